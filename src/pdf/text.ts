@@ -9,6 +9,9 @@ import type { PageContext } from './context.js';
 import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import { alphaOperator } from './graphics.js';
 import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js';
+import { markClusters, type MarkCluster } from './mark-clusters.js';
+
+const NO_CLUSTERS: readonly MarkCluster[] = Object.freeze([]);
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
@@ -103,14 +106,18 @@ type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string;
  * `skipNotdef` (PDF/A), glyph 0 is left out and only its advance is kept. Built by appending to
  * strings (no array per run or per part): this runs for every word of the document.
  */
-export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode, skipNotdef = false, charSpacing = 0): string {
+export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size' | 'actualText'>, encode: Encode, skipNotdef = false, charSpacing = 0): string {
   const { glyphs, advances } = item;
   const scale = 1000 / item.size;
   const spacing = charSpacing * scale; // what Tc already adds after every glyph, in TJ units
   const built = new ShowOperators();
+  // (a run with its own ActualText says it all: spans do not nest)
+  const clusters = item.actualText === undefined ? markClusters(glyphs) : NO_CLUSTERS;
+  let cluster = 0;
   let pending = 0; // adjustment (1/1000 em, TJ sign) to write before the next glyph
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i]!;
+    if (cluster < clusters.length && clusters[cluster]!.start === i) built.mark(`/Span <</ActualText ${utf16Hex(clusters[cluster]!.text)}>> BDC`);
     const finalAdvance = advances[i] ?? glyph.advance;
     if (skipNotdef && glyph.id === 0) {
       pending -= finalAdvance * scale;
@@ -133,6 +140,10 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
       built.hex += encoded.hex;
     }
     pending = encoded.width + spacing + glyph.xOffset * scale - finalAdvance * scale;
+    if (cluster < clusters.length && clusters[cluster]!.end === i + 1) {
+      built.mark('EMC');
+      cluster++;
+    }
   }
   built.flushArray();
   return built.out;
@@ -159,6 +170,12 @@ class ShowOperators {
     this.flushHex();
     if (this.array !== '') this.out = this.out === '' ? `[${this.array}] TJ` : `${this.out}\n[${this.array}] TJ`;
     this.array = '';
+  }
+
+  /** A marked-content operator between the glyphs shown so far and the next (ActualText spans). */
+  mark(operator: string): void {
+    this.flushArray();
+    this.out = this.out === '' ? operator : `${this.out}\n${operator}`;
   }
 }
 

@@ -74,8 +74,9 @@ describe('glyph runs', () => {
       },
       (id) => ({ hex: id.toString(16).padStart(4, '0'), width: id === 1 ? 500 : 0 }),
     );
-    // glyph 1 is 5 px wide at 10 px (500 units): no adjustment; the mark moves 3 px left (300 units)
-    expect(ops).toBe('[<0001> 300] TJ\n2 Ts\n[<0002>] TJ\n0 Ts');
+    // glyph 1 is 5 px wide at 10 px (500 units): no adjustment; the mark moves 3 px left (300 units);
+    // the letter and its mark are one cluster, in an ActualText span (pdf/mark-clusters.ts)
+    expect(ops).toBe('/Span <</ActualText <FEFF00610301>>> BDC\n[<0001> 300] TJ\n2 Ts\n[<0002>] TJ\n0 Ts\nEMC');
   });
 
   test('glyphs are drawn where the display list puts them', async () => {
