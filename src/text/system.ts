@@ -27,6 +27,7 @@ import { shapeRun } from './shape.js';
 import { adjustedFontSize } from './size-adjust.js';
 import { damagedGlyphOutline, type FontProgram } from './fontkit.js';
 import { fontLanguageSystem, hasNoScript } from './opentype-language.js';
+import { mayInteract } from './pair-interaction.js';
 import { fontNameOf } from './face.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
@@ -166,6 +167,7 @@ class RenderTextSystem implements TextSystem {
   private readonly hyphens = new WeakMap<FontRequest, string>();
   /** pairKerning's answers per request, by left * 0x110000 + right. */
   private readonly kernings = new WeakMap<FontRequest, Map<number, number>>();
+  private readonly lastKerning: { request: FontRequest | undefined; pairs: Map<number, number> | undefined } = { request: undefined, pairs: undefined };
   private readonly resolutions = new WeakMap<FontRequest, Resolution>();
   /** Per-render memo in front of the engine-wide cache: request object -> text -> result, per direction. */
   private readonly memos: Record<Direction, WeakMap<FontRequest, RequestMemo>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
@@ -236,25 +238,40 @@ class RenderTextSystem implements TextSystem {
   }
 
   pairKerning(request: FontRequest, left: number, right: number): number {
-    let byPair = this.kernings.get(request);
+    // asked twice per word, mostly for the request asked last
+    let byPair = request === this.lastKerning.request ? this.lastKerning.pairs : this.kernings.get(request);
     if (byPair === undefined) {
       byPair = new Map();
       this.kernings.set(request, byPair);
     }
+    this.lastKerning.request = request;
+    this.lastKerning.pairs = byPair;
     const key = left * 0x110000 + right;
     let kerning = byPair.get(key);
     if (kerning === undefined) {
-      const first = String.fromCodePoint(left);
-      const second = String.fromCodePoint(right);
-      const pair = this.shapeQuietly(first + second, request);
-      // characters no font has alone (half a flag) are not kerned, and not reported from here
-      const difference = pair.missing.length > 0 ? 0 : pair.shaped.width - this.shapeQuietly(first, request).shaped.width - this.shapeQuietly(second, request).shaped.width;
-      // what is left of subtracting sums of advances is no kerning
-      kerning = Math.abs(difference) < 1e-6 ? 0 : difference;
+      kerning = this.pairDifference(request, String.fromCodePoint(left), String.fromCodePoint(right));
       byPair.set(key, kerning);
     }
     return kerning;
   }
+
+  /** What shaping `first` and `second` together adds to shaping them apart (pairKerning). */
+  private pairDifference(request: FontRequest, first: string, second: string): number {
+    const alone = [this.shapeQuietly(first, request), this.shapeQuietly(second, request)] as const;
+    // characters no font has (half a flag) are not kerned, and not reported from here
+    if (alone[0].missing.length > 0 || alone[1].missing.length > 0) return 0;
+    const [a, b] = [alone[0].shaped.runs, alone[1].shaped.runs];
+    // glyphs of two faces never kern; glyphs of one face only where its lookups may position them together
+    if (a.length === 1 && b.length === 1 && a[0]!.glyphs.length === 1 && b[0]!.glyphs.length === 1) {
+      if (a[0]!.face !== b[0]!.face || !mayInteract(a[0]!.face.program as FontProgram, a[0]!.glyphs[0]!.id, b[0]!.glyphs[0]!.id)) return 0;
+    }
+    const pair = this.shapeQuietly(first + second, request);
+    if (pair.missing.length > 0) return 0;
+    const difference = pair.shaped.width - alone[0].shaped.width - alone[1].shaped.width;
+    // what is left of subtracting sums of advances is no kerning
+    return Math.abs(difference) < 1e-6 ? 0 : difference;
+  }
+
 
   metrics(request: FontRequest): ScaledFontMetrics {
     const primary = this.resolve(request).primary;
