@@ -11,6 +11,7 @@
  * right runs only: a right-to-left run's marks are left to the glyphs' own mapping.
  */
 import type { ShapedGlyph } from '../text/types.js';
+import { fromCodePoints } from '../append-all.js';
 
 /** A cluster of glyphs [start, end) of a run and the characters it stands for, in logical order. */
 export interface MarkCluster {
@@ -44,8 +45,8 @@ export function markClusters(glyphs: readonly ShapedGlyph[]): readonly MarkClust
     if (i === start) i++; // a mark with no base: a cluster of its own
     if (i - start < 2 || base < 0) continue;
     // the base's characters first, then the marks' as they come
-    let text = String.fromCodePoint(...glyphs[base]!.codePoints);
-    for (let g = start; g < i; g++) if (g !== base) text += String.fromCodePoint(...glyphs[g]!.codePoints);
+    let text = fromCodePoints(glyphs[base]!.codePoints);
+    for (let g = start; g < i; g++) if (g !== base) text += fromCodePoints(glyphs[g]!.codePoints);
     clusters.push({ start, end: i, text });
   }
   return clusters;

@@ -7,13 +7,14 @@
  */
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
-import type { FontRequest, GlyphRun, ShapedText, TextSystem } from '../../text/types.js';
+import type { FontRequest, GlyphRun, TextSystem } from '../../text/types.js';
 import type { InlineBox } from '../../boxes/types.js';
 import type { MarkerSymbol } from '../types.js';
 import type { TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
 import { mayTrimSpacing, trimAdjacent } from './spacing-trim.js';
+import { codePointBefore, kerningAfter, kerningBeforeSpaces, nextCharacter } from './kerning-across.js';
 
 /** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
 export interface MeasuredRun {
@@ -132,7 +133,7 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
   const spacesPart = parts[parts.length - 1];
   const bodyPart = parts[parts.length - 2];
   const before = spacesPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && spacesPart.level % 2 === 0 ? kerningBeforeSpaces(env, request, bodyPart.text, spacesPart.text) : 0;
-  const after = spacesPart?.trailing === true && spacesPart.level % 2 === 0 ? kerningAfter(env, request, spacesPart.text, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
+  const after = spacesPart?.trailing === true && spacesPart.level % 2 === 0 ? kerningAfter(env, request, spacesPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
   for (let r = 0; r < measuredRuns.length; r++) {
     const measured = measuredRuns[r]!;
     const facts = factsOfRuns[r]!;
@@ -147,7 +148,7 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
     trailingSpace += after;
   }
   // a word without spaces at its end (never a hyphenated one: that ends its line)
-  const endKerning = spacesPart !== undefined && !spacesPart.trailing && spacesPart.level % 2 === 0 && !stretch.hyphen ? kerningAfter(env, request, spacesPart.text, item, stretch.to, stretch.forcedBreakAfter) : 0;
+  const endKerning = spacesPart !== undefined && !spacesPart.trailing && spacesPart.level % 2 === 0 && !stretch.hyphen ? kerningAfter(env, request, spacesPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
   if (endKerning !== 0) width += endKerning;
   if (before !== 0 || after !== 0 || endKerning !== 0) measuredRuns = kernedRuns(measuredRuns, before + endKerning, after);
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
@@ -215,7 +216,7 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
   if (spaceFacts !== undefined) {
     const trailing = raw.slice(bodyEnd);
     const before = level % 2 === 0 ? kerningBeforeSpaces(env, request, body, trailing) : 0;
-    const after = level % 2 === 0 ? kerningAfter(env, request, trailing, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
+    const after = level % 2 === 0 ? kerningAfter(env, request, trailing, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
     width += before;
     trailingSpace = widthOf(runs[1]!, spaceFacts);
     width += trailingSpace;
@@ -225,7 +226,7 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
     }
     if (before !== 0 || after !== 0) runs = kernedRuns(runs, before, after);
   } else if (level % 2 === 0) {
-    endKerning = kerningAfter(env, request, body, item, stretch.to, stretch.forcedBreakAfter);
+    endKerning = kerningAfter(env, request, body, nextCharacter(item, stretch.to, stretch.forcedBreakAfter));
     if (endKerning !== 0) {
       width += endKerning;
       runs = kernedRuns(runs, endKerning, 0);
@@ -337,79 +338,6 @@ function lastCodePoint(run: GlyphRun): number | undefined {
   return undefined;
 }
 
-function codePointBefore(text: string, index: number): number | undefined {
-  if (index <= 0) return undefined;
-  const low = text.charCodeAt(index - 1);
-  return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
-}
-
-/** A stretch's width and the width of the spaces at its end, as `measureText` gives them. */
-export interface StretchWidth {
-  width: number;
-  trailingSpace: number;
-}
-
-/**
- * `measureText`'s `width` and `trailingSpace` of a stretch of plain text — level 0 throughout, no
- * letter- or word-spacing, no soft hyphen, no hyphen inserted, no newline (the caller checks) —
- * summed in the same order, into `out`, without making the piece: for sizes that need no glyphs.
- */
-export function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEnv, out: StretchWidth): void {
-  const raw = item.text.slice(from, to);
-  let bodyEnd = raw.length;
-  while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
-  const request = fontRequestFromStyle(item.style, item.lang);
-  let width = 0;
-  let trailingSpace = 0;
-  const body = bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd);
-  if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(body, request, LTR), env);
-  if (bodyEnd === raw.length && bodyEnd > 0) {
-    // as measureText adds it (kerningBeforeSpaces): hanging at a line end, as trailing spaces do
-    const endKerning = kerningAfter(env, request, body, item, to, false);
-    if (endKerning !== 0) {
-      width += endKerning;
-      trailingSpace += endKerning;
-    }
-  }
-  if (bodyEnd < raw.length) {
-    const trailing = raw.slice(bodyEnd);
-    // as measureText adds them (kerningBeforeSpaces)
-    if (bodyEnd > 0) width += kerningBeforeSpaces(env, request, body, trailing);
-    const shaped = env.text.shape(trailing, request, LTR);
-    width = addRunWidths(width, shaped, env);
-    trailingSpace = addRunWidths(trailingSpace, shaped, env);
-    const after = kerningAfter(env, request, trailing, item, to, false);
-    if (after !== 0) {
-      width += after;
-      trailingSpace += after;
-    }
-  }
-  out.width = width;
-  out.trailingSpace = trailingSpace;
-}
-
-/**
- * Kerning across a piece's end. A word, its spaces and the next piece are shaped apart (the spaces
- * hang at a line end; CJK text is a piece per character), where a browser shapes the text whole:
- * Liberation Serif and Sans kern "A" before a space by -113 units and a space before "T" by -37,
- * Noto Sans CJK kerns い, し, で… before the next kana. What two characters add shaped together
- * goes to the first of them (as pair kerning does): the word's last with its first space to the
- * word; the last space with the next character of the item to the spaces, which hang with it at a
- * line end; a word without spaces with the next character to the word's end, as letter-spacing
- * after its last letter (`endSpacing`): not at a line end, where Chromium shapes the word again
- * and the next piece starts a line unkerned. Left to right only.
- */
-function kerningBeforeSpaces(env: TextEnv, request: FontRequest, body: string, spaces: string): number {
-  const last = codePointBefore(body, body.length);
-  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, spaces.charCodeAt(0));
-}
-
-/** `item.text[to]` is the next character, or none after a forced break. */
-function kerningAfter(env: TextEnv, request: FontRequest, text: string, item: TextItem, to: number, forcedBreak: boolean): number {
-  const next = forcedBreak ? undefined : item.text.codePointAt(to);
-  const last = next === undefined ? undefined : codePointBefore(text, text.length);
-  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, next!);
-}
 
 /** The runs with the kerning around their trailing spaces added to the advance of the word's last glyph and the spaces' last. */
 function kernedRuns(runs: readonly MeasuredRun[], before: number, after: number): MeasuredRun[] {
@@ -431,12 +359,6 @@ function withLastAdvance(measured: MeasuredRun, delta: number): MeasuredRun {
   return new SpacedRun(measured.run, advances, measured.level, measured.trailing);
 }
 
-/** `total` plus each run's width in turn (as `measureText` adds them). */
-function addRunWidths(total: number, shaped: ShapedText, env: TextEnv): number {
-  let sumOfRuns = total;
-  for (let r = 0; r < shaped.runs.length; r++) sumOfRuns += plainFacts(shaped.runs[r]!, env).width;
-  return sumOfRuns;
-}
 
 /** A preserved tab: no glyph, a width decided by its position on the line. */
 export function measureTab(stretch: { readonly item: TextItem; readonly from: number; readonly breakAfter: boolean }, env: MeasureEnv): TextPiece {
@@ -529,7 +451,7 @@ export interface RunFacts {
  * runs (a word is measured again by every box that holds it), and nothing changes an advances
  * array in place.
  */
-function plainFacts(run: GlyphRun, env: TextEnv): RunFacts {
+export function plainFacts(run: GlyphRun, env: TextEnv): RunFacts {
   let facts = env.runFacts.get(run);
   if (facts === undefined) {
     const advances = Object.freeze(run.glyphs.map((g) => g.advance));

@@ -17,8 +17,11 @@ import type { TextItem } from './items.js';
 import { blockLanguage, transformText } from './items.js';
 import { isLeftToRightOnly } from './bidi.js';
 import { mayTrimSpacing } from './spacing-trim.js';
-import type { StretchWidth, TextEnv } from './measure.js';
-import { measurePlainWidth } from './measure.js';
+import type { TextEnv } from './measure.js';
+import { plainFacts } from './measure.js';
+import { kerningAfter, kerningBeforeSpaces } from './kerning-across.js';
+import { fontRequestFromStyle } from '../../text/request.js';
+import type { ShapedText } from '../../text/types.js';
 import type { TextCuts } from './pieces.js';
 import { breakMapOf, cutText } from './pieces.js';
 import type { IntrinsicSizes } from './intrinsic.js';
@@ -98,3 +101,57 @@ function isPlainStyle(style: ComputedStyle): boolean {
   return (style.whiteSpace === 'normal' || style.whiteSpace === 'nowrap') && style.letterSpacing === 0 && style.wordSpacing === 0
     && style.hyphens !== 'auto' && style.wordBreak === 'normal' && style.overflowWrap !== 'anywhere';
 }
+
+/** A stretch's width and the width of the spaces at its end, as `measureText` gives them. */
+interface StretchWidth {
+  width: number;
+  trailingSpace: number;
+}
+
+/**
+ * `measureText`'s `width` and `trailingSpace` of a stretch of plain text — level 0 throughout, no
+ * letter- or word-spacing, no soft hyphen, no hyphen inserted, no newline (the caller checks) —
+ * summed in the same order, into `out`, without making the piece: for sizes that need no glyphs.
+ */
+function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEnv, out: StretchWidth): void {
+  const raw = item.text.slice(from, to);
+  let bodyEnd = raw.length;
+  while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
+  const request = fontRequestFromStyle(item.style, item.lang);
+  let width = 0;
+  let trailingSpace = 0;
+  const body = bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd);
+  if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(body, request, LTR), env);
+  if (bodyEnd === raw.length && bodyEnd > 0) {
+    // as measureText adds it (kerningBeforeSpaces): hanging at a line end, as trailing spaces do
+    const endKerning = kerningAfter(env, request, body, item.text.codePointAt(to));
+    if (endKerning !== 0) {
+      width += endKerning;
+      trailingSpace += endKerning;
+    }
+  }
+  if (bodyEnd < raw.length) {
+    const trailing = raw.slice(bodyEnd);
+    // as measureText adds them (kerningBeforeSpaces)
+    if (bodyEnd > 0) width += kerningBeforeSpaces(env, request, body, trailing);
+    const shaped = env.text.shape(trailing, request, LTR);
+    width = addRunWidths(width, shaped, env);
+    trailingSpace = addRunWidths(trailingSpace, shaped, env);
+    const after = kerningAfter(env, request, trailing, item.text.codePointAt(to));
+    if (after !== 0) {
+      width += after;
+      trailingSpace += after;
+    }
+  }
+  out.width = width;
+  out.trailingSpace = trailingSpace;
+}
+
+/** `total` plus each run's width in turn (as `measureText` adds them). */
+function addRunWidths(total: number, shaped: ShapedText, env: TextEnv): number {
+  let sumOfRuns = total;
+  for (let r = 0; r < shaped.runs.length; r++) sumOfRuns += plainFacts(shaped.runs[r]!, env).width;
+  return sumOfRuns;
+}
+
+const LTR = Object.freeze({ direction: 'ltr' as const });

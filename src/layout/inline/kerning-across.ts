@@ -1,0 +1,43 @@
+/**
+ * Kerning across a piece's end (measure.ts, plain-text.ts). A word, its spaces and the next piece
+ * are shaped apart (the spaces hang at a line end; CJK text is a piece per character), where a
+ * browser shapes the text whole:
+ * Liberation Serif and Sans kern "A" before a space by -113 units and a space before "T" by -37,
+ * Noto Sans CJK kerns い, し, で… before the next kana. What two characters add shaped together
+ * goes to the first of them (as pair kerning does): the word's last with its first space to the
+ * word; the last space with the next character of the item to the spaces, which hang with it at a
+ * line end; a word without spaces with the next character to the word's end, as letter-spacing
+ * after its last letter (`endSpacing`): not at a line end, where Chromium shapes the word again
+ * and the next piece starts a line unkerned. Left to right only.
+ */
+import type { FontRequest, TextSystem } from '../../text/types.js';
+import type { TextItem } from './items.js';
+
+/** What kerning asks: the render's text system. */
+interface TextEnv {
+  readonly text: TextSystem;
+}
+
+/** What the last character of `body` and the first space after it add shaped together. */
+export function kerningBeforeSpaces(env: TextEnv, request: FontRequest, body: string, spaces: string): number {
+  const last = codePointBefore(body, body.length);
+  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, spaces.charCodeAt(0));
+}
+
+/** What the last character of `text` and `next` add shaped together (0 without a next character). */
+export function kerningAfter(env: TextEnv, request: FontRequest, text: string, next: number | undefined): number {
+  const last = next === undefined ? undefined : codePointBefore(text, text.length);
+  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, next!);
+}
+
+/** The character of the item after `to`: none at its end, or after a forced break. */
+export function nextCharacter(item: TextItem, to: number, forcedBreak: boolean): number | undefined {
+  return forcedBreak ? undefined : item.text.codePointAt(to);
+}
+
+/** The code point that ends at `index` (a surrogate pair read whole). */
+export function codePointBefore(text: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
+}
