@@ -11,6 +11,8 @@ import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
 import { toFullSizeKana, toFullWidth } from './width-and-kana.js';
 import { appendAll } from '../../append-all.js';
+import { fontRequestFromStyle } from '../../text/request.js';
+import { requestKeys } from '../../text/keys.js';
 
 export interface TextItem {
   readonly kind: 'text';
@@ -25,6 +27,12 @@ export interface TextItem {
   readonly lang: string;
   /** The text of a ::marker that draws its `list-style-type` symbol as a shape. */
   readonly listSymbol: ListSymbol | undefined;
+  /**
+   * The first character of the next item's text when this text runs on into it in the same font,
+   * across inline boxes without margins, borders or padding (`linkFollowingText`): Chromium shapes
+   * such texts together, so the pair they make across the boundary kerns.
+   */
+  following: number | undefined;
 }
 
 /**
@@ -61,7 +69,32 @@ export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElemen
   const collector = new ItemCollector(root, langs);
   collector.visit(root.children, undefined, undefined);
   const { items, text } = collector;
+  linkFollowingText(items);
   return { items, text, bidi: resolveBidi(root.style, root.element, items, text), lang: collector.rootLanguage() };
+}
+
+/** Sets each text item's `following`: the next text's first character where the text runs on into it in the same font. */
+export function linkFollowingText(items: readonly InlineItem[]): void {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind !== 'text') continue;
+    let j = i + 1;
+    while (j < items.length && (items[j]!.kind === 'open' || items[j]!.kind === 'close') && hasNoInlineEdges((items[j] as { readonly box: InlineBox }).box.style)) j++;
+    const next = items[j];
+    if (next?.kind === 'text' && next.text.length > 0 && sameFont(item, next)) item.following = next.text.codePointAt(0);
+  }
+}
+
+function hasNoInlineEdges(style: ComputedStyle): boolean {
+  return style.borderLeftWidth === 0 && style.borderRightWidth === 0 && style.paddingLeft === 0 && style.paddingRight === 0
+    && (style.marginLeft === 0 || style.marginLeft === 'auto') && (style.marginRight === 0 || style.marginRight === 'auto');
+}
+
+function sameFont(a: TextItem, b: TextItem): boolean {
+  if (a.style === b.style && a.lang === b.lang) return true;
+  const first = requestKeys(fontRequestFromStyle(a.style, a.lang));
+  const second = requestKeys(fontRequestFromStyle(b.style, b.lang));
+  return first.match === second.match && first.variation === second.variation && first.rendering === second.rendering;
 }
 
 /**
@@ -82,7 +115,7 @@ class ItemCollector {
       switch (box.kind) {
         case 'text': {
           const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: this.text.length, parent, lang: this.langOf(langElement), listSymbol: box.listSymbol });
+          items.push({ kind: 'text', style: box.style, text: transformed, start: this.text.length, parent, lang: this.langOf(langElement), listSymbol: box.listSymbol, following: undefined });
           this.text += transformed;
           break;
         }

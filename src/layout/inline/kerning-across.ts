@@ -30,9 +30,10 @@ export function kerningAfter(env: TextEnv, request: FontRequest, text: string, n
   return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, next!);
 }
 
-/** The character of the item after `to`: none at its end, or after a forced break. */
+/** The character after `to`: the item's, at its end the next text's in the same font (items.ts `following`), none after a forced break. */
 export function nextCharacter(item: TextItem, to: number, forcedBreak: boolean): number | undefined {
-  return forcedBreak ? undefined : item.text.codePointAt(to);
+  if (forcedBreak) return undefined;
+  return to < item.text.length ? item.text.codePointAt(to) : item.following;
 }
 
 /** The code point that ends at `index` (a surrogate pair read whole). */

@@ -14,12 +14,12 @@
 import type { BoxElement, InlineFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { TextItem } from './items.js';
-import { blockLanguage, transformText } from './items.js';
+import { blockLanguage, linkFollowingText, transformText } from './items.js';
 import { isLeftToRightOnly } from './bidi.js';
 import { mayTrimSpacing } from './spacing-trim.js';
 import type { TextEnv } from './measure.js';
 import { plainFacts } from './measure.js';
-import { kerningAfter, kerningBeforeSpaces } from './kerning-across.js';
+import { kerningAfter, kerningBeforeSpaces, nextCharacter } from './kerning-across.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { ShapedText } from '../../text/types.js';
 import type { TextCuts } from './pieces.js';
@@ -82,10 +82,12 @@ function plainTextItems(box: InlineFlowBox, langs: WeakMap<BoxElement, string>):
     if (child.kind !== 'text' || !isPlainStyle(child.style)) return undefined;
     const transformed = transformText(child.text, child.style.textTransform);
     lang ??= blockLanguage(box, langs);
-    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang, listSymbol: undefined });
+    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang, listSymbol: undefined, following: undefined });
     text += transformed;
   }
-  return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || trimsSpacing(list) ? undefined : { list, text };
+  if (NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || trimsSpacing(list)) return undefined;
+  linkFollowingText(list);
+  return { list, text };
 }
 
 /** Whether `text-spacing-trim` may change an item's spacing (a loop, not a closure made per cell). */
@@ -124,7 +126,7 @@ function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEn
   if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(body, request, LTR), env);
   if (bodyEnd === raw.length && bodyEnd > 0) {
     // as measureText adds it (kerningBeforeSpaces): hanging at a line end, as trailing spaces do
-    const endKerning = kerningAfter(env, request, body, item.text.codePointAt(to));
+    const endKerning = kerningAfter(env, request, body, nextCharacter(item, to, false));
     if (endKerning !== 0) {
       width += endKerning;
       trailingSpace += endKerning;
@@ -137,7 +139,7 @@ function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEn
     const shaped = env.text.shape(trailing, request, LTR);
     width = addRunWidths(width, shaped, env);
     trailingSpace = addRunWidths(trailingSpace, shaped, env);
-    const after = kerningAfter(env, request, trailing, item.text.codePointAt(to));
+    const after = kerningAfter(env, request, trailing, nextCharacter(item, to, false));
     if (after !== 0) {
       width += after;
       trailingSpace += after;
