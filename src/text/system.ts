@@ -88,6 +88,9 @@ export interface TextSystemInput {
 /** `auto`: the direction of the text's script, as fontkit decides it. */
 type Direction = 'ltr' | 'rtl' | 'auto';
 
+/** Character pairs whose kerning a render keeps per font request before it starts again (pairKerning). */
+const MAX_KERNING_PAIRS = 50_000;
+
 /** How one face's runs for one request and direction are cached and shaped (RenderTextSystem.runKey). */
 interface RunKey {
   readonly prefix: string;
@@ -250,6 +253,8 @@ class RenderTextSystem implements TextSystem {
     let kerning = byPair.get(key);
     if (kerning === undefined) {
       kerning = this.pairDifference(request, String.fromCodePoint(left), String.fromCodePoint(right));
+      // a text of random characters has as many pairs as characters: start again past a bound
+      if (byPair.size >= MAX_KERNING_PAIRS) byPair.clear();
       byPair.set(key, kerning);
     }
     return kerning;
