@@ -130,10 +130,11 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
     }
   }
   let measuredRuns = trimmedInText(runs, stretch, text);
-  const spacesPart = parts[parts.length - 1];
+  // kerning across the piece's end (kerning-across.ts): its last part is its spaces or a word
+  const lastPart = parts[parts.length - 1];
   const bodyPart = parts[parts.length - 2];
-  const before = spacesPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && spacesPart.level % 2 === 0 ? kerningBeforeSpaces(env, request, bodyPart.text, spacesPart.text) : 0;
-  const after = spacesPart?.trailing === true && spacesPart.level % 2 === 0 ? kerningAfter(env, request, spacesPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
+  const before = lastPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && lastPart.level % 2 === 0 ? kerningBeforeSpaces(env, request, bodyPart.text, lastPart.text) : 0;
+  const after = lastPart?.trailing === true && lastPart.level % 2 === 0 ? kerningAfter(env, request, lastPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
   for (let r = 0; r < measuredRuns.length; r++) {
     const measured = measuredRuns[r]!;
     const facts = factsOfRuns[r]!;
@@ -148,7 +149,7 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
     trailingSpace += after;
   }
   // a word without spaces at its end (never a hyphenated one: that ends its line)
-  const endKerning = spacesPart !== undefined && !spacesPart.trailing && spacesPart.level % 2 === 0 && !stretch.hyphen ? kerningAfter(env, request, spacesPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
+  const endKerning = lastPart !== undefined && !lastPart.trailing && lastPart.level % 2 === 0 && !stretch.hyphen ? kerningAfter(env, request, lastPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
   if (endKerning !== 0) width += endKerning;
   if (before !== 0 || after !== 0 || endKerning !== 0) measuredRuns = kernedRuns(measuredRuns, before + endKerning, after);
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
@@ -338,8 +339,7 @@ function lastCodePoint(run: GlyphRun): number | undefined {
   return undefined;
 }
 
-
-/** The runs with the kerning around their trailing spaces added to the advance of the word's last glyph and the spaces' last. */
+/** The runs with `before` added to the advance of the word's last glyph and `after` to the last space's (kerning-across.ts). */
 function kernedRuns(runs: readonly MeasuredRun[], before: number, after: number): MeasuredRun[] {
   const kerned = runs.slice();
   const last = kerned.length - 1;
@@ -358,7 +358,6 @@ function withLastAdvance(measured: MeasuredRun, delta: number): MeasuredRun {
   advances[advances.length - 1]! += delta;
   return new SpacedRun(measured.run, advances, measured.level, measured.trailing);
 }
-
 
 /** A preserved tab: no glyph, a width decided by its position on the line. */
 export function measureTab(stretch: { readonly item: TextItem; readonly from: number; readonly breakAfter: boolean }, env: MeasureEnv): TextPiece {
