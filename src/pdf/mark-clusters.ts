@@ -56,10 +56,9 @@ function hasMark(glyphs: readonly ShapedGlyph[]): boolean {
   let mark = false;
   for (const glyph of glyphs) {
     for (const cp of glyph.codePoints) {
-      if (cp < 0x300) continue;
-      const char = String.fromCodePoint(cp);
-      if (RIGHT_TO_LEFT.test(char)) return false;
-      if (MARK.test(char)) mark = true;
+      const kind = kindOf(cp);
+      if (kind === RTL) return false;
+      if (kind === MARK_KIND) mark = true;
     }
   }
   return mark;
@@ -67,8 +66,25 @@ function hasMark(glyphs: readonly ShapedGlyph[]): boolean {
 
 /** A glyph of marks only, or of no character (the second glyph of a decomposed vowel sign). */
 function isMarkOnly(glyph: ShapedGlyph): boolean {
-  for (const cp of glyph.codePoints) if (cp < 0x300 || !MARK.test(String.fromCodePoint(cp))) return false;
+  for (const cp of glyph.codePoints) if (kindOf(cp) !== MARK_KIND) return false;
   return true;
+}
+
+const OTHER = 1;
+const MARK_KIND = 2;
+const RTL = 3;
+/** kindOf's answers for the Basic Multilingual Plane, 0 until asked: every glyph of every run written is asked about. */
+const BMP_KINDS = new Uint8Array(0x10000);
+
+function kindOf(cp: number): number {
+  if (cp < 0x300) return OTHER;
+  let kind = cp < 0x10000 ? BMP_KINDS[cp]! : 0;
+  if (kind === 0) {
+    const char = String.fromCodePoint(cp);
+    kind = RIGHT_TO_LEFT.test(char) ? RTL : MARK.test(char) ? MARK_KIND : OTHER;
+    if (cp < 0x10000) BMP_KINDS[cp] = kind;
+  }
+  return kind;
 }
 
 function isLeftSign(glyph: ShapedGlyph): boolean {

@@ -17,7 +17,7 @@
 import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
-import { appliedSubTable, type ClassDef, type Coverage, type SubTable } from './opentype-tables.js';
+import { appliedSubTable, glyphCountOf, markCoverage, triggerCoverage, type ClassDef, type SubTable } from './opentype-tables.js';
 import { readPairAdjustment, type PairPositioning } from './pair-positioning.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
@@ -62,8 +62,8 @@ type Script = string;
 /** Pairs kept per plan before the map starts again (a few thousand in practice). */
 const MAX_PAIRS = 65_536;
 
-/** Per font, by features and language system (features, then language system), per script. */
-const plans = new WeakMap<FontProgram, Map<string, Record<Script, Plan | null | undefined>>>();
+/** Per font, by features, then language system ('' for the default one), per script. */
+const plans = new WeakMap<FontProgram, Map<string, Map<string, Record<Script, Plan | null | undefined>>>>();
 const featureKeys = new WeakMap<object, string>();
 
 function featuresKey(features: Readonly<Record<string, boolean>>): string {
@@ -163,7 +163,7 @@ export function fastLayout(program: FontProgram, text: string, shaping: Shaping,
  * sparing a new process one fontkit layout per new pair.
  */
 export function primePairs(program: FontProgram, characters: string): void {
-  for (const perScript of plans.get(program)?.values() ?? []) {
+  for (const perLanguage of plans.get(program)?.values() ?? []) for (const perScript of perLanguage.values()) {
     for (const plan of Object.values(perScript)) {
       if (plan === undefined || plan === null) continue;
       for (const a of characters) {
@@ -243,11 +243,16 @@ function planFor(program: FontProgram, script: Script, features: Readonly<Record
     perFont = new Map();
     plans.set(program, perFont);
   }
-  const key = language === undefined ? featuresKey(features) : `${featuresKey(features)}\u0000${language}`;
-  let perScript = perFont.get(key);
+  const key = featuresKey(features);
+  let perLanguage = perFont.get(key);
+  if (perLanguage === undefined) {
+    perLanguage = new Map();
+    perFont.set(key, perLanguage);
+  }
+  let perScript = perLanguage.get(language ?? '');
   if (perScript === undefined) {
     perScript = {};
-    perFont.set(key, perScript);
+    perLanguage.set(language ?? '', perScript);
   }
   let plan = perScript[script];
   if (plan === undefined) {
@@ -262,7 +267,7 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
   try {
     const tables = layoutFeatureTags(program, script, features, language);
     if (tables === undefined) return null;
-    const touched = new Uint8Array(numGlyphs(program));
+    const touched = new Uint8Array(glyphCountOf(program));
     if (!markTouched(tables, touched)) return null;
     markMarksAndLigatures(program, touched);
     return { script, features, language, touched, positioning: tables.pairPositioning, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
@@ -271,10 +276,6 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
   }
 }
 
-function numGlyphs(program: FontProgram): number {
-  const count = (program as unknown as { numGlyphs?: number }).numGlyphs;
-  return typeof count === 'number' && count > 0 ? count : 65_536;
-}
 
 /**
  * Marks the glyphs at which a lookup of the plan can fire. Pair positioning is left out (it is
@@ -299,29 +300,7 @@ function markTouched(tables: OtTables, touched: Uint8Array): boolean {
   return true;
 }
 
-/** The coverage of the glyph a subtable fires at (fontkit's GSUBProcessor / GPOSProcessor / OTProcessor). */
-function triggerCoverage(kind: 'GSUB' | 'GPOS', type: number, sub: SubTable): Coverage | undefined {
-  const contextual = kind === 'GSUB' ? type === 5 || type === 6 : type === 7 || type === 8;
-  if (contextual) {
-    if (sub.version === 1 || sub.version === 2) return sub.coverage;
-    return type === (kind === 'GSUB' ? 5 : 7) ? sub.coverages?.[0] : sub.inputCoverage?.[0];
-  }
-  if (kind === 'GPOS' && (type === 4 || type === 5)) return sub.markCoverage;
-  if (kind === 'GPOS' && type === 6) return sub.mark1Coverage;
-  return sub.coverage;
-}
 
-function markCoverage(coverage: Coverage, touched: Uint8Array): boolean {
-  if (coverage.version === 1 && coverage.glyphs !== undefined) {
-    for (const id of coverage.glyphs) if (id < touched.length) touched[id] = 1;
-    return true;
-  }
-  if (coverage.version === 2 && coverage.rangeRecords !== undefined) {
-    for (const range of coverage.rangeRecords) touched.fill(1, range.start, Math.min(range.end + 1, touched.length));
-    return true;
-  }
-  return false;
-}
 
 /** Marks, ligatures and components by GDEF class: lookup flags may skip them. */
 function markMarksAndLigatures(program: FontProgram, touched: Uint8Array): void {

@@ -112,3 +112,34 @@ export function classOf(classDef: ClassDef, glyph: number): number {
   }
   return 0;
 }
+
+/** The number of glyphs of a font (fontkit's `numGlyphs`), 65,536 when it does not say: the size of glyph-indexed tables. */
+export function glyphCountOf(program: object): number {
+  const count = (program as unknown as { numGlyphs?: number }).numGlyphs;
+  return typeof count === 'number' && count > 0 ? count : 65_536;
+}
+
+/** The coverage of the glyph a subtable fires at (fontkit's GSUBProcessor / GPOSProcessor / OTProcessor). */
+export function triggerCoverage(kind: 'GSUB' | 'GPOS', type: number, sub: SubTable): Coverage | undefined {
+  const contextual = kind === 'GSUB' ? type === 5 || type === 6 : type === 7 || type === 8;
+  if (contextual) {
+    if (sub.version === 1 || sub.version === 2) return sub.coverage;
+    return type === (kind === 'GSUB' ? 5 : 7) ? sub.coverages?.[0] : sub.inputCoverage?.[0];
+  }
+  if (kind === 'GPOS' && (type === 4 || type === 5)) return sub.markCoverage;
+  if (kind === 'GPOS' && type === 6) return sub.mark1Coverage;
+  return sub.coverage;
+}
+
+/** Sets the glyphs of a coverage table to 1 in `touched`; false for a coverage format this reader does not know. */
+export function markCoverage(coverage: Coverage, touched: Uint8Array): boolean {
+  if (coverage.version === 1 && coverage.glyphs !== undefined) {
+    for (const id of coverage.glyphs) if (id < touched.length) touched[id] = 1;
+    return true;
+  }
+  if (coverage.version === 2 && coverage.rangeRecords !== undefined) {
+    for (const range of coverage.rangeRecords) touched.fill(1, range.start, Math.min(range.end + 1, touched.length));
+    return true;
+  }
+  return false;
+}

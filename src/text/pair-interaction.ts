@@ -9,7 +9,7 @@
  * Any lookup of the font counts, whatever its feature: a superset, never a pair missed.
  */
 import type { FontProgram } from './fontkit.js';
-import { appliedSubTable, type Coverage, type Lookup, type SubTable } from './opentype-tables.js';
+import { appliedSubTable, glyphCountOf, markCoverage, triggerCoverage, type Lookup, type SubTable } from './opentype-tables.js';
 
 interface Interactions {
   /** Glyphs a lookup may position together with the next glyph (as the first of the pair). */
@@ -36,41 +36,26 @@ const EVERYTHING: Interactions = { first: new Uint8Array(0), second: new Uint8Ar
 
 function interactionsOf(program: FontProgram): Interactions {
   try {
-    const font = program as unknown as { kern?: unknown; GPOS?: { lookupList?: { readonly length?: number; get(index: number): Lookup | undefined } } | null; numGlyphs?: number };
+    const font = program as unknown as { kern?: unknown; GPOS?: { lookupList?: { readonly length?: number; get(index: number): Lookup | undefined } } | null };
     if (font.kern !== undefined && font.kern !== null) return EVERYTHING;
     const lookups = font.GPOS?.lookupList;
-    const count = typeof font.numGlyphs === 'number' && font.numGlyphs > 0 ? font.numGlyphs : 65_536;
-    const first = new Uint8Array(count);
-    const second = new Uint8Array(count);
+    const first = new Uint8Array(glyphCountOf(program));
+    const second = new Uint8Array(first.length);
     for (let i = 0; i < (lookups?.length ?? 0); i++) {
       const lookup = lookups!.get(i);
       if (lookup === undefined) continue;
       for (const raw of lookup.subTables as readonly SubTable[]) {
         const { type, sub } = appliedSubTable('GPOS', lookup, raw);
         if (type === undefined || sub === undefined) return EVERYTHING;
-        if (type === 2 || type === 3) {
-          if (!mark(sub.coverage, first)) return EVERYTHING;
-        } else if (type === 7 || type === 8) {
-          const input = sub.version === 1 || sub.version === 2 ? sub.coverage : type === 7 ? sub.coverages?.[0] : sub.inputCoverage?.[0];
-          if (!mark(input, first) || !mark(input, second)) return EVERYTHING;
-        }
+        // pair and cursive positioning fire at the first glyph; contextual at its input's first, which may follow another
+        if (type !== 2 && type !== 3 && type !== 7 && type !== 8) continue;
+        const coverage = triggerCoverage('GPOS', type, sub);
+        if (coverage === undefined || !markCoverage(coverage, first)) return EVERYTHING;
+        if (type >= 7) markCoverage(coverage, second);
       }
     }
     return { first, second, all: false };
   } catch {
     return EVERYTHING;
   }
-}
-
-/** Marks the glyphs of a coverage table; false for one this reader does not know. */
-function mark(coverage: Coverage | undefined, glyphs: Uint8Array): boolean {
-  if (coverage?.version === 1 && coverage.glyphs !== undefined) {
-    for (const id of coverage.glyphs) if (id < glyphs.length) glyphs[id] = 1;
-    return true;
-  }
-  if (coverage?.version === 2 && coverage.rangeRecords !== undefined) {
-    for (const range of coverage.rangeRecords) glyphs.fill(1, range.start, Math.min(range.end + 1, glyphs.length));
-    return true;
-  }
-  return false;
 }

@@ -11,7 +11,7 @@ import { cjkLocaleOf } from './cjk-locale.js';
 import { openTypeLanguageOf } from './opentype-language.js';
 
 const memo = new WeakMap<ComputedStyle, FontRequest>();
-/** A style's requests per language, by the language's CJK locale and OpenType language systems. */
+/** A style's requests per language, by its OpenType language systems and script (`OpenTypeLanguage.key`). */
 const localized = new WeakMap<ComputedStyle, Map<string, FontRequest>>();
 
 /**
@@ -33,17 +33,16 @@ export function fontRequestFromStyle(style: ComputedStyle, lang?: string): FontR
 const last: { style: ComputedStyle | undefined; lang: string | undefined; request: FontRequest } = { style: undefined, lang: undefined, request: Object.freeze({}) as FontRequest };
 
 function requestFor(style: ComputedStyle, lang: string | undefined): FontRequest {
-  if (lang === undefined || lang === '') return plainRequest(style);
-  const locale = cjkLocaleOf(lang);
-  const language = openTypeLanguageOf(lang);
-  if (locale === undefined && language === undefined) return plainRequest(style);
+  // a CJK language has language systems too (opentype-language.ts), each of its own: their key tells the locale
+  const language = lang === undefined || lang === '' ? undefined : openTypeLanguageOf(lang);
+  if (language === undefined) return plainRequest(style);
   let requests = localized.get(style);
   if (requests === undefined) localized.set(style, (requests = new Map()));
-  const key = `${locale ?? ''}\u0000${language?.key ?? ''}`;
-  let request = requests.get(key);
+  let request = requests.get(language.key);
   if (request === undefined) {
-    request = Object.freeze({ ...plainRequest(style), ...(locale === undefined ? {} : { cjkLocale: locale }), ...(language === undefined ? {} : { language }) });
-    requests.set(key, request);
+    const locale = cjkLocaleOf(lang!);
+    request = Object.freeze({ ...plainRequest(style), ...(locale === undefined ? {} : { cjkLocale: locale }), language });
+    requests.set(language.key, request);
   }
   return request;
 }

@@ -270,13 +270,10 @@ class RenderTextSystem implements TextSystem {
     if (a.length === 1 && b.length === 1 && a[0]!.glyphs.length === 1 && b[0]!.glyphs.length === 1) {
       if (a[0]!.face !== b[0]!.face || !mayInteract(a[0]!.face.program as FontProgram, a[0]!.glyphs[0]!.id, b[0]!.glyphs[0]!.id)) return 0;
     }
-    const pair = this.shapeQuietly(first + second, request);
-    if (pair.missing.length > 0) return 0;
-    const difference = pair.shaped.width - alone[0].shaped.width - alone[1].shaped.width;
+    const difference = this.shapeQuietly(first + second, request).shaped.width - alone[0].shaped.width - alone[1].shaped.width;
     // what is left of subtracting sums of advances is no kerning
     return Math.abs(difference) < 1e-6 ? 0 : difference;
   }
-
 
   metrics(request: FontRequest): ScaledFontMetrics {
     const primary = this.resolve(request).primary;
@@ -437,12 +434,7 @@ class RenderTextSystem implements TextSystem {
   }
 
   private shapeShared(text: string, request: FontRequest, direction: Direction, prefix: string): ShapedText {
-    let entry = this.caches.texts.get(prefix, text);
-    if (entry === undefined) {
-      entry = this.shapeUncached(text, request, direction);
-      // a later render that may ask about the names passed over shapes the text again
-      if (!this.provisional.has(request)) this.caches.texts.set(prefix, text, entry);
-    }
+    const entry = this.cachedText(text, request, direction, prefix);
     for (const run of entry.shaped.runs) {
       if (this.faces.has(run.face.id)) continue;
       this.faces.set(run.face.id, run.face);
@@ -455,15 +447,20 @@ class RenderTextSystem implements TextSystem {
     return entry.shaped;
   }
 
-  /** A left-to-right text shaped through the shared cache, but not drawn: nothing is reported about it. */
-  private shapeQuietly(text: string, request: FontRequest): CachedText {
-    const prefix = this.keyPrefix(request, 'ltr');
+  /** The engine-wide cache's entry for a text, shaped on a miss. */
+  private cachedText(text: string, request: FontRequest, direction: Direction, prefix: string): CachedText {
     let entry = this.caches.texts.get(prefix, text);
     if (entry === undefined) {
-      entry = this.shapeUncached(text, request, 'ltr');
+      entry = this.shapeUncached(text, request, direction);
+      // a later render that may ask about the names passed over shapes the text again
       if (!this.provisional.has(request)) this.caches.texts.set(prefix, text, entry);
     }
     return entry;
+  }
+
+  /** A left-to-right text shaped through the shared cache, but not drawn: nothing is reported about it. */
+  private shapeQuietly(text: string, request: FontRequest): CachedText {
+    return this.cachedText(text, request, 'ltr', this.keyPrefix(request, 'ltr'));
   }
 
   private shapeUncached(text: string, request: FontRequest, direction: Direction): CachedText {

@@ -18,12 +18,6 @@ interface TextEnv {
   readonly text: TextSystem;
 }
 
-/** What the last character of `body` and the first space after it add shaped together. */
-export function kerningBeforeSpaces(env: TextEnv, request: FontRequest, body: string, spaces: string): number {
-  const last = codePointBefore(body, body.length);
-  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, spaces.charCodeAt(0));
-}
-
 /** What the last character of `text` and `next` add shaped together (0 without a next character). */
 export function kerningAfter(env: TextEnv, request: FontRequest, text: string, next: number | undefined): number {
   const last = next === undefined ? undefined : codePointBefore(text, text.length);

@@ -14,7 +14,7 @@ import type { TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
 import { mayTrimSpacing, trimAdjacent } from './spacing-trim.js';
-import { codePointBefore, kerningAfter, kerningBeforeSpaces, nextCharacter } from './kerning-across.js';
+import { codePointBefore, kerningAfter, nextCharacter } from './kerning-across.js';
 
 /** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
 export interface MeasuredRun {
@@ -133,7 +133,7 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
   // kerning across the piece's end (kerning-across.ts): its last part is its spaces or a word
   const lastPart = parts[parts.length - 1];
   const bodyPart = parts[parts.length - 2];
-  const before = lastPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && lastPart.level % 2 === 0 ? kerningBeforeSpaces(env, request, bodyPart.text, lastPart.text) : 0;
+  const before = lastPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && lastPart.level % 2 === 0 ? kerningAfter(env, request, bodyPart.text, lastPart.text.charCodeAt(0)) : 0;
   const after = lastPart?.trailing === true && lastPart.level % 2 === 0 ? kerningAfter(env, request, lastPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
   for (let r = 0; r < measuredRuns.length; r++) {
     const measured = measuredRuns[r]!;
@@ -216,7 +216,7 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
   let endKerning = 0;
   if (spaceFacts !== undefined) {
     const trailing = raw.slice(bodyEnd);
-    const before = level % 2 === 0 ? kerningBeforeSpaces(env, request, body, trailing) : 0;
+    const before = level % 2 === 0 ? kerningAfter(env, request, body, trailing.charCodeAt(0)) : 0;
     const after = level % 2 === 0 ? kerningAfter(env, request, trailing, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
     width += before;
     trailingSpace = widthOf(runs[1]!, spaceFacts);

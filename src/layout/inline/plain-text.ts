@@ -19,7 +19,7 @@ import { isLeftToRightOnly } from './bidi.js';
 import { mayTrimSpacing } from './spacing-trim.js';
 import type { TextEnv } from './measure.js';
 import { plainFacts } from './measure.js';
-import { kerningAfter, kerningBeforeSpaces, nextCharacter } from './kerning-across.js';
+import { kerningAfter, nextCharacter } from './kerning-across.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { ShapedText } from '../../text/types.js';
 import type { TextCuts } from './pieces.js';
@@ -125,7 +125,7 @@ function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEn
   const body = bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd);
   if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(body, request, LTR), env);
   if (bodyEnd === raw.length && bodyEnd > 0) {
-    // as measureText adds it (kerningBeforeSpaces): hanging at a line end, as trailing spaces do
+    // as measureText adds it (kerningAfter): hanging at a line end, as trailing spaces do
     const endKerning = kerningAfter(env, request, body, nextCharacter(item, to, false));
     if (endKerning !== 0) {
       width += endKerning;
@@ -134,8 +134,8 @@ function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEn
   }
   if (bodyEnd < raw.length) {
     const trailing = raw.slice(bodyEnd);
-    // as measureText adds them (kerningBeforeSpaces)
-    if (bodyEnd > 0) width += kerningBeforeSpaces(env, request, body, trailing);
+    // as measureText adds them (kerningAfter)
+    if (bodyEnd > 0) width += kerningAfter(env, request, body, trailing.charCodeAt(0));
     const shaped = env.text.shape(trailing, request, LTR);
     width = addRunWidths(width, shaped, env);
     trailingSpace = addRunWidths(trailingSpace, shaped, env);
