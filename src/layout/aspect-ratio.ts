@@ -30,9 +30,9 @@ export function contentHeightFromRatio(style: ComputedStyle, borderBoxWidth: num
   return Math.max(0, heightForWidth(style, ratio, borderBoxWidth, edges) - edges.y);
 }
 
-/** The ratio a non-replaced box has, if any. */
+/** The ratio a non-replaced box has, if any (`auto && <ratio>` is the ratio: such a box has no natural one). */
 export function ratioOf(style: ComputedStyle): number | undefined {
-  return style.aspectRatio === 'auto' ? undefined : style.aspectRatio;
+  return style.aspectRatio === 'auto' ? undefined : style.aspectRatio.ratio;
 }
 
 type SizingInput = Pick<LayoutInput, 'available' | 'containingWidth' | 'containingHeight' | 'fixedWidth' | 'fixedHeight'>;

@@ -37,10 +37,41 @@ export interface ContainingSize {
 }
 
 /**
- * Content size of an image: specified sizes, else the intrinsic size keeping the aspect ratio;
- * an image that did not load is sized to its alt text (`text` measures it). `stretch` fills the
- * containing block less the margins (CSS Sizing 4 §3.1) unless `natural` asks for the size the
- * image has of its own (its intrinsic contribution); the intrinsic keywords are that size too.
+ * The ratio a replaced box is sized by (CSS Sizing 4 §5.1): `aspect-ratio: <ratio>` over the
+ * image's natural ratio, `auto && <ratio>` only for an image with none. `borderBox`: the ratio
+ * is the style's under `box-sizing: border-box`, so it holds between border boxes; a natural
+ * ratio holds between content boxes.
+ */
+export interface ReplacedRatio {
+  readonly ratio: number;
+  readonly borderBox: boolean;
+}
+
+export function replacedRatio(style: ReplacedBox['style'], image: LoadedImage | undefined): ReplacedRatio | undefined {
+  const preferred = style.aspectRatio;
+  const natural = image !== undefined && image.width > 0 && image.height > 0 && image.naturalSize !== 'none' ? image.width / image.height : undefined;
+  if (preferred === 'auto' || (preferred.natural && natural !== undefined)) return natural === undefined ? undefined : { ratio: natural, borderBox: false };
+  return { ratio: preferred.ratio, borderBox: style.boxSizing === 'border-box' };
+}
+
+/** The content height that goes with a content width under `ratio` (edges: border + padding per axis). */
+export function contentHeightFor(ratio: ReplacedRatio, width: number, edgesX: number, edgesY: number): number {
+  return ratio.borderBox ? Math.max(0, (width + edgesX) / ratio.ratio - edgesY) : width / ratio.ratio;
+}
+
+/** The content width that goes with a content height under `ratio`. */
+export function contentWidthFor(ratio: ReplacedRatio, height: number, edgesX: number, edgesY: number): number {
+  return ratio.borderBox ? Math.max(0, (height + edgesY) * ratio.ratio - edgesX) : height * ratio.ratio;
+}
+
+/**
+ * Content size of an image: specified sizes, else the natural size, the other size following
+ * through the ratio (`replacedRatio`); an image with a ratio but no natural size (an SVG with
+ * only a `viewBox`, or none with an `aspect-ratio`) fills the containing block's width, as
+ * Chromium sizes it (CSS2 §10.3.2), and has no width of its own to contribute. An image that did not load is sized to its alt text
+ * (`text` measures it). `stretch` fills the containing block less the margins (CSS Sizing 4
+ * §3.1) unless `natural` asks for the size the image has of its own (its intrinsic
+ * contribution); the intrinsic keywords are that size too.
  */
 export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containing: ContainingSize, text?: TextSystem, natural = false): ReplacedSize {
   const { width: containingWidth, height: containingHeight } = containing;
@@ -53,32 +84,38 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   // An image's natural size is in CSS px (its pixels over its srcset density), zoomed like any
   // length (the alt text is already zoomed).
   const zoom = image !== undefined ? style.zoom / (box.density ?? 1) : 1;
-  const intrinsicW = intrinsic.width * zoom;
-  const intrinsicH = intrinsic.height * zoom;
-  const ratio = image !== undefined && intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
+  const ratio = image !== undefined ? replacedRatio(style, image) : undefined;
   const stretched = (margins: readonly LengthPercentageAuto[], containing: number | undefined, edges: number): number | undefined =>
     (natural || containing === undefined ? undefined : Math.max(0, containing - margins.reduce<number>((sum, m) => sum + marginOrZero(m, containingWidth ?? 0), 0) - edges));
   const specifiedW = style.width === 'stretch' ? stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) : sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);
   const specifiedH = style.height === 'stretch' ? stretched([style.marginTop, style.marginBottom], containingHeight, edgesY) : sizeOrUndefined(resolveSize(style.height, containingHeight), style, edgesY);
+  const heightFor = (w: number): number => contentHeightFor(ratio!, w, edgesX, edgesY);
+  const widthFor = (h: number): number => contentWidthFor(ratio!, h, edgesX, edgesY);
 
   let width: number;
   let height: number;
   if (specifiedW !== undefined && specifiedH !== undefined) [width, height] = [specifiedW, specifiedH];
-  else if (specifiedW !== undefined) [width, height] = [specifiedW, ratio !== undefined ? specifiedW / ratio : intrinsicH];
-  else if (specifiedH !== undefined) [width, height] = [ratio !== undefined ? specifiedH * ratio : intrinsicW, specifiedH];
-  else [width, height] = [intrinsicW, intrinsicH];
+  else if (specifiedW !== undefined) [width, height] = [specifiedW, ratio !== undefined ? heightFor(specifiedW) : intrinsic.height * zoom];
+  else if (specifiedH !== undefined) [width, height] = [ratio !== undefined ? widthFor(specifiedH) : intrinsic.width * zoom, specifiedH];
+  else if (image?.naturalSize !== undefined && ratio !== undefined) {
+    width = stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) ?? 0;
+    height = heightFor(width);
+  } else {
+    width = intrinsic.width * zoom;
+    height = ratio !== undefined ? heightFor(width) : intrinsic.height * zoom;
+  }
 
-  // min/max constraints, keeping the ratio when both sizes were automatic (CSS2 §10.4 table, simplified).
+  // min/max constraints, keeping the ratio when a size was automatic (CSS2 §10.4 table, simplified).
   const maxW = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edgesX);
   const minW = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edgesX);
   const heightLimits = withStretchedHeightLimits(style, containingHeight, containingWidth ?? 0);
   const maxH = toContentSize(resolveMaxSize(heightLimits.maxHeight, containingHeight), style, edgesY);
   const minH = toContentSize(resolveMinSize(heightLimits.minHeight, containingHeight), style, edgesY);
   const keepRatio = ratio !== undefined && (specifiedW === undefined || specifiedH === undefined);
-  if (width > maxW) [width, height] = [maxW, keepRatio ? maxW / ratio : height];
-  if (height > maxH) [width, height] = [keepRatio ? maxH * ratio : width, maxH];
-  if (width < minW) [width, height] = [minW, keepRatio ? minW / ratio : height];
-  if (height < minH) [width, height] = [keepRatio ? minH * ratio : width, minH];
+  if (width > maxW) [width, height] = [maxW, keepRatio ? heightFor(maxW) : height];
+  if (height > maxH) [width, height] = [keepRatio ? widthFor(maxH) : width, maxH];
+  if (width < minW) [width, height] = [minW, keepRatio ? heightFor(minW) : height];
+  if (height < minH) [width, height] = [keepRatio ? widthFor(minH) : width, minH];
   return { width, height, border, padding };
 }
 

@@ -296,9 +296,13 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   const root = doc.root;
   const style = computeSvgStyle(root, context.inherit === undefined ? INITIAL_STYLE : { ...INITIAL_STYLE, ...context.inherit }, doc.rules);
   const box = numbers(root.attribs['viewBox']);
-  const viewBox = box.length === 4 ? box : undefined;
+  // An SVG image with a natural size and no viewBox is scaled like a picture of that size into
+  // the rect (a synthesized viewBox, preserveAspectRatio none: what Chromium draws for
+  // `object-fit: fill`); an inline <svg> keeps its user units.
+  const synthesized = box.length !== 4 && doc.inline !== true && doc.naturalSize === undefined;
+  const viewBox = box.length === 4 ? box : synthesized ? [0, 0, doc.width, doc.height] : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
-  const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, root.attribs['preserveAspectRatio'], rect.width, rect.height));
+  const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, synthesized ? 'none' : root.attribs['preserveAspectRatio'], rect.width, rect.height));
   let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];

@@ -351,7 +351,8 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
       if (unsupported.length > 0) warnImage(load, url, `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
       if (svg.width * svg.height > resources.limits.maxImagePixels) return skipTooManyPixels(load, url, svg);
       await loadSvgImages(svg, url, load, depth);
-      return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
+      const image: LoadedImage = { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
+      return svg.naturalSize === undefined ? image : Object.assign(image, { naturalSize: svg.naturalSize });
     }
   } else if (DECODABLE.has(format)) {
     return decoded({ url, id, format }, await decodeToPng(bytes, format as DecodableFormat, resources.limits.maxImagePixels), load);

@@ -20,6 +20,8 @@ export interface SvgDocument {
   /** Intrinsic size in px. */
   readonly width: number;
   readonly height: number;
+  /** Set when the root gives no width or height: `ratio` from its viewBox, else `none` (LoadedImage.naturalSize). */
+  readonly naturalSize?: 'ratio' | 'none';
   /**
    * The images its `<image>` elements show, by `href` as written: filled by the resources stage
    * (which alone may read), empty until then.
@@ -70,7 +72,7 @@ function index(element: DomElement, ids: Map<string, DomElement>, styles: string
 }
 
 /** Intrinsic size: explicit lengths, else derived from the viewBox ratio (SVG 2 §8.2). */
-function intrinsicSize(root: DomElement): { width: number; height: number } {
+function intrinsicSize(root: DomElement): { width: number; height: number; naturalSize?: 'ratio' | 'none' } {
   const box = numbers(root.attribs['viewBox'] ?? root.attribs['viewbox']);
   const ratio = box.length === 4 && box[2]! > 0 && box[3]! > 0 ? box[2]! / box[3]! : undefined;
   const explicit = (name: string): number | undefined => {
@@ -84,8 +86,8 @@ function intrinsicSize(root: DomElement): { width: number; height: number } {
   if (w !== undefined && h !== undefined) return { width: w, height: h };
   if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : 150 };
   if (h !== undefined) return { width: ratio !== undefined ? h * ratio : 300, height: h };
-  if (ratio !== undefined) return { width: box[2]!, height: box[3]! };
-  return { width: 300, height: 150 };
+  if (ratio !== undefined) return { width: box[2]!, height: box[3]!, naturalSize: 'ratio' };
+  return { width: 300, height: 150, naturalSize: 'none' };
 }
 
 /**
@@ -123,8 +125,9 @@ export function parseSvg(text: string, html = false, limits?: SvgLimits): SvgDoc
   const styles: string[] = [];
   index(root, ids, styles);
   if (limits !== undefined) checkSvgUses(root, ids, limits.maxSvgUseElements, 'the SVG image');
-  const { width, height } = intrinsicSize(root);
-  return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
+  const { width, height, naturalSize } = intrinsicSize(root);
+  const doc = { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map<string, LoadedImage>() };
+  return naturalSize === undefined ? doc : Object.assign(doc, { naturalSize });
 }
 
 /** The primitives of a `filter` reference, named for a warning: `(feGaussianBlur, feOffset)`. */

@@ -12,6 +12,12 @@ export interface LoadedImage {
   /** Intrinsic size in px. */
   readonly width: number;
   readonly height: number;
+  /**
+   * What of its size an SVG image has of its own (CSS Images 3 §4.1), when not both natural
+   * dimensions: `ratio`, only a natural ratio (a `viewBox` alone; width × height gives it);
+   * `none`, neither (width × height is the 300 × 150 default object size).
+   */
+  readonly naturalSize?: 'ratio' | 'none';
   /** The alpha channel, read for the images a `shape-outside` names (CSS Shapes 1 §5). */
   readonly alpha?: AlphaChannel;
 }

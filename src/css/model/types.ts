@@ -174,6 +174,16 @@ export interface HangingPunctuation {
 /** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
 export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';
 
+/**
+ * An `aspect-ratio` other than `auto` (CSS Sizing 4 §5.1): width over height. `auto && <ratio>`
+ * (`natural`) gives way to a replaced element's natural ratio where it has one; a plain `<ratio>`
+ * overrides it.
+ */
+export interface PreferredRatio {
+  readonly ratio: number;
+  readonly natural: boolean;
+}
+
 export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeAdjustStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
@@ -260,8 +270,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
   readonly clip: ClipRect;
   readonly overflowClipMargin: OverflowClipMargin;
-  /** CSS Sizing 4 §5.1: the preferred aspect ratio (width / height), or `auto` (none for non-replaced boxes). */
-  readonly aspectRatio: number | 'auto';
+  /** CSS Sizing 4 §5.1: the preferred aspect ratio, or `auto` (a replaced element's natural ratio; none for other boxes). */
+  readonly aspectRatio: PreferredRatio | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
   readonly contain: Containment;
   /** CSS Containment 2 §4 (css/properties/content-visibility.ts); its containment is in `contain`. */

@@ -1,5 +1,5 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
-import type { Containment, Display, TextOverflowEnd } from '../model/types.js';
+import type { Containment, Display, PreferredRatio, TextOverflowEnd } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { childrenOf, identOf, integerOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
@@ -190,10 +190,10 @@ const contain = longhand<'contain', Containment>({
 });
 
 /**
- * `aspect-ratio: auto || <ratio>` (CSS Sizing 4 §5.1), `<ratio>` being `<number> [ / <number> ]`.
- * A replaced element's own ratio (`auto` with a ratio) is not distinguished: images keep theirs.
+ * `aspect-ratio: auto || <ratio>` (CSS Sizing 4 §5.1), `<ratio>` being `<number> [ / <number> ]`;
+ * a degenerate ratio (a zero side) is `auto`.
  */
-const aspectRatio = longhand<'aspectRatio', number | 'auto'>({
+const aspectRatio = longhand<'aspectRatio', PreferredRatio | 'auto'>({
   name: 'aspect-ratio',
   key: 'aspectRatio',
   inherited: false,
@@ -207,7 +207,8 @@ const aspectRatio = longhand<'aspectRatio', number | 'auto'>({
     const width = numberOf(parts[0]![0]);
     const height = parts.length === 2 ? numberOf(parts[1]![0]) : 1;
     if (width === undefined || height === undefined || width < 0 || height < 0) return INVALID;
-    return width === 0 || height === 0 ? 'auto' : width / height;
+    if (width === 0 || height === 0) return 'auto';
+    return { ratio: width / height, natural: rest.length < nodes.length };
   },
   compute: (value) => value,
 });

@@ -6,7 +6,8 @@
 import type { LayoutContext, LayoutOutput } from '../contract.js';
 import { measured } from '../measure-cache.js';
 import { contentIntrinsicSizes } from '../intrinsic.js';
-import { replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, replacedRatio, replacedSize } from '../replaced.js';
+import type { ReplacedRatio } from '../replaced.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
 
@@ -56,15 +57,14 @@ export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: 
   return { min: sizes.minContent + horizontalEdges, max: sizes.maxContent + horizontalEdges };
 }
 
-/** A replaced item's border-box size from its own properties and natural size. */
-export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext): { width: number; height: number; ratio: number | undefined } {
+/** A replaced item's border-box size from its own properties and natural size, and the ratio it keeps (layout/replaced.ts). */
+export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext): { width: number; height: number; ratio: ReplacedRatio | undefined } {
   if (item.box.kind !== 'replaced') throw new Error('not a replaced item');
   const image = ctx.images.get(item.box.src);
   const size = replacedSize(item.box, image, { width: space.containingWidth, height: space.containingHeight }, ctx.text);
   const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
   const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  const ratio = image !== undefined && image.width > 0 && image.height > 0 ? image.width / image.height : undefined;
-  return { width: size.width + edgesX, height: size.height + edgesY, ratio };
+  return { width: size.width + edgesX, height: size.height + edgesY, ratio: image === undefined ? undefined : replacedRatio(item.box.style, image) };
 }
 
 /** The border-box height of an item at a border-box width (replaced items keep their ratio). */
@@ -73,7 +73,7 @@ export function heightAt(item: FlexItem, width: number, axes: ItemAxes, space: I
   if (item.box.kind === 'replaced') {
     const natural = naturalReplaced(item, space, ctx);
     if (vertical.size !== undefined || natural.ratio === undefined) return clampAxis(vertical, natural.height);
-    return clampAxis(vertical, Math.max(0, width - horizontal.edges) / natural.ratio + vertical.edges);
+    return clampAxis(vertical, contentHeightFor(natural.ratio, Math.max(0, width - horizontal.edges), horizontal.edges, vertical.edges) + vertical.edges);
   }
   return measureAt(item, { width, height: undefined }, space, ctx).fragment.height;
 }
@@ -95,5 +95,5 @@ export function replacedWidthAt(item: FlexItem, height: number, axes: ItemAxes, 
   const { vertical, horizontal } = axes;
   const natural = naturalReplaced(item, space, ctx);
   if (horizontal.size !== undefined || natural.ratio === undefined) return clampAxis(horizontal, natural.width);
-  return clampAxis(horizontal, Math.max(0, height - vertical.edges) * natural.ratio + horizontal.edges);
+  return clampAxis(horizontal, contentWidthFor(natural.ratio, Math.max(0, height - vertical.edges), horizontal.edges, vertical.edges) + horizontal.edges);
 }

@@ -64,10 +64,20 @@ function barcode(call: HelperCall): unknown {
     throw new HelperError(`barcode: cannot encode ${describe(text)} as ${kindName}: ${reason}`, call.loc);
   }
   const alt = typeof call.hash['alt'] === 'string' ? call.hash['alt'] : text;
-  const src = `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+  const src = `data:image/svg+xml;base64,${Buffer.from(withNaturalSize(svg), 'utf8').toString('base64')}`;
   return new Handlebars.SafeString(`<img class="barcode" src="${src}" alt="${escapeAttribute(alt)}">`);
 }
 
 export const barcodeHelpers: HelperFamily = {
   barcode: { minArgs: 2, maxArgs: 2, hashKeys: ['scale', 'height', 'text', 'eclevel', 'alt'], fn: barcode },
 };
+
+/**
+ * bwip-js writes only a viewBox (its size in px at `scale`); an SVG image with no width and
+ * height has no natural size and fills its container's width in browsers, so the viewBox's
+ * size is written as the image's own.
+ */
+function withNaturalSize(svg: string): string {
+  const box = /^<svg viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+  return box === null ? svg : svg.replace('<svg ', `<svg width="${box[1]}" height="${box[2]}" `);
+}

@@ -1,0 +1,111 @@
+/**
+ * Images sized by `aspect-ratio` and by what of its size an SVG image has of its own (CSS Sizing 4
+ * §5.1, CSS Images 3 §4.1): `aspect-ratio: <ratio>` overrides an image's natural ratio, `auto &&
+ * <ratio>` only stands in for a missing one; an SVG with only a viewBox has a ratio and no size,
+ * so it fills its container's width and contributes no width of its own. Every size is Chromium
+ * 156's getBoundingClientRect for the same markup (400px wide body, 2px image margins).
+ */
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import { renderPage } from '../helpers/render.js';
+
+const svg = (attributes: string): string =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" ${attributes}><rect width="200" height="100" fill="blue"/></svg>`)}`;
+/** 200 × 100, a natural size and ratio. */
+const SIZED = svg('width="200" height="100"');
+/** A natural ratio of 2 and no natural size. */
+const VIEW_BOX = svg('viewBox="0 0 200 100"');
+/** Neither: the 300 × 150 default object size. */
+const BARE = svg('');
+
+async function sizes(body: string): Promise<string[]> {
+  const doc = await layoutHtml(`<style>@page { size: 600px 2000px; margin: 0 } body { margin: 0; width: 400px } img { margin: 2px }</style>${body}`);
+  const ids = [...body.matchAll(/id=(\w+)/g)].map((m) => m[1]!);
+  return ids.map((id) => {
+    const f = findById(doc.pages[0]!, id);
+    if (f === undefined) throw new Error(`#${id} not laid out`);
+    return `${id} ${Math.round(f.width * 100) / 100}x${Math.round(f.height * 100) / 100}`;
+  });
+}
+
+describe('aspect-ratio on images', () => {
+  it('a <ratio> overrides the natural ratio; auto && <ratio> does not', async () => {
+    expect(await sizes(`
+      <img id=a1 style="display:block;aspect-ratio:1" src="${SIZED}">
+      <img id=a2 style="display:block;width:120px;aspect-ratio:4/3" src="${SIZED}">
+      <img id=a3 style="display:block;height:90px;aspect-ratio:4/3" src="${SIZED}">
+      <img id=a4 style="display:block;width:120px;aspect-ratio:auto 4/3" src="${SIZED}">
+      <img id=a5 style="display:block;width:100px;aspect-ratio:auto 2/1" src="${BARE}">
+      <img id=a8 style="display:block;width:100%;aspect-ratio:16/9" src="${SIZED}">`))
+      .toEqual(['a1 200x200', 'a2 120x90', 'a3 120x90', 'a4 120x60', 'a5 100x50', 'a8 400x225']);
+  });
+
+  it('holds between the boxes box-sizing names, and through min/max sizes', async () => {
+    expect(await sizes(`
+      <img id=a6 style="display:block;width:120px;aspect-ratio:4/3;box-sizing:border-box;padding:10px" src="${SIZED}">
+      <img id=a12 style="display:block;width:120px;aspect-ratio:4/3;padding:10px" src="${SIZED}">
+      <img id=a7 style="display:block;width:300px;max-width:100px;aspect-ratio:2" src="${SIZED}">
+      <img id=a9 style="display:block;aspect-ratio:1;max-width:50px" src="${SIZED}">
+      <img id=a10 style="display:block;aspect-ratio:1/2;min-height:300px" src="${SIZED}">`))
+      .toEqual(['a6 120x90', 'a12 140x110', 'a7 100x50', 'a9 50x50', 'a10 200x400']);
+  });
+
+  it('sizes flex and grid items, positioned and inline images', async () => {
+    expect(await sizes(`
+      <div style="display:flex;align-items:start"><img id=f1 style="width:120px;aspect-ratio:4/3" src="${SIZED}"><p style="height:200px">x</p></div>
+      <div style="display:flex"><img id=f2 style="width:120px;aspect-ratio:4/3" src="${SIZED}"><p style="height:200px">x</p></div>
+      <div style="display:flex"><img id=f3 style="flex:1;aspect-ratio:4/3" src="${SIZED}"><p style="flex:1">x</p></div>
+      <div style="display:flex;flex-direction:column;align-items:start"><img id=f4 style="height:60px;aspect-ratio:3" src="${SIZED}"></div>
+      <div style="display:grid;grid-template-columns:100px 200px"><img id=g1 style="width:100%;aspect-ratio:1" src="${SIZED}"><img id=g2 style="aspect-ratio:4/1" src="${SIZED}"></div>
+      <div style="position:relative;height:300px"><img id=p1 style="position:absolute;top:0;left:0;width:80px;aspect-ratio:2/1" src="${SIZED}"><img id=p2 style="position:absolute;top:100px;height:40px;aspect-ratio:3/1" src="${SIZED}"></div>
+      <p>inline <img id=i1 style="width:40px;aspect-ratio:1" src="${SIZED}"> text</p>`))
+      .toEqual(['f1 120x90', 'f2 120x228', 'f3 200x150', 'f4 180x60', 'g1 100x100', 'g2 200x50', 'p1 80x40', 'p2 120x40', 'i1 40x40']);
+  });
+
+  it('gives an image with no natural size the width of its container', async () => {
+    expect(await sizes(`<img id=a11 style="display:block;aspect-ratio:2" src="${BARE}">`)).toEqual(['a11 396x198']);
+  });
+});
+
+describe('SVG images with only a viewBox', () => {
+  it('fill the width of a block, flex or narrow container', async () => {
+    expect(await sizes(`
+      <div><img id=v1 src="${VIEW_BOX}"></div>
+      <div><img id=v2 style="display:block" src="${VIEW_BOX}"></div>
+      <div style="display:flex"><img id=v3 src="${VIEW_BOX}"></div>
+      <div style="width:50px"><img id=v4 src="${VIEW_BOX}"></div>
+      <div><img id=n1 src="${BARE}"></div>`))
+      .toEqual(['v1 396x198', 'v2 396x198', 'v3 396x198', 'v4 46x23', 'n1 300x150']);
+  });
+
+  it('contribute no width to a float, a table cell or an inline-block (Chromium draws them 0 × 0)', async () => {
+    expect(await sizes(`
+      <div style="float:left"><img id=v5 src="${VIEW_BOX}"></div><br style="clear:both">
+      <table><tr><td><img id=v6 src="${VIEW_BOX}"></td></tr></table>
+      <div style="display:inline-block"><img id=v7 src="${VIEW_BOX}"></div>`))
+      .toEqual(['v5 0x0', 'v6 0x0', 'v7 0x0']);
+  });
+});
+
+describe('an SVG image with a natural size and no viewBox', () => {
+  // 8 × 4 user units: the left half red, the right half blue.
+  const HALVES = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="4" height="4" fill="red"/><rect x="4" width="4" height="4" fill="blue"/></svg>')}`;
+  const page = (style: string): Promise<string[]> =>
+    renderPage(`<style>@page { size: 8px 8px; margin: 0 } body { margin: 0 } img { display: block; width: 8px; height: 8px; ${style} }</style><img src="${HALVES}">`);
+
+  it('is stretched into its box by object-fit: fill, as a picture of that size', async () => {
+    expect(await page('')).toEqual(Array(8).fill('RRRRBBBB'));
+  });
+
+  it('is scaled whole by object-fit: contain (letterboxed) and cover (cropped)', async () => {
+    expect(await page('object-fit: contain')).toEqual(['________', '________', 'RRRRBBBB', 'RRRRBBBB', 'RRRRBBBB', 'RRRRBBBB', '________', '________']);
+    // 4px wide: the picture is 16 × 8 and shows its left quarter, all red
+    expect(await page('width: 4px; object-fit: cover; object-position: left')).toEqual(Array(8).fill('RRRR____'));
+  });
+
+  it('an inline <svg> keeps its user units (not scaled to its CSS size)', async () => {
+    const rows = await renderPage(`<style>@page { size: 8px 8px; margin: 0 } body { margin: 0 } svg { display: block; width: 8px; height: 8px }</style>
+      <svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="4" height="4" fill="red"/><rect x="4" width="4" height="4" fill="blue"/></svg>`);
+    expect(rows).toEqual([...Array(4).fill('RRRRBBBB'), ...Array(4).fill('________')]);
+  });
+});
