@@ -86,6 +86,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     counterStyles: styled.counterStyles,
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
+      tablesInCells: new WeakSet(),
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, { element, style, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
     },
@@ -105,7 +106,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle, styles);
   const root = blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' });
-  return { root, records: withoutPassState(records), locate: sourceLocator(dom), mode: dom.mode, ...(walk.containers === undefined ? {} : { containers: walk.containers }) };
+  return { root, records: withoutPassState(records), locate: sourceLocator(dom), mode: dom.mode, tablesInCells: walk.tableParts.tablesInCells, ...(walk.containers === undefined ? {} : { containers: walk.containers }) };
 }
 
 /**

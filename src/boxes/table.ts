@@ -9,6 +9,7 @@ import type { ComputedStyle, Display } from '../css/types.js';
 import type {
   BlockBox, Box, BoxElement, OuterDisplay, TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox, TableWrapperBox,
 } from './types.js';
+import { childBoxes } from './types.js';
 import { isCollapsibleWhiteSpaceOnly } from './whitespace.js';
 import { exactLength } from '../exact-length.js';
 import { withStyle } from '../css/compute.js';
@@ -21,6 +22,8 @@ export type BlockOf = (style: ComputedStyle, element: BoxElement | undefined, ch
 export interface TableParts {
   readonly anonymousStyle: AnonymousStyle;
   readonly blockOf: BlockOf;
+  /** The tables inside a table cell (BoxTree.tablesInCells), filled as cells are made. */
+  readonly tablesInCells: WeakSet<TableBox>;
 }
 
 
@@ -153,11 +156,25 @@ function row(element: BoxElement | undefined, style: ComputedStyle, children: re
 
 function cell(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableCellBox {
   const content = parts.blockOf(style, element, children);
+  markTablesIn(content, parts.tablesInCells);
   return {
     kind: 'table-cell', style, element, pseudo: undefined, content,
     colSpan: spanAttribute(element, 'colspan', 1, 1000, 1),
     rowSpan: spanAttribute(element, 'rowspan', 0, 65534, 1),
   };
+}
+
+/**
+ * Adds the tables in a cell's content to `tables`, not looking inside them: their own cells
+ * marked the tables within (the tree is built from the leaves up), so each box is visited once.
+ */
+function markTablesIn(content: Box, tables: WeakSet<TableBox>): void {
+  const stack: Box[] = [content];
+  for (let box = stack.pop(); box !== undefined; box = stack.pop()) {
+    if (box.kind === 'table-wrapper') tables.add(box.table);
+    else if (box.kind === 'out-of-flow') stack.push(box.box);
+    else for (const child of childBoxes(box)) stack.push(child);
+  }
 }
 
 /** Columns of a group; a group without `<col>` children stands for `span` columns (HTML §4.9.3). */

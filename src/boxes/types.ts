@@ -253,6 +253,11 @@ export interface BoxTree {
    * pass measures their boxes for the next cascade (container-passes.ts).
    */
   readonly containers?: ReadonlyMap<BoxElement, DomElement>;
+  /**
+   * The tables inside a table cell, at any depth: their percentage columns do not widen their
+   * max-content width (layout/table/columns.ts, as Blink's tables in cells do not).
+   */
+  readonly tablesInCells?: WeakSet<TableBox>;
 }
 
 /** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */

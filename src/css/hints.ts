@@ -62,6 +62,7 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
   'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
+  'bordercolor',
 ]);
 /** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
 const FRAMES: Readonly<Record<string, readonly string[]>> = {
@@ -167,10 +168,15 @@ function spaceHints(attribs: Record<string, string>): string[] {
   return out;
 }
 
-/** `<hr size noshade>` (HTML §15.3.11): the rule's thickness, and a flat grey rule instead of an inset one. */
+/**
+ * `<hr size noshade color>` (HTML §15.3.11): the rule's thickness, and a flat rule instead of an
+ * inset one — grey, or in its `color` (which makes it flat too, as in Chromium).
+ */
 function ruleHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
-  if (attribs['noshade'] !== undefined) out.push('border-style: solid', 'border-color: gray', 'background-color: gray');
+  const color = legacyColor(attribs['color']);
+  if (color !== undefined) out.push('border-style: solid', `border-color: ${color}`, `background-color: ${color}`);
+  else if (attribs['noshade'] !== undefined) out.push('border-style: solid', 'border-color: gray', 'background-color: gray');
   const size = Number.parseInt(attribs['size'] ?? '', 10);
   if (size === 1) out.push('border-bottom-width: 0');
   else if (size > 1) out.push(`height: ${size - 2}px`);
@@ -199,14 +205,17 @@ function tableBorder(attribs: Record<string, string>): number {
 }
 
 /**
- * `border`, `frame`, `rules` and `cellspacing` (HTML §15.3.8), as Chromium 156 maps them: borders in
- * the text colour; `frame` draws its sides solid (1px without `border`) and hides the others;
- * `rules` makes the borders collapse, hidden around the table unless `border` or `frame` says otherwise.
+ * `border`, `bordercolor`, `frame`, `rules` and `cellspacing` (HTML §15.3.8), as Chromium 156 maps
+ * them: borders in the text colour, or solid in `bordercolor` (outset without it); `frame` draws
+ * its sides solid (1px without `border`) and hides the others; `rules` makes the borders
+ * collapse, hidden around the table unless `border` or `frame` says otherwise.
  */
 function tableHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
   const border = tableBorder(attribs);
-  if (border > 0) out.push(`border: ${border}px outset`);
+  const color = legacyColor(attribs['bordercolor']);
+  if (border > 0) out.push(`border: ${border}px ${color === undefined ? 'outset' : 'solid'}`);
+  if (color !== undefined) out.push(`border-color: ${color}`);
   const frame = FRAMES[attribs['frame']?.toLowerCase() ?? ''];
   const rules = RULES[attribs['rules']?.toLowerCase() ?? ''];
   if (frame !== undefined) {
@@ -220,7 +229,10 @@ function tableHints(attribs: Record<string, string>): string[] {
   return out;
 }
 
-/** The table's `cellpadding`, and the cell borders of its `rules` (else 1px inset with a `border`). */
+/**
+ * The table's `cellpadding`, and the cell borders of its `rules` (else 1px with a `border`: inset,
+ * or solid in the table's `bordercolor`).
+ */
 function cellHints(element: DomElement): string[] {
   const out: string[] = [];
   const table = parentTable(element);
@@ -228,8 +240,11 @@ function cellHints(element: DomElement): string[] {
   if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
   if (table === undefined) return out;
   const rules = RULES[table.attribs['rules']?.toLowerCase() ?? ''];
+  const color = legacyColor(table.attribs['bordercolor']);
   if (rules !== undefined) appendAll(out, rules);
-  else if (tableBorder(table.attribs) > 0) out.push('border: 1px inset');
+  else if (tableBorder(table.attribs) > 0) out.push(`border: 1px ${color === undefined ? 'inset' : 'solid'}`);
+  else return out;
+  if (color !== undefined && (rules === undefined || rules.length > 0)) out.push(`border-color: ${color}`);
   return out;
 }
 

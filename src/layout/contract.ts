@@ -9,7 +9,7 @@
  * it), and its descendants are relative to it (see types.ts), so a parent moves a laid-out
  * subtree by changing one offset.
  */
-import type { BlockBox, BoxElement, InlineFlowBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { BlockBox, BoxElement, InlineFlowBox, LayoutBox, OutOfFlowBox, TableBox } from '../boxes/types.js';
 import type { DocumentMode } from '../dom/document-mode.js';
 import type { SourceLocation } from '../errors.js';
 import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/types.js';
@@ -313,6 +313,8 @@ export interface LayoutContext extends LayoutServices {
   readonly locate?: ((element: BoxElement) => SourceLocation) | undefined;
   /** The document's mode (its doctype): quirks mode's layout rules are in quirks.ts. */
   readonly documentMode: DocumentMode;
+  /** The tables inside a table cell (BoxTree.tablesInCells). */
+  readonly tablesInCells: WeakSet<TableBox> | undefined;
 }
 
 /**

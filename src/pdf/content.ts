@@ -7,10 +7,17 @@ import type { Color } from '../css/types.js';
 import type { PathSegment } from '../paint/display-list.js';
 import { assertNever } from '../errors.js';
 
-/** A number as PDF writes it: at most 3 decimals, no exponent, no `-0`. */
+/**
+ * A number as PDF writes it: at most 3 decimals, no exponent, no `-0`. A number no PDF number can
+ * be (NaN, infinite, or past ±1e9 px, where `String` writes an exponent) would end the content
+ * stream for viewers, which stop at an operator they cannot read: NaN is written 0 and the others
+ * are held at ±1e9 (layout guards its own arithmetic; this keeps a slip from breaking the page).
+ */
 export function num(value: number): string {
   const rounded = Math.round(value * 1000) / 1000;
-  return rounded === 0 ? '0' : String(rounded);
+  if (rounded === 0) return '0';
+  if (rounded > -1e9 && rounded < 1e9) return String(rounded);
+  return Number.isNaN(rounded) ? '0' : rounded > 0 ? '1000000000' : '-1000000000';
 }
 
 /** A colour channel 0-255 as a 0-1 PDF component (4 decimals). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ContentSink, colorOperator } from '../../src/pdf/content.js';
+import { ContentSink, colorOperator, num } from '../../src/pdf/content.js';
 import { operatorBytes } from '../../src/pdf/pdfkit-document.js';
 
 describe('ContentSink', () => {
@@ -44,5 +44,15 @@ describe('colorOperator', () => {
     const cmyk = { r: 0, g: 0, b: 0, a: 1, cmyk: [0, 0, 0, 1] as const };
     expect(colorOperator(cmyk, false, false)).toBe('0 0 0 1 k');
     expect(colorOperator(cmyk, false, true)).toBe('0 0 0 rg');
+  });
+});
+
+describe('num', () => {
+  test('writes at most three decimals, no -0, no exponent', () => {
+    expect([num(1.23456), num(-0.0001), num(12), num(-7.5)]).toEqual(['1.235', '0', '12', '-7.5']);
+  });
+
+  test('never writes what no PDF reader can read: NaN as 0, huge and infinite numbers held at ±1e9', () => {
+    expect([num(NaN), num(Infinity), num(-Infinity), num(1e21), num(-3e12)]).toEqual(['0', '1000000000', '-1000000000', '1000000000', '-1000000000']);
   });
 });

@@ -23,8 +23,11 @@ const LAST_ALIASES: Readonly<Record<string, TextAlign>> = {
  * `text-align` (CSS Text 3 §7.1); `match-parent` computes to the parent's value, start/end made
  * physical. `-internal-center` is the UA sheet's for `th` (HTML §15.3.8): centred only when the
  * parent's alignment is the initial one, else the parent's (a `text-left` row keeps its headers left).
+ * `-internal-table` is the UA sheet's for `table`: the parent's alignment, except that a legacy
+ * one (`<center>`, `align=center`) stops there and is `start` — Blink's tables never take the
+ * `-webkit-*` values, so an email's `<center><table>` keeps its cells' text at the start.
  */
-const textAlign = longhand<'textAlign', TextAlign | 'match-parent' | '-internal-center'>({
+const textAlign = longhand<'textAlign', TextAlign | 'match-parent' | '-internal-center' | '-internal-table'>({
   name: 'text-align',
   key: 'textAlign',
   inherited: true,
@@ -33,12 +36,13 @@ const textAlign = longhand<'textAlign', TextAlign | 'match-parent' | '-internal-
     const word = singleIdent(nodes);
     if (word === undefined) return INVALID;
     if (word === 'match-parent' || word === '-webkit-match-parent') return 'match-parent';
-    if (word === '-internal-center') return word;
+    if (word === '-internal-center' || word === '-internal-table') return word;
     if ((ALIGN as readonly string[]).includes(word) || (LEGACY as readonly string[]).includes(word)) return word as TextAlign;
     return ALIGN_ALIASES[word] ?? INVALID;
   },
   compute: (value, ctx) => {
     if (value === '-internal-center') return ctx.parent.textAlign === 'start' ? 'center' : ctx.parent.textAlign;
+    if (value === '-internal-table') return ctx.parent.textAlign.startsWith('-webkit-') ? 'start' : ctx.parent.textAlign;
     if (value !== 'match-parent') return value;
     const inherited = ctx.parent.textAlign;
     const rtl = ctx.parent.direction === 'rtl';

@@ -7,7 +7,6 @@ import type { CacheKey, LayoutCaches, LayoutContext, LayoutServices, PageNames }
 import type { BoxTree } from '../../boxes/types.js';
 import { DISPATCH } from './dispatch.js';
 import { MEASURED_INLINE } from '../block/inline-env.js';
-import type { DocumentMode } from '../../dom/document-mode.js';
 
 export type { LayoutContext, LayoutServices } from '../contract.js';
 
@@ -18,8 +17,8 @@ export type { LayoutContext, LayoutServices } from '../contract.js';
  * each time), so the functions optimised for one render's context deoptimised ("wrong map") on a
  * later one and were compiled again, about a dozen of them per invoice process.
  */
-export function createLayoutContext(services: LayoutServices, pageNames: PageNames | undefined, locate?: BoxTree['locate'], documentMode: DocumentMode = 'no-quirks'): LayoutContext {
-  return Object.assign({}, services, { dispatch: DISPATCH, caches: new RenderCaches(), pageNames, locate, documentMode });
+export function createLayoutContext(services: LayoutServices, pageNames: PageNames | undefined, tree?: Pick<BoxTree, 'locate' | 'mode' | 'tablesInCells'>): LayoutContext {
+  return Object.assign({}, services, { dispatch: DISPATCH, caches: new RenderCaches(), pageNames, locate: tree?.locate, documentMode: tree?.mode ?? 'no-quirks', tablesInCells: tree?.tablesInCells });
 }
 
 /**

@@ -169,7 +169,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
   // a vertical document is laid out turned, and each page turned back (layout/vertical-document.ts)
   const vertical = verticalDocument(tree);
   const root = vertical?.root ?? tree.root;
-  const ctx: LayoutContext = createLayoutContext(services, pageNamesOf(root), tree.locate, tree.mode);
+  const ctx: LayoutContext = createLayoutContext(services, pageNamesOf(root), tree);
   const pages: PageLayout[] = [];
   const events: RunningEvent[][] = [];
   const fixed: { content: PageContent; page: number }[] = [];

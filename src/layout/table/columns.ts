@@ -136,8 +136,13 @@ function limitPercentages(columns: MutableSpec[]): void {
   }
 }
 
-/** The table's min-content and max-content widths of its columns (spacing excluded), as CSS Tables 3 §3.9.1 figures them. */
-export function columnsIntrinsic(columns: readonly ColumnSpec[]): { min: number; max: number } {
+/**
+ * The table's min-content and max-content widths of its columns (spacing excluded), as CSS
+ * Tables 3 §3.9.1 figures them. `percentages`: a percentage column widens the max-content width
+ * to what its share needs — not for a table inside a table cell, as in Blink (an email layout's
+ * nested `width="100%"` table of two 50 % cells is as wide as its content there).
+ */
+export function columnsIntrinsic(columns: readonly ColumnSpec[], percentages = true): { min: number; max: number } {
   let min = 0;
   let max = 0;
   let percentTotal = 0;
@@ -153,8 +158,9 @@ export function columnsIntrinsic(columns: readonly ColumnSpec[]): { min: number;
       rest += column.max;
     }
   }
-  // a percentage column makes the table as wide as its share needs
-  if (percentTotal >= 100 && rest > 0) fromPercent = Math.max(fromPercent, rest * 100);
+  if (!percentages) return { min, max };
+  // columns beyond 100 % of percentages leave the others no share (all-percentage columns: nothing more to fit)
+  if (percentTotal >= 100) fromPercent = Math.max(fromPercent, rest * 100);
   else if (percentTotal > 0) fromPercent = Math.max(fromPercent, (rest * 100) / (100 - percentTotal));
   return { min, max: Math.max(max, Math.min(fromPercent, 1e7)) };
 }

@@ -41,7 +41,7 @@ function edgesX(plan: TablePlan, padding: Sides): number {
 export function tableIntrinsicWidths(plan: TablePlan, ctx: LayoutContext): IntrinsicSizes {
   const padding = tablePadding(plan, 0);
   const fixed = edgesX(plan, padding) + spacingTotal(plan);
-  const columns = columnsIntrinsic(columnSpecs(plan, ctx));
+  const columns = columnsIntrinsic(columnSpecs(plan, ctx), ctx.tablesInCells?.has(plan.table) !== true);
   let min = columns.min + fixed;
   let max = Math.max(min, columns.max + fixed);
   const style = plan.table.style;
