@@ -243,6 +243,36 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(doc.style('#c6').borderTopColor).toEqual(red);
   });
 
+  it('draws a table with bordercolor and its cells solid in that colour, and an hr with color flat in it (Chromium 156)', async () => {
+    const doc = await styleHtml(`<!DOCTYPE html>
+      <table id=a border=4 bordercolor="#ff0000"><tr><td id=ca>a</td></tr></table>
+      <table id=b bordercolor="#ff0000"><tr><td id=cb>a</td></tr></table>
+      <table id=c border=1 rules=none bordercolor="#ff0000"><tr><td id=cc>a</td></tr></table>
+      <hr id=h color="#00ff00"><hr id=i size=1 noshade color="#00ff00">`);
+    const border = (id: string): string => {
+      const s = doc.style(`#${id}`);
+      return `${s.borderTopStyle} ${s.borderTopStyle === 'none' ? 0 : s.borderTopWidth} ${JSON.stringify(s.borderTopColor)}`;
+    };
+    const red = JSON.stringify({ r: 255, g: 0, b: 0, a: 1 });
+    const black = JSON.stringify({ r: 0, g: 0, b: 0, a: 1 });
+    expect(['a', 'ca', 'b', 'cb', 'cc'].map(border)).toEqual([`solid 4 ${red}`, `solid 1 ${red}`, `none 0 ${red}`, `none 0 ${black}`, `none 0 ${black}`]);
+    const green = { r: 0, g: 255, b: 0, a: 1 };
+    for (const id of ['h', 'i']) {
+      const s = doc.style(`#${id}`);
+      expect([s.borderTopStyle, s.borderTopColor, s.backgroundColor]).toEqual(['solid', green, green]);
+    }
+  });
+
+  it('stops a legacy alignment at a table: <center> and align=center do not centre a nested table\'s text (Blink)', async () => {
+    const doc = await styleHtml(`<!DOCTYPE html>
+      <center><table id=t><tr><td id=a>a</td></tr></table><div id=d>x</div></center>
+      <table><tr><td align=center><table id=u><tr><td id=b>b</td><th id=h>h</th></tr></table></td></tr></table>
+      <div style="text-align:right"><table id=v><tr><td id=c>c</td></tr></table></div>
+      <table id=w style="text-align:-webkit-right"><tr><td id=e>e</td></tr></table>`);
+    expect(['t', 'a', 'd', 'u', 'b', 'h', 'v', 'c', 'w', 'e'].map((id) => doc.style(`#${id}`).textAlign))
+      .toEqual(['start', 'start', '-webkit-center', 'start', 'start', 'center', 'right', 'right', '-webkit-right', '-webkit-right']);
+  });
+
   it('maps the page margins, image spaces and rules of old templates (HTML §15.3.3, §15.3.11, §15.4.3)', async () => {
     const doc = await styleHtml(`<!DOCTYPE html><body topmargin="0" leftmargin="3" marginwidth="5" bottommargin="7"><img hspace="4" vspace="2" src="a.png">
       <hr id=a size="3" noshade><hr id=b size="1"><font size="2">x</font><font id=f size="-2">y</font></body>`);

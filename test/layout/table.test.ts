@@ -142,6 +142,21 @@ describe('column widths, table-layout: auto (CSS Tables 3 §3.9)', () => {
   });
 });
 
+describe('percentage columns (Chromium 156 geometry)', () => {
+  it('widen a table to what their share needs, but not a table inside a cell', async () => {
+    expect(await geometry(`<table id=o><tr><td><table id=i style="width:100%"><tr><td id=a style="width:50%">${w(50)}</td><td id=b style="width:50%">${w(30)}</td></tr></table></td></tr></table>
+      <div style="float:left"><table id=f><tr><td id=c style="width:75%">${w(15)}</td><td id=d style="width:50%">${w(5)}</td></tr></table></div>`, ['o', 'i', 'a', 'b', 'f', 'c', 'd']))
+      // the float's table: 75 % needs 20px for 15px, and the 50 % column gets the 25 % left, 20px for 5px
+      .toEqual(['0,0 80x10', '0,0 80x10', '0,0 50x10', '50,0 30x10', '0,10 20x10', '0,10 15x10', '15,10 5x10']);
+  });
+
+  it('size a table whose columns are all percentages of 100 % (no 0/0 width)', async () => {
+    expect(await geometry(`<table id=o width=600><tr><td><table id=i width="100%"><tr><td id=a width="50%">${w(10)}</td><td id=b width="50%">${w(10)}</td></tr></table></td></tr></table>
+      <div style="float:left"><table id=f><tr><td id=c style="width:40%">${w(10)}</td><td id=d style="width:60%">${w(30)}</td></tr></table></div>`, ['i', 'a', 'b', 'f', 'c', 'd']))
+      .toEqual(['0,0 600x10', '0,0 300x10', '300,0 300x10', '0,10 50x10', '0,10 20x10', '20,10 30x10']);
+  });
+});
+
 describe('column widths, table-layout: fixed (CSS2 §17.5.2.1)', () => {
   it('takes the first row only and shares the rest equally', async () => {
     expect(await geometry(`<table style="table-layout:fixed;width:300px"><tr><td id=a style="width:100px"></td><td id=b></td><td id=c></td></tr><tr><td>${w(250)}</td><td></td><td></td></tr></table>`, ['a', 'b', 'c']))
