@@ -484,7 +484,7 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
 /** An inline `<svg>`'s image: its own markup, with the page's styles for it. */
 function inlineSvg(walk: Walk, element: DomElement): string | undefined {
   const svg = inlineSvgSource(element);
-  return svg === undefined ? undefined : inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)?.custom));
+  return svg === undefined ? undefined : inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)));
 }
 
 /** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */

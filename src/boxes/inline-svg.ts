@@ -7,6 +7,9 @@
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { INLINE_SVG_PROPERTIES, NON_INHERITED_SVG_PROPERTIES } from '../css/properties/unsupported.js';
+import type { Color, ComputedStyle } from '../css/types.js';
+import { fontFamilyText } from '../css/properties/fonts.js';
+import { appendAll } from '../append-all.js';
 
 const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
 
@@ -26,16 +29,23 @@ export function isInlineSvgUrl(url: string): boolean {
   return url.startsWith(INLINE_SVG_PREFIX);
 }
 
-/** An element's cascaded custom properties, the inline-SVG ones among them (css/declarations.ts). */
-export type CustomOf = (element: DomElement) => ReadonlyMap<string, string> | undefined;
+/** What the page's cascade gave an element: its computed style and custom properties (the inline-SVG ones among them, css/declarations.ts). */
+export interface PageStyles {
+  readonly style?: ComputedStyle | undefined;
+  readonly custom?: ReadonlyMap<string, string> | undefined;
+}
+
+export type PageStylesOf = (element: DomElement) => PageStyles | undefined;
 
 /**
- * `markup` (the source of `svg`, from its start tag) with the inherited SVG properties the page's
- * CSS gives its elements: on each element those whose value differs from its parent's
- * (PAGE_CSS_ATTRIBUTE: declared by a rule that matches it), and on the `<svg>` those it inherits
- * from the HTML around it (PAGE_INHERITED_ATTRIBUTE). The markup itself when the page's CSS sets none.
+ * `markup` (the source of `svg`, from its start tag) with the SVG properties the page's CSS gives
+ * its elements: on each element those whose value differs from its parent's (PAGE_CSS_ATTRIBUTE:
+ * declared by a rule that matches it) — the SVG ones cascaded as custom properties, and those SVG
+ * shares with HTML from the element's computed style (`.axis text { font-size: 10px }`) — and on
+ * the `<svg>` the SVG ones it inherits from the HTML around it (PAGE_INHERITED_ATTRIBUTE; the
+ * shared ones reach it through paint/image.ts). The markup itself when the page's CSS sets none.
  */
-export function withPageSvgStyles(markup: string, svg: DomElement, customOf: CustomOf): string {
+export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: PageStylesOf): string {
   const inserts: { at: number; text: string }[] = [];
   const startTagEnd = (element: DomElement): number => {
     if (element.startIndex === null || svg.startIndex === null) return -1;
@@ -47,8 +57,9 @@ export function withPageSvgStyles(markup: string, svg: DomElement, customOf: Cus
     const at = startTagEnd(element);
     if (values.length > 0 && at > 0) inserts.push({ at, text: ` ${attribute}="${escapeAttribute(values.join(';'))}"` });
   };
-  const visit = (element: DomElement, parent: ReadonlyMap<string, string> | undefined): void => {
-    const own = customOf(element);
+  const visit = (element: DomElement, parent: PageStyles | undefined): void => {
+    const styles = stylesOf(element);
+    const own = styles?.custom;
     const declared: string[] = [];
     const inherited: string[] = [];
     if (own !== undefined) {
@@ -56,15 +67,16 @@ export function withPageSvgStyles(markup: string, svg: DomElement, customOf: Cus
         const value = own.get(name);
         if (value === undefined) continue;
         // a property that does not inherit is in the map only where a rule set it
-        if (value !== parent?.get(name) || NON_INHERITED_SVG_PROPERTIES.has(name)) declared.push(`${name}:${value}`);
+        if (value !== parent?.custom?.get(name) || NON_INHERITED_SVG_PROPERTIES.has(name)) declared.push(`${name}:${value}`);
         else if (element === svg) inherited.push(`${name}:${value}`);
       }
     }
+    if (element !== svg && styles?.style !== undefined && parent?.style !== undefined) appendAll(declared, sharedDeclarations(styles.style, parent.style));
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);
-    for (const child of element.children) if (isElement(child)) visit(child, own);
+    for (const child of element.children) if (isElement(child)) visit(child, styles);
   };
-  visit(svg, svg.parent !== null && isElement(svg.parent) ? customOf(svg.parent) : undefined);
+  visit(svg, svg.parent !== null && isElement(svg.parent) ? stylesOf(svg.parent) : undefined);
   if (inserts.length === 0) return markup;
   let out = '';
   let from = 0;
@@ -75,6 +87,32 @@ export function withPageSvgStyles(markup: string, svg: DomElement, customOf: Cus
   return out + markup.slice(from);
 }
 
+/**
+ * The properties SVG shares with HTML as the page's CSS computed them for an element inside an
+ * inline `<svg>`: the inherited ones where they differ from its parent's, `opacity` and
+ * `display: none` where set (they do not inherit).
+ */
+function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string[] {
+  const out: string[] = [];
+  if (style.fontSize !== parent.fontSize) out.push(`font-size:${style.fontSize}px`);
+  if (style.fontFamily !== parent.fontFamily && style.fontFamily.join() !== parent.fontFamily.join()) out.push(`font-family:${fontFamilyText(style.fontFamily)}`);
+  if (style.fontWeight !== parent.fontWeight) out.push(`font-weight:${style.fontWeight}`);
+  if (style.fontStyle !== parent.fontStyle) out.push(`font-style:${style.fontStyle}`);
+  if (style.visibility !== parent.visibility) out.push(`visibility:${style.visibility}`);
+  if (!sameColor(style.color, parent.color)) out.push(`color:${colorText(style.color)}`);
+  if (style.opacity !== 1) out.push(`opacity:${style.opacity}`);
+  if (style.display === 'none') out.push('display:none');
+  return out;
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function sameColor(a: Color, b: Color): boolean {
+  return a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);
+}
+
+function colorText(c: Color): string {
+  return `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})`;
 }

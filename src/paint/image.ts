@@ -12,6 +12,7 @@ import type { LoadedImage } from '../resources/types.js';
 import { renderSvg } from './svg-render.js';
 import type { SvgContext } from './svg-render.js';
 import { positionIn } from '../css/values/position.js';
+import { fontFamilyText } from '../css/properties/fonts.js';
 
 const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };
 
@@ -61,8 +62,7 @@ export function paintImage(fragment: ImageFragment, originX: number, originY: nu
 
 /** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font. */
 function inheritedBySvg(style: ComputedStyle): NonNullable<SvgContext['inherit']> {
-  const families = style.fontFamily.map((f) => (/^[\w-]+$/.test(f) ? f : `"${f}"`)).join(', ');
-  return { color: style.color, fontFamily: families, fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: style.fontStyle, direction: style.direction };
+  return { color: style.color, fontFamily: fontFamilyText(style.fontFamily), fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: style.fontStyle, direction: style.direction };
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */

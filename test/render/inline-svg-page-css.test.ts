@@ -3,8 +3,21 @@
  * properties (`fill`, `stroke`…) from rules that match them or an HTML ancestor, and the ones that
  * do not inherit (`stop-color`, `stop-opacity`) from rules that match the element itself.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { renderPixels } from '../helpers/render.js';
+import { renderPdf, renderPixels } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
+
+const run = promisify(execFile);
+
+/** Each word's text and width in px, from pdftotext -bbox. */
+async function wordWidths(template: string): Promise<string[]> {
+  const pdf = await renderPdf(template);
+  const html = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-bbox', path, '-'])).stdout);
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)]
+    .map((m) => `${m[3]} ${Math.round(((Number(m[2]) - Number(m[1])) * 96) / 72)}`);
+}
 
 const pixels = async (css: string, body: string, height = 2): Promise<string[]> => {
   const [page] = await renderPixels(`<style>@page { size: 8px ${height}px; margin: 0 } body { margin: 0; line-height: 0 } svg { display: block } ${css}</style>${body}`);
@@ -40,6 +53,24 @@ describe('inline SVG styled by the page\'s CSS', () => {
       .toEqual(['KKKKKKKK', 'GGGGGGGG']);
     expect(await pixels('.clear { stop-color: red; stop-opacity: 0 }', gradient('c', halves('class="clear"', 'style="stop-color: blue"'))))
       .toEqual(['________', 'BBBBBBBB']);
+  });
+
+  it('the properties SVG shares with HTML: a chart\'s axis labels take their font from the page\'s rules', async () => {
+    // Liberation Mono advances 0.6em: "QQ" is 12px wide at 10px, 19px at the 16px the <svg> has
+    const chart = (css: string): Promise<string[]> => wordWidths(`<style>@page { size: 300px 100px; margin: 0 } body { margin: 0; font: 16px "Liberation Sans" } ${css}</style>
+      <svg width="300" height="100"><g class="axis"><text x="10" y="20">QQ</text><text x="10" y="50" font-size="20" class="big">QQ</text></g><text x="10" y="80">QQ</text></svg>`);
+    // the rule outranks the presentation attribute; the text outside the axis keeps the page's Liberation Sans (25px)
+    expect(await chart('.axis text { font: 10px "Liberation Mono" }')).toEqual(['QQ 12', 'QQ 12', 'QQ 25']);
+    // the presentation attribute where no rule sets the font; an em size against the page's 16px
+    expect(await chart('.axis text { font-family: "Liberation Mono" } .big { font-size: 1.5em }')).toEqual(['QQ 19', 'QQ 29', 'QQ 25']);
+    expect(await chart('.axis text { font-family: "Liberation Mono" }')).toEqual(['QQ 19', 'QQ 24', 'QQ 25']);
+  });
+
+  it('display: none, visibility, opacity and color from the page\'s rules on shapes', async () => {
+    expect(await pixels('.gone { display: none } .hid { visibility: hidden } .clear { opacity: 0 } .red { color: red }',
+      `<svg width="8" height="2">${square('fill="blue"')}<g transform="translate(2)">${square('class="gone" fill="blue"')}</g><g transform="translate(4)">${square('class="hid" fill="blue"')}</g><g class="red" transform="translate(6)">${square('fill="currentColor"')}</g></svg>`))
+      .toEqual(['BB____RR', 'BB____RR']);
+    expect(await pixels('.clear { opacity: 0 }', `<svg width="8" height="2">${square('class="clear" fill="blue"')}</svg>`)).toEqual(['________', '________']);
   });
 
   it('the marker shorthand from the page puts a marker on every vertex', async () => {

@@ -384,6 +384,11 @@ const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-varian
   return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-east-asian', asian], ['font-variant-position', position], ['font-variant-ligatures', ligated]]);
 });
 
+/** A computed `font-family` as CSS text again: names that are not one identifier quoted (`Arial, "Noto Sans"`). */
+export function fontFamilyText(families: readonly string[]): string {
+  return families.map((f) => (/^[\w-]+$/.test(f) ? f : `"${f}"`)).join(', ');
+}
+
 export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontSize,
   longhand<'fontFamily', readonly string[]>({

@@ -43,7 +43,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   // an inline <svg> also the inherited ones from the page's CSS (INLINE_SVG_PROPERTIES)
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
-  'marker', 'marker-start', 'marker-mid', 'marker-end',
+  'dominant-baseline', 'marker', 'marker-start', 'marker-mid', 'marker-end',
 ]);
 
 /**
@@ -56,7 +56,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
  */
 export const INLINE_SVG_PROPERTIES: ReadonlySet<string> = new Set([
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'clip-rule', 'text-anchor',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'clip-rule', 'text-anchor', 'dominant-baseline',
   'marker', 'marker-start', 'marker-mid', 'marker-end', 'stop-color', 'stop-opacity',
 ]);
 
