@@ -89,8 +89,25 @@ export function uax14Opportunities(text: string): BreakOpportunity[] {
       opportunities.push({ index: text.length, required: true });
     }
   }
-  return withBreaksBeforeSmallKana(text, withBreaksBetweenWords(text, opportunities));
+  return withBreaksBeforeSmallKana(text, withBreaksAfterInnerHyphens(text, withBreaksBetweenWords(text, opportunities)));
 }
+
+/**
+ * UAX #14 keeps a hyphen with the digits after it (LB25: `-5` may be a minus sign). Blink allows
+ * that break when an ASCII letter or digit comes before the hyphen (its own rule for ASCII, for
+ * `ABCD-1234` and `1234-5678`, as in long references and URLs): `T-|001`, `2024-|05-|01`, not
+ * `a -5`, `(-5)` or `$-5`. A table cell of such references is as narrow in octavo as in Chromium.
+ */
+function withBreaksAfterInnerHyphens(text: string, opportunities: BreakOpportunity[]): BreakOpportunity[] {
+  let added: number[] | undefined;
+  for (let i = text.indexOf('-', 1); i > 0 && i < text.length - 1; i = text.indexOf('-', i + 1)) {
+    if (isAsciiDigit(text.charCodeAt(i + 1)) && isAsciiAlphanumeric(text.charCodeAt(i - 1))) (added ??= []).push(i + 1);
+  }
+  return withAllowed(opportunities, added);
+}
+
+const isAsciiDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isAsciiAlphanumeric = (code: number): boolean => isAsciiDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /**
  * UAX #14 gives the characters of Thai, Lao, Khmer, Myanmar and the Tai scripts (class SA) no

@@ -157,6 +157,18 @@ describe('percentage columns (Chromium 156 geometry)', () => {
   });
 });
 
+describe('a cell\'s max-width (Chromium 156 geometry)', () => {
+  it('caps the cell\'s min-content and max-content widths: the column takes its share of the rest', async () => {
+    const table = (id: string, cell: string): string => `<table id=${id} style="width:600px"><tr><td>${w(30)}</td><td id=${id}2 ${cell}</td><td>${w(25)}</td></tr></table>`;
+    // 30 + 160 + 25 of max-content, the 385px left shared by max-content: the cell 446.51px wide
+    // after a 83.72px column (Chromium: 446.5 after 83.72); 100px of content: 387.1 after 116.13
+    const rounded = (box: string): string => box.replace(/\d+\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100));
+    expect((await geometry(`${table('a', `style="white-space:nowrap;max-width:160px;overflow:hidden">${w(700)}`)}
+      ${table('b', `style="max-width:160px">${w(100)} ${w(300)}`)}${table('c', `style="max-width:160px">${w(100)}`)}`, ['a2', 'b2', 'c2'], '.w { display: inline-block }')).map(rounded))
+      .toEqual(['83.72,0 446.51x10', '83.72,10 446.51x18', '116.13,28 387.1x10']);
+  });
+});
+
 describe('column widths, table-layout: fixed (CSS2 §17.5.2.1)', () => {
   it('takes the first row only and shares the rest equally', async () => {
     expect(await geometry(`<table style="table-layout:fixed;width:300px"><tr><td id=a style="width:100px"></td><td id=b></td><td id=c></td></tr><tr><td>${w(250)}</td><td></td><td></td></tr></table>`, ['a', 'b', 'c']))

@@ -22,6 +22,21 @@ describe('UAX #14 break opportunities', () => {
     expect(breaks('end. Next')).toEqual(['5']);
   });
 
+  it('breaks after a hyphen before digits when an ASCII letter or digit comes before it, as Chromium 156 (not a minus sign)', () => {
+    // Chromium's lines in a 1px wide box: T-|001, ABC-|123, 2024-|05-|01, 1.5-|2, 10-|20; a -5, (-5), $-5, ф-12, (a)-5 whole
+    const lines = (text: string): string => {
+      let out = '';
+      let from = 0;
+      for (const { index } of findBreakOpportunities(text)) {
+        out += `${text.slice(from, index)}|`;
+        from = index;
+      }
+      return out + text.slice(from);
+    };
+    expect(['T-001', 'ABC-123', '2024-05-01', '1.5-2', '10-20', 'a -5', '(-5)', '$-5', 'ф-12', '(a)-5'].map(lines))
+      .toEqual(['T-|001', 'ABC-|123', '2024-|05-|01', '1.5-|2', '10-|20', 'a |-5', '(-5)', '$-5', 'ф-12', '(a)-5']);
+  });
+
   it('breaks between ideographs and uses UTF-16 indices around astral characters', () => {
     expect(breaks('你好世界')).toEqual(['1', '2', '3']);
     expect(breaks('x 😀 y')).toEqual(['2', '5']);

@@ -357,15 +357,12 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       const font = inlineMetrics(style, spec, spec.lang).font;
       const border = usedBorder(style);
       const padding = usedPadding(style, spec.containingWidth);
-      // the content area is the font's ascent and descent in whole px, as Blink's (a 16px
-      // Liberation Serif span's background is 14 + 3 = 17px tall, not 17.72)
-      const ascent = Math.round(font.ascent);
-      const contentTop = baseline + offset - ascent;
+      const contentTop = baseline + offset - font.ascent;
       const y = contentTop - padding.top - border.top;
       const fragment: BoxFragment = boxFragment({
         box: node.box, style,
         x: node.x, y, width: node.width,
-        height: ascent + Math.round(font.descent) + padding.top + padding.bottom + border.top + border.bottom,
+        height: font.ascent + font.descent + padding.top + padding.bottom + border.top + border.bottom,
         border: { ...border, left: node.left ? border.left : 0, right: node.right ? border.right : 0 },
         padding: { ...padding, left: node.left ? padding.left : 0, right: node.right ? padding.right : 0 },
         children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),

@@ -41,21 +41,28 @@ function fixedEdgesX(style: ComputedStyle): number {
   return style.borderLeftWidth + style.borderRightWidth + pad(style.paddingLeft) + pad(style.paddingRight);
 }
 
-/** A cell's border-box min/max, with its width: a length caps the max (but never below the min). */
+/**
+ * A cell's border-box min/max, with its width: a length caps the max (but never below the min); a
+ * length `max-width` caps both, as in Blink (a `white-space: nowrap; max-width: 160px` cell of a
+ * long text is sized as 160px of content, and its text cut by `text-overflow`).
+ */
 function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: number; max: number; percent: number | undefined; fixed: boolean } {
   const box = cellBox(plan, cell);
   const style = box.style;
   const edges = fixedEdgesX(style);
+  const borderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges);
   const content = contentSizesOnce(box, ctx);
   let min = content.minContent + edges;
   let max = content.maxContent + edges;
-  if (typeof style.minWidth === 'number') min = Math.max(min, style.boxSizing === 'border-box' ? style.minWidth : style.minWidth + edges);
+  if (typeof style.minWidth === 'number') min = Math.max(min, borderBox(style.minWidth));
+  const limit = typeof style.maxWidth === 'number' ? borderBox(style.maxWidth) : Infinity;
+  min = Math.min(min, limit);
   const width = style.width;
   if (typeof width === 'number') {
-    max = Math.max(min, style.boxSizing === 'border-box' ? width : width + edges);
+    max = Math.max(min, Math.min(borderBox(width), limit));
     return { min, max, percent: undefined, fixed: true };
   }
-  max = Math.max(min, max);
+  max = Math.max(min, Math.min(max, limit));
   if (typeof width === 'object' && width.kind === 'percent') return { min, max, percent: width.value, fixed: false };
   return { min, max, percent: undefined, fixed: false };
 }
