@@ -21,8 +21,28 @@ type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
  */
 const FIRST_LETTER = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*[^\s\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]\p{M}*[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*/u;
 
-/** What the search found in a list of boxes: a new list, nothing yet (go on), or a first line that does not begin with a letter. */
-type Found = readonly Box[] | 'none' | 'stop';
+/**
+ * What the search found in a list of boxes: a new list, nothing yet (go on), a first line that
+ * does not begin with a letter, or a new list whose letter box holds a text of punctuation alone
+ * (`PunctuationOnly`), which stands as the letter only where more of the line follows it.
+ */
+type Found = readonly Box[] | 'none' | 'stop' | PunctuationOnly;
+
+/**
+ * A text of punctuation alone taken as the letter, as Chromium takes it when the line goes on
+ * after it: a `::before { content: open-quote }` or `<span>“</span>` before the paragraph's text
+ * is the drop cap by itself; a line of `“”` alone has no first letter.
+ */
+interface PunctuationOnly {
+  readonly boxes: readonly Box[];
+}
+
+const PUNCTUATION = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]+$/u;
+
+const isPunctuationOnly = (found: Found): found is PunctuationOnly => typeof found === 'object' && 'boxes' in found;
+
+/** Whether a box of a list says something on the line: not white space alone. */
+const saysSomething = (box: Box): boolean => box.kind !== 'text' || box.text.trim() !== '';
 
 /**
  * A block container's children (`pseudos`: its styles) with the first letter
@@ -34,7 +54,7 @@ export function withFirstLetter(styled: StyledDocument, element: DomElement, pse
   const display = pseudos.style.display;
   if (pseudos.firstLetter === undefined || (display !== 'table-cell' && display !== 'table-caption' && display.startsWith('table'))) return children;
   const found = split(children, { styleFor: (parent) => styled.firstLetterStyle(element, parent), element: source(), paragraph: pseudos.style });
-  return typeof found === 'string' ? children : found;
+  return typeof found === 'string' || isPunctuationOnly(found) ? children : found;
 }
 
 /** What the search carries: the letter's style, its element's record, and the block whose first line holds it. */
@@ -50,9 +70,16 @@ function split(children: readonly Box[], search: Search): Found {
     const found = splitBox(child, search);
     if (found === 'none') continue;
     if (found === 'stop') return 'stop';
-    return [...children.slice(0, i), ...found, ...children.slice(i + 1)];
+    if (!isPunctuationOnly(found)) return [...children.slice(0, i), ...found, ...children.slice(i + 1)];
+    const boxes = [...children.slice(0, i), ...found.boxes, ...children.slice(i + 1)];
+    return children.slice(i + 1).some(saysSomething) ? boxes : { boxes };
   }
   return 'none';
+}
+
+/** `box` with the children a search made of its own: a list, or still a letter of punctuation alone. */
+function rebuilt(found: Exclude<Found, 'none' | 'stop'>, make: (children: readonly Box[]) => Box): readonly Box[] | PunctuationOnly {
+  return isPunctuationOnly(found) ? { boxes: [make(found.boxes)] } : [make(found)];
 }
 
 /** The boxes that replace `box` when it holds the first letter. */
@@ -64,13 +91,15 @@ function splitBox(box: Box, search: Search): Found {
       if (box.leader === true || box.pseudo === 'marker') return 'none';
       if (box.pseudo === 'first-letter') return 'stop';
       const found = split(box.children, search);
-      return typeof found === 'string' ? found : [{ ...box, children: found as readonly InlineLevelBox[] }];
+      return typeof found === 'string' ? found : rebuilt(found, (children) => ({ ...box, children: children as readonly InlineLevelBox[] }));
     }
     case 'block': {
       if (box.pseudo === 'marker') return 'none';
       // an inline-block is an atomic inline: the line begins with something other than a letter
       if (box.outer !== 'block') return 'stop';
       const found = split(box.children, { ...search, paragraph: box.style });
+      // a block's line of punctuation alone ends the search: the first line has no letter
+      if (isPunctuationOnly(found)) return 'stop';
       return typeof found === 'string' ? found : [{ ...box, children: found } as Box];
     }
     case 'out-of-flow': return 'none';
@@ -83,7 +112,8 @@ function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Foun
   const start = leadingWhiteSpace(box);
   if (start === box.text.length) return 'none';
   if (start < 0) return 'stop';
-  const match = FIRST_LETTER.exec(box.text.slice(start));
+  const rest = box.text.slice(start);
+  const match = FIRST_LETTER.exec(rest) ?? (PUNCTUATION.test(rest) ? PUNCTUATION.exec(rest) : null);
   if (match === null) return 'stop';
   const style = styleFor(box.style);
   if (style === undefined) return 'stop';
@@ -97,7 +127,7 @@ function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Foun
     ? { kind: 'out-of-flow', scheme: 'float', box: initial === 'normal' ? float : { ...float, initialLetter: { ...initial, paragraph } }, style, element, pseudo: 'first-letter' }
     : { kind: 'inline', style, element, pseudo: 'first-letter', children: [letter] });
   if (end < box.text.length) out.push({ ...box, text: box.text.slice(end) });
-  return out;
+  return PUNCTUATION.test(match[0]) ? { boxes: out } : out;
 }
 
 /**

@@ -7,6 +7,9 @@ import { fontRequestFromStyle } from '../text/request.js';
 import type { LengthPercentageAuto } from '../css/types.js';
 import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding, withStretchedHeightLimits } from './box-model.js';
 
+/** The width of an object with no natural width where one is needed (CSS Images 3 §5.1: 300 × 150). */
+const DEFAULT_OBJECT_WIDTH = 300;
+
 export interface ReplacedSize {
   readonly width: number;
   readonly height: number;
@@ -98,7 +101,10 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   else if (specifiedW !== undefined) [width, height] = [specifiedW, ratio !== undefined ? heightFor(specifiedW) : intrinsic.height * zoom];
   else if (specifiedH !== undefined) [width, height] = [ratio !== undefined ? widthFor(specifiedH) : intrinsic.width * zoom, specifiedH];
   else if (image?.naturalSize !== undefined && ratio !== undefined) {
-    width = stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) ?? 0;
+    // no natural width: the containing block's; measured for a max-content contribution, none —
+    // but a percentage width contributes the default object's 300px, as in Chromium (a logo's
+    // `width: 100%; max-width: 300px` in an auto table cell is 300px wide)
+    width = stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) ?? (typeof style.width === 'object' ? DEFAULT_OBJECT_WIDTH * style.zoom : 0);
     height = heightFor(width);
   } else {
     width = intrinsic.width * zoom;

@@ -32,6 +32,13 @@ describe('::first-letter: the text it takes', () => {
       .toEqual(['“Q', '(a)', 'A.', '7', '—', '$']);
   });
 
+  it('punctuation alone in a ::before or an inline element is the letter when the line goes on after it (Chromium 156)', async () => {
+    expect(await texts('p::first-letter { color: red } .q::before { content: open-quote }',
+      '<p class=q>The quote</p><p><span>“</span>The span</p><p class=q> The space</p><p>“”</p><div><p>“</p><p>Next</p></div>'))
+      // the third is a second-level quote (the first is never closed); a line of “ alone has no letter
+      .toEqual(['“', '“', '‘', 'N']);
+  });
+
   it('a letter with its combining marks', async () => {
     expect(await texts('p::first-letter { color: red }', '<p>e\u0301te\u0301</p>')).toEqual(['e\u0301']);
   });

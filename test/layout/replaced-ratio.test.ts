@@ -85,6 +85,17 @@ describe('SVG images with only a viewBox', () => {
       <div style="display:inline-block"><img id=v7 src="${VIEW_BOX}"></div>`))
       .toEqual(['v5 0x0', 'v6 0x0', 'v7 0x0']);
   });
+
+  it('contribute the default 300px when their width is a percentage (a logo at width: 100%; max-width: 300px in a table cell)', async () => {
+    expect(await sizes(`
+      <table style="border-spacing:0"><tr><td style="padding:0"><img id=t1 style="margin:0;display:block" src="${VIEW_BOX}"></td></tr></table>
+      <table style="border-spacing:0"><tr><td style="padding:0"><img id=t2 style="margin:0;display:block;width:100%" src="${VIEW_BOX}"></td></tr></table>
+      <table style="border-spacing:0"><tr><td style="padding:0"><img id=t3 style="margin:0;display:block;width:100%;max-width:300px" src="${VIEW_BOX}"></td></tr></table>
+      <table style="border-spacing:0"><tr><td style="padding:0"><img id=t5 style="margin:0;display:block;width:50%" src="${VIEW_BOX}"></td></tr></table>
+      <table style="border-spacing:0"><tr><td style="padding:0"><img id=t6 style="margin:0;display:block;max-width:100%" src="${VIEW_BOX}"></td></tr></table>
+      <div style="display:inline-block"><img id=f2 style="margin:0;display:block;width:100%" src="${VIEW_BOX}"></div>`))
+      .toEqual(['t1 0x0', 't2 300x150', 't3 300x150', 't5 150x75', 't6 0x0', 'f2 300x150']);
+  });
 });
 
 describe('an SVG image with a natural size and no viewBox', () => {
