@@ -188,6 +188,12 @@ describe('rows and vertical alignment (CSS2 §17.5.3-4)', () => {
     expect(['t', 'm', 'b'].map((id) => contentY(page!, id))).toEqual([0, 20, 40]);
   });
 
+  it('aligns the content of a cell with a height of its own: the height is the row\'s minimum, not the content\'s (Chromium 156)', async () => {
+    const [page] = await pages(`<table><tr><th id=b style="height:50px;vertical-align:bottom">${w(10)}</th><td id=m style="height:40px;vertical-align:middle">${w(10)}</td><td id=t style="height:50px;box-sizing:border-box;padding:5px;vertical-align:top">${w(10)}</td></tr></table>`);
+    expect(['b', 'm', 't'].map((id) => box(page!, id))).toEqual(['0,0 10x50', '10,0 10x50', '20,0 20x50']);
+    expect(['b', 'm', 't'].map((id) => contentY(page!, id))).toEqual([40, 20, 5]);
+  });
+
   it('leaves the content of a cell as tall as its row where it is, whatever the row\'s y', async () => {
     // rows 25.2 tall: (y + 25.2) - y is not 25.2 in floating point for most y, and the cell's
     // slot was computed that way, so its content moved by ~1e-14 (a copy of every line)

@@ -75,6 +75,17 @@ export function cellBox(plan: TablePlan, cell: GridCell): BlockBox {
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
 
+/**
+ * A cell's box laid out with an auto height: its `height` is a minimum of its row (CSS2 §17.5.3),
+ * not the height of its content, which `vertical-align` places within the row (a 60px header cell
+ * of `vertical-align: bottom` has its text at the bottom). The same box when its height is auto.
+ */
+export function autoHeightCellBox(plan: TablePlan, box: BlockBox): BlockBox {
+  const style = box.style;
+  if (style.height === 'auto') return box;
+  return restyled(box, plan.cellStyles.variant(style, 'auto height', () => ({ ...style, height: 'auto' })));
+}
+
 /** Cells have no margins (CSS2 §17.5); an empty cell with `empty-cells: hide` paints nothing (§17.6.1.1). */
 function separateCellBox(cell: GridCell, styles: CellStyles): BlockBox {
   const content = cell.cell.content;

@@ -8,7 +8,7 @@
 import type { Rect } from '../../geometry/types.js';
 import type { BlockBox } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
-import type { VerticalAlign } from '../../css/types.js';
+import type { ComputedStyle, VerticalAlign } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutOutput } from '../contract.js';
 import { layoutBox } from '../contract.js';
@@ -18,7 +18,7 @@ import { offsetFragment, placedBox } from '../fragment.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
-import { cellBox } from './plan.js';
+import { autoHeightCellBox, cellBox } from './plan.js';
 import { boxFragment } from '../fragment-records.js';
 
 /** Used column geometry, relative to the table's border box. */
@@ -62,7 +62,10 @@ export interface LaidCell {
   readonly box: BlockBox;
   /** The cell's fragment at (0, 0), content not aligned yet; undefined for the empty rest of a cell that ended on an earlier page. */
   readonly output: LayoutOutput | undefined;
+  /** Its border-box height: its content's, or its `height` when more. */
   readonly height: number;
+  /** The height of its content with its padding and borders, which `vertical-align` places in its row. */
+  readonly contentHeight: number;
   /** The first baseline from the border-box top, or the content-box bottom when the cell has no line. */
   readonly baseline: number;
   readonly continued: boolean;
@@ -157,7 +160,7 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
   const { plan, columns, cell, continued } = request;
   const box = cellBox(plan, cell);
   const width = cellWidth(columns, cell, plan.spacing[0]);
-  const laid = layoutBox(box, {
+  const laid = layoutBox(autoHeightCellBox(plan, box), {
     mode: request.mode, available: width, fixedWidth: width,
     containingWidth: columns.contentWidth, containingHeight: undefined,
     x: 0, y: 0, strut: EMPTY_STRUT,
@@ -170,13 +173,20 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
   }, ctx, request.resume);
   if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
   const f = laid.fragment;
-  const baseline = laid.baselines.first ?? f.height - f.border.bottom - f.padding.bottom;
-  return { cell, box, output: laid, height: f.height, baseline, continued, breakToken: laid.breakToken, resumedFrom: request.resume };
+  const height = Math.max(f.height, givenHeight(box.style, f));
+  const baseline = laid.baselines.first ?? height - f.border.bottom - f.padding.bottom;
+  return { cell, box, output: laid, height, contentHeight: f.height, baseline, continued, breakToken: laid.breakToken, resumedFrom: request.resume };
+}
+
+/** The border-box height a cell's own `height` asks for (a length; 0 for auto or a percentage). */
+function givenHeight(style: ComputedStyle, f: BoxFragment): number {
+  if (typeof style.height !== 'number') return 0;
+  return style.boxSizing === 'border-box' ? style.height : style.height + f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
 }
 
 /** A cell whose content ended on an earlier page, where it still spans rows: its empty box. */
 export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
-  return { cell, box: cellBox(plan, cell), output: undefined, height: 0, baseline: 0, continued: true, breakToken: undefined, resumedFrom: undefined };
+  return { cell, box: cellBox(plan, cell), output: undefined, height: 0, contentHeight: 0, baseline: 0, continued: true, breakToken: undefined, resumedFrom: undefined };
 }
 
 /**
@@ -185,7 +195,7 @@ export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
  */
 export function contentShift(laid: LaidCell, height: number, rowBaseline: number | undefined): number {
   if (laid.output === undefined || laid.continued) return 0;
-  const free = height - laid.height;
+  const free = height - laid.contentHeight;
   const align = laid.box.style.verticalAlign;
   if (align === 'middle') return free / 2;
   if (align === 'bottom') return free;
