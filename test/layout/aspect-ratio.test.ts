@@ -41,3 +41,11 @@ describe('min-/max-height transferred to the width (CSS Sizing 4 §5.2.1)', () =
     expect(await geometry(`<div style="width:40px"><div id=t style="aspect-ratio:2;line-height:10px">${CAPTION}</div></div>`, ['t'])).toEqual(['t 0,0 40x30']);
   });
 });
+
+describe('an empty box with an aspect ratio (Chromium 156 geometry)', () => {
+  it('is as tall as its ratio makes it, and the boxes after it follow it (its margins do not collapse through it)', async () => {
+    expect(await geometry(`<div style="width:200px"><div id=p style="aspect-ratio:4/3;margin-bottom:5px"></div><h3 id=h style="margin:0;height:20px"></h3></div>
+      <div style="display:grid;grid-template-columns:repeat(3,1fr);gap:10px;width:600px"><div id=c><div id=q style="aspect-ratio:4/3"></div><div id=t style="height:22px"></div></div></div>`, ['p', 'h', 'c', 'q', 't']))
+      .toEqual(['p 0,0 200x150', 'h 0,155 200x20', 'c 0,175 193.33x167', 'q 0,175 193.33x145', 't 0,320 193.33x22']);
+  });
+});

@@ -253,7 +253,8 @@ function bottomEdges(b: BlockEndInput, broken: boolean, tail: boolean): BottomEd
 function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): VerticalPosition {
   const style = b.style;
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
-  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0;
+  // an aspect-ratio gives an empty box a height of its own: the margins no longer meet through it
+  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0 && ratioOf(style) === undefined;
   return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
 }
 
