@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
 import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
+import { renderPdf } from '../helpers/render.js';
+import { pdfWords } from '../helpers/words.js';
 
 const PAGE = '<!DOCTYPE html><style>@page { size: 600px 400px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" }</style>';
 
@@ -32,6 +34,19 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
   it('gives a vertical table header its turned size in the table', async () => {
     await expectBoxes('<table style="border-collapse: collapse"><tr><th id=th style="writing-mode: vertical-rl; transform: rotate(180deg); border: 1px solid">Quantity</th><td id=td>x</td></tr></table>',
       ['th 0.5,0.5 23x67.89', 'td 23.5,0.5 10.5x67.89']);
+  });
+
+  it('lays a vertical cell\'s lines out along its row: text-align places them, its own height wraps them (Chromium 156, in pt)', async () => {
+    const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 12px "Liberation Sans" }
+      table { border-collapse: collapse } td, th { border: 1px solid; padding: 2px }</style>
+      <table><tr><th style="writing-mode:vertical-rl">Team</th><td style="writing-mode:vertical-rl">Left</td><td style="writing-mode:vertical-rl;vertical-align:bottom">Bot</td>
+      <td style="writing-mode:vertical-rl;text-align:right">Right</td><td style="height:100px">tall</td></tr></table>
+      <table style="margin-top:10px"><tr><th style="writing-mode:vertical-rl;height:40px">Total hours worked</th><td style="height:30px">x</td></tr></table>`);
+    const words = Object.fromEntries((await pdfWords(pdf)).map((w) => [w.text, `${Math.round(w.xMin)},${Math.round(w.yMin)}`]));
+    // Chromium: Team 3,28 (centred by th), Left 17,2 and Bot 31,2 (at the start, whatever vertical-align), Right 45,56 (at the end);
+    // "Total hours worked" three lines at 24,94 13,91 3,89 and the next cell at 37.5
+    expect([words['Team'], words['Left'], words['Bot'], words['Right'], words['Total'], words['hours'], words['worked'], words['x']])
+      .toEqual(['2,28', '17,2', '31,2', '45,56', '23,95', '13,93', '2,89', '38,100']);
   });
 
   it('makes a vertical inline an inline-block in its line', async () => {

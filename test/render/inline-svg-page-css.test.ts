@@ -3,20 +3,13 @@
  * properties (`fill`, `stroke`…) from rules that match them or an HTML ancestor, and the ones that
  * do not inherit (`stop-color`, `stop-opacity`) from rules that match the element itself.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { renderPdf, renderPixels } from '../helpers/render.js';
-import { withPdfFile } from '../helpers/tmp.js';
+import { pdfWords } from '../helpers/words.js';
 
-const run = promisify(execFile);
-
-/** Each word's text and width in px, from pdftotext -bbox. */
+/** Each word's text and width in px. */
 async function wordWidths(template: string): Promise<string[]> {
-  const pdf = await renderPdf(template);
-  const html = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-bbox', path, '-'])).stdout);
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)]
-    .map((m) => `${m[3]} ${Math.round(((Number(m[2]) - Number(m[1])) * 96) / 72)}`);
+  return (await pdfWords(await renderPdf(template))).map((w) => `${w.text} ${Math.round(((w.xMax - w.xMin) * 96) / 72)}`);
 }
 
 const pixels = async (css: string, body: string, height = 2): Promise<string[]> => {

@@ -7,13 +7,15 @@
  * `table-layout: fixed` with a table width: `<col>` widths and the first row's cells only.
  */
 import type { ComputedStyle } from '../../css/types.js';
-import type { LayoutContext } from '../contract.js';
+import type { BlockBox } from '../../boxes/types.js';
+import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
 import { contentSizesOnce } from '../intrinsic.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
-import { cellBox } from './plan.js';
+import { cellBox, verticalCellContent } from './plan.js';
+import { verticalRootIntrinsicSizes } from '../orthogonal.js';
 
 /** Tables' columns' min-/max-content widths, measured only when auto layout needs them. */
 const COLUMNS = cacheKey('tableColumns', () => new WeakMap<TablePlan, readonly ColumnSpec[]>());
@@ -51,7 +53,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
   const style = box.style;
   const edges = fixedEdgesX(style);
   const borderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges);
-  const content = contentSizesOnce(box, ctx);
+  const content = verticalCellSizes(box, ctx) ?? contentSizesOnce(box, ctx);
   let min = content.minContent + edges;
   let max = content.maxContent + edges;
   if (typeof style.minWidth === 'number') min = Math.max(min, borderBox(style.minWidth));
@@ -65,6 +67,23 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
   max = Math.max(min, Math.min(max, limit));
   if (typeof width === 'object' && width.kind === 'percent') return { min, max, percent: width.value, fixed: false };
   return { min, max, percent: undefined, fixed: false };
+}
+
+/**
+ * A vertical cell with a `height` of its own: its lines wrap at that height (layout/orthogonal.ts,
+ * the cell's height its containing block's) when it is laid out, so it is as wide as that makes
+ * it — as in Chromium, `writing-mode: vertical-rl; height: 40px` on "Total hours worked" is
+ * three lines, three lines wide. Undefined for other cells (measured as any block).
+ */
+function verticalCellSizes(box: BlockBox, ctx: LayoutContext): IntrinsicSizes | undefined {
+  const flow = verticalCellContent(box);
+  const height = box.style.height;
+  if (flow === undefined || flow.verticalRoot === undefined || typeof height !== 'number') return undefined;
+  const style = box.style;
+  const pad = (v: ComputedStyle['paddingTop']): number => (typeof v === 'number' ? v : 0);
+  const edgesY = style.borderTopWidth + style.borderBottomWidth + pad(style.paddingTop) + pad(style.paddingBottom);
+  const length = style.boxSizing === 'border-box' ? Math.max(0, height - edgesY) : height;
+  return verticalRootIntrinsicSizes(flow as BlockBox & { readonly verticalRoot: NonNullable<BlockBox['verticalRoot']> }, ctx, length);
 }
 
 export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {

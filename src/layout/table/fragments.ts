@@ -14,7 +14,7 @@ import type { GridCell } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { splitRowOf } from './paginate.js';
 import type { LaidCell, TableColumnsLayout } from './rows.js';
-import { cellWidth, cellX, contentShift, placeCell, rowsExtent } from './rows.js';
+import { cellWidth, cellX, contentShift, placeCell, rowsExtent, stretchedVerticalCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
 import type { PositionedOnPage } from './positioned-boxes.js';
@@ -98,6 +98,7 @@ function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position
   if (plan.grid.rows[cell.cell.row]!.collapsed || !hasVisibleColumn(columns, cell.cell)) return;
   // a carried cell spans from this row to its last row
   const height = spanExtent(into.rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
+  cell = stretchedVerticalCell({ plan, columns, mode: 'layout' }, cell, height, into.ctx);
   const x = cellX(columns, cell.cell);
   const shift = contentShift(cell, height, row.laid.baseline);
   const fragment = placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, shift);

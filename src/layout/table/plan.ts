@@ -81,9 +81,25 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
  * of `vertical-align: bottom` has its text at the bottom). The same box when its height is auto.
  */
 export function autoHeightCellBox(plan: TablePlan, box: BlockBox): BlockBox {
-  const style = box.style;
-  if (style.height === 'auto') return box;
-  return restyled(box, plan.cellStyles.variant(style, 'auto height', () => ({ ...style, height: 'auto' })));
+  // a vertical cell's height is the length its lines may take (orthogonal.ts): kept
+  if (box.style.height === 'auto' || verticalCellContent(box) !== undefined) return box;
+  return restyled(box, plan.cellStyles.variant(box.style, 'auto height', () => ({ ...box.style, height: 'auto' })));
+}
+
+/** The vertical flow a cell of vertical writing mode holds (boxes/build.ts: an anonymous block, the orthogonal flow root). */
+export function verticalCellContent(box: BlockBox): BlockBox | undefined {
+  const child = box.children.length === 1 ? box.children[0]! : undefined;
+  return child?.kind === 'block' && child.verticalRoot !== undefined ? child : undefined;
+}
+
+/**
+ * A vertical cell whose lines are `length` long (the vertical flow's `height`): the cell and its
+ * flow restyled, the flow's style made once per table for each length.
+ */
+export function verticalCellAt(plan: TablePlan, box: BlockBox, length: number): BlockBox {
+  const flow = verticalCellContent(box)!;
+  const style = plan.cellStyles.variant(flow.style, `lines ${length}`, () => ({ ...flow.style, height: length }));
+  return { ...box, children: [{ ...flow, style }] };
 }
 
 /** Cells have no margins (CSS2 §17.5); an empty cell with `empty-cells: hide` paints nothing (§17.6.1.1). */

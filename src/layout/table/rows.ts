@@ -18,7 +18,8 @@ import { offsetFragment, placedBox } from '../fragment.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
-import { autoHeightCellBox, cellBox } from './plan.js';
+import { autoHeightCellBox, cellBox, verticalCellAt, verticalCellContent } from './plan.js';
+import { cellHeightQuirk } from '../quirks.js';
 import { boxFragment } from '../fragment-records.js';
 
 /** Used column geometry, relative to the table's border box. */
@@ -157,10 +158,33 @@ export interface CellRequest {
 
 /** One cell laid out at its columns' width, at (0, 0). */
 export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
-  const { plan, columns, cell, continued } = request;
+  const { plan, cell } = request;
   const box = cellBox(plan, cell);
+  return laidCell(request, box, autoHeightCellBox(plan, box), ctx);
+}
+
+/**
+ * A cell of vertical writing mode (an orthogonal flow root) stretched to a slot `height` tall:
+ * its lines run along the row's height, so Chromium lays them out again at that length, where
+ * `text-align` places them (a column header `writing-mode: vertical-rl` centred by `th`'s
+ * alignment, `text-align: end` at the bottom) and a line that wrapped at the cell's own height
+ * may fit whole. The same cell otherwise.
+ */
+export function stretchedVerticalCell(request: Omit<CellRequest, 'cell' | 'continued' | 'resume' | 'splitAt'>, laid: LaidCell, height: number, ctx: LayoutContext): LaidCell {
+  const output = laid.output;
+  if (output === undefined || laid.continued || laid.breakToken !== undefined || laid.resumedFrom !== undefined) return laid;
+  if (height <= laid.contentHeight + 0.01 || verticalCellContent(laid.box) === undefined) return laid;
+  const f = output.fragment;
+  const length = Math.max(0, height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom);
+  const at = verticalCellAt(request.plan, autoHeightCellBox(request.plan, laid.box), length);
+  return laidCell({ ...request, cell: laid.cell, continued: false, resume: undefined, splitAt: undefined }, laid.box, at, ctx);
+}
+
+/** `box` (the cell's box) laid out as `layoutAs` (it, or a variant of its style) at its columns' width, at (0, 0). */
+function laidCell(request: CellRequest, box: BlockBox, layoutAs: BlockBox, ctx: LayoutContext): LaidCell {
+  const { plan, columns, cell, continued } = request;
   const width = cellWidth(columns, cell, plan.spacing[0]);
-  const laid = layoutBox(autoHeightCellBox(plan, box), {
+  const laid = layoutBox(layoutAs, {
     mode: request.mode, available: width, fixedWidth: width,
     containingWidth: columns.contentWidth, containingHeight: undefined,
     x: 0, y: 0, strut: EMPTY_STRUT,
@@ -173,7 +197,8 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
   }, ctx, request.resume);
   if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
   const f = laid.fragment;
-  const height = Math.max(f.height, givenHeight(box.style, f));
+  // a quirks-mode cell's height includes its padding and border (quirks.ts)
+  const height = Math.max(f.height, givenHeight(cellHeightQuirk(box.style, ctx), f));
   const baseline = laid.baselines.first ?? height - f.border.bottom - f.padding.bottom;
   return { cell, box, output: laid, height, contentHeight: f.height, baseline, continued, breakToken: laid.breakToken, resumedFrom: request.resume };
 }
