@@ -10,6 +10,7 @@ import { INLINE_SVG_PROPERTIES, NON_INHERITED_SVG_PROPERTIES } from '../css/prop
 import type { Color, ComputedStyle } from '../css/types.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
 import { appendAll } from '../append-all.js';
+import { sameColor } from '../css/values/color.js';
 
 const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
 
@@ -109,9 +110,6 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-function sameColor(a: Color, b: Color): boolean {
-  return a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);
-}
 
 function colorText(c: Color): string {
   return `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})`;

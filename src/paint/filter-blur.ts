@@ -20,6 +20,7 @@ import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 import { appendAll } from '../append-all.js';
+import { sameColor } from '../css/values/color.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 type ClipItem = Extract<DisplayItem, { kind: 'push-clip' }>;
@@ -116,9 +117,6 @@ function isIdentity(m: Matrix): boolean {
   return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1 && m[4] === 0 && m[5] === 0;
 }
 
-function sameColor(a: Color, b: Color): boolean {
-  return a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
-}
 
 /** A clip's outline as a convex polygon (a rounded rectangle's corners flattened). */
 function clipPolygon(clip: ClipItem): Point[] {

@@ -11,6 +11,7 @@ import type { Rect } from '../geometry/types.js';
 import { positionIn } from '../css/values/position.js';
 import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
 import { maxOf } from '../append-all.js';
+import { sameColor } from '../css/values/color.js';
 
 /** §3.4.3: positions as fractions of `length`, missing ones filled in, never going backwards. */
 export function fixStops(stops: readonly ColorStop[], length: number): ShadingStop[] {
@@ -220,7 +221,13 @@ function radialShading(gradient: RadialGradient, box: Rect): Shading | Color {
   return { kind: 'radial', cx: center.x, cy: center.y, r0: 0, r1: far * rx, scaleY: ry / rx, stops: unit };
 }
 
-/** Conic gradients have no PDF shading: one filled wedge per degree (or per stop edge), each one colour. */
+/**
+ * Conic gradients have no PDF shading: filled wedges of one colour, a degree wide where the colour
+ * changes and one fan for each run of degrees of the same colour (a pie chart's hard-stop
+ * `conic-gradient(#4e79a7 0 40%, #f28e2b 0 70%, …)` is one path per slice, as smooth as Chromium's;
+ * 360 wedges meeting at the centre left specks there in viewers). Each wedge reaches half a
+ * degree into the next, the last into the first, so that no seam shows between them.
+ */
 function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
   const center = positionIn(gradient.position, box);
   const radius = maxOf([[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
@@ -230,22 +237,24 @@ function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
   stops = premultiplyStops(stops);
   const steps = 360;
   const items: DisplayItem[] = [];
-  const point = (t: number): { x: number; y: number } => {
-    const angle = ((gradient.from + t * 360) * Math.PI) / 180;
-    return { x: center.x + radius * Math.sin(angle), y: center.y - radius * Math.cos(angle) };
+  const point = (step: number): PathSegment => {
+    const angle = ((gradient.from + (step / steps) * 360) * Math.PI) / 180;
+    return { op: 'line', x: center.x + radius * Math.sin(angle), y: center.y - radius * Math.cos(angle) };
   };
-  for (let i = 0; i < steps; i++) {
-    const t0 = i / steps;
-    // wedges overlap by a little so no seam shows between them
-    const t1 = Math.min(1, (i + 1.5) / steps);
-    const color = colorAt(stops, (i + 0.5) / steps);
-    const a = point(t0);
-    const b = point(t1);
-    const path: PathSegment[] = [{ op: 'move', x: center.x, y: center.y }, { op: 'line', x: a.x, y: a.y }, { op: 'line', x: b.x, y: b.y }, { op: 'close' }];
+  const colors = Array.from({ length: steps }, (_, i) => colorAt(stops, (i + 0.5) / steps));
+  for (let start = 0; start < steps;) {
+    const color = colors[start]!;
+    let end = start + 1;
+    while (end < steps && sameColor(colors[end]!, color)) end++;
+    const path: PathSegment[] = [{ op: 'move', x: center.x, y: center.y }];
+    for (let step = start; step < end; step++) path.push(point(step));
+    path.push(point(end + 0.5), { op: 'close' });
     items.push({ kind: 'fill-path', path, color });
+    start = end;
   }
   return items;
 }
+
 
 /** The items that paint `gradient` sized to `box` (the caller clips them to the painting area). */
 export function paintGradient(gradient: Gradient, box: Rect): DisplayItem[] {

@@ -21,6 +21,11 @@ import { maxOf, minOf } from '../../append-all.js';
 
 export type { SpecifiedColor } from '../model/types.js';
 
+/** Whether two colours are the same channels and alpha (CMYK colours by their RGB stand-ins). */
+export function sameColor(a: Color, b: Color): boolean {
+  return a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);
+}
+
 export function parseColor(node: CssNode | undefined): SpecifiedColor | undefined {
   if (node === undefined) return undefined;
   switch (node.type) {
