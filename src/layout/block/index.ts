@@ -255,7 +255,7 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
   // an aspect-ratio gives an empty box a height of its own: the margins no longer meet through it
   const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0 && ratioOf(style) === undefined;
-  return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
+  return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, broken, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
 }
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
@@ -357,14 +357,15 @@ function resolveVerticalPosition(
   input: LayoutInput,
   top: TopEdge,
   children: ChildrenResult,
-  bottom: { readonly separatesBottom: boolean; readonly mayCollapseThrough: boolean; readonly marginBottom: number; readonly quirky: boolean },
+  bottom: { readonly separatesBottom: boolean; readonly broken: boolean; readonly mayCollapseThrough: boolean; readonly marginBottom: number; readonly quirky: boolean },
 ): VerticalPosition {
   if (top.separates || children.resolvedAt !== undefined) {
     const borderTop = top.separates ? top.borderTopIfSeparated : children.resolvedAt!;
     return {
       borderTop,
       contentTop: top.separates ? top.contentStart : borderTop,
-      contentBottom: bottom.separatesBottom ? children.endY + collapsedMargin(children.strut) : children.endY,
+      // the margins below the last child before a break are truncated there (CSS Fragmentation 3 §5.2)
+      contentBottom: bottom.separatesBottom && !bottom.broken ? children.endY + collapsedMargin(children.strut) : children.endY,
       strut: addMargin(bottom.separatesBottom ? EMPTY_STRUT : children.strut, bottom.marginBottom, bottom.quirky),
       resolvedAt: borderTop,
     };
