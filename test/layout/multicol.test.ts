@@ -103,10 +103,11 @@ describe('balancing (§7.1 column-fill: balance)', () => {
   });
 
   it('balances without the bottom margin of the last box before a column break (it is truncated there)', async () => {
-    // three blocks of 40, 40 and 20px with 8px bottom margins in 3 columns: 40px tall (48 counted the margin
-    // above the break; Chromium 156 takes 41.34, its first guess, total / columns, which fits)
+    // three blocks of 40, 40 and 20px with 8px bottom margins in 3 columns: the content's height over
+    // the columns, 124 / 3, holds them, and the columns are that tall, as in Chromium 156 (41.34);
+    // counting the margin above each break made them 48px
     expect(await fragments(`<div id=mc class=mc style="columns:3"><div id=a style="margin-bottom:8px">${lines(2)}</div><div id=b style="margin-bottom:8px">${lines(2)}</div><div id=c style="margin-bottom:8px">${lines(1)}</div></div>`))
-      .toEqual(['mc 0,0 600x40', 'a 0,0 193.33x40', 'b 203.33,0 193.33x40', 'c 406.67,0 193.33x20']);
+      .toEqual(['mc 0,0 600x41.33', 'a 0,0 193.33x40', 'b 203.33,0 193.33x40', 'c 406.67,0 193.33x20']);
   });
 
   it('keeps widows and orphans while balancing', async () => {

@@ -59,21 +59,26 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
   // every probe lays out what `fill` holds: its cost counted once
   const cost = relayoutCost(fill.columns);
   const balanced = balance(lay, fill, geometry.count, () => spendRelayout(ctx, 'column balancing', set.element, cost));
-  return capped ? { row: balanced, height } : { row: balanced, height: rowContentHeight(balanced) };
+  return capped ? { row: balanced.row, height } : balanced;
 }
 
 /**
- * The smallest row of `count` columns that holds the rest of the content (`fill` holds it
- * already); `mayProbe` says whether another layout of it may be made (relayout-budget.ts).
+ * The row of `count` columns that holds the rest of the content (`fill` holds it already), and
+ * its height. As Chromium balances: the content's height over the column count first — when the
+ * content fits at that height, the columns are that tall, whatever room the breaks leave at their
+ * bottoms (three paragraphs of 40, 40 and 20px with 8px margins: 124 / 3 = 41.33px), or as tall
+ * as a piece that cannot break —, else the smallest height at which it fits, found by bisection.
+ * `mayProbe` says whether another layout of it may be made (relayout-budget.ts).
  */
-function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boolean): ColumnRow {
+function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boolean): PlannedRow {
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
   const total = fill.columns.reduce((sum, f) => sum + f.height, 0);
   for (let probe = 0; probe < MAX_PROBES && hi - lo > PRECISION; probe++) {
     const guess = total / count;
-    const h = probe === 0 && guess > lo && guess < hi ? guess : (lo + hi) / 2;
+    const first = probe === 0 && guess > lo && guess < hi;
+    const h = first ? guess : (lo + hi) / 2;
     if (!mayProbe()) break;
     const row = lay(h, count);
     if (!fits(row)) {
@@ -81,6 +86,7 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
       continue;
     }
     const used = rowContentHeight(row);
+    if (first && used <= h + PRECISION) return { row, height: h };
     if (used <= rowContentHeight(best.row)) best = { row, at: h };
     hi = Math.min(h, used);
   }
@@ -88,9 +94,9 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
   const height = rowContentHeight(best.row);
   if (best.at < height - PRECISION && mayProbe()) {
     const again = lay(height, count);
-    if (fits(again) && rowContentHeight(again) <= height) return again;
+    if (fits(again) && rowContentHeight(again) <= height) return { row: again, height: rowContentHeight(again) };
   }
-  return best.row;
+  return { row: best.row, height };
 }
 
 const fits = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined;
