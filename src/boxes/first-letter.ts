@@ -113,7 +113,9 @@ function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Foun
   if (start === box.text.length) return 'none';
   if (start < 0) return 'stop';
   const rest = box.text.slice(start);
-  const match = FIRST_LETTER.exec(rest) ?? (PUNCTUATION.test(rest) ? PUNCTUATION.exec(rest) : null);
+  const withLetter = FIRST_LETTER.exec(rest);
+  // punctuation alone is the letter only if the line goes on after it (split)
+  const match = withLetter ?? PUNCTUATION.exec(rest);
   if (match === null) return 'stop';
   const style = styleFor(box.style);
   if (style === undefined) return 'stop';
@@ -127,7 +129,7 @@ function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Foun
     ? { kind: 'out-of-flow', scheme: 'float', box: initial === 'normal' ? float : { ...float, initialLetter: { ...initial, paragraph } }, style, element, pseudo: 'first-letter' }
     : { kind: 'inline', style, element, pseudo: 'first-letter', children: [letter] });
   if (end < box.text.length) out.push({ ...box, text: box.text.slice(end) });
-  return PUNCTUATION.test(match[0]) ? { boxes: out } : out;
+  return withLetter === null ? { boxes: out } : out;
 }
 
 /**

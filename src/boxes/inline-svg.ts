@@ -110,7 +110,6 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-
 function colorText(c: Color): string {
   return `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})`;
 }

@@ -239,12 +239,10 @@ function cellHints(element: DomElement): string[] {
   const padding = table ? dimension(table.attribs['cellpadding']) : undefined;
   if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
   if (table === undefined) return out;
-  const rules = RULES[table.attribs['rules']?.toLowerCase() ?? ''];
   const color = legacyColor(table.attribs['bordercolor']);
-  if (rules !== undefined) appendAll(out, rules);
-  else if (tableBorder(table.attribs) > 0) out.push(`border: 1px ${color === undefined ? 'inset' : 'solid'}`);
-  else return out;
-  if (color !== undefined && (rules === undefined || rules.length > 0)) out.push(`border-color: ${color}`);
+  const borders = RULES[table.attribs['rules']?.toLowerCase() ?? ''] ?? (tableBorder(table.attribs) > 0 ? [`border: 1px ${color === undefined ? 'inset' : 'solid'}`] : []);
+  appendAll(out, borders);
+  if (color !== undefined && borders.length > 0) out.push(`border-color: ${color}`);
   return out;
 }
 

@@ -13,6 +13,8 @@ const DEFAULT_OBJECT_WIDTH = 300;
 export interface ReplacedSize {
   readonly width: number;
   readonly height: number;
+  /** The ratio the size keeps (`replacedRatio`; none for an image that did not load). */
+  readonly ratio: ReplacedRatio | undefined;
   readonly border: Sides;
   readonly padding: Sides;
 }
@@ -50,9 +52,9 @@ export interface ReplacedRatio {
   readonly borderBox: boolean;
 }
 
-export function replacedRatio(style: ReplacedBox['style'], image: LoadedImage | undefined): ReplacedRatio | undefined {
+export function replacedRatio(style: ReplacedBox['style'], image: LoadedImage): ReplacedRatio | undefined {
   const preferred = style.aspectRatio;
-  const natural = image !== undefined && image.width > 0 && image.height > 0 && image.naturalSize !== 'none' ? image.width / image.height : undefined;
+  const natural = image.width > 0 && image.height > 0 && image.naturalSize !== 'none' ? image.width / image.height : undefined;
   if (preferred === 'auto' || (preferred.natural && natural !== undefined)) return natural === undefined ? undefined : { ratio: natural, borderBox: false };
   return { ratio: preferred.ratio, borderBox: style.boxSizing === 'border-box' };
 }
@@ -71,10 +73,10 @@ export function contentWidthFor(ratio: ReplacedRatio, height: number, edgesX: nu
  * Content size of an image: specified sizes, else the natural size, the other size following
  * through the ratio (`replacedRatio`); an image with a ratio but no natural size (an SVG with
  * only a `viewBox`, or none with an `aspect-ratio`) fills the containing block's width, as
- * Chromium sizes it (CSS2 §10.3.2), and has no width of its own to contribute. An image that did not load is sized to its alt text
- * (`text` measures it). `stretch` fills the containing block less the margins (CSS Sizing 4
- * §3.1) unless `natural` asks for the size the image has of its own (its intrinsic
- * contribution); the intrinsic keywords are that size too.
+ * Chromium sizes it (CSS2 §10.3.2), and has no width of its own to contribute. An image that
+ * did not load is sized to its alt text (`text` measures it). `stretch` fills the containing
+ * block less the margins (CSS Sizing 4 §3.1) unless `natural` asks for the size the image has of
+ * its own (its intrinsic contribution); the intrinsic keywords are that size too.
  */
 export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containing: ContainingSize, text?: TextSystem, natural = false): ReplacedSize {
   const { width: containingWidth, height: containingHeight } = containing;
@@ -122,7 +124,7 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   if (height > maxH) [width, height] = [keepRatio ? widthFor(maxH) : width, maxH];
   if (width < minW) [width, height] = [minW, keepRatio ? heightFor(minW) : height];
   if (height < minH) [width, height] = [keepRatio ? widthFor(minH) : width, minH];
-  return { width, height, border, padding };
+  return { width, height, border, padding, ratio };
 }
 
 function sizeOrUndefined(size: number | undefined, style: ReplacedBox['style'], edges: number): number | undefined {

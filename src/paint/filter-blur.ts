@@ -117,7 +117,6 @@ function isIdentity(m: Matrix): boolean {
   return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1 && m[4] === 0 && m[5] === 0;
 }
 
-
 /** A clip's outline as a convex polygon (a rounded rectangle's corners flattened). */
 function clipPolygon(clip: ClipItem): Point[] {
   if (clip.radii === undefined || clip.radii.every((r) => r === 0)) return rectPolygon(clip.rect);

@@ -255,7 +255,6 @@ function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
   return items;
 }
 
-
 /** The items that paint `gradient` sized to `box` (the caller clips them to the painting area). */
 export function paintGradient(gradient: Gradient, box: Rect): DisplayItem[] {
   if (box.width <= 0 || box.height <= 0) return [];

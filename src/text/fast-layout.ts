@@ -276,7 +276,6 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
   }
 }
 
-
 /**
  * Marks the glyphs at which a lookup of the plan can fire. Pair positioning is left out (it is
  * read per pair); false when the plan has something this path cannot reason about.
@@ -299,8 +298,6 @@ function markTouched(tables: OtTables, touched: Uint8Array): boolean {
   }
   return true;
 }
-
-
 
 /** Marks, ligatures and components by GDEF class: lookup flags may skip them. */
 function markMarksAndLigatures(program: FontProgram, touched: Uint8Array): void {

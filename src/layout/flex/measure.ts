@@ -6,7 +6,7 @@
 import type { LayoutContext, LayoutOutput } from '../contract.js';
 import { measured } from '../measure-cache.js';
 import { contentIntrinsicSizes } from '../intrinsic.js';
-import { contentHeightFor, contentWidthFor, replacedRatio, replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, replacedSize } from '../replaced.js';
 import type { ReplacedRatio } from '../replaced.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
@@ -64,7 +64,7 @@ export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutCon
   const size = replacedSize(item.box, image, { width: space.containingWidth, height: space.containingHeight }, ctx.text);
   const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
   const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  return { width: size.width + edgesX, height: size.height + edgesY, ratio: image === undefined ? undefined : replacedRatio(item.box.style, image) };
+  return { width: size.width + edgesX, height: size.height + edgesY, ratio: size.ratio };
 }
 
 /** The border-box height of an item at a border-box width (replaced items keep their ratio). */

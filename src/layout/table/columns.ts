@@ -39,9 +39,15 @@ interface MutableSpec {
 
 /** Fixed horizontal edges of a box (percentages of an unknown width count as 0, as browsers measure). */
 function fixedEdgesX(style: ComputedStyle): number {
-  const pad = (v: ComputedStyle['paddingLeft']): number => (typeof v === 'number' ? v : 0);
-  return style.borderLeftWidth + style.borderRightWidth + pad(style.paddingLeft) + pad(style.paddingRight);
+  return style.borderLeftWidth + style.borderRightWidth + fixedPadding(style.paddingLeft) + fixedPadding(style.paddingRight);
 }
+
+/** Fixed vertical edges of a box, the same way. */
+function fixedEdgesY(style: ComputedStyle): number {
+  return style.borderTopWidth + style.borderBottomWidth + fixedPadding(style.paddingTop) + fixedPadding(style.paddingBottom);
+}
+
+const fixedPadding = (v: ComputedStyle['paddingLeft']): number => (typeof v === 'number' ? v : 0);
 
 /**
  * A cell's border-box min/max, with its width: a length caps the max (but never below the min); a
@@ -77,13 +83,9 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
  */
 function verticalCellSizes(box: BlockBox, ctx: LayoutContext): IntrinsicSizes | undefined {
   const flow = verticalCellContent(box);
-  const height = box.style.height;
-  if (flow === undefined || flow.verticalRoot === undefined || typeof height !== 'number') return undefined;
-  const style = box.style;
-  const pad = (v: ComputedStyle['paddingTop']): number => (typeof v === 'number' ? v : 0);
-  const edgesY = style.borderTopWidth + style.borderBottomWidth + pad(style.paddingTop) + pad(style.paddingBottom);
-  const length = style.boxSizing === 'border-box' ? Math.max(0, height - edgesY) : height;
-  return verticalRootIntrinsicSizes(flow as BlockBox & { readonly verticalRoot: NonNullable<BlockBox['verticalRoot']> }, ctx, length);
+  const { height, boxSizing } = box.style;
+  if (flow === undefined || typeof height !== 'number') return undefined;
+  return verticalRootIntrinsicSizes(flow, ctx, boxSizing === 'border-box' ? Math.max(0, height - fixedEdgesY(box.style)) : height);
 }
 
 export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {

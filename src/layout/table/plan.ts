@@ -4,7 +4,7 @@
  * the min-/max-content widths of its columns. Made once per table and render (kept in the layout
  * caches), so that every page of a long table, and every measuring run, reuses it.
  */
-import type { BlockBox, BlockFlowBox, InlineFlowBox, TableBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BlockBox, BlockFlowBox, InlineFlowBox, TableBox, TableWrapperBox, VerticalMode } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { Sides } from '../../geometry/types.js';
 import type { LayoutContext } from '../contract.js';
@@ -18,6 +18,7 @@ import { SIDE_BORDERS, collapsedEdges } from './collapse.js';
 import type { TableParts } from './relative-parts.js';
 import { tableParts } from './relative-parts.js';
 import { withStyle } from '../../css/compute.js';
+import { isVerticalRoot } from '../orthogonal.js';
 
 /** Tables' grids, border models and column widths. */
 const PLANS = cacheKey('tables', () => new WeakMap<TableWrapperBox, TablePlan>());
@@ -87,17 +88,18 @@ export function autoHeightCellBox(plan: TablePlan, box: BlockBox): BlockBox {
 }
 
 /** The vertical flow a cell of vertical writing mode holds (boxes/build.ts: an anonymous block, the orthogonal flow root). */
-export function verticalCellContent(box: BlockBox): BlockBox | undefined {
+export function verticalCellContent(box: BlockBox): VerticalFlow | undefined {
   const child = box.children.length === 1 ? box.children[0]! : undefined;
-  return child?.kind === 'block' && child.verticalRoot !== undefined ? child : undefined;
+  return child !== undefined && isVerticalRoot(child) ? child : undefined;
 }
 
+export type VerticalFlow = BlockBox & { readonly verticalRoot: VerticalMode };
+
 /**
- * A vertical cell whose lines are `length` long (the vertical flow's `height`): the cell and its
+ * A vertical cell whose lines are `length` long (its vertical flow's `height`): the cell and the
  * flow restyled, the flow's style made once per table for each length.
  */
-export function verticalCellAt(plan: TablePlan, box: BlockBox, length: number): BlockBox {
-  const flow = verticalCellContent(box)!;
+export function verticalCellAt(plan: TablePlan, box: BlockBox, flow: VerticalFlow, length: number): BlockBox {
   const style = plan.cellStyles.variant(flow.style, `lines ${length}`, () => ({ ...flow.style, height: length }));
   return { ...box, children: [{ ...flow, style }] };
 }

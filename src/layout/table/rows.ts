@@ -172,11 +172,12 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
  */
 export function stretchedVerticalCell(request: Omit<CellRequest, 'cell' | 'continued' | 'resume' | 'splitAt'>, laid: LaidCell, height: number, ctx: LayoutContext): LaidCell {
   const output = laid.output;
-  if (output === undefined || laid.continued || laid.breakToken !== undefined || laid.resumedFrom !== undefined) return laid;
-  if (height <= laid.contentHeight + 0.01 || verticalCellContent(laid.box) === undefined) return laid;
+  if (output === undefined || laid.continued || laid.breakToken !== undefined || laid.resumedFrom !== undefined || height <= laid.contentHeight + 0.01) return laid;
+  const flow = verticalCellContent(laid.box);
+  if (flow === undefined) return laid;
   const f = output.fragment;
   const length = Math.max(0, height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom);
-  const at = verticalCellAt(request.plan, autoHeightCellBox(request.plan, laid.box), length);
+  const at = verticalCellAt(request.plan, laid.box, flow, length);
   return laidCell({ ...request, cell: laid.cell, continued: false, resume: undefined, splitAt: undefined }, laid.box, at, ctx);
 }
 
