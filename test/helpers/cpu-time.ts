@@ -1,8 +1,10 @@
 /**
  * CPU time for tests that guard an algorithm's cost (linear, not quadratic; a budget that stops
  * work early): the user + system time this process spends while `fn` runs. On a machine shared
- * with other work the wall time of the same computation grows many times over; its CPU time does
- * not, so a bound on it fails only when the code does more work. Speed budgets belong in bench/.
+ * with other work the wall time of the same computation grows many times over; its CPU time grows
+ * far less — but up to twice when the other work runs on the sibling hyperthread of the same
+ * core, so a bound meant to hold at its limit runs alone (vitest.config.ts: the 'alone' project).
+ * Speed budgets belong in bench/.
  *
  *   const { ms } = await cpuTime(() => layoutHtml(html));
  *   expect(ms).toBeLessThan(1_500);

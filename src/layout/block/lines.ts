@@ -73,6 +73,9 @@ interface LinesFlow {
  * a long table) is stacked directly (`stackedLines`); the rest goes the general way.
  */
 export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
+  // nothing inside: no line, and the margins collapse through (CSS2 §8.3.1) — what the general
+  // way ends in, without measuring nothing (a page of empty spacer divs)
+  if (box.children.length === 0 && resume === undefined) return emptyResult(frame, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
   if (resume === undefined && frame.exclusions.floats.length === 0 && !measured.standing.anything) {

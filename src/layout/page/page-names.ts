@@ -11,6 +11,8 @@ export type { PageNames, PageSpan } from '../contract.js';
 
 /** Page values of every in-flow block-level box under `root`; undefined when no box names a page. */
 export function pageNamesOf(root: LayoutBox): PageNames | undefined {
+  // most documents name no page: one look at each box instead of a span for each
+  if (!namesAPage(root)) return undefined;
   const names: PageNames = new WeakMap();
   let named = false;
   const visit = (box: BlockLevelBox, parentUsed: string): PageSpan | undefined => {
@@ -24,6 +26,17 @@ export function pageNamesOf(root: LayoutBox): PageNames | undefined {
   };
   visit(root, '');
   return named ? names : undefined;
+}
+
+function namesAPage(root: LayoutBox): boolean {
+  const stack: Box[] = [root];
+  while (stack.length > 0) {
+    const box = stack.pop()!;
+    if (box.kind === 'out-of-flow') continue;
+    if (box.style.page !== 'auto' && box.style.page !== '') return true;
+    for (const child of blockChildren(box)) stack.push(child);
+  }
+  return false;
 }
 
 /** Block-level children laid out in block flow (flex and grid items and table contents are leaves here). */
