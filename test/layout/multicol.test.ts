@@ -110,6 +110,22 @@ describe('balancing (§7.1 column-fill: balance)', () => {
       .toEqual(['mc 0,0 600x41.33', 'a 0,0 193.33x40', 'b 203.33,0 193.33x40', 'c 406.67,0 193.33x20']);
   });
 
+  it('balances without the bottom margin of the last box of the content, before a spanner or at the end', async () => {
+    // 5, 8, 5 and 3 lines with 20px bottom margins: 500 / 3 = 166.67 holds them once the last
+    // box's margin is not counted (it overflows the columns), as in Chromium 156 with or without a
+    // spanner after them; counting it made the columns 180px. (Chromium draws a box broken at a
+    // column's end down to that end, b1 46.67px tall; octavo to its last line, as balancing measures.)
+    const boxes = (n: number): string => `<div id=a${n} style="margin-bottom:20px">${lines(5)}</div><div id=b${n} style="margin-bottom:20px">${lines(8)}</div>`
+      + `<div id=c${n} style="margin-bottom:20px">${lines(5)}</div><div id=d${n} style="margin-bottom:20px">${lines(3)}</div>`;
+    expect(await fragments(`<div id=mc class=mc style="columns:3">${boxes(1)}<div id=s style="column-span:all;height:10px"></div></div>`
+      + `<div id=mc2 class=mc style="columns:3">${boxes(2)}</div><div id=after style="height:5px"></div>`, '', '600px 800px')).toEqual([
+      'mc 0,0 600x176.67', 'a1 0,0 193.33x100', 'b1 0,120 193.33x40', 'b1 203.33,0 193.33x120', 'c1 203.33,140 193.33x20', 'c1 406.67,0 193.33x80',
+      'd1 406.67,100 193.33x60', 's 0,166.67 600x10',
+      'mc2 0,176.67 600x166.67', 'a2 0,176.67 193.33x100', 'b2 0,296.67 193.33x40', 'b2 203.33,176.67 193.33x120', 'c2 203.33,316.67 193.33x20',
+      'c2 406.67,176.67 193.33x80', 'd2 406.67,276.67 193.33x60', 'after 0,343.33 600x5',
+    ]);
+  });
+
   it('keeps widows and orphans while balancing', async () => {
     // 5 lines, widows 2: 2 + 2 + 1 would leave one line alone at the top of the last column
     // (Chromium does that: its balancing does not look at widows; the height is the same)

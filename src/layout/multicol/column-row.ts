@@ -12,7 +12,6 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import { forcedKind } from '../break-token.js';
-import { maxOf } from '../../append-all.js';
 
 export interface RowInput {
   readonly mode: 'layout' | 'measure';
@@ -93,9 +92,27 @@ function firstColumn(lay: (atTop: boolean) => LayoutResult, input: RowInput, c: 
   return again;
 }
 
-/** The tallest column's content (the row's used height). */
+/**
+ * The tallest column's content (the row's used height). Where the content ends (a spanner or the
+ * container's end follows), the margin after its last box is truncated as at a column break, as
+ * Chromium does: paragraphs with bottom margins balance to the content's height over the column
+ * count, the last paragraph's margin overflowing the columns, not lengthening them.
+ */
 export function rowContentHeight(row: ColumnRow): number {
-  return Math.max(0, maxOf(row.columns.map((f) => f.height)));
+  let tallest = 0;
+  const last = row.columns.length - 1;
+  for (let c = 0; c <= last; c++) {
+    const column = row.columns[c]!;
+    tallest = Math.max(tallest, c === last && row.token === undefined ? contentEnd(column) : column.height);
+  }
+  return tallest;
+}
+
+/** How far a column's content reaches: its children's border boxes, without the margin after them. */
+function contentEnd(column: BoxFragment): number {
+  let end = 0;
+  for (const child of column.children) end = Math.max(end, child.y + child.height);
+  return Math.min(end, column.height);
 }
 
 /** What the row's columns hand up: baselines (first column's first, last column's last, from `top`), escaping boxes. */
