@@ -311,6 +311,17 @@ describe('fragmentation through items spanning rows (checked against Chromium 15
     // four lines need 80px: Chromium draws #fa over the last one, octavo moves #fa down.
     expect([at(doc, 1, 'pa'), at(doc, 1, 'fa'), at(doc, 1, 'pb'), at(doc, 1, 'fb')]).toEqual(['1,0 143x80', '1,80 143x20', '156,0 143x61', '156,61 143x20']);
   });
+  it('cuts the picture placeholder of a card (aspect-ratio) at the page end and keeps the row gap below the cut row', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "Liberation Sans" }
+      .g { display: grid; grid-template-columns: 1fr 1fr; gap: 20px 10px } .c { border: 1px solid; padding: 5px } .ar { aspect-ratio: 2 / 1 }</style>
+      <div style="height:250px"></div><div class=g><div class=c id=A><div class=ar id=arA></div>A1</div><div class=c id=B><div class=ar></div>B1</div>
+      <div class=c id=A2>A2</div><div class=c>B2</div></div>`);
+    expect(doc.pages).toHaveLength(2);
+    // The 183 x 91.5 placeholder breaks where the page ends, as Chromium prints it; before, it moved
+    // to the next page whole with its row. The second row starts a row gap below the cut row's end.
+    expect([at(doc, 0, 'A'), at(doc, 0, 'arA'), at(doc, 0, 'A2')]).toEqual(['0,250 195x50', '6,256 183x44', undefined]);
+    expect([at(doc, 1, 'A'), at(doc, 1, 'arA'), at(doc, 1, 'A2')]).toEqual(['0,0 195x63.5', '6,0 183x47.5', '0,83.5 195x22']);
+  });
 });
 
 describe('a row taller than a page', () => {

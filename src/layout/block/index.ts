@@ -219,11 +219,11 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
   let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(b, vertical), fill: b.fillsPage, containingHeight: input.containingHeight, edgesY })
       : tail ? autoHeight
-        : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
+        : ratioHeight !== undefined ? Math.max(0, withContentMinimum(style, ratioHeight, consumed + autoHeight, input.containingHeight, edgesY) - consumed)
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
   // a cell's height is only its minimum: it grows to its content (CSS2 §17.5.3)
   if (style.display === 'table-cell' && !broken && !tail) contentHeight = Math.max(contentHeight, autoHeight);
-  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children.fragments.length > 0 || resume !== undefined, vertical.contentTop + contentHeight)) {
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, { hasContent: children.fragments.length > 0 || resume !== undefined, ratioSized: ratioHeight !== undefined }, vertical.contentTop + contentHeight)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;
     bottom = bottomEdges(b, true, tail);
@@ -233,7 +233,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
     breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
   }
   // only a box whose own height or min-height spans fragments counts what they consumed
-  if (broken && breakToken !== undefined && clampHeight(style, 0, input.containingHeight, edgesY) > 0) breakToken = { ...breakToken, consumed: consumed + contentHeight };
+  if (broken && breakToken !== undefined && (ratioHeight !== undefined || clampHeight(style, 0, input.containingHeight, edgesY) > 0)) breakToken = { ...breakToken, consumed: consumed + contentHeight };
   return { breakToken, broken, bottom, vertical, autoHeight, contentHeight };
 }
 
@@ -394,18 +394,23 @@ function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; rea
  * Fragmentation 3 §4.4): one with a fixed `height` when it starts at the top of a page (below the
  * top it moves to the next page first: overflowsUnsplittably), one with a `min-height` where it
  * is. A box with no content, one that clips its overflow, a line-clamped one, a table cell and a
- * box in columns stay whole as before (monolithic, §4.1, or broken by their own layout).
+ * box in columns stay whole as before (monolithic, §4.1, or broken by their own layout), as
+ * WeasyPrint draws them — except one sized by its `aspect-ratio` (a card's picture placeholder),
+ * which breaks where it is, empty or not, as in Chromium (WeasyPrint has no `aspect-ratio`).
  */
-function carriesHeightOver(box: LayoutBox, input: LayoutInput, hasContent: boolean, contentBottom: number): boolean {
+function carriesHeightOver(box: LayoutBox, input: LayoutInput, sized: { readonly hasContent: boolean; readonly ratioSized: boolean }, contentBottom: number): boolean {
   const page = input.fragmentainer;
   if (page === undefined || page.column === true || input.mode !== 'layout') return false;
   const style = sizingStyle(box, input);
   if (style.overflowY !== 'visible' || style.maxLines !== 'none' || box.kind !== 'block') return false;
-  // table cells and captions break with their rows; an empty box has nothing to carry over but its height (as WeasyPrint)
-  if (box.outer === 'inline' || style.display.startsWith('table') || !hasContent) return false;
-  if (!page.atTop && !isAutoHeight(style.height)) return false;
-  // the content box itself runs past the page (bottom padding and border alone never carry over)
-  if (clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
+  // table cells and captions break with their rows
+  if (box.outer === 'inline' || style.display.startsWith('table')) return false;
+  if (!sized.ratioSized) {
+    // an empty box has nothing to carry over but its height (as WeasyPrint)
+    if (!sized.hasContent || (!page.atTop && !isAutoHeight(style.height))) return false;
+    // the content box itself runs past the page (bottom padding and border alone never carry over)
+    if (clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
+  }
   return contentBottom > bottomAt(page, contentBottom) + 0.01;
 }
 

@@ -83,7 +83,9 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   const cutBefore = goOn?.cutAt;
   const rest = cutBefore === undefined ? 0 : rowsEnd(t.rowStarts, sized.rows, next) - cutBefore;
   const stillCut = cutBefore !== undefined && room !== undefined && rest > room + 0.01;
-  const band = Math.max(contentBand, Math.min(rest, room ?? rest));
+  const carried = Math.max(contentBand, Math.min(rest, room ?? rest));
+  // the row gap stays between what went on from the page before and the next row (as in Chromium)
+  const band = carried > 0 && !stillCut ? carried + gapBefore(t, next) : carried;
   const gridRows = { box: run.box, sized, starts: t.rowStarts };
   // the rest of a cut row fills this page too: no row starts on it
   const rows = stillCut ? { ...noRows(gridRows, next), top: band, height: band } : rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined });
@@ -106,10 +108,16 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   // Rows keep their sizes, and a cut row fills the page when it goes on; items cut at the page end may reach below the rows.
   const cutRowGoesOn = cutAt !== undefined && rowsEnd(t.rowStarts, sized.rows, page.endRow) > cutAt + 0.01;
   const pageHeight = Math.max(items.cutBottom, cutRowGoesOn ? room! : 0, more || tokens.length > 0 ? page.height : sized.contentHeight - page.shift + page.top);
-  const stretching = items.stretched.length === 0 ? [] : stretchPieces(t, { page, pageHeight, cutAt }, items);
+  const stretching = items.stretched.length === 0 ? [] : stretchPieces(t, { page, pageHeight, cutAt, carried }, items);
   const breakToken: BreakToken | undefined = tokens.length > 0 || stretching.length > 0 || more
     ? { kind: 'block', box: run.box, children: tokens, next: page.endRow, stretching: stretching.length > 0 ? stretching : undefined, cutAt } : undefined;
   return { items, page, pageHeight, breakToken };
+}
+
+/** The gap between row `row` and the one before it (0 for the first row and past the last). */
+function gapBefore(t: Tracks, row: number): number {
+  if (row <= 0 || row >= t.sized.rows.length) return 0;
+  return t.rowStarts[row]! - rowsEnd(t.rowStarts, t.sized.rows, row);
 }
 
 /** A subgrid going on from the page before tells its parent where the row it asks about starts on this page (SubgridTracks.rowStart). */
@@ -281,11 +289,12 @@ function emptyPiece(p: PageRun, index: number, y: number, out: PageItems): void 
 
 /**
  * Stretches the pieces of items cut at a page end over the part of their rows on this page
- * (`pageHeight`: where the grid's content ends on it), as Chromium draws a stretched item's box
+ * (`pageHeight`: where the grid's content ends on it; `carried`: where what went on from the page
+ * before ends), as Chromium draws a stretched item's box
  * on every page its rows reach, and returns the items whose content is done but whose rows go
  * on: they are drawn empty on the next page (emptyPiece).
  */
-function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutAt: number | undefined }, out: PageItems): number[] {
+function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutAt: number | undefined; carried: number }, out: PageItems): number[] {
   const { page, pageHeight, cutAt } = on;
   const items = t.sized.grid.items;
   // The cut rows go on when their items' content does, or their size reaches past the cut.
@@ -306,7 +315,8 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
       end = Math.min(pageHeight, page.top + rowsEnd(t.rowStarts, t.sized.rows, rowEnd) - page.shift);
       goesOn = false;
     }
-    if (rowEnd <= page.firstRow && page.endRow > page.firstRow) end = page.top;
+    // (what went on from the page before ends above the row gap before this page's first row)
+    if (rowEnd <= page.firstRow && page.endRow > page.firstRow) end = on.carried;
     const f = out.children[child] as BoxFragment;
     const bottom = t.contentTop + end - (goesOn ? 0 : marginOrZero(item.box.style.marginBottom, f.width));
     const height = Math.max(f.height, bottom - f.y);
