@@ -9,6 +9,7 @@
 import LineBreaker from 'linebreak';
 import type { BreakOpportunity } from './types.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { withAsciiPairBreaks } from './ascii-breaks.js';
 
 /** UAX #14 classes BK, CR, LF, NL: a break after them is mandatory (LB4-LB5). */
 function isMandatoryBreakChar(code: number): boolean {
@@ -45,7 +46,7 @@ export function findBreakOpportunities(text: string): readonly BreakOpportunity[
 }
 
 /**
- * ASCII letters, digits and the other ASCII characters of class AL (`# & * < = > @ ^ _ \` ~`) among
+ * ASCII letters, digits and the other ASCII characters of class AL (`# & * = > @ ^ _ \` ~`) among
  * spaces: between these, UAX #14 allows a break only after a run of spaces (LB7, LB18; AL and NU
  * never break between them: LB23, LB28), at the start of the text too, as the package does. Answered
  * without the package or the cache (most of a table's cells); undefined for any other character.
@@ -73,7 +74,8 @@ const SIMPLE_ASCII = ((): Uint8Array => {
   table.fill(1, 0x30, 0x3a);
   table.fill(1, 0x41, 0x5b);
   table.fill(1, 0x61, 0x7b);
-  for (const ch of '#&*<=>@^_`~') table[ch.charCodeAt(0)] = 1;
+  // not `<`: Blink breaks before it after `#&*=>~` (ascii-breaks.ts)
+  for (const ch of '#&*=>@^_`~') table[ch.charCodeAt(0)] = 1;
   return table;
 })();
 
@@ -89,25 +91,8 @@ export function uax14Opportunities(text: string): BreakOpportunity[] {
       opportunities.push({ index: text.length, required: true });
     }
   }
-  return withBreaksBeforeSmallKana(text, withBreaksAfterInnerHyphens(text, withBreaksBetweenWords(text, opportunities)));
+  return withBreaksBeforeSmallKana(text, withAsciiPairBreaks(text, withBreaksBetweenWords(text, opportunities)));
 }
-
-/**
- * UAX #14 keeps a hyphen with the digits after it (LB25: `-5` may be a minus sign). Blink allows
- * that break when an ASCII letter or digit comes before the hyphen (its own rule for ASCII, for
- * `ABCD-1234` and `1234-5678`, as in long references and URLs): `T-|001`, `2024-|05-|01`, not
- * `a -5`, `(-5)` or `$-5`. A table cell of such references is as narrow in octavo as in Chromium.
- */
-function withBreaksAfterInnerHyphens(text: string, opportunities: BreakOpportunity[]): BreakOpportunity[] {
-  let added: number[] | undefined;
-  for (let i = text.indexOf('-', 1); i > 0 && i < text.length - 1; i = text.indexOf('-', i + 1)) {
-    if (isAsciiDigit(text.charCodeAt(i + 1)) && isAsciiAlphanumeric(text.charCodeAt(i - 1))) (added ??= []).push(i + 1);
-  }
-  return withAllowed(opportunities, added);
-}
-
-const isAsciiDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
-const isAsciiAlphanumeric = (code: number): boolean => isAsciiDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /**
  * UAX #14 gives the characters of Thai, Lao, Khmer, Myanmar and the Tai scripts (class SA) no

@@ -37,6 +37,28 @@ describe('UAX #14 break opportunities', () => {
       .toEqual(['T-|001', 'ABC-|123', '2024-|05-|01', '1.5-|2', '10-|20', 'a |-5', '(-5)', '$-5', 'ф-12', '(a)-5']);
   });
 
+  it('breaks between two printable ASCII characters exactly where Chromium 156 does, for all 94 × 94 pairs', () => {
+    // Chromium's reading: each pair alone in a 0px wide box, two lines where it breaks. Blink asks
+    // its own table for such pairs, not UAX #14: no break after "/" (paths and URLs stay whole), nor
+    // after "!", "|" or "}" before a letter; before "(" "<" "[" "{" after the characters below.
+    const chromium: Record<string, string> = {
+      '-': `"#%&'(*+-<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_\`abcdefghijklmnopqrstuvwxyz{|~`,
+      '?': `#$%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_\`abcdefghijklmnopqrstuvwxyz{|~`,
+    };
+    for (const c of '!"#%&)*+,.:;=>\\]|}~') chromium[c] = '(<[{';
+    const differ: string[] = [];
+    for (let a = 0x21; a <= 0x7e; a++) {
+      for (let b = 0x21; b <= 0x7e; b++) {
+        const pair = String.fromCharCode(a, b);
+        const octavo = findBreakOpportunities(pair).some((o) => o.index === 1);
+        if (octavo !== (chromium[pair[0]!] ?? '').includes(pair[1]!)) differ.push(pair);
+      }
+    }
+    expect(differ).toEqual([]);
+    // (after "?" it breaks, even in a URL: Chromium's "a?|b=c")
+    expect(breaks('/v1/templates and/or https://example.com/a?b=c')).toEqual(['14', '21', '43']);
+  });
+
   it('breaks between ideographs and uses UTF-16 indices around astral characters', () => {
     expect(breaks('你好世界')).toEqual(['1', '2', '3']);
     expect(breaks('x 😀 y')).toEqual(['2', '5']);
