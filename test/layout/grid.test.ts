@@ -311,6 +311,16 @@ describe('fragmentation through items spanning rows (checked against Chromium 15
     // four lines need 80px: Chromium draws #fa over the last one, octavo moves #fa down.
     expect([at(doc, 1, 'pa'), at(doc, 1, 'fa'), at(doc, 1, 'pb'), at(doc, 1, 'fb')]).toEqual(['1,0 143x80', '1,80 143x20', '156,0 143x61', '156,61 143x20']);
   });
+  it('moves a row of fixed height to the next page when an item that avoids breaks inside would break (a sheet of labels)', async () => {
+    const items = ['a1<br>a2', 'b1', 'c1<br>c2<br>c3<br>c4<br>c5<br>c6', 'd1'].map((text, i) => `<div class=l id=i${i}>${text}</div>`).join('');
+    const doc = await layoutHtml(`<style>@page { size: 300px 150px; margin: 0 } body { margin: 0; font: 10px/12px "Liberation Sans" }
+      .g { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 100px } .l { break-inside: avoid }</style><div class=g>${items}</div>`);
+    // #i2's six lines (72px) do not fit in the 50px left: its row goes to page 2 whole, as Chromium
+    // prints it; it was cut there, its last two lines on page 2
+    expect([at(doc, 0, 'i0'), at(doc, 0, 'i2')]).toEqual(['0,0 150x100', undefined]);
+    expect([at(doc, 1, 'i2'), at(doc, 1, 'i3')]).toEqual(['0,0 150x100', '150,0 150x100']);
+  });
+
   it('cuts the picture placeholder of a card (aspect-ratio) at the page end and keeps the row gap below the cut row', async () => {
     const doc = await layoutHtml(`<style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "Liberation Sans" }
       .g { display: grid; grid-template-columns: 1fr 1fr; gap: 20px 10px } .c { border: 1px solid; padding: 5px } .ar { aspect-ratio: 2 / 1 }</style>

@@ -18,7 +18,7 @@ import { isSubgrid, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { itemWidth, layoutItemInArea, stretchesInRows } from './items.js';
 import type { PageRows } from './fragment.js';
-import { groupEnd, noRows, rowsEnd, rowsForPage } from './fragment.js';
+import { groupEnd, noRows, rowsEnd, rowsForPage, unbreakable } from './fragment.js';
 import type { SizedGrid } from './sizing.js';
 import { containerAlignment } from './sizing.js';
 import type { ParentTracks } from './subgrid.js';
@@ -423,8 +423,8 @@ function mergeItems(from: PageItems, out: PageItems): void {
 /**
  * The row that does not fit below this page's rows, cut by the page end when its items break
  * inside (as Chromium splits a row of text): its items are laid out against the page end, and
- * kept only if one of them breaks and none has to move whole to the next page (then the row
- * moves, as before). Returns the page with the row, or the page as it was.
+ * kept only if one of them breaks and none has to move whole to the next page — one that cannot
+ * be laid out there, or one that avoids breaks inside and would break (then the row moves, as before). Returns the page with the row, or the page as it was.
  */
 function splitNextRow(run: GridRun, t: Tracks, page: PageRows, at: { readonly room: number; readonly reached: boolean }, out: PageItems): PageRows {
   const { room, reached } = at;
@@ -441,6 +441,8 @@ function splitNextRow(run: GridRun, t: Tracks, page: PageRows, at: { readonly ro
     const at = y + t.rowStarts[item.area.rowStart]! - t.rowStarts[row]!;
     const fragmentainer: Fragmentainer = { bottom: room - at, atTop: false, discardTopMargins: false };
     if (placeItem(p, { index, item, y: at, height: Infinity, fragmentainer, resume: undefined }, trial) === undefined) return page;
+    // one that avoids breaks inside (or cannot break) and did not fit takes its row to the next page, as in Chromium
+    if (unbreakable(item) && trial.tokens.some((token) => token.index === index)) return page;
     if (trial.tokens.length > 0) whole = false;
   }
   // A subgrid's rows are its parent's, cut where the parent's are: its row never moves alone.
