@@ -10,6 +10,8 @@ import { PREDEFINED_COUNTER_STYLES } from '../css/counter-styles.js';
 import type { CounterState } from './counters.js';
 import type { TargetResolver } from './references.js';
 import { elementText, targetId } from './references.js';
+import { autoQuotes } from './quotes.js';
+import { elementLang } from '../dom/lang.js';
 
 /** Quote nesting depth, shared by the whole document walk. */
 export interface QuoteState {
@@ -114,9 +116,9 @@ export function contentText(items: readonly ContentItem[], origin: ContentOrigin
       case 'attr': text += element?.attribs[item.name] ?? ''; break;
       case 'counter': text += styles.format(counters.value(item.name), item.style); break;
       case 'counters': text += counters.allValues(item.name).map((v) => styles.format(v, item.style)).join(item.separator); break;
-      case 'open-quote': text += quoteAt(style, quotes.depth, 0); quotes.depth += 1; break;
+      case 'open-quote': text += quoteAt(style, element, quotes.depth, 0); quotes.depth += 1; break;
       // CSS 2 §12.3.2: a close-quote at depth 0 is ignored, no quote mark is rendered.
-      case 'close-quote': if (quotes.depth > 0) { quotes.depth -= 1; text += quoteAt(style, quotes.depth, 1); } break;
+      case 'close-quote': if (quotes.depth > 0) { quotes.depth -= 1; text += quoteAt(style, element, quotes.depth, 1); } break;
       case 'no-open-quote': quotes.depth += 1; break;
       case 'no-close-quote': quotes.depth = Math.max(0, quotes.depth - 1); break;
       case 'url': break;
@@ -135,10 +137,8 @@ function targetText(item: Extract<ContentItem, { kind: 'target-counter' | 'targe
   return values.map((v) => styles.format(v, item.style)).join(item.separator);
 }
 
-const AUTO_QUOTES: readonly (readonly [string, string])[] = [['\u201c', '\u201d'], ['\u2018', '\u2019']];
-
-function quoteAt(style: ComputedStyle, depth: number, which: 0 | 1): string {
-  const pairs = style.quotes === 'auto' ? AUTO_QUOTES : style.quotes === 'none' ? [] : style.quotes;
+function quoteAt(style: ComputedStyle, element: DomElement | undefined, depth: number, which: 0 | 1): string {
+  const pairs = style.quotes === 'auto' ? autoQuotes(element === undefined ? '' : elementLang(element)) : style.quotes === 'none' ? [] : style.quotes;
   if (pairs.length === 0) return '';
   return pairs[Math.min(depth, pairs.length - 1)]![which];
 }

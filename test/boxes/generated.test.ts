@@ -28,6 +28,15 @@ describe('content', () => {
     expect(none).toEqual([]);
   });
 
+  it('quotes: auto takes the marks of the content language, as Chromium 156 prints <q>', async () => {
+    // read back from Chromium: de „‚, fr «« (no space), ja 「『, nl ‘‘, fr-ca «”; de-AT as de; an unknown
+    // language and none as English; the nested <q> takes its own language
+    const quoted = async (lang: string): Promise<string> => (await generatedTexts(page('', `<p lang="${lang}"><q>a<q>b</q></q></p>`))).join('');
+    const langs = ['de', 'de-AT', 'fr', 'fr-CA', 'ja', 'nl', 'pl', 'xx', ''];
+    expect(await Promise.all(langs.map(quoted))).toEqual(['„‚‘“', '„‚‘“', '««»»', '«”“»', '「『』」', '‘‘’’', '„«»”', '“‘’”', '“‘’”']);
+    expect((await generatedTexts(page('', '<p lang="de"><q>a<q lang="fr">b</q></q></p>'))).join('')).toBe('„«»“');
+  });
+
   it('no-open-quote and no-close-quote change the depth silently', async () => {
     const css = 'q { quotes: "1" "1" "2" "2" } .skip::before { content: no-open-quote } .skip::after { content: no-close-quote }';
     expect(await generatedTexts(page(css, '<span class="skip"><q>x</q></span><q>y</q>'))).toEqual(['2', '2', '1', '1']);

@@ -97,6 +97,15 @@ describe('line breaking and alignment (CSS Text 3)', () => {
     expect(result[0]!.height).toBe(24);
   });
 
+  it('gives <sup> and <sub> the inherited line-height, as the user-agent sheet of Chromium does (their lines grow)', async () => {
+    // Chromium 156, 16px/1.5 Liberation Serif: 24, 27.33, 27.17 and 30.5px; with the HTML Standard's
+    // `sub, sup { line-height: normal }` every line stayed 24px and a page of footnote marks drifted up
+    const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0; font: 16px/1.5 "Liberation Serif" } p { margin: 0 }</style>
+      <p id=a>Alpha beta</p><p id=b>Alpha<sup>1</sup> beta</p><p id=c>Alpha H<sub>2</sub>O</p><p id=d>Alpha<sup>1</sup> H<sub>2</sub>O</p>`);
+    const heights = ['a', 'b', 'c', 'd'].map((id) => Math.round(findById(doc.pages[0]!, id)!.height * 100) / 100);
+    expect(heights).toEqual([24, 27.43, 27.1, 30.53]);
+  });
+
   it('raises and lowers text with vertical-align', async () => {
     const result = await lines('<p id=p>a<span style="vertical-align:10px">b</span><span style="vertical-align:sub">c</span></p>');
     const [a, b, c] = texts(result[0]!);

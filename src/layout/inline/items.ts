@@ -13,6 +13,7 @@ import { toFullSizeKana, toFullWidth } from './width-and-kana.js';
 import { appendAll } from '../../append-all.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import { requestKeys } from '../../text/keys.js';
+import { ownLang } from '../../dom/lang.js';
 
 export interface TextItem {
   readonly kind: 'text';
@@ -177,8 +178,8 @@ export function langOf(element: BoxElement, langs: WeakMap<BoxElement, string>):
 
 /** langOf without keeping the element's own answer (its ancestors' are kept). */
 function ownOrInheritedLang(element: BoxElement, langs: WeakMap<BoxElement, string>): string {
-  const own = element.attribs['lang'] ?? element.attribs['xml:lang'];
-  if (own !== undefined) return own.trim().toLowerCase();
+  const own = ownLang(element.attribs);
+  if (own !== undefined) return own;
   return element.parent !== undefined ? langOf(element.parent, langs) : '';
 }
 
