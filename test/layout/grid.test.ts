@@ -311,6 +311,7 @@ describe('fragmentation through items spanning rows (checked against Chromium 15
     // four lines need 80px: Chromium draws #fa over the last one, octavo moves #fa down.
     expect([at(doc, 1, 'pa'), at(doc, 1, 'fa'), at(doc, 1, 'pb'), at(doc, 1, 'fb')]).toEqual(['1,0 143x80', '1,80 143x20', '156,0 143x61', '156,61 143x20']);
   });
+
   it('moves a row of fixed height to the next page when an item that avoids breaks inside would break (a sheet of labels)', async () => {
     const items = ['a1<br>a2', 'b1', 'c1<br>c2<br>c3<br>c4<br>c5<br>c6', 'd1'].map((text, i) => `<div class=l id=i${i}>${text}</div>`).join('');
     const doc = await layoutHtml(`<style>@page { size: 300px 150px; margin: 0 } body { margin: 0; font: 10px/12px "Liberation Sans" }

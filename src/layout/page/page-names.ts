@@ -14,20 +14,19 @@ export function pageNamesOf(root: LayoutBox): PageNames | undefined {
   // most documents name no page: one look at each box instead of a span for each
   if (!namesAPage(root)) return undefined;
   const names: PageNames = new WeakMap();
-  let named = false;
   const visit = (box: BlockLevelBox, parentUsed: string): PageSpan | undefined => {
     if (box.kind === 'out-of-flow') return undefined;
     const used = box.style.page === 'auto' ? parentUsed : box.style.page;
-    if (used !== '') named = true;
     const spans = blockChildren(box).map((child) => visit(child, used)).filter((s): s is PageSpan => s !== undefined);
     const span = { start: spans[0]?.start ?? used, end: spans[spans.length - 1]?.end ?? used };
     names.set(box, span);
     return span;
   };
   visit(root, '');
-  return named ? names : undefined;
+  return names;
 }
 
+/** Whether a box `pageNamesOf` visits names a page (the same boxes: in flow, down block flow). */
 function namesAPage(root: LayoutBox): boolean {
   const stack: Box[] = [root];
   while (stack.length > 0) {
