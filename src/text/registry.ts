@@ -76,6 +76,8 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     // a long table's texts outnumber the bound and come back in the same order every render
     texts: new BoundedPairCache<string, string, CachedText>('text.shaped-texts', size, { admitOnSecondMiss: true }),
     runs: new BoundedPairCache<string, string, GlyphRun>('text.glyph-runs', size, { admitOnSecondMiss: true }),
+    // a text of random characters has as many pairs as characters
+    kernings: new BoundedPairCache<string, number, number>('text.kerning-pairs', size * 4, { admitOnSecondMiss: true }),
     counters: { calls: 0 },
   };
   const faces = new BoundedCache<string, FontFace>('text.faces', 4096);
