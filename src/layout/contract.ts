@@ -73,8 +73,10 @@ export interface BottomLimit {
 /**
  * Whether a box broken inside this fragmentainer extends to its end, as Chromium 156 prints a
  * block, flex or grid container broken across pages (its background and side borders reach the
- * page bottom). Not in a column (balancing measures the content), not on a page with footnotes
- * (the note area sits below the content) nor in the note area (as tall as its notes, as in WeasyPrint).
+ * page bottom). Not in a column: balancing measures the content, so a row of columns stretches
+ * its broken boxes once its height is settled (multicol/column-row.ts withBrokenBoxesToColumnEnd).
+ * Not on a page with footnotes (the note area sits below the content) nor in the note area (as
+ * tall as its notes, as in WeasyPrint).
  */
 export function extendsToEnd(page: Fragmentainer | undefined): page is Fragmentainer {
   if (page === undefined || page.column === true || page.endsWithContent === true) return false;

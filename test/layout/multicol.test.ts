@@ -82,9 +82,29 @@ describe('aspect-ratio on a multi-column container (CSS Sizing 4 §5.2)', () => 
   it('takes its auto height from the ratio and holds the columns to it, balanced or filled (as Chromium)', async () => {
     expect(await fragments(`<div id=mc class=mc style="columns:2;width:210px;aspect-ratio:2/1;padding:5px;box-sizing:border-box"><div id=a>${lines(9)}</div></div>`
       + `<div id=mc2 class=mc style="columns:2;column-fill:auto;width:210px;aspect-ratio:3/1"><div id=b>${lines(5)}</div></div>`)).toEqual([
-      // Chromium stretches a box broken at a column end to it (95, 70): octavo's fragment ends with its content
-      'mc 0,0 210x105', 'a 5,5 95x80', 'a 110,5 95x80', 'a 215,5 95x20',
-      'mc2 0,105 210x70', 'b 0,105 100x60', 'b 110,105 100x40',
+      // a box broken at a column's end reaches down to it (95, 70), as Chromium draws it
+      'mc 0,0 210x105', 'a 5,5 95x95', 'a 110,5 95x95', 'a 215,5 95x20',
+      'mc2 0,105 210x70', 'b 0,105 100x70', 'b 110,105 100x40',
+    ]);
+  });
+});
+
+describe('boxes broken at a column end (as Chromium 156 draws them)', () => {
+  it('reach down to the column end, nested ones and flex items too, a cloned bottom border below their content', async () => {
+    // 50px columns: a's third line goes to the next column, f's last two lines to the third
+    expect(await fragments(`<div id=mc class=mc style="columns:4;column-fill:auto;height:50px">`
+      + `<div id=a style="padding:0 5px;box-decoration-break:clone;border-bottom:4px solid"><div id=i>${lines(3)}</div></div>`
+      + `<div id=f style="display:flex"><div id=fi style="flex:1">${lines(3)}</div></div></div>`)).toEqual([
+      'mc 0,0 600x50', 'a 0,0 142.5x50', 'i 5,0 132.5x46', 'a 152.5,0 142.5x24', 'i 157.5,0 132.5x20',
+      'f 152.5,24 142.5x26', 'fi 152.5,24 142.5x26', 'f 305,0 142.5x40', 'fi 305,0 142.5x40',
+    ]);
+  });
+
+  it('reach down to the page end in every column of a page the columns fill, the last one too', async () => {
+    // 90px pages: four lines per column; a (9 lines of 20px) fills both columns of page 1, its
+    // last line and b balance on page 2, where a ends with its content (it is not broken there)
+    expect(await fragments(`<div id=mc class=mc style="columns:2"><div id=a>${lines(9)}</div><div id=b style="break-inside:avoid">${lines(2)}</div></div>`, '', '600px 90px')).toEqual([
+      'mc 0,0 600x90', 'a 0,0 295x90', 'a 305,0 295x90', 'mc p1 0,0 600x40', 'a p1 0,0 295x20', 'b p1 305,0 295x40',
     ]);
   });
 });
@@ -113,24 +133,25 @@ describe('balancing (§7.1 column-fill: balance)', () => {
   it('balances without the bottom margin of the last box of the content, before a spanner or at the end', async () => {
     // 5, 8, 5 and 3 lines with 20px bottom margins: 500 / 3 = 166.67 holds them once the last
     // box's margin is not counted (it overflows the columns), as in Chromium 156 with or without a
-    // spanner after them; counting it made the columns 180px. (Chromium draws a box broken at a
-    // column's end down to that end, b1 46.67px tall; octavo to its last line, as balancing measures.)
+    // spanner after them; counting it made the columns 180px. A box broken at a column's end
+    // reaches down to it once the height is settled (b1 46.67px tall, as Chromium draws it).
     const boxes = (n: number): string => `<div id=a${n} style="margin-bottom:20px">${lines(5)}</div><div id=b${n} style="margin-bottom:20px">${lines(8)}</div>`
       + `<div id=c${n} style="margin-bottom:20px">${lines(5)}</div><div id=d${n} style="margin-bottom:20px">${lines(3)}</div>`;
     expect(await fragments(`<div id=mc class=mc style="columns:3">${boxes(1)}<div id=s style="column-span:all;height:10px"></div></div>`
       + `<div id=mc2 class=mc style="columns:3">${boxes(2)}</div><div id=after style="height:5px"></div>`, '', '600px 800px')).toEqual([
-      'mc 0,0 600x176.67', 'a1 0,0 193.33x100', 'b1 0,120 193.33x40', 'b1 203.33,0 193.33x120', 'c1 203.33,140 193.33x20', 'c1 406.67,0 193.33x80',
+      'mc 0,0 600x176.67', 'a1 0,0 193.33x100', 'b1 0,120 193.33x46.67', 'b1 203.33,0 193.33x120', 'c1 203.33,140 193.33x26.67', 'c1 406.67,0 193.33x80',
       'd1 406.67,100 193.33x60', 's 0,166.67 600x10',
-      'mc2 0,176.67 600x166.67', 'a2 0,176.67 193.33x100', 'b2 0,296.67 193.33x40', 'b2 203.33,176.67 193.33x120', 'c2 203.33,316.67 193.33x20',
+      'mc2 0,176.67 600x166.67', 'a2 0,176.67 193.33x100', 'b2 0,296.67 193.33x46.67', 'b2 203.33,176.67 193.33x120', 'c2 203.33,316.67 193.33x26.67',
       'c2 406.67,176.67 193.33x80', 'd2 406.67,276.67 193.33x60', 'after 0,343.33 600x5',
     ]);
   });
 
   it('keeps widows and orphans while balancing', async () => {
     // 5 lines, widows 2: 2 + 2 + 1 would leave one line alone at the top of the last column
-    // (Chromium does that: its balancing does not look at widows; the height is the same)
+    // (Chromium does that: its balancing does not look at widows; the height is the same); the
+    // middle column's piece, broken after one line, reaches down to the column's end
     expect(await fragments(`<div id=mc class=mc style="columns:3;widows:2;orphans:2"><div id=a>${lines(5)}</div></div>`)).toEqual([
-      'mc 0,0 600x40', 'a 0,0 193.33x40', 'a 203.33,0 193.33x20', 'a 406.67,0 193.33x40',
+      'mc 0,0 600x40', 'a 0,0 193.33x40', 'a 203.33,0 193.33x40', 'a 406.67,0 193.33x40',
     ]);
   });
 

@@ -5,13 +5,14 @@
  * top; `break-*: column` starts the next column, a forced page break ends the row.
  */
 import type { BlockBox } from '../../boxes/types.js';
-import type { BoxFragment } from '../types.js';
+import type { BoxFragment, Fragment } from '../types.js';
 import type { Baselines, BreakToken, ForcedBreak, LayoutContext, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import { forcedKind } from '../break-token.js';
+import { withBoxFields } from '../fragment-records.js';
 
 export interface RowInput {
   readonly mode: 'layout' | 'measure';
@@ -113,6 +114,50 @@ function contentEnd(column: BoxFragment): number {
   let end = 0;
   for (const child of column.children) end = Math.max(end, child.y + child.height);
   return Math.min(end, column.height);
+}
+
+/**
+ * The row's columns with the boxes broken at a column's end reaching down to it, as Chromium
+ * draws them and as a box broken at a page end extends to it (contract.ts `extendsToEnd`): their
+ * backgrounds and side borders end at the column's bottom, not at their last line. Applied once
+ * the row's height is settled (`height`, from the row's top): balancing measures the content, so
+ * its probes leave the boxes as tall as their content. Block, flex and grid boxes stretch; a
+ * table keeps its rows' height (a table with collapsed borders ends with its rows between pages too).
+ */
+export function withBrokenBoxesToColumnEnd(columns: readonly BoxFragment[], height: number): readonly BoxFragment[] {
+  let stretchedColumns: BoxFragment[] | undefined;
+  for (let c = 0; c < columns.length; c++) {
+    const column = columns[c]!;
+    if (!column.continuedAfter) continue;
+    const stretched = reachingDown(column, column.y + height);
+    if (stretched === column) continue;
+    stretchedColumns ??= [...columns];
+    stretchedColumns[c] = stretched;
+  }
+  return stretchedColumns ?? columns;
+}
+
+/** A broken box whose border box reaches `bottom` (in its parent's frame), its broken children reaching its content's bottom. */
+function reachingDown(fragment: BoxFragment, bottom: number): BoxFragment {
+  const height = Math.max(fragment.height, bottom - fragment.y);
+  // a sliced fragment has no bottom edges; a cloned one keeps them below its content
+  const contentBottom = height - fragment.padding.bottom - fragment.border.bottom;
+  let children: Fragment[] | undefined;
+  for (let i = 0; i < fragment.children.length; i++) {
+    const child = fragment.children[i]!;
+    if (child.kind !== 'box' || !child.continuedAfter || !stretchesToColumnEnd(child)) continue;
+    const stretched = reachingDown(child, contentBottom);
+    if (stretched === child) continue;
+    children ??= [...fragment.children];
+    children[i] = stretched;
+  }
+  if (children === undefined && height === fragment.height) return fragment;
+  return withBoxFields(fragment, children === undefined ? { height } : { height, children });
+}
+
+function stretchesToColumnEnd(fragment: BoxFragment): boolean {
+  const kind = fragment.box.kind;
+  return kind === 'block' || kind === 'flex' || kind === 'grid';
 }
 
 /** What the row's columns hand up: baselines (first column's first, last column's last, from `top`), escaping boxes. */

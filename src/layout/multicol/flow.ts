@@ -15,7 +15,7 @@ import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';
 import type { ColumnRow } from './column-row.js';
-import { rowExtras } from './column-row.js';
+import { rowExtras, withBrokenBoxesToColumnEnd } from './column-row.js';
 import { forcedKind } from '../break-token.js';
 import { planRow } from './balance.js';
 import { columnRules } from './rules.js';
@@ -110,7 +110,7 @@ function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, st
 
 function addRow(state: State, row: ColumnRow, height: number, box: BlockBox, input: FlowInput): void {
   const extras = rowExtras(row, 0);
-  appendAll(state.fragments, row.columns);
+  appendAll(state.fragments, input.mode === 'layout' ? withBrokenBoxesToColumnEnd(row.columns, height) : row.columns);
   appendAll(state.rules, columnRules(row, box.style, input.geometry, state.y, height));
   appendAll(state.positioned, extras.positioned);
   appendAll(state.pageContent, extras.pageContent);
