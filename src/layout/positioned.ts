@@ -17,6 +17,7 @@ import { offsetFragment } from './fragment.js';
 import { clampWidthThroughRatio, ratioOf, widthForHeight } from './aspect-ratio.js';
 import { inlineContainingBlocks } from './inline-containing-block.js';
 import { withBoxFields } from './fragment-records.js';
+import type { Stitching } from './stitched-block.js';
 
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
@@ -50,13 +51,14 @@ export function waitsForContainingBlock(escaping: Escaping): boolean {
  * parent. The box's page content is its content's and that of the boxes it placed (running
  * elements, fixed boxes and footnotes inside them still go to their page).
  */
-export function placePositionedDescendants(fragment: BoxFragment, escaping: Escaping, ctx: LayoutContext): { fragment: BoxFragment } & Escaping {
+export function placePositionedDescendants(fragment: BoxFragment, escaping: Escaping, ctx: LayoutContext, stitching?: Stitching): { fragment: BoxFragment } & Escaping {
   const inInlines = inlineContainingBlocks(fragment, escaping.positioned);
-  if (inInlines.length > 0) return placePositionedDescendants(...placedInInlines(fragment, escaping, inInlines, ctx), ctx);
+  if (inInlines.length > 0) return placePositionedDescendants(...placedInInlines(fragment, escaping, inInlines, ctx), ctx, stitching);
   const holdsFixed = isContainingBlockForFixed(fragment.style) && escaping.pageContent.some((c) => c.kind === 'fixed');
   const pending = holdsFixed ? [...escaping.positioned, ...escaping.pageContent.filter((c) => c.kind === 'fixed')] : escaping.positioned;
   const pageContent = holdsFixed ? escaping.pageContent.filter((c) => c.kind !== 'fixed') : escaping.pageContent;
-  if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, positioned: pending, pageContent };
+  const ahead = stitching?.ahead ?? [];
+  if ((pending.length === 0 && ahead.length === 0) || !isContainingBlockForAbsolute(fragment.style)) return { fragment, positioned: pending, pageContent };
   const block: ContainingBlock = {
     x: fragment.x + fragment.border.left,
     y: fragment.y + fragment.border.top,
@@ -64,10 +66,31 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
     height: Math.max(0, fragment.height - fragment.border.top - fragment.border.bottom),
     direction: fragment.style.direction,
   };
-  const laid = pending.map((p) => placeAbsolute(p, block, ctx, undefined));
+  // a fragment of a broken block: its padding box continued up through the fragments before (stitched-block.ts)
+  const stitched: ContainingBlock = stitching === undefined ? block
+    : { ...block, y: fragment.y - stitching.offset, height: Math.max(0, stitching.offset + fragment.height - fragment.border.bottom) };
+  const fragmentStart = stitching === undefined ? 0 : stitching.offset + fragment.border.top;
+  const blockOf = (p: PendingPositioned): ContainingBlock => {
+    if (stitched === block || p.placeholder.scheme !== 'absolute') return block;
+    const top = stitchedTop(p.placeholder.box.style, block.width);
+    return top !== undefined && top >= fragmentStart - 0.01 ? stitched : block;
+  };
+  const laid = pending.map((p) => placeAbsolute(p, blockOf(p), ctx, undefined));
+  for (const p of ahead) laid.push(placeAbsolute(p, stitched, ctx, undefined));
   const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
   const own = laid.flatMap((p) => p.pageContent);
   return { fragment: withBoxFields(fragment, { children: [...fragment.children, ...placed] }), positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
+}
+
+/**
+ * The margin-box top of a box in the stitched fragments of a broken containing block
+ * (stitched-block.ts), when its `top` is a length; undefined for any other (a percentage or
+ * calc() waits for the block's final height).
+ */
+export function stitchedTop(style: ComputedStyle, containingWidth: number): number | undefined {
+  const top = style.top;
+  if (typeof top !== 'number') return undefined;
+  return top + marginOrZero(style.marginTop, containingWidth);
 }
 
 /** The boxes whose containing block is a positioned inline of the fragment's lines, placed against it (inline-containing-block.ts) and kept as its children. */

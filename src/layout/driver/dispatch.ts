@@ -21,6 +21,7 @@ import { multicolIntrinsicSizes } from '../multicol/intrinsic.js';
 import { layoutTable, tableIntrinsicSizes } from '../table/index.js';
 import { measureIntrinsic } from '../intrinsic.js';
 import { placePositionedDescendants, waitsForContainingBlock, withRelativeOffset } from '../positioned.js';
+import { stitchedPlacement } from '../stitched-block.js';
 import { assertNever } from '../../errors.js';
 import { resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
@@ -111,7 +112,7 @@ function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): Lay
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), input, ctx);
+  return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), input, ctx, resume);
 }
 
 /**
@@ -119,8 +120,14 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
  * (or fixed) positioned boxes, it lays out those its content passed up (positioned.ts), once, here
  * — unless the caller sizes the box further and places them itself (`positionedPlacedByCaller`).
  */
-function withPositionedPlaced(result: LayoutResult, input: LayoutInput, ctx: LayoutContext): LayoutResult {
+function withPositionedPlaced(result: LayoutResult, input: LayoutInput, ctx: LayoutContext, resume?: BreakToken): LayoutResult {
   if (result.kind !== 'placed' || input.positionedPlacedByCaller === true) return result;
+  // a positioned block broken across pages places by offsets in its fragments stitched together (stitched-block.ts)
+  const stitched = input.mode === 'layout' ? stitchedPlacement(result.fragment, result, resume, result.breakToken, ctx) : undefined;
+  if (stitched !== undefined) {
+    const placed = placePositionedDescendants(result.fragment, stitched.escaping, ctx, stitched.stitching);
+    return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };
+  }
   if (!waitsForContainingBlock(result)) return result;
   const placed = placePositionedDescendants(result.fragment, result, ctx);
   return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };

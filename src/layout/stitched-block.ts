@@ -1,0 +1,136 @@
+/**
+ * Absolutely positioned boxes whose containing block is broken across pages (CSS Fragmentation 3
+ * §4.3, as Chromium's LayoutNG places them): their insets are offsets in the containing block as
+ * if it were not broken — its fragments stitched together — and each box goes to the fragment its
+ * offset falls in. A catalogue card broken by the page end, its price tag `top: 6mm` last in its
+ * source: the tag belongs 6 mm below the card's top, on the card's first page, not 6 mm below the
+ * top of the card's second fragment, where the tag's placeholder comes.
+ *
+ * How: each fragment of a positioned block container places the boxes whose placeholders it holds
+ * against the stitched block (its padding box continued up through the fragments before), except
+ * those whose `top` falls below it, which it carries to the next fragment; a fragment that breaks
+ * also places, ahead of their placeholders, the boxes of its content still to come whose `top`
+ * falls in it, and tells the next fragment — by its break token — how far down the stitched block
+ * it starts, which boxes are done and which it carries. Placed ahead: a box with a `top` length
+ * and `left` or `right` set, so that neither its static position nor the block's final height is
+ * needed. Any other box whose offset falls in a fragment already finished (a percentage `top`,
+ * `left` and `right` both auto, a static position) stays in the fragment of its placeholder, at
+ * its offset from that fragment's top, as before.
+ */
+import type { Box, OutOfFlowBox } from '../boxes/types.js';
+import type { ComputedStyle } from '../css/types.js';
+import type { BoxFragment } from './types.js';
+import type { BreakToken, Escaping, LayoutContext, PendingPositioned } from './contract.js';
+import { cacheKey } from './contract.js';
+import { isContainingBlockForAbsolute, stitchedTop } from './positioned.js';
+
+/** Where a fragment of a broken containing block starts in the stitched block, and which of its positioned boxes are placed. */
+export interface StitchedPart {
+  /** The fragment's border-box top, below the stitched padding box's top. */
+  readonly offset: number;
+  /** The positioned boxes (their placeholders) placed by the fragments before, or carried to this one. */
+  readonly done: ReadonlySet<OutOfFlowBox>;
+  /** Boxes whose placeholders came before but whose offsets fall in this fragment or later. */
+  readonly carried: readonly PendingPositioned[];
+}
+
+/** What a fragment of a broken containing block places against the stitched block. */
+export interface Stitching {
+  readonly offset: number;
+  /** Boxes whose placeholders are still to come, placed here ahead of them. */
+  readonly ahead: readonly PendingPositioned[];
+}
+
+/** The part the fragment resuming from a break token starts, by the token (one render's). */
+const PARTS = cacheKey('layout.stitched-parts', () => new WeakMap<BreakToken, StitchedPart>());
+/** A positioned block container's absolutely positioned descendants it is the containing block of, in tree order (one walk per render). */
+const OWN_POSITIONED = cacheKey('layout.own-positioned-descendants', () => new WeakMap<Box, readonly OutOfFlowBox[]>());
+
+const NONE: ReadonlySet<OutOfFlowBox> = new Set();
+
+/**
+ * For a fragment of a positioned block container broken across pages (`resume`: where it
+ * resumed, `next`: where it continues): what it places against the stitched block, the boxes
+ * still waiting for it (those done before dropped), and the part the next fragment starts. Undefined
+ * when the fragment is not one of those, or its history is unknown (it is then placed as before).
+ */
+export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, resume: BreakToken | undefined, next: BreakToken | undefined, ctx: LayoutContext): { readonly stitching: Stitching; readonly escaping: Escaping } | undefined {
+  if (resume === undefined && next === undefined) return undefined;
+  const box = fragment.box;
+  if (box.kind !== 'block' || !isContainingBlockForAbsolute(fragment.style)) return undefined;
+  const parts = ctx.caches.of(PARTS);
+  const prior = resume === undefined ? undefined : parts.get(resume);
+  if (resume !== undefined && prior === undefined) return undefined;
+  const offset = prior?.offset ?? -fragment.border.top;
+  const done = prior?.done ?? NONE;
+  const arrived = done.size === 0 ? escaping.positioned : escaping.positioned.filter((p) => !done.has(p.placeholder));
+  const waiting = prior === undefined || prior.carried.length === 0 ? arrived : [...prior.carried, ...arrived];
+  const width = fragment.width - fragment.border.left - fragment.border.right;
+  const end = offset + fragment.height - fragment.border.bottom;
+  // boxes whose offsets fall below this fragment wait for the next one (its own placeholder came here)
+  const later = next === undefined ? [] : waiting.filter((p) => fallsBelow(p, width, end));
+  const positioned = later.length === 0 ? waiting : waiting.filter((p) => !later.includes(p));
+  const ahead: PendingPositioned[] = [];
+  if (next !== undefined) {
+    const start = offset + fragment.border.top;
+    const arriving = new Set(positioned.map((p) => p.placeholder));
+    for (const placeholder of ownPositioned(box, ctx)) {
+      if (done.has(placeholder) || arriving.has(placeholder)) continue;
+      const top = placedAheadTop(placeholder.box.style, width);
+      if (top === undefined || top < start - 0.01 || top >= end) continue;
+      // its static position is not used: `top` and `left` or `right` are set
+      const x = fragment.x + fragment.border.left;
+      ahead.push({ placeholder, staticX: x, staticY: fragment.y - offset + top, staticRight: x + width, staticDirection: placeholder.box.style.direction });
+    }
+    const nowDone = new Set(done);
+    for (const p of positioned) nowDone.add(p.placeholder);
+    for (const p of ahead) nowDone.add(p.placeholder);
+    for (const p of later) nowDone.add(p.placeholder);
+    parts.set(next, { offset: offset + fragment.height, done: nowDone, carried: later });
+  }
+  return { stitching: { offset, ahead }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
+}
+
+/** Whether a waiting box's offset puts it below the fragment's padding box (`end`, in the stitched block). */
+function fallsBelow(p: PendingPositioned, containingWidth: number, end: number): boolean {
+  if (p.placeholder.scheme !== 'absolute') return false;
+  const top = stitchedTop(p.placeholder.box.style, containingWidth);
+  return top !== undefined && top >= end;
+}
+
+/** `stitchedTop` of a box that may be placed before its placeholder: `left` or `right` set, and no `bottom` stretching it to a height still unknown. */
+function placedAheadTop(style: ComputedStyle, containingWidth: number): number | undefined {
+  if (style.left === 'auto' && style.right === 'auto') return undefined;
+  if (style.bottom !== 'auto' && style.height === 'auto') return undefined;
+  return stitchedTop(style, containingWidth);
+}
+
+/**
+ * The absolutely positioned boxes a block container is the containing block of, found through
+ * block and inline boxes that are not containing blocks themselves (flex, grid and table content
+ * places its own, or passes them through layouts of its own: not looked into).
+ */
+function ownPositioned(root: Box, ctx: LayoutContext): readonly OutOfFlowBox[] {
+  const known = ctx.caches.of(OWN_POSITIONED);
+  let found = known.get(root);
+  if (found !== undefined) return found;
+  const list: OutOfFlowBox[] = [];
+  const stack: Box[] = [];
+  const pushChildren = (box: Box): void => {
+    if (box.kind !== 'block' && box.kind !== 'inline') return;
+    const children = box.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  };
+  pushChildren(root);
+  for (let box = stack.pop(); box !== undefined; box = stack.pop()) {
+    if (box.kind === 'out-of-flow') {
+      if (box.scheme === 'absolute') list.push(box);
+      continue;
+    }
+    if (isContainingBlockForAbsolute(box.style)) continue;
+    pushChildren(box);
+  }
+  found = list;
+  known.set(root, found);
+  return found;
+}
