@@ -11,11 +11,11 @@
  * those whose `top` falls below it, which it carries to the next fragment; a fragment that breaks
  * also places, ahead of their placeholders, the boxes of its content still to come whose `top`
  * falls in it, and tells the next fragment — by its break token — how far down the stitched block
- * it starts, which boxes are done and which it carries. Placed ahead: a box with a `top` length
- * and `left` or `right` set, so that neither its static position nor the block's final height is
- * needed. Any other box whose offset falls in a fragment already finished (a percentage `top`,
- * `left` and `right` both auto, a static position) stays in the fragment of its placeholder, at
- * its offset from that fragment's top, as before.
+ * it starts, which boxes are done and which it carries. Placed ahead or carried: a box with a
+ * `top` length and `left` or `right` set, so that neither its static position nor the block's
+ * final height is needed. Any other box (a percentage `top`, `left` and `right` both auto, a
+ * static position) stays in the fragment of its placeholder: against the stitched block when its
+ * offset falls there or below, else at its offset from that fragment's top, as before.
  */
 import type { Box, OutOfFlowBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
@@ -91,10 +91,14 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
   return { stitching: { offset, ahead }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
 }
 
-/** Whether a waiting box's offset puts it below the fragment's padding box (`end`, in the stitched block). */
+/**
+ * Whether a waiting box's offset puts it below the fragment's padding box (`end`, in the stitched
+ * block), and it may be carried to the next fragment: one that needs no static position (in
+ * columns the next fragment is elsewhere on the page).
+ */
 function fallsBelow(p: PendingPositioned, containingWidth: number, end: number): boolean {
   if (p.placeholder.scheme !== 'absolute') return false;
-  const top = stitchedTop(p.placeholder.box.style, containingWidth);
+  const top = placedAheadTop(p.placeholder.box.style, containingWidth);
   return top !== undefined && top >= end;
 }
 

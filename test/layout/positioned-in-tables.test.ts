@@ -50,20 +50,22 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
 
   // Printed by Chromium 156 (--print-to-pdf), the box at its static position is on page 2 where
   // octavo puts it; Chromium puts `top: 0` against the whole cell (on page 1), octavo against the
-  // cell's part on the page where the box's placeholder is, as for a block split by the page.
-  it('places them in the part of the cell where their placeholder falls, as a split block does', async () => {
+  // cell's part on the page where the box's placeholder is. In a block split by the page, octavo
+  // places `top: 0` as Chromium does, on page 1 (layout/stitched-block.ts; not for cells yet).
+  it('places them in the part of the cell where their placeholder falls; a split block places top: 0 on its first page', async () => {
     const inCell = await layoutHtml(`<!DOCTYPE html>${page}<table><tr><td style="position: relative; width: 200px; vertical-align: top">${blocks(18)}${boxes}${blocks(2)}</td></tr></table>`);
     const inBlock = await layoutHtml(`<!DOCTYPE html>${page}<div style="position: relative; width: 200px; border: 2px solid; padding: 4px">${blocks(18)}${boxes}${blocks(2)}</div>`);
     expect(inCell.pages).toHaveLength(2);
-    for (const id of ['s', 't']) {
-      expect(findById(inCell.pages[0]!, id), id).toBeUndefined();
-      const [cell, block] = [findById(inCell.pages[1]!, id)!, findById(inBlock.pages[1]!, id)!];
-      expect([cell.x, cell.y, cell.width, cell.height], id).toEqual([block.x, block.y, block.width, block.height]);
-    }
-    const s = findById(inCell.pages[1]!, 's')!;
+    expect(findById(inCell.pages[0]!, 's')).toBeUndefined();
+    expect(findById(inCell.pages[0]!, 't')).toBeUndefined();
+    const [cellS, blockS] = [findById(inCell.pages[1]!, 's')!, findById(inBlock.pages[1]!, 's')!];
+    expect([cellS.x, cellS.y, cellS.width, cellS.height]).toEqual([blockS.x, blockS.y, blockS.width, blockS.height]);
+    expect([cellS.x, cellS.y]).toEqual([6, 80]);
     const t = findById(inCell.pages[1]!, 't')!;
-    expect([s.x, s.y]).toEqual([6, 80]);
     expect([t.x, t.y]).toEqual([200, 0]);
+    const blockT = findById(inBlock.pages[0]!, 't')!;
+    expect([blockT.x, blockT.y]).toEqual([200, 2]);
+    expect(findById(inBlock.pages[1]!, 't')).toBeUndefined();
   });
 
   // Chromium 156 prints the box on the bottom border of the cell's last part, as here (its page 2

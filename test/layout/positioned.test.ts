@@ -182,6 +182,13 @@ describe('absolutely positioned boxes in a containing block broken across pages 
     expect(await geometry(body, ['p1', 'p2'], css)).toEqual({ p1: '147,108 40x12', p2: '352,108 40x12' });
   });
 
+  it('does the same across columns (Chromium 156, on a 600px page: tag 280,5 in the first column, low 310,30 in the second)', async () => {
+    const css = '.mc { columns: 2; column-gap: 20px; column-fill: auto; height: 100px; orphans: 1; widows: 1 } i { display: block; height: 20px }';
+    const body = `<div class=mc><div style="position:relative">${'<i></i>'.repeat(7)}<div id=tag style="position:absolute;top:5px;right:0;width:10px;height:10px"></div>`
+      + '<div id=low style="position:absolute;top:130px;left:0;width:10px;height:10px"></div></div></div>';
+    expect(await geometry(body, ['tag', 'low'], css)).toEqual({ tag: '180,5 10x10', low: '210,30 10x10' });
+  });
+
   it('leaves a box whose offset it cannot settle ahead of its placeholder in the fragment of its placeholder', async () => {
     // a percentage top waits for the block's height; left and right both auto need the static position
     const body = `<div style="position:relative">${lines(40)}<div id=pc style="position:absolute;top:5%;right:0;width:10px;height:10px"></div>`
