@@ -69,7 +69,8 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
   const end = offset + fragment.height - fragment.border.bottom;
   // boxes whose offsets fall below this fragment wait for the next one (its own placeholder came here)
   const later = next === undefined ? [] : waiting.filter((p) => fallsBelow(p, width, end));
-  const positioned = later.length === 0 ? waiting : waiting.filter((p) => !later.includes(p));
+  const carriedOn = new Set(later);
+  const positioned = later.length === 0 ? waiting : waiting.filter((p) => !carriedOn.has(p));
   const ahead: PendingPositioned[] = [];
   if (next !== undefined) {
     const start = offset + fragment.border.top;
