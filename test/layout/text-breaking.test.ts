@@ -161,6 +161,14 @@ describe('white space and tabs (CSS Text 3 §4)', () => {
     expect(texts(lengths[0]!)[0]!.width).toBeCloseTo(40 + CH, 3);
   });
 
+  it('ends a line at a preserved newline before a tab (code indented with tabs)', async () => {
+    for (const whiteSpace of ['pre', 'pre-wrap', 'break-spaces']) {
+      const result = await lines(`<p id=p style="white-space:${whiteSpace};tab-size:4">if {\n\tx;\n\t\ty;\n}</p>`);
+      expect(result.map(lineText), whiteSpace).toEqual(['if {', '\tx;', '\t\ty;', '}']);
+      expect(result.map((l) => texts(l)[0]!.width), whiteSpace).toEqual([4 * CH, 4 * CH + 2 * CH, 8 * CH + 2 * CH, CH].map((w) => expect.closeTo(w, 3)));
+    }
+  });
+
   it('measures tab stops from the content edge, text-indent included', async () => {
     const result = await lines('<p id=p style="white-space:pre;tab-size:4;text-indent:6px">a\tb</p>');
     // indent 6 + "a" 6 = 12 -> stop at 24

@@ -303,11 +303,13 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
       start = i;
       continue;
     }
+    const required = opportunities[item.start + i];
     if (tabs && text[i] === '\t') {
-      cut(i, false, false);
+      // a preserved newline before it still ends the line (code indented with tabs)
+      const mandatory = required === true;
+      cut(i, mandatory, mandatory && previous === '\n');
       continue;
     }
-    const required = opportunities[item.start + i];
     const atEnd = i === text.length;
     let isBreak = required === true || (required === false && wraps && previous !== '\u00ad');
     if (isBreak && required === false && keepAll && LETTER_OR_NUMBER.test(previous) && LETTER_OR_NUMBER.test(text[i] ?? '')) isBreak = false;
