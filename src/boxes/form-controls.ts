@@ -11,6 +11,8 @@ import { WHITE_SPACE_PRE } from '../css/types.js';
 import { isListBox } from '../css/menulist-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
+import { sameColor } from '../css/values/color.js';
+import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
@@ -77,8 +79,8 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
-  const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, size) + sizingEdges(style, 'x') } : style;
-  const field: ComputedStyle = { ...sized, ...WHITE_SPACE_PRE, overflowX: 'clip' };
+  const sized = style.width === 'auto' ? restyled(style, { width: textFieldWidth(style, size) + sizingEdges(style, 'x') }) : style;
+  const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip' });
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
     return naturalIf(style, build.block(field, placeholder === '' ? textRun(build, field, EMPTY_LINE, undefined) : textRun(build, field, placeholder, PLACEHOLDER), outer, source));
@@ -160,9 +162,19 @@ const EMPTY_LINE = ' ';
 /** A text box of `text` in an anonymous inline of `color` (a placeholder's grey) or none. */
 function textRun(build: AnonymousBoxBuild, style: ComputedStyle, text: string, color: Color | undefined): Box[] {
   if (text === '') return [];
-  const textStyle = color === undefined ? style : { ...build.anonymousStyle(style, 'inline'), color };
+  const textStyle = color === undefined ? style : recoloured(build.anonymousStyle(style, 'inline'), color);
   const run: InlineLevelBox = { kind: 'text', text, style: textStyle, element: undefined, pseudo: undefined };
   return color === undefined ? [run] : [{ kind: 'inline', style: textStyle, element: undefined, pseudo: undefined, children: [run] }];
+}
+
+/**
+ * An anonymous inline's style in another colour. Glyphs are filled with `-webkit-text-fill-color`,
+ * computed as the field's colour when it is `currentcolor` (its initial value): it follows the
+ * new colour then, or a placeholder printed black; one the author set stays.
+ */
+function recoloured(style: ComputedStyle, color: Color): ComputedStyle {
+  const fill = sameColor(style.webkitTextFillColor, style.color) ? color : style.webkitTextFillColor;
+  return { ...style, color, webkitTextFillColor: fill };
 }
 
 function resolvedAccent(style: ComputedStyle): Color {

@@ -77,6 +77,19 @@ const colorDependentValues = new WeakMap<ComputedStyle, ColorDependent>();
  */
 interface Remembered { values: ColorDependent | undefined; readonly parent: ColorDependent | undefined }
 
+/**
+ * A copy of `style` with `changes` (to none of its colour-dependent properties), keeping what
+ * its children recompute for their own `color`: a spread copy has no entry, so an anonymous box
+ * inheriting from it took `-webkit-text-fill-color` and the like as their initial `currentcolor`
+ * (a form field's placeholder lost the author's fill colour).
+ */
+export function restyled(style: ComputedStyle, changes: Partial<ComputedStyle>): ComputedStyle {
+  const copy: ComputedStyle = { ...style, ...changes };
+  const remembered = colorDependentValues.get(style);
+  if (remembered !== undefined) colorDependentValues.set(copy, remembered);
+  return copy;
+}
+
 function remember(own: Remembered, key: StyleKey, value: unknown): void {
   (own.values ??= new Map()).set(key, value);
 }

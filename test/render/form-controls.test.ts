@@ -37,6 +37,15 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
   });
 });
 
+describe('text fields', () => {
+  it('print a placeholder in grey (#757575, as Chromium), a value in the field colour, whatever the author font', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 100px 72px; margin: 0 } body { margin: 0 } input { display: block; font: 24px/1 "DejaVu Sans"; width: 100px; border: 0; padding: 0 }</style>'
+      + '<input placeholder="\u2588\u2588\u2588"><input value="\u2588\u2588\u2588" style="color: #ff00ff"><input placeholder="\u2588\u2588\u2588" style="-webkit-text-fill-color: #107c10">', {}, { palette: { ...PALETTE, p: '#757575' } });
+    // the middle of each line of full blocks; an author -webkit-text-fill-color still fills the placeholder
+    expect([12, 36, 60].map((y) => rows[y]!.slice(10, 20))).toEqual(['p'.repeat(10), 'P'.repeat(10), 'G'.repeat(10)]);
+  });
+});
+
 describe('selects and buttons sized as Chromium sizes them', () => {
   it('a width is the whole control, border included (Chromium: 150px and 100px wide, measured)', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 200px 60px; margin: 0 } body { margin: 0 } div { height: 30px }</style>'
