@@ -245,7 +245,8 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const listBox = isListBox(element);
   let selected = options.findLastIndex((o) => o.selected);
   if (selected < 0) selected = listBox || options.length === 0 ? -1 : 0;
-  const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), ...WHITE_SPACE_PRE };
+  // Chromium sets a select's text in lines of `line-height: normal`, whatever the author's
+  const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), ...WHITE_SPACE_PRE, lineHeight: 'normal' };
   const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
   // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
   const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
@@ -255,12 +256,17 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
   // As wide as its options in block flow too (its natural width), not as its container.
   const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
-  if (listBox || style.appearance === 'none') return naturalIf(style, build.block(sized, [stack], outer, source));
+  const inner: ComputedStyle = { ...build.anonymousStyle(style, 'block'), lineHeight: 'normal' };
+  if (style.appearance === 'none') return naturalIf(style, build.block(sized, [build.block(inner, [stack], 'block', undefined)], outer, source));
+  // Chromium's theme keeps 1px above and below the text and 4px beside it (and the arrow), inside
+  // the author's padding: `padding: 0` does not shrink a select, `padding: 3px 6px` grows it by 6 × 12
+  const themed: ComputedStyle = { ...inner, paddingTop: 1, paddingBottom: 1, paddingLeft: 4, paddingRight: 4 };
+  if (listBox) return naturalIf(style, build.block(sized, [build.block(themed, [stack], 'block', undefined)], outer, source));
   const arrowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="6" viewBox="0 0 9 6"><path d="M1 1 4.5 4.5 8 1" fill="none" stroke="${hex(style.color)}" stroke-width="1.6"/></svg>`;
   const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3, marginTop: style.fontSize * 0.4 };
   const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
   const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
-  return naturalIf(style, build.block(sized, [floated, stack], outer, source));
+  return naturalIf(style, build.block(sized, [build.block(themed, [floated, stack], 'block', undefined)], outer, source));
 }
 
 /** One option's line in a select; an empty one keeps its line but adds no width (its space overflows a 0 width). */

@@ -92,8 +92,19 @@ describe('form controls sized as Chromium sizes them', () => {
   });
 
   it("applies the author's width, padding, border and font", async () => {
+    // Chromium 156: a 0,1 200x32, b 200,0 200x33 — the select's theme keeps 1px above and below
+    // its text inside the author's padding (its text's line is 17px there: Blink rounds the font's
+    // ascent and descent to whole pixels, octavo does not: 34)
     await expectBoxes('<style>.f { width: 200px; padding: 6px; border: 1px solid #ccc; font-size: 16px; box-sizing: border-box }</style>'
-      + '<div><input id=a class=f value=x><select id=b class=f><option>x</option></select></div>', ['a 0,0 200x32', 'b 200,0 200x32']);
+      + '<div><input id=a class=f value=x><select id=b class=f><option>x</option></select></div>', ['a 0,1 200x32', 'b 200,0 200x34']);
+  });
+
+  it('keeps a select 1px above and 4px beside its text whatever its padding, in lines of normal height (as Chromium)', async () => {
+    // Chromium 156: 77x19, 89x25, 77x19, 77x39, 57x17 (no theme: no room), 30x21 (line-height ignored)
+    await expectBoxes('<style>select { display: block }</style><select id=a><option>Business</option></select><select id=b style="padding:3px 6px"><option>Business</option></select>'
+      + '<select id=c style="padding:0"><option>Business</option></select><select id=d style="padding:10px 0"><option>Business</option></select>'
+      + '<select id=e style="appearance:none"><option>Business</option></select><select id=f style="font-size:16px;line-height:30px"><option>x</option></select>',
+    ['a 0,0 76.1x19', 'b 0,19 88.1x25', 'c 0,44 76.1x19', 'd 0,63 76.1x39', 'e 0,102 56.1x17', 'f 0,119 30x22']);
   });
 });
 
