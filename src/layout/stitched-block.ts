@@ -49,7 +49,7 @@ const OWN_POSITIONED = cacheKey('layout.own-positioned-descendants', () => new W
 const NONE: ReadonlySet<OutOfFlowBox> = new Set();
 
 /**
- * For a fragment of a positioned block container broken across pages (`resume`: where it
+ * For a fragment of a positioned block or flex container broken across pages (`resume`: where it
  * resumed, `next`: where it continues): what it places against the stitched block, the boxes
  * still waiting for it (those done before dropped), and the part the next fragment starts. Undefined
  * when the fragment is not one of those, or its history is unknown (it is then placed as before).
@@ -57,7 +57,8 @@ const NONE: ReadonlySet<OutOfFlowBox> = new Set();
 export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, resume: BreakToken | undefined, next: BreakToken | undefined, ctx: LayoutContext): { readonly stitching: Stitching; readonly escaping: Escaping } | undefined {
   if (resume === undefined && next === undefined) return undefined;
   const box = fragment.box;
-  if (box.kind !== 'block' || !isContainingBlockForAbsolute(fragment.style)) return undefined;
+  // a grid places its own (grid/absolute.ts); a table's cells are laid out by the table
+  if ((box.kind !== 'block' && box.kind !== 'flex') || !isContainingBlockForAbsolute(fragment.style)) return undefined;
   const parts = ctx.caches.of(PARTS);
   const prior = resume === undefined ? undefined : parts.get(resume);
   if (resume !== undefined && prior === undefined) return undefined;
@@ -111,9 +112,9 @@ function placedAheadTop(style: ComputedStyle, containingWidth: number): number |
 }
 
 /**
- * The absolutely positioned boxes a block container is the containing block of, found through
- * block and inline boxes that are not containing blocks themselves (flex, grid and table content
- * places its own, or passes them through layouts of its own: not looked into).
+ * The absolutely positioned boxes a block or flex container is the containing block of, found
+ * through block, inline and flex boxes that are not containing blocks themselves (grid and table
+ * content passes them through layouts of its own: not looked into).
  */
 function ownPositioned(root: Box, ctx: LayoutContext): readonly OutOfFlowBox[] {
   const known = ctx.caches.of(OWN_POSITIONED);
@@ -122,7 +123,7 @@ function ownPositioned(root: Box, ctx: LayoutContext): readonly OutOfFlowBox[] {
   const list: OutOfFlowBox[] = [];
   const stack: Box[] = [];
   const pushChildren = (box: Box): void => {
-    if (box.kind !== 'block' && box.kind !== 'inline') return;
+    if (box.kind !== 'block' && box.kind !== 'inline' && box.kind !== 'flex') return;
     const children = box.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   };

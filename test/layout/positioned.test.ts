@@ -182,6 +182,11 @@ describe('absolutely positioned boxes in a containing block broken across pages 
     expect(await geometry(body, ['p1', 'p2'], css)).toEqual({ p1: '147,108 40x12', p2: '352,108 40x12' });
   });
 
+  it('does the same in a flex container (a Bootstrap-style card: Chromium 156 prints its badge at 352,108 on page 1)', async () => {
+    const css = '.card { display: flex; flex-direction: column; position: relative; border: 2px solid; padding: 5px; margin-top: 100px } .b { position: absolute; top: 6px; right: 6px; width: 40px; height: 12px }';
+    expect(await geometry(`<div class=card><div>${lines(30)}</div><div class=b id=b></div></div>`, ['b'], css)).toEqual({ b: '352,108 40x12' });
+  });
+
   it('does the same across columns (Chromium 156, on a 600px page: tag 280,5 in the first column, low 310,30 in the second)', async () => {
     const css = '.mc { columns: 2; column-gap: 20px; column-fill: auto; height: 100px; orphans: 1; widows: 1 } i { display: block; height: 20px }';
     const body = `<div class=mc><div style="position:relative">${'<i></i>'.repeat(7)}<div id=tag style="position:absolute;top:5px;right:0;width:10px;height:10px"></div>`
