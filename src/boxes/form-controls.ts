@@ -250,24 +250,43 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
   // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
   const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
-  const lines = order.map((option, index) => optionLine(build, listBox || index === order.length - 1 ? lineStyle : hidden, option.text));
-  // a drop-down without options still shows an empty line
-  if (lines.length === 0 && !listBox) lines.push(optionLine(build, lineStyle, ''));
-  const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
   // As wide as its options in block flow too (its natural width), not as its container.
   const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
   const inner: ComputedStyle = { ...build.anonymousStyle(style, 'block'), lineHeight: 'normal' };
+  if (listBox) return naturalIf(style, build.block(sized, [listBoxRows(build, element, style, inner, options.map((o) => o.text))], outer, source));
+  const lines = order.map((option, index) => optionLine(build, index === order.length - 1 ? lineStyle : hidden, option.text));
+  // a drop-down without options still shows an empty line
+  if (lines.length === 0) lines.push(optionLine(build, lineStyle, ''));
+  const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
   if (style.appearance === 'none') return naturalIf(style, build.block(sized, [build.block(inner, [stack], 'block', undefined)], outer, source));
   // Chromium's theme keeps 1px above and below the text and 4px beside it (and the arrow), inside
   // the author's padding: `padding: 0` does not shrink a select, `padding: 3px 6px` grows it by 6 × 12
   const themed: ComputedStyle = { ...inner, paddingTop: 1, paddingBottom: 1, paddingLeft: 4, paddingRight: 4 };
-  if (listBox) return naturalIf(style, build.block(sized, [build.block(themed, [stack], 'block', undefined)], outer, source));
   const arrowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="6" viewBox="0 0 9 6"><path d="M1 1 4.5 4.5 8 1" fill="none" stroke="${hex(style.color)}" stroke-width="1.6"/></svg>`;
   const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3, marginTop: style.fontSize * 0.4 };
   const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
   const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
   return naturalIf(style, build.block(sized, [build.block(themed, [floated, stack], 'block', undefined)], outer, source));
 }
+
+/**
+ * A list box (`multiple`, or `size` above 1) as Chromium 156 prints it (measured): `size` rows (4
+ * with `multiple` alone), each option 1.2em tall and 1px more, with 2px beside its text; the rest
+ * of the options cut off below, and the room of its vertical scrollbar (15px) kept at its end —
+ * two options in 13.333px Arial make a 75 × 70 box. The scrollbar itself is not drawn.
+ */
+function listBoxRows(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, inner: ComputedStyle, texts: readonly string[]): BlockBox {
+  const size = Number.parseInt(element.attribs['size'] ?? '', 10);
+  const rows = size > 1 ? size : 4;
+  const optionHeight = style.fontSize * 1.2;
+  const optionStyle: ComputedStyle = { ...inner, ...WHITE_SPACE_PRE, paddingTop: 0, paddingBottom: 1, paddingLeft: 2, paddingRight: 2, minHeight: optionHeight };
+  const lines = texts.map((text) => optionLine(build, optionStyle, text));
+  const listStyle: ComputedStyle = { ...inner, height: rows * (optionHeight + 1), paddingRight: LIST_BOX_SCROLLBAR, overflowX: 'hidden', overflowY: 'hidden' };
+  return build.block(listStyle, lines, 'block', undefined);
+}
+
+/** The width Chromium keeps for a list box's vertical scrollbar (measured). */
+const LIST_BOX_SCROLLBAR = 15;
 
 /** One option's line in a select; an empty one keeps its line but adds no width (its space overflows a 0 width). */
 function optionLine(build: AnonymousBoxBuild, lineStyle: ComputedStyle, text: string): BlockBox {

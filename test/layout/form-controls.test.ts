@@ -99,6 +99,15 @@ describe('form controls sized as Chromium sizes them', () => {
       + '<div><input id=a class=f value=x><select id=b class=f><option>x</option></select></div>', ['a 0,1 200x32', 'b 200,0 200x34']);
   });
 
+  it('shows size rows of a list box, 1.2em and 1px each, with its scrollbar room (as Chromium)', async () => {
+    // Chromium 156: 75.09x70 (4 rows), 55.83x53 (3 of 5 options), 102.16x102 (20px), 85.09x80 (padding), 150x36
+    await expectBoxes('<style>select { display: block }</style><select id=a multiple><option>Business</option><option>Team</option></select>'
+      + '<select id=b size=3><option>One</option><option>Two</option><option>Three</option><option>Four</option><option>Five</option></select>'
+      + '<select id=c multiple style="font-size:20px"><option>Business</option></select><select id=d multiple style="padding:5px"><option>Business</option></select>'
+      + '<select id=e size=2 style="width:150px"><option>x</option></select>',
+    ['a 0,0 75.1x70', 'b 0,70 55.8x53', 'c 0,123 102.2x102', 'd 0,225 85.1x80', 'e 0,305 150x36']);
+  });
+
   it('keeps a select 1px above and 4px beside its text whatever its padding, in lines of normal height (as Chromium)', async () => {
     // Chromium 156: 77x19, 89x25, 77x19, 77x39, 57x17 (no theme: no room), 30x21 (line-height ignored)
     await expectBoxes('<style>select { display: block }</style><select id=a><option>Business</option></select><select id=b style="padding:3px 6px"><option>Business</option></select>'
