@@ -8,7 +8,7 @@
  */
 import type { Color, ComputedStyle } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
-import { isListBox } from '../css/menulist-fallback.js';
+import { listBoxRows } from '../css/menulist-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
@@ -242,18 +242,18 @@ function textOf(element: DomElement): string {
  */
 function selectBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   const options = optionsOf(element);
-  const listBox = isListBox(element);
-  let selected = options.findLastIndex((o) => o.selected);
-  if (selected < 0) selected = listBox || options.length === 0 ? -1 : 0;
-  // Chromium sets a select's text in lines of `line-height: normal`, whatever the author's
-  const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), ...WHITE_SPACE_PRE, lineHeight: 'normal' };
-  const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
-  // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
-  const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
   // As wide as its options in block flow too (its natural width), not as its container.
   const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
+  // Chromium sets a select's text in lines of `line-height: normal`, whatever the author's
   const inner: ComputedStyle = { ...build.anonymousStyle(style, 'block'), lineHeight: 'normal' };
-  if (listBox) return naturalIf(style, build.block(sized, [listBoxRows(build, element, style, inner, options.map((o) => o.text))], outer, source));
+  const rows = listBoxRows(element);
+  if (rows !== undefined) return naturalIf(style, build.block(sized, [listBox(build, style, inner, rows, options.map((o) => o.text))], outer, source));
+  let selected = options.findLastIndex((o) => o.selected);
+  if (selected < 0) selected = options.length === 0 ? -1 : 0;
+  const lineStyle: ComputedStyle = { ...inner, ...WHITE_SPACE_PRE };
+  const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
+  // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
+  const order = selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
   const lines = order.map((option, index) => optionLine(build, index === order.length - 1 ? lineStyle : hidden, option.text));
   // a drop-down without options still shows an empty line
   if (lines.length === 0) lines.push(optionLine(build, lineStyle, ''));
@@ -270,14 +270,12 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
 }
 
 /**
- * A list box (`multiple`, or `size` above 1) as Chromium 156 prints it (measured): `size` rows (4
+ * A list box (`multiple`, or `size` above 1) as Chromium 156 prints it (measured): `rows` rows (4
  * with `multiple` alone), each option 1.2em tall and 1px more, with 2px beside its text; the rest
  * of the options cut off below, and the room of its vertical scrollbar (15px) kept at its end —
  * two options in 13.333px Arial make a 75 × 70 box. The scrollbar itself is not drawn.
  */
-function listBoxRows(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, inner: ComputedStyle, texts: readonly string[]): BlockBox {
-  const size = Number.parseInt(element.attribs['size'] ?? '', 10);
-  const rows = size > 1 ? size : 4;
+function listBox(build: AnonymousBoxBuild, style: ComputedStyle, inner: ComputedStyle, rows: number, texts: readonly string[]): BlockBox {
   const optionHeight = style.fontSize * 1.2;
   const optionStyle: ComputedStyle = { ...inner, ...WHITE_SPACE_PRE, paddingTop: 0, paddingBottom: 1, paddingLeft: 2, paddingRight: 2, minHeight: optionHeight };
   const lines = texts.map((text) => optionLine(build, optionStyle, text));

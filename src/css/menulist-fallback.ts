@@ -3,18 +3,22 @@
  * "control styled" test: an author border, border radius or background turns the `menulist`
  * appearance into `menulist-button`). Chromium then paints it on ButtonFace (#efefef) unless the
  * author gives it a background: a select with `border: 1px solid #999` prints grey, not white.
- * Padding, width or font keep the native look.
+ * Padding, width or font keep the native look. A list box sits on the text's bottom unless the
+ * author aligns it (Chromium's html.css gives `select:-internal-list-box` `vertical-align:
+ * text-bottom`: a rule no selector here can write, as the list box is told by `size` as a number).
  */
 import type { DomElement } from '../dom/types.js';
 import type { Declaration } from './stylesheet.js';
 import type { ComputedStyle } from './model/types.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
+import { restyled } from './compute.js';
 
 const SIDES = ['top', 'right', 'bottom', 'left'];
 const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'];
 const slots = (names: readonly string[]): number[] => names.map((name) => LONGHAND_INDEX.get(name)!);
 const BORDER_SLOTS = slots([...SIDES.flatMap((side) => ['style', 'width', 'color'].map((part) => `border-${side}-${part}`)), ...CORNERS.map((corner) => `border-${corner}-radius`)]);
 const BACKGROUND_SLOTS = slots(['background-color', 'background-image']);
+const VERTICAL_ALIGN_SLOTS = slots(['vertical-align']);
 const BUTTON_FACE = { r: 239, g: 239, b: 239, a: 1 };
 
 /** Whether a declaration other than the UA sheet's won one of `indices` (`uaWinners` is the UA origin's result). */
@@ -28,14 +32,23 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
  * is undefined when no author declaration applies to the element.
  */
 export function withMenulistFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
-  if (element.name !== 'select' || style.appearance === 'none' || isListBox(element)) return style;
+  if (element.name !== 'select') return style;
+  if (isListBox(element)) return uaWinners !== undefined && authorWon(VERTICAL_ALIGN_SLOTS, winners, uaWinners) ? style : restyled(style, { verticalAlign: 'text-bottom' });
+  if (style.appearance === 'none') return style;
   const authorBackground = uaWinners !== undefined && authorWon(BACKGROUND_SLOTS, winners, uaWinners);
   const styled = style.appearance === 'menulist-button' || authorBackground || (uaWinners !== undefined && authorWon(BORDER_SLOTS, winners, uaWinners));
   if (!styled) return style;
-  return authorBackground ? { ...style, appearance: 'menulist-button' } : { ...style, appearance: 'menulist-button', backgroundColor: BUTTON_FACE };
+  return restyled(style, authorBackground ? { appearance: 'menulist-button' } : { appearance: 'menulist-button', backgroundColor: BUTTON_FACE });
 }
 
 /** A select shown as a list box (`multiple`, or `size` above 1) has no drop-down look to lose. */
 export function isListBox(element: DomElement): boolean {
-  return element.attribs['multiple'] !== undefined || Number.parseInt(element.attribs['size'] ?? '1', 10) > 1;
+  return listBoxRows(element) !== undefined;
+}
+
+/** The rows a list box shows (its `size` above 1, else 4 with `multiple`); undefined for a drop-down. */
+export function listBoxRows(element: DomElement): number | undefined {
+  const size = Number.parseInt(element.attribs['size'] ?? '', 10);
+  if (size > 1) return size;
+  return element.attribs['multiple'] !== undefined ? 4 : undefined;
 }

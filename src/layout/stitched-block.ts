@@ -74,14 +74,15 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
   const positioned = later.length === 0 ? waiting : waiting.filter((p) => !carriedOn.has(p));
   const ahead: PendingPositioned[] = [];
   if (next !== undefined) {
+    const own = ownPositioned(box, ctx);
     const start = offset + fragment.border.top;
-    const arriving = new Set(positioned.map((p) => p.placeholder));
-    for (const placeholder of ownPositioned(box, ctx)) {
+    const x = fragment.x + fragment.border.left;
+    const arriving = own.length === 0 ? NONE : new Set(positioned.map((p) => p.placeholder));
+    for (const placeholder of own) {
       if (done.has(placeholder) || arriving.has(placeholder)) continue;
       const top = placedAheadTop(placeholder.box.style, width);
       if (top === undefined || top < start - 0.01 || top >= end) continue;
       // its static position is not used: `top` and `left` or `right` are set
-      const x = fragment.x + fragment.border.left;
       ahead.push({ placeholder, staticX: x, staticY: fragment.y - offset + top, staticRight: x + width, staticDirection: placeholder.box.style.direction });
     }
     const nowDone = new Set(done);
