@@ -17,7 +17,7 @@
 import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
-import { appliedSubTable, glyphCountOf, markCoverage, triggerCoverage, type ClassDef, type SubTable } from './opentype-tables.js';
+import { appliedSubTable, glyphCountOf, isContextual, markContextualTriggers, markCoverage, triggerCoverage, type ClassDef, type ContextSubTable, type SubTable } from './opentype-tables.js';
 import { readPairAdjustment, type PairPositioning } from './pair-positioning.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
@@ -268,7 +268,7 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
     const tables = layoutFeatureTags(program, script, features, language);
     if (tables === undefined) return null;
     const touched = new Uint8Array(glyphCountOf(program));
-    if (!markTouched(tables, touched)) return null;
+    if (!markTouched(tables, touched, repertoireOf(program, touched.length))) return null;
     markMarksAndLigatures(program, touched);
     return { script, features, language, touched, positioning: tables.pairPositioning, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
   } catch {
@@ -277,10 +277,11 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
 }
 
 /**
- * Marks the glyphs at which a lookup of the plan can fire. Pair positioning is left out (it is
- * read per pair); false when the plan has something this path cannot reason about.
+ * Marks the glyphs at which a lookup of the plan can fire in a word of `repertoire`'s glyphs. Pair
+ * positioning is left out (it is read per pair); false when the plan has something this path
+ * cannot reason about.
  */
-function markTouched(tables: OtTables, touched: Uint8Array): boolean {
+function markTouched(tables: OtTables, touched: Uint8Array, repertoire: Uint8Array): boolean {
   for (const { table, kind, lookupIndexes } of tables.lookups) {
     for (const index of lookupIndexes) {
       const lookup = table.lookupList.get(index);
@@ -291,12 +292,29 @@ function markTouched(tables: OtTables, touched: Uint8Array): boolean {
           if (lookup.flags.flags.ignoreBaseGlyphs) return false;
           continue;
         }
+        // a context is matched at consecutive glyphs of a word (none of its glyphs is a mark or
+        // ligature: those are touched), unless base glyphs are skipped
+        if (isContextual(kind, type) && !lookup.flags.flags.ignoreBaseGlyphs) {
+          if (!markContextualTriggers(kind, type, sub as ContextSubTable, repertoire, touched)) return false;
+          continue;
+        }
         const coverage = triggerCoverage(kind, type, sub);
         if (coverage === undefined || !markCoverage(coverage, touched)) return false;
       }
     }
   }
   return true;
+}
+
+/** The glyphs (1 per id) a word this path takes can hold: those of the accepted characters. */
+function repertoireOf(program: FontProgram, glyphCount: number): Uint8Array {
+  const repertoire = new Uint8Array(glyphCount);
+  for (let cp = 0; cp < RANGE_END; cp++) {
+    if (CHAR_KINDS[cp] === 0) continue;
+    const id = glyphOf(program, cp).id;
+    if (id < glyphCount) repertoire[id] = 1;
+  }
+  return repertoire;
 }
 
 /** Marks, ligatures and components by GDEF class: lookup flags may skip them. */

@@ -61,6 +61,28 @@ export interface SubTable {
   readonly mark1Coverage?: Coverage;
 }
 
+/** A rule of a contextual subtable: glyph ids (format 1) or classes (format 2) after the first input glyph, and before and after the input (chaining). */
+interface ContextRule {
+  readonly input?: readonly number[];
+  readonly classes?: readonly number[];
+  readonly backtrack?: readonly number[];
+  readonly lookahead?: readonly number[];
+}
+
+/** A contextual (GSUB 5, GPOS 7) or chaining contextual (GSUB 6, GPOS 8) subtable, as fontkit parses its three formats. */
+export interface ContextSubTable extends SubTable {
+  readonly ruleSets?: readonly (readonly (ContextRule | null)[] | null)[];
+  readonly chainRuleSets?: readonly (readonly (ContextRule | null)[] | null)[];
+  readonly classDef?: ClassDef | null;
+  readonly classSet?: readonly (readonly (ContextRule | null)[] | null)[];
+  readonly backtrackClassDef?: ClassDef | null;
+  readonly inputClassDef?: ClassDef | null;
+  readonly lookaheadClassDef?: ClassDef | null;
+  readonly chainClassSet?: readonly (readonly (ContextRule | null)[] | null)[];
+  readonly backtrackCoverage?: readonly Coverage[];
+  readonly lookaheadCoverage?: readonly Coverage[];
+}
+
 /** A lookup of a GSUB or GPOS lookup list. */
 export interface Lookup {
   readonly lookupType: number;
@@ -129,6 +151,101 @@ export function triggerCoverage(kind: 'GSUB' | 'GPOS', type: number, sub: SubTab
   if (kind === 'GPOS' && (type === 4 || type === 5)) return sub.markCoverage;
   if (kind === 'GPOS' && type === 6) return sub.mark1Coverage;
   return sub.coverage;
+}
+
+/** Whether a subtable of this type matches a context (GSUB 5 and 6, GPOS 7 and 8). */
+export function isContextual(kind: 'GSUB' | 'GPOS', type: number): boolean {
+  return kind === 'GSUB' ? type === 5 || type === 6 : type === 7 || type === 8;
+}
+
+/**
+ * Sets to 1 in `touched` the glyphs a contextual subtable can fire at in a text made of
+ * `repertoire`'s glyphs only (1 per glyph id), with no glyph skipped: its coverage's glyphs that
+ * have a rule whose every position some glyph of the repertoire matches, as fontkit's
+ * `applyContext` and `applyChainingContext` match them. DejaVu's `ccmp` makes `i` dotless before
+ * a mark above: with no mark in the repertoire, `i` is not touched. False for a format or table
+ * this reader does not know.
+ */
+export function markContextualTriggers(kind: 'GSUB' | 'GPOS', type: number, sub: ContextSubTable, repertoire: Uint8Array, touched: Uint8Array): boolean {
+  const chaining = type === (kind === 'GSUB' ? 6 : 8);
+  const holds = (glyphs: readonly number[] | undefined): boolean => (glyphs ?? []).every((id) => repertoire[id] === 1);
+  if (sub.version === 3) {
+    const sequences = chaining ? [sub.backtrackCoverage, sub.inputCoverage, sub.lookaheadCoverage] : [sub.coverages];
+    if (sequences.some((sequence) => sequence === undefined)) return false;
+    const first = chaining ? sub.inputCoverage![0] : sub.coverages![0];
+    if (first === undefined) return true;
+    let possible = true;
+    for (const sequence of sequences) {
+      for (const coverage of sequence!) {
+        const some = coveredSome(coverage, repertoire);
+        if (some === undefined) return false;
+        possible &&= some;
+      }
+    }
+    return !possible || markCoverage(first, touched);
+  }
+  const coverage = sub.coverage;
+  if (coverage === undefined) return false;
+  if (sub.version === 1) {
+    const sets = chaining ? sub.chainRuleSets : sub.ruleSets;
+    if (sets === undefined) return false;
+    return forEachCovered(coverage, (glyph, index) => {
+      if (mayFire(sets[index], (rule) => holds(rule.input) && holds(rule.backtrack) && holds(rule.lookahead))) touched[glyph] = 1;
+    });
+  }
+  if (sub.version === 2) {
+    const inputClasses = chaining ? sub.inputClassDef : sub.classDef;
+    const sets = chaining ? sub.chainClassSet : sub.classSet;
+    if (inputClasses == null || sets === undefined || (chaining && (sub.backtrackClassDef == null || sub.lookaheadClassDef == null))) return false;
+    const input = classesIn(inputClasses, repertoire);
+    const backtrack = chaining ? classesIn(sub.backtrackClassDef!, repertoire) : input;
+    const lookahead = chaining ? classesIn(sub.lookaheadClassDef!, repertoire) : input;
+    const all = (classes: readonly number[] | undefined, held: ReadonlySet<number>): boolean => (classes ?? []).every((c) => held.has(c));
+    return forEachCovered(coverage, (glyph) => {
+      const rules = sets[classOf(inputClasses, glyph)];
+      // (fontkit passes over a chaining class without rules)
+      if (chaining && rules == null) return;
+      if (mayFire(rules, (rule) => all(chaining ? rule.input : rule.classes, input) && all(rule.backtrack, backtrack) && all(rule.lookahead, lookahead))) touched[glyph] = 1;
+    });
+  }
+  return false;
+}
+
+/** Whether a rule of a set may match (`matches`); a missing set or rule, on which fontkit would fail, counts as one that may. */
+function mayFire(rules: readonly (ContextRule | null)[] | null | undefined, matches: (rule: ContextRule) => boolean): boolean {
+  if (rules == null) return true;
+  return rules.some((rule) => rule == null || matches(rule));
+}
+
+/** Whether a coverage table covers some glyph of `repertoire`; undefined for a format this reader does not know. */
+function coveredSome(coverage: Coverage, repertoire: Uint8Array): boolean | undefined {
+  let some = false;
+  const known = forEachCovered(coverage, (glyph) => {
+    some ||= repertoire[glyph] === 1;
+  });
+  return known ? some : undefined;
+}
+
+/** Calls `visit` with each glyph a coverage table covers and its coverage index; false for a format this reader does not know. */
+function forEachCovered(coverage: Coverage, visit: (glyph: number, index: number) => void): boolean {
+  if (coverage.version === 1 && coverage.glyphs !== undefined) {
+    coverage.glyphs.forEach((glyph, index) => visit(glyph, index));
+    return true;
+  }
+  if (coverage.version === 2 && coverage.rangeRecords !== undefined) {
+    for (const range of coverage.rangeRecords) {
+      for (let glyph = range.start; glyph <= range.end; glyph++) visit(glyph, (range.startCoverageIndex ?? 0) + glyph - range.start);
+    }
+    return true;
+  }
+  return false;
+}
+
+/** The classes a class definition gives the glyphs of `repertoire` (0 for those it does not list). */
+function classesIn(classDef: ClassDef, repertoire: Uint8Array): ReadonlySet<number> {
+  const classes = new Set<number>();
+  for (let glyph = 0; glyph < repertoire.length; glyph++) if (repertoire[glyph] === 1) classes.add(classOf(classDef, glyph));
+  return classes;
 }
 
 /** Sets the glyphs of a coverage table to 1 in `touched`; false for a coverage format this reader does not know. */

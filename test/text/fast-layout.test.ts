@@ -125,6 +125,34 @@ describe('fast layout', () => {
     expect(compared).toBeGreaterThan(chars.length * chars.length * 0.9);
   });
 
+  it('takes i and j fast where a contextual lookup changes them only before a mark (DejaVu ccmp)', () => {
+    const dejavu = font(all, 'DejaVuSans.ttf');
+    for (const word of ['line', 'listing;', 'injoin', 'Ij', 'ij', 'i.j']) {
+      expect(fast(dejavu, word, {}), word).toEqual(reference(dejavu, word, {}));
+    }
+    // before a combining mark, i becomes dotless: fontkit's
+    expect(fast(dejavu, 'i\u0307', {})).toBeUndefined();
+    // the first glyph of a ligature stays fontkit's
+    expect(fast(dejavu, 'fi', {})).toBeUndefined();
+  });
+
+  it('matches fontkit on every pair of the accepted characters of DejaVu Sans it takes', () => {
+    const dejavu = font(all, 'DejaVuSans.ttf');
+    const chars: string[] = [];
+    for (let cp = 0x21; cp < 0x7f; cp++) chars.push(String.fromCharCode(cp));
+    for (const cp of [0xe9, 0xef, 0x131, 0x133, 0x141, 0x153]) chars.push(String.fromCharCode(cp));
+    let compared = 0;
+    for (const a of chars) {
+      for (const b of chars) {
+        const quick = fast(dejavu, a + b, { kern: true });
+        if (quick === undefined) continue;
+        compared++;
+        expect(quick, a + b).toEqual(reference(dejavu, a + b, { kern: true }));
+      }
+    }
+    expect(compared).toBeGreaterThan(chars.length * chars.length * 0.8);
+  });
+
   it('reads the lookups inside extension lookups (GSUB type 7, GPOS type 9) as fontkit applies them', () => {
     // DejaVu Sans with every lookup moved into an Extension lookup, edited before its first layout
     const program = parseFontBytes(readFileSync(new URL('dejavu/DejaVuSans.ttf', BUNDLED)))[0]!;

@@ -14,11 +14,12 @@ import { bottomAt } from '../contract.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import type { InlineLine } from '../inline/index.js';
-import { layoutInlineContent, lineContentWidth, lineFragment } from '../inline/index.js';
+import type { ContentLines } from '../inline/index.js';
+import { contentLines, lineContentWidth, lineFragment } from '../inline/index.js';
 import type { MeasuredInline } from '../inline/measured.js';
 import { measuredInline } from '../inline/measured.js';
 import type { InlineResume } from '../inline/resume.js';
-import { CONTENT_START, sameResume } from '../inline/resume.js';
+import { CONTENT_START } from '../inline/resume.js';
 import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
@@ -79,7 +80,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
   if (resume === undefined && frame.exclusions.floats.length === 0 && !measured.standing.anything) {
-    const lines = linesThatAllFit(frame, layoutInlineContent(box, frame.contentWidth, env), box.style.widows);
+    const lines = linesThatAllFit(frame, contentLines(box, frame.contentWidth, env), box.style.widows);
     if (lines !== undefined) return stackedLines(frame, lines);
   }
   return placedLines(frame, box, ctx, resume);
@@ -160,26 +161,28 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
  * page) and at least one is not empty: what `placeLines` and `linesThatFit` keep there — every
  * line, none pushed, none held back for orphans or widows; undefined when they would decide.
  */
-function linesThatAllFit(frame: BlockFrame, lines: readonly InlineLine[], widows: number): readonly InlineLine[] | undefined {
+function linesThatAllFit(frame: BlockFrame, content: ContentLines, widows: number): readonly InlineLine[] | undefined {
   const page = frame.fragmentainer;
-  let content = false;
-  for (let i = 0; i < lines.length; i++) content ||= !lines[i]!.empty;
-  if (!content) return undefined;
-  if (page === undefined) return lines;
   // placeLines stops laying lines out `widows` lines past the page end, which lines within the
   // tolerance of `linesThatFit` may be (zero-height lines at the page end): left to it
   const lookahead = Math.max(1, widows);
   let y = frame.y + collapsedMargin(frame.strut);
   let past = 0;
-  for (let i = 0; i < lines.length; i++) {
+  let anything = false;
+  // (line by line: a listing longer than the page is laid out only as far as the page end)
+  for (let i = 0; ; i++) {
+    const line = content.line(i);
+    if (line === undefined) break;
+    anything ||= !line.empty;
+    if (page === undefined) continue;
     if (past > lookahead) return undefined;
     const bottom = bottomAt(page, y);
-    const end = y + lines[i]!.height;
+    const end = y + line.height;
     if (end > bottom + 0.01) return undefined;
     if (end > bottom) past++;
     y = end;
   }
-  return lines;
+  return anything ? content.all() : undefined;
 }
 
 /** Lines that all go on the page, one under the other: the fragments and baselines `placedLines` gives them, without its states. */
@@ -251,7 +254,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
   let state = initial;
   let past = 0;
   while (at.index < measured.pieces.length && past <= lookahead) {
-    const next = cached?.[lines.length] ?? undefined;
+    const next = cached?.lines.line(cached.from + lines.length);
     const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
     state = placed.state;
     const fragment = lineFragment(placed.line, frame.contentX + placed.x, placed.y);
@@ -267,14 +270,12 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
   return { lines };
 }
 
-/** Float-free content at the full width: the lines laid out once per width (cache), from the resume position on. */
-function cachedLines(flow: LinesFlow, start: InlineResume, state: LinesState): readonly InlineLine[] | undefined {
+/** Float-free content at the full width: the lines laid out once per width (cache), and where the one starting at the resume position is. */
+function cachedLines(flow: LinesFlow, start: InlineResume, state: LinesState): { lines: ContentLines; from: number } | undefined {
   if (state.exclusions.floats.length > 0 || flow.measured.standing.floats) return undefined;
-  const all = layoutInlineContent(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
-  // (from the start, the lines themselves: most content is laid out in one piece)
-  if (all.length > 0 && sameResume(all[0]!.start, start)) return all;
-  const first = all.findIndex((line) => sameResume(line.start, start));
-  return first < 0 ? undefined : all.slice(first);
+  const lines = contentLines(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
+  const from = lines.indexOf(start);
+  return from < 0 ? undefined : { lines, from };
 }
 
 /**

@@ -6,6 +6,7 @@
  * resumes from a position rather than from pre-built lines.
  */
 import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
+import { appendAll } from '../../append-all.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
 import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
@@ -20,7 +21,7 @@ import { ellipsizedContent, textOverflowAtEnd } from './ellipsis.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
-import { CONTENT_START } from './resume.js';
+import { CONTENT_START, sameResume } from './resume.js';
 import { PRETTY_LINES, optimalBreaks } from './optimal-breaks.js';
 import { cellGluesImages, hasLineHeightQuirk } from '../quirks.js';
 import { withRubyRoom } from './ruby-line.js';
@@ -184,25 +185,98 @@ function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): re
   return stack;
 }
 
-/** Every line of the content at one width, from its start (cached per width: intrinsic sizing, float-free layout). */
-export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, env: InlineEnv): readonly InlineLine[] {
+/**
+ * The lines of the content at one width, from its start, laid out as far as they are asked for
+ * and kept (per width, with the measured pieces): a page of a long `<pre>` lays out its own lines
+ * and the widows after them, not the lines of the thousand pages after it. Balanced and pretty
+ * wrapping chooses breaks over the whole content: their lines are laid out all at once.
+ */
+export class ContentLines {
+  private readonly built: InlineLine[] = [];
+  private at: InlineResume = CONTENT_START;
+  private complete = false;
+
+  constructor(
+    private readonly box: InlineFlowBox,
+    private readonly measured: MeasuredInline,
+    private readonly width: number,
+    private readonly env: InlineEnv,
+  ) {
+    if (box.style.textWrapStyle === 'balance' || box.style.textWrapStyle === 'pretty') {
+      this.layOutTo(Number.POSITIVE_INFINITY);
+      const lines = rebroken(box, measured, width, env, this.built);
+      if (lines !== this.built) {
+        this.built.length = 0;
+        appendAll(this.built, lines);
+      }
+    }
+  }
+
+  /** The line at `i` (from 0), laid out if it was not; undefined past the last line. */
+  line(i: number): InlineLine | undefined {
+    if (i >= this.built.length) this.layOutTo(i + 1);
+    return this.built[i];
+  }
+
+  /** How many lines are laid out so far. */
+  get laidOut(): number {
+    return this.built.length;
+  }
+
+  /** Every line. */
+  all(): readonly InlineLine[] {
+    this.layOutTo(Number.POSITIVE_INFINITY);
+    return this.built;
+  }
+
+  /** The index of the line that starts at `start`, laying lines out as far as it; -1 when no line starts there (floats moved the breaks). */
+  indexOf(start: InlineResume): number {
+    const built = this.built;
+    // lines start in content order: lay out until one starts past `start`'s piece
+    while (!this.complete && (built.length === 0 || built[built.length - 1]!.start.index <= start.index)) this.layOutTo(built.length + 1);
+    let low = 0;
+    let high = built.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (built[middle]!.start.index < start.index) low = middle + 1;
+      else high = middle;
+    }
+    // (several lines start in one piece when a long word is cut)
+    for (let i = low; i < built.length && built[i]!.start.index === start.index; i++) if (sameResume(built[i]!.start, start)) return i;
+    return -1;
+  }
+
+  private layOutTo(count: number): void {
+    const pieces = this.measured.pieces.length;
+    while (!this.complete && this.built.length < count) {
+      if (this.at.index >= pieces) {
+        this.complete = true;
+        break;
+      }
+      const line = layoutLine(this.box, this.measured, this.at, { width: this.width, contentWidth: this.width }, this.env);
+      this.built.push(line);
+      this.at = line.next;
+    }
+  }
+}
+
+/** The content's lines at one width, from its start (kept per width: intrinsic sizing, float-free layout, every page of a paragraph). */
+export function contentLines(box: InlineFlowBox, contentWidth: number, env: InlineEnv): ContentLines {
   const measured = measuredInline(box, contentWidth, env);
   let lines = measured.lines !== undefined && measured.linesWidth === contentWidth ? measured.lines : measured.otherLines?.get(contentWidth);
   if (lines === undefined) {
-    const built: InlineLine[] = [];
-    let at = CONTENT_START;
-    while (at.index < measured.pieces.length) {
-      const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth }, env);
-      built.push(line);
-      at = line.next;
-    }
-    lines = box.style.textWrapStyle === 'balance' || box.style.textWrapStyle === 'pretty' ? rebroken(box, measured, contentWidth, env, built) : built;
+    lines = new ContentLines(box, measured, contentWidth, env);
     if (measured.lines === undefined) {
       measured.lines = lines;
       measured.linesWidth = contentWidth;
     } else (measured.otherLines ??= new Map()).set(contentWidth, lines);
   }
   return lines;
+}
+
+/** Every line of the content at one width, from its start. */
+export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, env: InlineEnv): readonly InlineLine[] {
+  return contentLines(box, contentWidth, env).all();
 }
 
 /**

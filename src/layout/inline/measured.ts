@@ -14,7 +14,7 @@ import { buildPieces } from './pieces.js';
 import type { Splitter } from './split.js';
 import { createSplitter } from './split.js';
 import type { IntrinsicSizes } from './intrinsic.js';
-import type { InlineLine } from './index.js';
+import type { ContentLines } from './index.js';
 import type { DocumentMode } from '../../dom/document-mode.js';
 
 /** What inline layout needs from the rest of layout, and the render's memo tables it keys (block/inline-env.ts makes it through the layout context). */
@@ -40,11 +40,11 @@ export interface MeasuredInline {
   /** The block container's content language (InlineItems.lang). */
   readonly lang: string;
   readonly splitter: Splitter;
-  /** All lines at `linesWidth`, once laid out without floats (most boxes are laid out at one width). */
-  lines: readonly InlineLine[] | undefined;
+  /** The lines at `linesWidth`, laid out without floats as far as asked (most boxes are laid out at one width). */
+  lines: ContentLines | undefined;
   linesWidth: number;
-  /** All lines at other widths, the map made when first needed. */
-  otherLines: Map<number, readonly InlineLine[]> | undefined;
+  /** The lines at other widths, the map made when first needed. */
+  otherLines: Map<number, ContentLines> | undefined;
 }
 
 /**
