@@ -48,3 +48,24 @@ export function overflowClip(f: PlacedBox, x: number, y: number): Clip | undefin
   };
   return { rect, radii: clipX && clipY ? grown(ref.radii, m) : NO_RADII };
 }
+
+/**
+ * Whether `bounds` (ink that may be drawn, on the page) lies wholly outside one of `clips`: such
+ * ink is not drawn at all, as Chromium's PDF leaves it out — text cut off by `overflow: hidden`
+ * (the options past a list box's rows, the lines below a fixed-height box) is then neither
+ * written, nor found by search, nor copied.
+ */
+export function clippedAway(bounds: Rect, clips: readonly Clip[]): boolean {
+  for (const { rect } of clips) {
+    if (bounds.x >= rect.x + rect.width || bounds.x + bounds.width <= rect.x || bounds.y >= rect.y + rect.height || bounds.y + bounds.height <= rect.y) return true;
+  }
+  return false;
+}
+
+/** Whether `bounds` lies wholly inside every one of `clips`' rects. */
+export function withinClips(bounds: Rect, clips: readonly Clip[]): boolean {
+  for (const { rect } of clips) {
+    if (bounds.x < rect.x || bounds.y < rect.y || bounds.x + bounds.width > rect.x + rect.width || bounds.y + bounds.height > rect.y + rect.height) return false;
+  }
+  return true;
+}

@@ -29,13 +29,13 @@ import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
-import { overflowClip } from './overflow-clip.js';
+import { clippedAway, overflowClip, withinClips } from './overflow-clip.js';
 import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
 import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
-import { decorationOf, paintText, textClipRuns } from './text.js';
+import { decorationOf, paintText, textClipRuns, textInkBounds } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
@@ -259,7 +259,7 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         collect(fragment.children, fragment.x + originX, fragment.y + originY, isTaggedMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
         break;
       case 'text':
-        if (fragment.style.visibility === 'visible') {
+        if (fragment.style.visibility === 'visible' && !textClippedAway(fragment, originX, originY, walk)) {
           // white space between inline boxes is not content of anything (it stays an artifact)
           const target = walk.target === undefined || fragment.text.trim() === '' ? undefined : walk.target;
           const items = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations) : paintListSymbol(fragment, fragment.symbol, originX, originY);
@@ -274,6 +274,20 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         break;
     }
   }
+}
+
+/**
+ * Whether a text fragment lies wholly outside the clips it is painted in: told by its faces'
+ * boxes, and for text near a clip's edge by its glyphs' own boxes.
+ */
+function textClippedAway(fragment: Extract<Fragment, { kind: 'text' }>, originX: number, originY: number, walk: Walk): boolean {
+  if (walk.clips.length === 0) return false;
+  const rough = textInkBounds(fragment, originX, originY, walk.decorations);
+  if (rough === undefined) return false;
+  if (clippedAway(rough, walk.clips)) return true;
+  if (withinClips(rough, walk.clips)) return false;
+  const exact = textInkBounds(fragment, originX, originY, walk.decorations, true);
+  return exact !== undefined && clippedAway(exact, walk.clips);
 }
 
 /** Collects box `f`, its border box at (x, y) on the page. */

@@ -6,7 +6,10 @@
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Fragment, PlacedRun, TextFragment } from '../layout/types.js';
-import type { FontFace } from '../text/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { FontFace, GlyphBounds } from '../text/types.js';
+import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
+import { glyphControlBox } from '../text/fontkit.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { paintTextShadows } from './text-shadow.js';
 import { uprightGlyphItems, uprightGlyphs, type UprightGlyph } from './upright-glyphs.js';
@@ -186,6 +189,61 @@ function wave(x: number, width: number, y: number, thickness: number): PathSegme
     up = -up;
   }
   return path;
+}
+
+/**
+ * Where a text fragment's glyphs may put ink, on the page: its content area, and each run's
+ * glyph origins with its face's box of all glyphs around them — or, `perGlyph`, each glyph's own
+ * box (what Blink culls text by: a list box's next option starts where its clip ends, and its
+ * face's box reaches a pixel above it) — grown for synthetic bold and oblique, glyph offsets and
+ * decoration lines. Undefined when that cannot be told so (a text shadow, a decoration at an
+ * offset of its own, upright glyphs, a face without the box).
+ */
+export function textInkBounds(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], perGlyph = false): Rect | undefined {
+  const style = fragment.style;
+  if (style.textShadow.length > 0) return undefined;
+  for (const decoration of decorations) {
+    if (decoration.underlineOffset !== 'auto' || (decoration.thickness !== 'auto' && decoration.thickness !== 'from-font')) return undefined;
+  }
+  const baseline = originY + fragment.baseline;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  const add = (x: number, y: number, box: GlyphBounds, scale: number, grow: number): void => {
+    left = Math.min(left, x + box.xMin * scale - grow);
+    right = Math.max(right, x + box.xMax * scale + grow);
+    top = Math.min(top, y - box.yMax * scale - grow);
+    bottom = Math.max(bottom, y - box.yMin * scale + grow);
+  };
+  for (const placed of fragment.runs) {
+    const { face, size, glyphs, upright } = placed.run;
+    const faceBox = face.glyphBounds;
+    if (faceBox === undefined || upright !== undefined) return undefined;
+    const scale = size / face.unitsPerEm;
+    // a synthetic bold outline is stroked, a synthetic oblique one slanted
+    const slant = face.syntheticOblique ? SYNTHETIC_OBLIQUE_SKEW * Math.max(faceBox.yMax, -faceBox.yMin) * scale : 0;
+    const grow = (face.syntheticBold ? size / 12 : 0) + style.webkitTextStrokeWidth + slant;
+    const exact = perGlyph && face.color === undefined && face.colorLayers === undefined;
+    let x = originX + placed.x;
+    for (let i = 0; i < glyphs.length; i++) {
+      const glyph = glyphs[i]!;
+      const box = exact ? glyphControlBox(face.program, glyph.id) : faceBox;
+      // (a glyph without an outline, a space, puts no ink)
+      if (box !== undefined) add(x + glyph.xOffset, baseline - glyph.yOffset, box, scale, grow);
+      x += placed.advances[i] ?? glyph.advance;
+    }
+  }
+  if (left > right) return { x: originX + fragment.x, y: originY + fragment.y, width: 0, height: 0 };
+  // decoration lines: within the content area, or a little past it (a thick underline in a font with a shallow descent)
+  const pad = decorations.reduce((most, decoration) => Math.max(most, 0.25 * decoration.em), 0);
+  if (decorations.length > 0) {
+    left = Math.min(left, originX + fragment.x);
+    right = Math.max(right, originX + fragment.x + fragment.width);
+    top = Math.min(top, originY + fragment.y);
+    bottom = Math.max(bottom, originY + fragment.y + fragment.height);
+  }
+  return { x: left - pad, y: top - pad, width: right - left + 2 * pad, height: bottom - top + 2 * pad };
 }
 
 /**

@@ -3,7 +3,7 @@
  * `FontFace` records handed to layout, paint and pdf.
  */
 import type { FontStyle } from '../css/types.js';
-import type { FontFace } from './types.js';
+import type { FontFace, GlyphBounds } from './types.js';
 import type { FontProgram } from './fontkit.js';
 import { damagedLayoutTables } from './fontkit.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
@@ -83,6 +83,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     capHeight: glyphHeight(program, program['OS/2']?.capHeight, 0x48, upem * 0.7),
     underlinePosition: underline.position,
     underlineThickness: underline.thickness,
+    glyphBounds: glyphBoundsOf(program),
     program,
     syntheticBold: synthesis.bold,
     syntheticOblique: synthesis.oblique,
@@ -95,6 +96,16 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
       : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),
   };
+}
+
+/** The `head` table's box of all glyphs; undefined when it is missing or empty (a damaged or odd font). */
+function glyphBoundsOf(program: object): GlyphBounds | undefined {
+  const head = (program as { readonly head?: Partial<GlyphBounds> | null }).head;
+  if (head === undefined || head === null) return undefined;
+  const { xMin, yMin, xMax, yMax } = head;
+  if (typeof xMin !== 'number' || typeof yMin !== 'number' || typeof xMax !== 'number' || typeof yMax !== 'number') return undefined;
+  if (!(xMax > xMin && yMax > yMin)) return undefined;
+  return { xMin, yMin, xMax, yMax };
 }
 
 interface VerticalMetrics {

@@ -9,7 +9,7 @@ import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
 import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
 import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
 import type { KernTable } from './kern-table.js';
-import type { DamagedTables } from './types.js';
+import type { DamagedTables, GlyphBounds } from './types.js';
 import type { OtTable } from './opentype-tables.js';
 import type { PairPositioning } from './pair-positioning.js';
 import { FontFormatError } from '../sfnt/cursor.js';
@@ -453,6 +453,37 @@ export function glyphOutlineCommands(program: object, id: number): readonly Outl
   if (typeof getGlyph !== 'function') return [];
   const commands = getGlyph.call(program, id).path?.commands;
   return Array.isArray(commands) ? (commands as OutlineCommand[]) : [];
+}
+
+/** Each font's glyph control boxes read so far (null: the glyph has no outline or none could be read). */
+const controlBoxes = new WeakMap<object, Map<number, GlyphBounds | null>>();
+
+/**
+ * The box of a glyph's outline points, font units, y up (fontkit's `cbox`: a TrueType glyph's
+ * header, without decoding its outline); it holds all the glyph's ink. Undefined for a glyph
+ * without an outline, or when the font cannot say.
+ */
+export function glyphControlBox(program: object, id: number): GlyphBounds | undefined {
+  let boxes = controlBoxes.get(program);
+  if (boxes === undefined) {
+    boxes = new Map();
+    controlBoxes.set(program, boxes);
+  }
+  let box = boxes.get(id);
+  if (box === undefined) {
+    box = null;
+    try {
+      const getGlyph = (program as { getGlyph?: (id: number) => { cbox?: { minX: number; minY: number; maxX: number; maxY: number } } }).getGlyph;
+      const cbox = typeof getGlyph === 'function' ? getGlyph.call(program, id).cbox : undefined;
+      if (cbox !== undefined && [cbox.minX, cbox.minY, cbox.maxX, cbox.maxY].every(Number.isFinite) && cbox.maxX >= cbox.minX && cbox.maxY >= cbox.minY) {
+        box = { xMin: cbox.minX, yMin: cbox.minY, xMax: cbox.maxX, yMax: cbox.maxY };
+      }
+    } catch {
+      box = null;
+    }
+    boxes.set(id, box);
+  }
+  return box ?? undefined;
 }
 
 /** A glyph's vertical metrics (OpenType `vmtx`, `VORG`), in font units. */

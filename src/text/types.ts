@@ -40,6 +40,8 @@ export interface FontFace {
   readonly capHeight: number;
   readonly underlinePosition: number;
   readonly underlineThickness: number;
+  /** The box every glyph of the face fits in (the `head` table's), font units; undefined when the font gives none. */
+  readonly glyphBounds: GlyphBounds | undefined;
   /** The parsed fontkit font, opaque outside text/ (pdf/ passes it to PDFKit). */
   readonly program: object;
   /** True when this face must be drawn with synthetic bold / oblique. */
@@ -141,6 +143,14 @@ export interface GlyphRun {
    * turned back upright, centred on the line (paint/upright-glyphs.ts).
    */
   readonly upright?: UprightMetrics;
+}
+
+/** A box in font units, y up from the baseline. */
+export interface GlyphBounds {
+  readonly xMin: number;
+  readonly yMin: number;
+  readonly xMax: number;
+  readonly yMax: number;
 }
 
 /** Where upright glyphs stand in their line, px. */

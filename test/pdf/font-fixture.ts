@@ -68,6 +68,7 @@ export function loadFace(file: keyof typeof FONT_FILES, flags: { syntheticBold?:
     capHeight: font.capHeight,
     underlinePosition: font.underlinePosition,
     underlineThickness: font.underlineThickness,
+    glyphBounds: undefined,
     program: font,
     syntheticBold: flags.syntheticBold === true,
     syntheticOblique: flags.syntheticOblique === true,

@@ -1,0 +1,49 @@
+// Text wholly outside the clip of an `overflow` box is not written to the PDF, as Chromium's PDF
+// leaves it out: it is neither drawn, nor found by search, nor copied (paint/stacking.ts
+// textClippedAway). Text that reaches into the clip, even by a glyph's tail, is kept whole.
+import { describe, expect, it } from 'vitest';
+import { renderPdf, renderPixels } from '../helpers/render.js';
+import { pdfWords } from '../helpers/words.js';
+
+const words = async (html: string): Promise<string[]> => (await pdfWords(await renderPdf(html))).map((word) => word.text);
+
+describe('text clipped away by overflow', () => {
+  it('leaves out the lines below a fixed-height box that hides its overflow', async () => {
+    const found = await words(`<div style="height: 40px; overflow: hidden; font: 16px/20px sans-serif">
+      <p style="margin: 0">Shown first line</p><p style="margin: 0">Shown second line</p><p style="margin: 0">Hidden alpha</p><p style="margin: 0">Hidden bravo</p>
+    </div><p>After the box</p>`);
+    expect(found).toEqual(['Shown', 'first', 'line', 'Shown', 'second', 'line', 'After', 'the', 'box']);
+  });
+
+  it('leaves out the options past the rows of a list box', async () => {
+    const found = await words(`<select size="2"><option>First option</option><option>Second option</option><option>Third option</option><option>Fourth option</option></select>`);
+    expect(found).toEqual(['First', 'option', 'Second', 'option']);
+  });
+
+  it('keeps a line whose descenders reach into the clip, and text beside a clip that hides one axis only', async () => {
+    // the second line starts 2px above the clip's bottom: its glyphs' tops are inside it
+    const found = await words(`<div style="height: 38px; overflow: hidden; font: 16px/20px sans-serif">Top line<br>Edge line</div>
+      <div style="overflow-x: hidden; overflow-y: visible; height: 10px; font: 16px/20px sans-serif">Spills below</div>`);
+    expect(found).toEqual(['Top', 'line', 'Edge', 'line', 'Spills', 'below']);
+  });
+
+  it('keeps text under a transform that moves it into view, and text with a shadow that may reach in', async () => {
+    const found = await words(`<div style="height: 20px; overflow: hidden; font: 16px/20px sans-serif">
+      <div style="transform: translateY(-40px)"><br><br>Moved up</div></div>
+      <div style="height: 20px; overflow: hidden; font: 16px/20px sans-serif"><br>Shadowed<span style="text-shadow: 0 -30px red">Shade</span></div>`);
+    expect(found).toContain('Moved');
+    expect(found).toContain('Shade');
+    expect(found).not.toContain('Shadowed');
+  });
+
+  it('draws the part of a line that reaches into the clip', async () => {
+    const html = `<style>@page { size: 40px 30px; margin: 0 } body { margin: 0 }</style>
+      <div style="height: 13px; overflow: hidden; font: 10px/10px sans-serif; color: #000">IIII<br>IIII<br>IIII</div>`;
+    const [page] = await renderPixels(html, {}, { palette: { _: '#ffffff', K: '#000000' }, tolerance: 127 });
+    const inked = page!.map((row) => row.includes('K'));
+    // the first line, then the top of the second line's I down to the clip at 13px, then nothing
+    expect(inked.slice(0, 10).some(Boolean)).toBe(true);
+    expect(inked.slice(10, 13).some(Boolean)).toBe(true);
+    expect(inked.slice(13).some(Boolean)).toBe(false);
+  });
+});
