@@ -163,6 +163,12 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     template: `<!DOCTYPE html><style>li:nth-child(2n+1 of .a) { color: red } li:nth-last-child(3n of .a, .b) { color: blue }</style><ul>${'<li class="a">x<li class="b">y'.repeat(5000)}</ul>`,
   },
   {
+    // each page listed the children still to come (200,000: 17 s before the page limit ended it)
+    name: '200,000 fixed-height blocks, past the page limit',
+    template: `<!DOCTYPE html><style>div { height: 10px }</style>${'<div></div>'.repeat(200_000)}`,
+    limit: 'maxPages',
+  },
+  {
     // each child searched the children placed before it for one that takes room (minutes)
     name: '100,000 empty blocks whose margins collapse through them',
     template: `<!DOCTYPE html>${'<div style="margin: 1px"></div>'.repeat(100_000)}`,

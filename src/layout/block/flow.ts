@@ -88,9 +88,11 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
   const resumeBlock = resume?.kind === 'block' ? resume : undefined;
   const resumed = resumeBlock?.children ?? [];
   const next = resumeBlock?.next ?? 0;
-  // The children that resume come first (split floats before the in-flow child they precede), then those not started.
-  const work: Work[] = [...resumed];
-  for (let i = next; i < children.length; i++) work.push({ index: i, token: undefined });
+  // The children that resume come first (split floats before the in-flow child they precede), then
+  // those not started — told by position, not listed: a list of 100,000 items listed the rest of
+  // its children on each of its pages
+  const workCount = resumed.length + Math.max(0, children.length - next);
+  const workAt = (k: number): Work => (k < resumed.length ? resumed[k]! : { index: next + k - resumed.length, token: undefined });
   const start = resumed[resumed.length - 1]?.index ?? next;
   const placed: Placed[] = [];
   let state: FlowState = {
@@ -107,15 +109,17 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
   // empty blocks (none takes room) cost minutes
   const placedSoFar = { fragments: false, roomInFlow: false, room: false };
 
-  for (let k = 0; k < work.length; k++) {
-    const { index: i, token: childResume } = work[k]!;
+  let previous: Work | undefined;
+  for (let k = 0; k < workCount; k++) {
+    const current = workAt(k);
+    const { index: i, token: childResume } = current;
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placedSoFar.fragments;
     // floats before an in-flow child leave it at the top of the page: no break opportunity before it
     // (as Chromium); a float after floats is not at the top (it must not overflow the page there)
     // (an empty block that takes no room leaves it at the top too: Chromium does not break after it)
     const placedInFlow = state.resolvedAt !== undefined || (child.kind === 'out-of-flow' ? placedSoFar.room : placedSoFar.roomInFlow);
-    if (k > 0 && endsHere(work[k - 1]!, children, i)) {
+    if (previous !== undefined && endsHere(previous, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
     }
@@ -146,6 +150,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       }
       return result(i);
     }
+    previous = current;
     const inFlowContent = child.kind !== 'out-of-flow' && childResume?.atBlockEnd !== true;
     placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined, inFlow: inFlowContent });
     const takes = laid.fragments.some(takesRoom);
