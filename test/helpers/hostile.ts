@@ -169,6 +169,12 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     limit: 'maxPages',
   },
   {
+    // each page sorted the items again and turned all of them into boxes to place (22 s)
+    name: 'a flex column of 20,000 items, past the page limit',
+    template: `<!DOCTYPE html><style>i { display: block; height: 100px }</style><div style="display: flex; flex-direction: column">${'<i></i>'.repeat(20_000)}</div>`,
+    limit: 'maxPages',
+  },
+  {
     // each child searched the children placed before it for one that takes room (minutes)
     name: '100,000 empty blocks whose margins collapse through them',
     template: `<!DOCTYPE html>${'<div style="margin: 1px"></div>'.repeat(100_000)}`,

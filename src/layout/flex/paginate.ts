@@ -57,7 +57,20 @@ const pageBreak = (value: Parameters<typeof forcedBreakOf>[0]): boolean => {
  * line first in `wrap-reverse`, the last item first in `column-reverse`); undefined when the
  * container cannot fragment so (a multi-line column container).
  */
-function unitsOf(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
+function unitsOf(plan: FlexPlan, env: FlexEnv): readonly Unit[] | undefined {
+  // (once per plan: a container split over pages is placed once per page, with the same plan and
+  // an equal env — both made from the same sizes, the plan's key)
+  let units = UNITS.get(plan);
+  if (units === undefined) {
+    units = unitsOfPlan(plan, env) ?? null;
+    UNITS.set(plan, units);
+  }
+  return units ?? undefined;
+}
+
+const UNITS = new WeakMap<FlexPlan, readonly Unit[] | null>();
+
+function unitsOfPlan(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
   const boxOf = (planned: PlannedItem): { planned: PlannedItem; box: PhysicalBox } => ({ planned, box: physicalBox(planned, env, plan.innerMain, plan.innerCross) });
   if (env.axes.row) {
     const lines = plan.lines.map((line) => {
@@ -113,7 +126,11 @@ export function placeFragmented(
   let start = 0;
   if (resume?.kind === 'block') {
     for (const child of resume.children) tokens.set(child.index, child.token);
-    const split = units.findIndex((u) => u.items.some((i) => tokens.has(i.planned.item.index)));
+    // the unit split is the one before `next` (tokenAt): looked for from there
+    let split = -1;
+    for (let u = Math.max(0, Math.min(resume.next, units.length) - 1); u < units.length && split < 0 && tokens.size > 0; u++) {
+      if (units[u]!.items.some((i) => tokens.has(i.planned.item.index))) split = u;
+    }
     start = split >= 0 ? split : Math.min(resume.next, units.length);
   }
   let shift = start < units.length ? units[start]!.top : 0;
