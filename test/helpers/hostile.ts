@@ -169,6 +169,11 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     limit: 'maxPages',
   },
   {
+    // each page compared its break token with the last one by copying its path at every level (7 s)
+    name: '5,000 paragraphs 200 blocks deep',
+    template: `<!DOCTYPE html>${'<div>'.repeat(200)}${repeatText(5_000, (i) => `<p>line ${i}</p>`)}${'</div>'.repeat(200)}`,
+  },
+  {
     // each page sorted the items again and turned all of them into boxes to place (22 s)
     name: 'a flex column of 20,000 items, past the page limit',
     template: `<!DOCTYPE html><style>i { display: block; height: 100px }</style><div style="display: flex; flex-direction: column">${'<i></i>'.repeat(20_000)}</div>`,
