@@ -267,7 +267,7 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         }
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, walk.options.svg), walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, walk.options.svg), walk), clips: walk.clips });
         break;
       case 'box':
         collectBox(fragment, fragment.x + originX, fragment.y + originY, walk);
@@ -290,10 +290,31 @@ function textClippedAway(fragment: Extract<Fragment, { kind: 'text' }>, originX:
   return exact !== undefined && clippedAway(exact, walk.clips);
 }
 
+/**
+ * Whether a raster image lies wholly outside the clips it is painted in (it draws inside its box:
+ * image.ts clips what its object-fit puts outside); an SVG may draw past its viewport and is kept.
+ */
+function imageClippedAway(fragment: Extract<Fragment, { kind: 'image' }>, originX: number, originY: number, walk: Walk): boolean {
+  if (walk.clips.length === 0 || fragment.image.svg !== undefined) return false;
+  return clippedAway({ x: originX + fragment.x, y: originY + fragment.y, width: fragment.width, height: fragment.height }, walk.clips);
+}
+
+/**
+ * Whether a replaced box (an image, a form control drawn as one) lies wholly outside the clips it
+ * is painted in: a carousel's slides past its first. Its ink is its border box unless a shadow,
+ * an outline or an effect takes it further.
+ */
+function replacedClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): boolean {
+  if (walk.clips.length === 0 || f.box.kind !== 'replaced') return false;
+  if (f.style.boxShadow.length > 0 || f.style.outlineStyle !== 'none' || hasEffects(f)) return false;
+  return clippedAway({ x, y, width: f.width, height: f.height }, walk.clips);
+}
+
 /** Collects box `f`, its border box at (x, y) on the page. */
 function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const { layers, clips } = walk;
   const style = f.style;
+  if (replacedClippedAway(f, x, y, walk)) return;
   if (isPositioned(style) || createsStackingContext(f)) {
     const entry: Entry = { items: paintStackingContext(f, x, y, walk.options, walk.target), clips };
     const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;

@@ -1,9 +1,23 @@
-// Text wholly outside the clip of an `overflow` box is not written to the PDF, as Chromium's PDF
-// leaves it out: it is neither drawn, nor found by search, nor copied (paint/stacking.ts
-// textClippedAway). Text that reaches into the clip, even by a glyph's tail, is kept whole.
+// Text and images wholly outside the clip of an `overflow` box are not written to the PDF, as
+// Chromium's PDF leaves them out: they are neither drawn, nor found by search, nor copied, nor
+// embedded (paint/stacking.ts textClippedAway, replacedClippedAway). Text that reaches into the
+// clip, even by a glyph's tail, is kept whole.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { renderPdf, renderPixels } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
 import { pdfWords } from '../helpers/words.js';
+
+const run = promisify(execFile);
+const IMAGES = fileURLToPath(new URL('../fixtures/images/', import.meta.url));
+
+/** The images a PDF draws, as `pdfimages -list` lists them: width and height of each. */
+async function drawnImages(pdf: Uint8Array): Promise<string[]> {
+  const list = await withPdfFile(pdf, async (path) => (await run('pdfimages', ['-list', path])).stdout);
+  return list.split('\n').slice(2).map((row) => row.trim().split(/\s+/)).filter((row) => row[2] === 'image').map((row) => `${row[3]}x${row[4]}`);
+}
 
 const words = async (html: string): Promise<string[]> => (await pdfWords(await renderPdf(html))).map((word) => word.text);
 
@@ -45,5 +59,15 @@ describe('text clipped away by overflow', () => {
     expect(inked.slice(0, 10).some(Boolean)).toBe(true);
     expect(inked.slice(10, 13).some(Boolean)).toBe(true);
     expect(inked.slice(13).some(Boolean)).toBe(false);
+  });
+
+  it('leaves out the slides of a carousel past its first, and keeps a shadowed image that may reach in', async () => {
+    const slide = 'style="width: 200px; height: 100px"';
+    const pdf = await renderPdf(`<div style="width: 200px; height: 100px; overflow: hidden; white-space: nowrap">
+      <img src="red-blue.jpg" ${slide}><img src="palette-alpha.png" ${slide}><img src="rgb16.png" ${slide}></div>
+      <div style="height: 40px; overflow: hidden"><div style="height: 50px"></div><img src="rgb16.png" style="width: 20px; height: 20px; box-shadow: 0 -30px 0 red"></div>`, { baseDir: IMAGES });
+    const drawn = await drawnImages(pdf);
+    expect(drawn).toHaveLength(2);
+    expect(drawn[0]).toBe('32x8');
   });
 });
