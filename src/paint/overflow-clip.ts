@@ -63,7 +63,7 @@ export function clippedAway(bounds: Rect, clips: readonly Clip[]): boolean {
 }
 
 /** Whether `bounds` lies wholly inside every one of `clips`' rects. */
-export function withinClips(bounds: Rect, clips: readonly Clip[]): boolean {
+export function withinEveryClip(bounds: Rect, clips: readonly Clip[]): boolean {
   for (const { rect } of clips) {
     if (bounds.x < rect.x || bounds.y < rect.y || bounds.x + bounds.width > rect.x + rect.width || bounds.y + bounds.height > rect.y + rect.height) return false;
   }

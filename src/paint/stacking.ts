@@ -29,13 +29,13 @@ import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
-import { clippedAway, overflowClip, withinClips } from './overflow-clip.js';
+import { clippedAway, overflowClip, withinEveryClip } from './overflow-clip.js';
 import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
 import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
-import { decorationOf, paintText, textClipRuns, textInkBounds } from './text.js';
+import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
@@ -259,10 +259,13 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         collect(fragment.children, fragment.x + originX, fragment.y + originY, isTaggedMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
         break;
       case 'text':
-        if (fragment.style.visibility === 'visible' && !textClippedAway(fragment, originX, originY, walk)) {
+        if (fragment.style.visibility === 'visible') {
+          const reach = textReach(fragment, originX, originY, walk);
+          if (reach === 'outside') break;
           // white space between inline boxes is not content of anything (it stays an artifact)
           const target = walk.target === undefined || fragment.text.trim() === '' ? undefined : walk.target;
-          const items = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations) : paintListSymbol(fragment, fragment.symbol, originX, originY);
+          const painted = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations) : paintListSymbol(fragment, fragment.symbol, originX, originY);
+          const items = reach === 'edge' ? withinClips(painted, walk.clips) : painted;
           walk.layers.inlines.push({ items: tagged(items, target, walk), clips: walk.clips });
         }
         break;
@@ -277,17 +280,33 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
 }
 
 /**
- * Whether a text fragment lies wholly outside the clips it is painted in: told by its faces'
- * boxes, and for text near a clip's edge by its glyphs' own boxes.
+ * Where a text fragment lies against the clips it is painted in: wholly outside them (not
+ * painted), inside them all, or across an edge (its glyph runs trimmed of the glyphs outside).
+ * Told by its faces' boxes, and near an edge by its glyphs' own boxes.
  */
-function textClippedAway(fragment: Extract<Fragment, { kind: 'text' }>, originX: number, originY: number, walk: Walk): boolean {
-  if (walk.clips.length === 0) return false;
+function textReach(fragment: Extract<Fragment, { kind: 'text' }>, originX: number, originY: number, walk: Walk): 'outside' | 'inside' | 'edge' {
+  if (walk.clips.length === 0) return 'inside';
   const rough = textInkBounds(fragment, originX, originY, walk.decorations);
-  if (rough === undefined) return false;
-  if (clippedAway(rough, walk.clips)) return true;
-  if (withinClips(rough, walk.clips)) return false;
+  if (rough === undefined) return 'inside';
+  if (clippedAway(rough, walk.clips)) return 'outside';
+  if (withinEveryClip(rough, walk.clips)) return 'inside';
   const exact = textInkBounds(fragment, originX, originY, walk.decorations, true);
-  return exact !== undefined && clippedAway(exact, walk.clips);
+  return exact !== undefined && clippedAway(exact, walk.clips) ? 'outside' : 'edge';
+}
+
+/** Text items across a clip's edge, their glyph runs without the glyphs wholly outside it (other items as they are). */
+function withinClips(items: readonly DisplayItem[], clips: readonly Clip[]): DisplayItem[] {
+  const rects = clips.map((clip) => clip.rect);
+  const out: DisplayItem[] = [];
+  for (const item of items) {
+    if (item.kind !== 'glyphs') {
+      out.push(item);
+      continue;
+    }
+    const kept = glyphsWithin(item, rects);
+    if (kept !== undefined) out.push(kept);
+  }
+  return out;
 }
 
 /**

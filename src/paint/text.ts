@@ -247,6 +247,45 @@ export function textInkBounds(fragment: TextFragment, originX: number, originY: 
 }
 
 /**
+ * A glyph run without its glyphs at either end whose ink lies wholly outside one of `clips`
+ * (rects on the page), as Skia's PDF device leaves them out: a `nowrap` line cut off by
+ * `overflow: hidden` copies as the words that show. Undefined when none is left; the item itself
+ * when nothing is cut (or it cannot be told: copied text of its own, colour glyphs).
+ */
+export function glyphsWithin(item: Glyphs, clips: readonly Rect[]): Glyphs | undefined {
+  const face = item.face;
+  if (item.actualText !== undefined || item.invisible === true || face.color !== undefined || face.colorLayers !== undefined) return item;
+  const scale = item.size / face.unitsPerEm;
+  const slant = item.syntheticOblique ? SYNTHETIC_OBLIQUE_SKEW * Math.max(face.ascent, -face.descent) * scale : 0;
+  const grow = item.syntheticBold + (item.stroke?.width ?? 0) + slant;
+  const count = item.glyphs.length;
+  const starts = new Array<number>(count);
+  let x = item.x;
+  for (let i = 0; i < count; i++) {
+    starts[i] = x;
+    x += item.advances[i] ?? 0;
+  }
+  const outside = (i: number): boolean => {
+    const glyph = item.glyphs[i]!;
+    const box = glyphControlBox(face.program, glyph.id);
+    const left = starts[i]! + glyph.xOffset;
+    const baseline = item.y - glyph.yOffset;
+    // a glyph without an outline (a space) takes its advance and the face's height
+    const ink: Rect = box === undefined
+      ? { x: left, y: baseline - face.ascent * scale, width: Math.max(0, item.advances[i] ?? 0), height: (face.ascent - face.descent) * scale }
+      : { x: left + box.xMin * scale - grow, y: baseline - box.yMax * scale - grow, width: (box.xMax - box.xMin) * scale + 2 * grow, height: (box.yMax - box.yMin) * scale + 2 * grow };
+    return clips.some((clip) => ink.x >= clip.x + clip.width || ink.x + ink.width <= clip.x || ink.y >= clip.y + clip.height || ink.y + ink.height <= clip.y);
+  };
+  let first = 0;
+  while (first < count && outside(first)) first++;
+  if (first === count) return undefined;
+  let end = count;
+  while (end > first && outside(end - 1)) end--;
+  if (first === 0 && end === count) return item;
+  return { ...item, x: starts[first]!, glyphs: item.glyphs.slice(first, end), advances: item.advances.slice(first, end) };
+}
+
+/**
  * Painted items of a text fragment, in CSS2 Appendix E order, over its text shadows (CSS Text
  * Decoration 3 §4). The fragment is in the frame of its parent, whose origin is at (originX,
  * originY) on the page (paint/placed.ts).

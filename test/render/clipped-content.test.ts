@@ -50,6 +50,18 @@ describe('text clipped away by overflow', () => {
     expect(found).not.toContain('Shadowed');
   });
 
+  it('leaves out the glyphs of a cut-off line that lie wholly outside, keeping a glyph cut in two', async () => {
+    const pdf = await renderPdf(`<div style="width: 100px; overflow: hidden; white-space: nowrap; font: 16px/20px sans-serif">Visible start of a very long line that runs far past hiddenword</div>`);
+    const found = await pdfWords(pdf);
+    expect(found.map((word) => word.text).join(' ')).toMatch(/^Visible start\b/);
+    expect(found.map((word) => word.text)).not.toContain('hiddenword');
+    // the last word kept reaches past the clip (its last glyph is cut by it), none starts beyond it
+    // (the box's left edge is where its first word starts: the clip ends 100px = 75pt right of it)
+    const clipRight = found[0]!.xMin + 75;
+    expect(Math.max(...found.map((word) => word.xMax))).toBeGreaterThan(clipRight - 0.01);
+    expect(Math.max(...found.map((word) => word.xMin))).toBeLessThan(clipRight);
+  });
+
   it('draws the part of a line that reaches into the clip', async () => {
     const html = `<style>@page { size: 40px 30px; margin: 0 } body { margin: 0 }</style>
       <div style="height: 13px; overflow: hidden; font: 10px/10px sans-serif; color: #000">IIII<br>IIII<br>IIII</div>`;
