@@ -13,6 +13,7 @@ import type { Rect } from '../geometry/types.js';
 import { multiply } from '../geometry/matrix.js';
 import { fragmentTransform } from './effects.js';
 import { transformedBounds } from '../layout/transform.js';
+import { overflowClip } from './overflow-clip.js';
 
 /** `rect` where it is drawn: the bounding box of its transformed corners (CSS Transforms 1 §6). */
 function placed(rect: Rect, matrix: Matrix | undefined): Rect {
@@ -23,12 +24,15 @@ function placed(rect: Rect, matrix: Matrix | undefined): Rect {
  * Appends the box's own link, destination and bookmark to `items` (most boxes have none: no list
  * made per box); its border box is at (x, y) on the page.
  */
-function boxAnnotations(f: PlacedBox, x: number, y: number, matrix: Matrix | undefined, items: DisplayItem[]): void {
+function boxAnnotations(f: PlacedBox, x: number, y: number, at: { readonly matrix: Matrix | undefined; readonly clip: Rect | undefined }, items: DisplayItem[]): void {
   const element = f.box.element;
   if (element === undefined || f.box.pseudo !== undefined) return;
+  const { matrix, clip } = at;
   const href = element.attribs['href'];
   if (href !== undefined && element.name.toLowerCase() === 'a' && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
-    items.push({ kind: 'link', rect: placed(borderBoxAt(f, x, y), matrix), url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
+    // only where it shows: a link hidden by `overflow` is no area to click over what is drawn there
+    const rect = clipped(placed(borderBoxAt(f, x, y), matrix), clip);
+    if (rect !== undefined) items.push({ kind: 'link', rect, url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
   }
   const id = element.attribs['id'];
   const level = f.style.bookmarkLevel;
@@ -59,25 +63,42 @@ function destinationOf(f: PlacedBox, x: number, y: number, matrix: Matrix | unde
 /** The annotations of a page's fragments (margin boxes or flow); `matrix`: a transform they are all drawn through. */
 export function collectAnnotations(fragments: readonly Fragment[], matrix?: Matrix): DisplayItem[] {
   const out: DisplayItem[] = [];
-  collectIn(fragments, 0, 0, matrix, out);
+  collectIn(fragments, 0, 0, { matrix, clip: undefined }, out);
   return out;
+}
+
+/** `rect` within `clip` (both on the page); undefined when nothing of it is left. */
+function clipped(rect: Rect, clip: Rect | undefined): Rect | undefined {
+  if (clip === undefined) return rect;
+  const left = Math.max(rect.x, clip.x);
+  const top = Math.max(rect.y, clip.y);
+  const right = Math.min(rect.x + rect.width, clip.x + clip.width);
+  const bottom = Math.min(rect.y + rect.height, clip.y + clip.height);
+  return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : undefined;
 }
 
 /**
  * `fragments` are in a frame whose origin is at (originX, originY) on the page (placed.ts);
- * `matrix`: the transforms of the ancestors, composed (page px).
+ * `matrix`: the transforms of the ancestors, composed (page px); `clip`: the ancestors' overflow
+ * clips met so far, as one rect on the page (an upright box around a turned one).
  */
-function collectIn(fragments: readonly Fragment[], originX: number, originY: number, matrix: Matrix | undefined, out: DisplayItem[]): void {
+function collectIn(fragments: readonly Fragment[], originX: number, originY: number, at: { readonly matrix: Matrix | undefined; readonly clip: Rect | undefined }, out: DisplayItem[]): void {
   for (const fragment of fragments) {
     if (fragment.kind === 'box') {
       const x = fragment.x + originX;
       const y = fragment.y + originY;
       const own = fragmentTransform(fragment, x, y);
-      const inner = own === undefined ? matrix : matrix === undefined ? own : multiply(matrix, own);
+      const matrix = own === undefined ? at.matrix : at.matrix === undefined ? own : multiply(at.matrix, own);
+      const inner = { matrix, clip: at.clip };
       boxAnnotations(fragment, x, y, inner, out);
-      collectIn(fragment.children, x, y, inner, out);
+      const clip = overflowClip(fragment, x, y);
+      const within = clip === undefined ? inner : { matrix, clip: clipped(placed(clip.rect, matrix), at.clip) ?? EMPTY };
+      collectIn(fragment.children, x, y, within, out);
     } else if (fragment.kind === 'line') {
-      collectIn(fragment.children, fragment.x + originX, fragment.y + originY, matrix, out);
+      collectIn(fragment.children, fragment.x + originX, fragment.y + originY, at, out);
     }
   }
 }
+
+/** A clip nothing is inside of (clips that do not meet). */
+const EMPTY: Rect = { x: 0, y: 0, width: 0, height: 0 };

@@ -69,3 +69,8 @@ export function withinEveryClip(bounds: Rect, clips: readonly Clip[]): boolean {
   }
   return true;
 }
+
+/** A clip 1px or less across: the visually-hidden pattern, which hides text from the eye only. */
+export function visuallyHidden(clip: Clip): boolean {
+  return clip.rect.width <= 1 || clip.rect.height <= 1;
+}

@@ -29,7 +29,7 @@ import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
-import { clippedAway, overflowClip, withinEveryClip } from './overflow-clip.js';
+import { clippedAway, overflowClip, visuallyHidden, withinEveryClip } from './overflow-clip.js';
 import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
@@ -285,7 +285,10 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
  * Told by its faces' boxes, and near an edge by its glyphs' own boxes.
  */
 function textReach(fragment: Extract<Fragment, { kind: 'text' }>, originX: number, originY: number, walk: Walk): 'outside' | 'inside' | 'edge' {
-  if (walk.clips.length === 0) return 'inside';
+  // the visually-hidden pattern (a 1px box that clips: Bootstrap's .visually-hidden, Tailwind's
+  // .sr-only) holds text for readers, not for the eye: it stays, to be searched and read aloud
+  // (Chromium leaves it out)
+  if (walk.clips.length === 0 || walk.clips.some(visuallyHidden)) return 'inside';
   const rough = textInkBounds(fragment, originX, originY, walk.decorations);
   if (rough === undefined) return 'inside';
   if (clippedAway(rough, walk.clips)) return 'outside';

@@ -7,11 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { renderPdf, renderPixels } from '../helpers/render.js';
+import { qpdf } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { pdfWords } from '../helpers/words.js';
 
 const run = promisify(execFile);
 const IMAGES = fileURLToPath(new URL('../fixtures/images/', import.meta.url));
+
+/** The link annotations' rectangles of a PDF, pt from the bottom left, rounded to 0.01. */
+async function linkRects(pdf: Uint8Array): Promise<number[][]> {
+  const json = JSON.parse((await qpdf(pdf, ['--json=1', '--json-key=objects'])).stdout) as { objects: Record<string, Record<string, unknown>> };
+  return Object.values(json.objects)
+    .filter((o) => typeof o === 'object' && o !== null && o['/Subtype'] === '/Link')
+    .map((o) => (o['/Rect'] as number[]).map((v) => Math.round(v * 100) / 100));
+}
 
 /** The images a PDF draws, as `pdfimages -list` lists them: width and height of each. */
 async function drawnImages(pdf: Uint8Array): Promise<string[]> {
@@ -81,5 +90,21 @@ describe('text clipped away by overflow', () => {
     const drawn = await drawnImages(pdf);
     expect(drawn).toHaveLength(2);
     expect(drawn[0]).toBe('32x8');
+  });
+
+  it('makes no link of a link hidden by the clip, and cuts one that shows in part to what shows', async () => {
+    const css = '@page { size: 200px 100px; margin: 0 } body { margin: 0; font: 16px/20px sans-serif } a { display: inline-block; width: 80px; height: 20px }';
+    const hidden = await renderPdf(`<style>${css}</style><div style="height: 20px; overflow: hidden">Shown<br><a href="https://example.com/hidden">hidden</a></div><p>Text below</p>`);
+    expect(await linkRects(hidden)).toEqual([]);
+    const half = await renderPdf(`<style>${css}</style><div style="height: 30px; overflow: hidden">Shown<br><a href="https://example.com/half">half</a></div>`);
+    // the link's box is 20..40px high, the clip ends at 30px: 0..80 × 20..30 px, in pt from the bottom (75pt high page)
+    expect(await linkRects(half)).toEqual([[0, 52.5, 60, 60]]);
+  });
+
+  it('keeps the text of the visually-hidden pattern, for readers and search', async () => {
+    const found = await words(`<style>.sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border-width: 0 }
+      .screen-reader-text { position: absolute; width: 1px; height: 1px; overflow: hidden; word-wrap: normal }</style>
+      <p>Download <span class="sr-only">the annual report</span></p><p>Share <span class="screen-reader-text">on social media</span></p>`);
+    expect(found).toEqual(['Download', 'the', 'annual', 'report', 'Share', 'on', 'social', 'media']);
   });
 });
