@@ -46,14 +46,23 @@ export function grooveColors(style: 'groove' | 'ridge', side: Side, color: Color
 }
 
 /**
- * Dot period of a dotted side of length `length` (WeasyPrint): dots of 1 × width, stretched so
- * an odd number of segments fills the side and both ends are painted.
+ * The dots of a dotted side `length` long as Chromium prints them (measured on its PDFs): under
+ * 4px wide, square dots of the width, as many as fit with gaps of the width, the gaps grown to
+ * end the side with a dot (1px over 150px: 75 dots; 3px: 25); undefined when only one fits (the
+ * side is drawn solid). From 4px, round dots whose centres run from half a width inside one end
+ * to half a width inside the other, `spacing` apart, nearest 2 × width (4px over 200px: 26 dots
+ * 7.84 apart); undefined also when the side is no longer than its width.
  */
-export function dotLength(width: number, length: number): number {
-  if (width <= 0 || length <= 0) return width;
-  const count = Math.round(length / width);
-  const odd = count % 2 === 1 ? count : count - 1;
-  return odd >= 1 ? length / odd : length;
+export function dotPattern(width: number, length: number): { readonly shape: 'square'; readonly gap: number } | { readonly shape: 'round'; readonly spacing: number } | undefined {
+  if (width <= 0 || length <= 0) return undefined;
+  if (width >= 4) {
+    const span = length - width;
+    if (span <= 0) return undefined;
+    return { shape: 'round', spacing: span / Math.max(1, Math.round(span / (2 * width))) };
+  }
+  const dots = Math.floor((length + width) / (2 * width));
+  if (dots <= 1) return undefined;
+  return { shape: 'square', gap: (length - dots * width) / (dots - 1) };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { Rect, Side, Sides } from '../geometry/types.js';
 import { SIDES } from '../geometry/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
-import { bevelColor, dashPattern, dotLength, grooveColors, isInvisible } from './border-style.js';
+import { bevelColor, dashPattern, dotPattern, grooveColors, isInvisible } from './border-style.js';
 import type { Edge } from './path.js';
 import { insetBy, roundedRectPath, scaleSides, sideRegion } from './path.js';
 import type { Radii } from '../css/values/radii.js';
@@ -131,25 +131,27 @@ function sideCenterLine(input: BorderInput, side: Side, width: number): { from: 
 }
 
 /**
- * A dashed or dotted side as one stroke: Chromium's dashes with butt caps (solid when too short
- * for them); dots as zero-length dashes with round caps every 2d, starting d/2 in so the first
- * and last dots sit in the corners.
+ * A dashed or dotted side as one stroke, as Chromium prints it: dashes with butt caps (solid when
+ * too short for them); thin dots as square dashes of the width, thick ones as zero-length dashes
+ * with round caps, the first and last in the corners (border-style.ts `dotPattern`).
  */
 function straightDashes(input: BorderInput, side: Side, style: 'dashed' | 'dotted', width: number, color: Color): DisplayItem {
   const { from, to } = sideCenterLine(input, side, width);
   const length = Math.hypot(to.x - from.x, to.y - from.y);
-  if (style === 'dashed') {
-    const path: PathSegment[] = [{ op: 'move', x: from.x, y: from.y }, { op: 'line', x: to.x, y: to.y }];
-    return dashedStroke(path, color, width, dashPattern(width, length, false));
-  }
-  const d = dotLength(width, length);
+  const line: PathSegment[] = [{ op: 'move', x: from.x, y: from.y }, { op: 'line', x: to.x, y: to.y }];
+  if (style === 'dashed') return dashedStroke(line, color, width, dashPattern(width, length, false));
+  const dots = dotPattern(width, length);
+  if (dots === undefined) return dashedStroke(line, color, width, undefined);
+  if (dots.shape === 'square') return dashedStroke(line, color, width, [width, dots.gap]);
   const ux = length > 0 ? (to.x - from.x) / length : 0;
   const uy = length > 0 ? (to.y - from.y) / length : 0;
+  // past the last centre by half a spacing: a dot due at the very end of a path may be dropped by rounding
+  const past = width / 2 - dots.spacing / 2;
   const path: PathSegment[] = [
-    { op: 'move', x: from.x + (ux * d) / 2, y: from.y + (uy * d) / 2 },
-    { op: 'line', x: to.x - (ux * d) / 2, y: to.y - (uy * d) / 2 },
+    { op: 'move', x: from.x + (ux * width) / 2, y: from.y + (uy * width) / 2 },
+    { op: 'line', x: to.x - ux * past, y: to.y - uy * past },
   ];
-  return { kind: 'stroke-path', path, color, width, dash: [0, 2 * d], lineCap: 'round' };
+  return { kind: 'stroke-path', path, color, width, dash: [0, dots.spacing], lineCap: 'round' };
 }
 
 /** Four equal dashed/dotted sides with rounded corners: one stroke around the middle of the border. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
-import { darken, dashPattern, dotLength, lighten } from '../../src/paint/border-style.js';
+import { darken, dashPattern, dotPattern, lighten } from '../../src/paint/border-style.js';
 import { paintPage } from '../helpers/paint.js';
 import { NO_RADII } from '../../src/css/values/radii.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
@@ -69,7 +69,7 @@ describe('borders', () => {
     expect(out.every((i) => i.kind === 'fill-path' && i.evenOdd === undefined)).toBe(true);
   });
 
-  test('dashed: Chromium\'s dashes and gaps, the gap fitted so whole dashes end the side; dotted: WeasyPrint\'s dots', () => {
+  test('dashed: Chromium\'s dashes and gaps, the gap fitted so whole dashes end the side', () => {
     // measured on Chromium's PDF of a 300px wide box: 1px → 60 dashes of 3 and gaps of 2.03; 2px → 30 of 6, gaps 4.14; 6px → 17 of 12, gaps 6
     expect(dashPattern(1, 300, false)).toEqual([3, 120 / 59]);
     expect(dashPattern(2, 300, false)).toEqual([6, 120 / 29]);
@@ -80,7 +80,6 @@ describe('borders', () => {
     expect(dashPattern(2, 14, false)).toEqual([5.25, 3.5]);
     expect(dashPattern(2, 20, false)).toEqual([6, 1]);
     expect(dashPattern(4, 55, false)).toEqual([8, 3.75]);
-    expect(dotLength(2, 20)).toBeCloseTo(20 / 9);
     const s = style({ borderTopWidth: 2, borderTopStyle: 'dashed', borderTopColor: RED });
     expect(paintBorder({ rect, widths: { top: 2, right: 0, bottom: 0, left: 0 }, style: s, radii: NO_RADII })).toEqual([{
       kind: 'stroke-path', color: RED, width: 2, lineCap: 'butt', dash: [6, 1],
@@ -88,12 +87,26 @@ describe('borders', () => {
     }]);
   });
 
-  test('dotted: round dots of the border width, the first and last in the corners', () => {
+  test('dotted: Chromium\'s square dots under 4px, round ones from 4px, the first and last in the corners', () => {
+    // measured on Chromium's PDF: over 150px, 1px → 75 dots, 2px → 38 (gaps of 2), 3px → 25; over
+    // 200px, 4px → 26 round dots 7.83 apart, 10px → 11 dots 19 apart
+    expect(dotPattern(1, 150)).toEqual({ shape: 'square', gap: 75 / 74 });
+    expect(dotPattern(2, 150)).toEqual({ shape: 'square', gap: 2 });
+    expect(dotPattern(3, 150)).toEqual({ shape: 'square', gap: 75 / 24 });
+    expect(dotPattern(4, 200)).toEqual({ shape: 'round', spacing: 196 / 25 });
+    expect(dotPattern(10, 200)).toEqual({ shape: 'round', spacing: 19 });
+    // room for one dot only: solid
+    expect(dotPattern(2, 3)).toBeUndefined();
     const s = style({ borderBottomWidth: 2, borderBottomStyle: 'dotted', borderBottomColor: RED });
-    const d = 20 / 9;
     expect(paintBorder({ rect, widths: { top: 0, right: 0, bottom: 2, left: 0 }, style: s, radii: NO_RADII })).toEqual([{
-      kind: 'stroke-path', color: RED, width: 2, lineCap: 'round', dash: [0, 2 * d],
-      path: [{ op: 'move', x: d / 2, y: 9 }, { op: 'line', x: 20 - d / 2, y: 9 }],
+      kind: 'stroke-path', color: RED, width: 2, lineCap: 'butt', dash: [2, 2.5],
+      path: [{ op: 'move', x: 0, y: 9 }, { op: 'line', x: 20, y: 9 }],
+    }]);
+    const thick = style({ borderBottomWidth: 4, borderBottomStyle: 'dotted', borderBottomColor: RED });
+    expect(paintBorder({ rect, widths: { top: 0, right: 0, bottom: 4, left: 0 }, style: thick, radii: NO_RADII })).toEqual([{
+      kind: 'stroke-path', color: RED, width: 4, lineCap: 'round', dash: [0, 8],
+      // (on past the last dot by half a spacing: no dot is dropped at the end)
+      path: [{ op: 'move', x: 2, y: 8 }, { op: 'line', x: 22, y: 8 }],
     }]);
   });
 
