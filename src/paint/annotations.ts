@@ -11,6 +11,7 @@ import { borderBoxAt } from './placed.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import type { Rect } from '../geometry/types.js';
 import { multiply } from '../geometry/matrix.js';
+import { intersectRects } from '../geometry/rect.js';
 import { fragmentTransform } from './effects.js';
 import { transformedBounds } from '../layout/transform.js';
 import { overflowClip } from './overflow-clip.js';
@@ -70,11 +71,8 @@ export function collectAnnotations(fragments: readonly Fragment[], matrix?: Matr
 /** `rect` within `clip` (both on the page); undefined when nothing of it is left. */
 function clipped(rect: Rect, clip: Rect | undefined): Rect | undefined {
   if (clip === undefined) return rect;
-  const left = Math.max(rect.x, clip.x);
-  const top = Math.max(rect.y, clip.y);
-  const right = Math.min(rect.x + rect.width, clip.x + clip.width);
-  const bottom = Math.min(rect.y + rect.height, clip.y + clip.height);
-  return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : undefined;
+  const within = intersectRects(rect, clip);
+  return within.width > 0 && within.height > 0 ? within : undefined;
 }
 
 /**
@@ -92,13 +90,12 @@ function collectIn(fragments: readonly Fragment[], originX: number, originY: num
       const inner = { matrix, clip: at.clip };
       boxAnnotations(fragment, x, y, inner, out);
       const clip = overflowClip(fragment, x, y);
-      const within = clip === undefined ? inner : { matrix, clip: clipped(placed(clip.rect, matrix), at.clip) ?? EMPTY };
+      const drawn = clip === undefined ? undefined : placed(clip.rect, matrix);
+      // (clips that do not meet leave an empty one: nothing is inside it)
+      const within = drawn === undefined ? inner : { matrix, clip: at.clip === undefined ? drawn : intersectRects(drawn, at.clip) };
       collectIn(fragment.children, x, y, within, out);
     } else if (fragment.kind === 'line') {
       collectIn(fragment.children, fragment.x + originX, fragment.y + originY, at, out);
     }
   }
 }
-
-/** A clip nothing is inside of (clips that do not meet). */
-const EMPTY: Rect = { x: 0, y: 0, width: 0, height: 0 };

@@ -12,6 +12,7 @@ import type { BorderImageRepeat, BorderImageWidth, CssImage } from '../css/image
 import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
+import { intersectRects } from '../geometry/rect.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem, ImagePlacement } from './display-list.js';
 import { paintGradient } from './gradient.js';
@@ -146,12 +147,6 @@ export function tiles(mode: BorderImageRepeat, size: number, room: number): { st
   return { starts: Array.from({ length: 2 * side + 1 }, (_, i) => first + i * size), size };
 }
 
-function intersect(a: Rect, b: Rect): Rect {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
-}
-
 const size = (width: number, height: number): { width: number; height: number } => ({ width, height });
 
 /** One edge or the middle: the slice `from` tiled over `to` with tiles of `tile` before repeat rounding. */
@@ -164,7 +159,7 @@ function tiled(from: Rect, to: Rect, tile: { readonly width: number; readonly he
     for (const x of xs.starts) {
       const placed = { x: to.x + x, y: to.y + y, width: xs.size, height: ys.size };
       // a tile past the edge's ends is clipped to it
-      appendAll(items, region(from, placed, intersect(placed, to)));
+      appendAll(items, region(from, placed, intersectRects(placed, to)));
     }
   }
   return items;

@@ -8,6 +8,7 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
+import { rectsApart } from '../geometry/rect.js';
 import type { PlacedBox } from './placed.js';
 import { referenceBox } from './clip-path.js';
 import type { Radii } from '../css/values/radii.js';
@@ -56,9 +57,7 @@ export function overflowClip(f: PlacedBox, x: number, y: number): Clip | undefin
  * written, nor found by search, nor copied.
  */
 export function clippedAway(bounds: Rect, clips: readonly Clip[]): boolean {
-  for (const { rect } of clips) {
-    if (bounds.x >= rect.x + rect.width || bounds.x + bounds.width <= rect.x || bounds.y >= rect.y + rect.height || bounds.y + bounds.height <= rect.y) return true;
-  }
+  for (const clip of clips) if (rectsApart(bounds, clip.rect)) return true;
   return false;
 }
 

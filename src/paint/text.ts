@@ -7,7 +7,8 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Fragment, PlacedRun, TextFragment } from '../layout/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { FontFace, GlyphBounds } from '../text/types.js';
+import { rectsApart } from '../geometry/rect.js';
+import type { FontFace } from '../text/types.js';
 import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import { glyphControlBox } from '../text/fontkit.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
@@ -192,12 +193,21 @@ function wave(x: number, width: number, y: number, thickness: number): PathSegme
 }
 
 /**
- * Where a text fragment's glyphs may put ink, on the page: its content area, and each run's
- * glyph origins with its face's box of all glyphs around them — or, `perGlyph`, each glyph's own
- * box (what Blink culls text by: a list box's next option starts where its clip ends, and its
- * face's box reaches a pixel above it) — grown for synthetic bold and oblique, glyph offsets and
- * decoration lines. Undefined when that cannot be told so (a text shadow, a decoration at an
- * offset of its own, upright glyphs, a face without the box).
+ * How far synthetic bold (its stroke width), a stroke and synthetic oblique may carry a glyph's
+ * ink past the box of its outline, px; `extent`: the box's reach above or below the baseline, px
+ * (an oblique glyph leans by a quarter of its height).
+ */
+function syntheticReach(bold: number, stroke: number, oblique: boolean, extent: number): number {
+  return bold + stroke + (oblique ? SYNTHETIC_OBLIQUE_SKEW * extent : 0);
+}
+
+/**
+ * Where a text fragment's glyphs may put ink, on the page: each run's glyph origins with its
+ * face's box of all glyphs around them — or, `perGlyph`, each glyph's own box (what Blink culls
+ * text by: a list box's next option starts where its clip ends, and its face's box reaches a
+ * pixel above it) — grown for synthetic bold and oblique, strokes, glyph offsets and decoration
+ * lines. Undefined when that cannot be told so (a text shadow, a decoration at an offset of its
+ * own, upright glyphs, a face without the box).
  */
 export function textInkBounds(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], perGlyph = false): Rect | undefined {
   const style = fragment.style;
@@ -210,29 +220,44 @@ export function textInkBounds(fragment: TextFragment, originX: number, originY: 
   let right = Number.NEGATIVE_INFINITY;
   let top = Number.POSITIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
-  const add = (x: number, y: number, box: GlyphBounds, scale: number, grow: number): void => {
-    left = Math.min(left, x + box.xMin * scale - grow);
-    right = Math.max(right, x + box.xMax * scale + grow);
-    top = Math.min(top, y - box.yMax * scale - grow);
-    bottom = Math.max(bottom, y - box.yMin * scale + grow);
-  };
   for (const placed of fragment.runs) {
     const { face, size, glyphs, upright } = placed.run;
     const faceBox = face.glyphBounds;
     if (faceBox === undefined || upright !== undefined) return undefined;
     const scale = size / face.unitsPerEm;
-    // a synthetic bold outline is stroked, a synthetic oblique one slanted
-    const slant = face.syntheticOblique ? SYNTHETIC_OBLIQUE_SKEW * Math.max(faceBox.yMax, -faceBox.yMin) * scale : 0;
-    const grow = (face.syntheticBold ? size / 12 : 0) + style.webkitTextStrokeWidth + slant;
+    const grow = syntheticReach(face.syntheticBold ? syntheticBoldWidth(size) : 0, style.webkitTextStrokeWidth, face.syntheticOblique, Math.max(faceBox.yMax, -faceBox.yMin) * scale);
     const exact = perGlyph && face.color === undefined && face.colorLayers === undefined;
+    // the face's box around the glyph origins, or each glyph's own box around its origin
     let x = originX + placed.x;
+    let firstX = Number.POSITIVE_INFINITY;
+    let lastX = Number.NEGATIVE_INFINITY;
+    let highest = Number.POSITIVE_INFINITY;
+    let lowest = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < glyphs.length; i++) {
       const glyph = glyphs[i]!;
-      const box = exact ? glyphControlBox(face.program, glyph.id) : faceBox;
-      // (a glyph without an outline, a space, puts no ink)
-      if (box !== undefined) add(x + glyph.xOffset, baseline - glyph.yOffset, box, scale, grow);
+      const gx = x + glyph.xOffset;
+      const gy = baseline - glyph.yOffset;
       x += placed.advances[i] ?? glyph.advance;
+      if (!exact) {
+        firstX = Math.min(firstX, gx);
+        lastX = Math.max(lastX, gx);
+        highest = Math.min(highest, gy);
+        lowest = Math.max(lowest, gy);
+        continue;
+      }
+      // (a glyph without an outline, a space, puts no ink)
+      const box = glyphControlBox(face.program, glyph.id);
+      if (box === undefined) continue;
+      left = Math.min(left, gx + box.xMin * scale - grow);
+      right = Math.max(right, gx + box.xMax * scale + grow);
+      top = Math.min(top, gy - box.yMax * scale - grow);
+      bottom = Math.max(bottom, gy - box.yMin * scale + grow);
     }
+    if (exact || firstX > lastX) continue;
+    left = Math.min(left, firstX + faceBox.xMin * scale - grow);
+    right = Math.max(right, lastX + faceBox.xMax * scale + grow);
+    top = Math.min(top, highest - faceBox.yMax * scale - grow);
+    bottom = Math.max(bottom, lowest - faceBox.yMin * scale + grow);
   }
   if (left > right) return { x: originX + fragment.x, y: originY + fragment.y, width: 0, height: 0 };
   // decoration lines: within the content area, or a little past it (a thick underline in a font with a shallow descent)
@@ -256,8 +281,7 @@ export function glyphsWithin(item: Glyphs, clips: readonly Rect[]): Glyphs | und
   const face = item.face;
   if (item.actualText !== undefined || item.invisible === true || face.color !== undefined || face.colorLayers !== undefined) return item;
   const scale = item.size / face.unitsPerEm;
-  const slant = item.syntheticOblique ? SYNTHETIC_OBLIQUE_SKEW * Math.max(face.ascent, -face.descent) * scale : 0;
-  const grow = item.syntheticBold + (item.stroke?.width ?? 0) + slant;
+  const grow = syntheticReach(item.syntheticBold, item.stroke?.width ?? 0, item.syntheticOblique, Math.max(face.ascent, -face.descent) * scale);
   const count = item.glyphs.length;
   const starts = new Array<number>(count);
   let x = item.x;
@@ -274,7 +298,7 @@ export function glyphsWithin(item: Glyphs, clips: readonly Rect[]): Glyphs | und
     const ink: Rect = box === undefined
       ? { x: left, y: baseline - face.ascent * scale, width: Math.max(0, item.advances[i] ?? 0), height: (face.ascent - face.descent) * scale }
       : { x: left + box.xMin * scale - grow, y: baseline - box.yMax * scale - grow, width: (box.xMax - box.xMin) * scale + 2 * grow, height: (box.yMax - box.yMin) * scale + 2 * grow };
-    return clips.some((clip) => ink.x >= clip.x + clip.width || ink.x + ink.width <= clip.x || ink.y >= clip.y + clip.height || ink.y + ink.height <= clip.y);
+    return clips.some((clip) => rectsApart(ink, clip));
   };
   let first = 0;
   while (first < count && outside(first)) first++;

@@ -127,11 +127,12 @@ export function placeFragmented(
   if (resume?.kind === 'block') {
     for (const child of resume.children) tokens.set(child.index, child.token);
     // the unit split is the one before `next` (tokenAt): looked for from there
-    let split = -1;
-    for (let u = Math.max(0, Math.min(resume.next, units.length) - 1); u < units.length && split < 0 && tokens.size > 0; u++) {
-      if (units[u]!.items.some((i) => tokens.has(i.planned.item.index))) split = u;
+    start = Math.min(resume.next, units.length);
+    for (let u = Math.max(0, start - 1); tokens.size > 0 && u < units.length; u++) {
+      if (!units[u]!.items.some((i) => tokens.has(i.planned.item.index))) continue;
+      start = u;
+      break;
     }
-    start = split >= 0 ? split : Math.min(resume.next, units.length);
   }
   let shift = start < units.length ? units[start]!.top : 0;
   const placed: PlacedItem[] = [];

@@ -193,8 +193,8 @@ function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): re
  */
 export class ContentLines {
   private readonly built: InlineLine[] = [];
+  /** Where the next line starts. */
   private at: InlineResume = CONTENT_START;
-  private complete = false;
 
   constructor(
     private readonly box: InlineFlowBox,
@@ -233,7 +233,7 @@ export class ContentLines {
   indexOf(start: InlineResume): number {
     const built = this.built;
     // lines start in content order: lay out until one starts past `start`'s piece
-    while (!this.complete && (built.length === 0 || built[built.length - 1]!.start.index <= start.index)) this.layOutTo(built.length + 1);
+    while (!this.complete() && (built.length === 0 || built[built.length - 1]!.start.index <= start.index)) this.layOutTo(built.length + 1);
     let low = 0;
     let high = built.length;
     while (low < high) {
@@ -246,13 +246,13 @@ export class ContentLines {
     return -1;
   }
 
+  /** Whether every line is laid out. */
+  private complete(): boolean {
+    return this.at.index >= this.measured.pieces.length;
+  }
+
   private layOutTo(count: number): void {
-    const pieces = this.measured.pieces.length;
-    while (!this.complete && this.built.length < count) {
-      if (this.at.index >= pieces) {
-        this.complete = true;
-        break;
-      }
+    while (this.built.length < count && !this.complete()) {
       const line = layoutLine(this.box, this.measured, this.at, { width: this.width, contentWidth: this.width }, this.env);
       this.built.push(line);
       this.at = line.next;

@@ -1,0 +1,14 @@
+/** Rectangles (CSS px, y down): where two meet, and whether they meet at all. */
+import type { Rect } from './types.js';
+
+/** The part of `a` inside `b`: an empty rect (no width or height) when they do not meet. */
+export function intersectRects(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
+}
+
+/** Whether `a` and `b` share no area (touching edges share none). */
+export function rectsApart(a: Rect, b: Rect): boolean {
+  return a.x >= b.x + b.width || a.x + a.width <= b.x || a.y >= b.y + b.height || a.y + a.height <= b.y;
+}
