@@ -1,6 +1,6 @@
 /**
  * How each border style is drawn (CSS Backgrounds 3 §4.2), with the colour shading browsers use
- * for the 3D styles, Chromium's dashes and WeasyPrint's dots.
+ * for the 3D styles, and the dashes and dots as Chromium prints them.
  */
 import type { BorderStyle, Color } from '../css/types.js';
 import type { Side } from '../geometry/types.js';
