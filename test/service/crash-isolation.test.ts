@@ -3,7 +3,7 @@
  * (fs storage, one render process) whose render processes abort on a test-only marker
  * (OCTAVO_TEST_CRASH_MARKER, set for the server only, render-process.ts): the request answers 500
  * `render_crashed` with its correlation id, /healthz answers 200 right after, the next generate
- * succeeds. The hostile images of the issue, sent as data: URLs, answer within seconds with a PDF or
+ * succeeds. The hostile images of the issue, sent as data: URLs, and the documents of `HOSTILE_COSTS`, answer within seconds with a PDF or
  * a typed error and leave /healthz at 200. Needs `npm run build` (npm test does it).
  */
 import { execFile } from 'node:child_process';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServeProcess } from './helpers/serve-process.js';
 import { processTreeCpuMs, startServeProcess } from './helpers/serve-process.js';
+import { HOSTILE_COSTS } from '../helpers/hostile.js';
 
 const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
 const MARKER = 'crash-here-7f3a9c';
@@ -53,6 +54,8 @@ let dir: string;
 let server: ServeProcess | undefined;
 let apiKey: string;
 let templateId: string;
+/** A template that is its payload's `doc`: a whole document sent as data. */
+let rawTemplateId: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'octavo-crash-'));
@@ -62,6 +65,10 @@ beforeAll(async () => {
   await writeFile(join(dir, 'sample.json'), '{"text": "hello"}');
   const added = await octavo(['template', 'add', join(dir, 'doc.html'), '--workspace', 'crash', '--name', 'Doc', '--sample', join(dir, 'sample.json'), '--data-dir', data]);
   templateId = (JSON.parse(added.stdout) as { id: string }).id;
+  await writeFile(join(dir, 'raw.html'), '{{{doc}}}');
+  await writeFile(join(dir, 'raw.json'), '{"doc": "<p>sample</p>"}');
+  const raw = await octavo(['template', 'add', join(dir, 'raw.html'), '--workspace', 'crash', '--name', 'Raw', '--sample', join(dir, 'raw.json'), '--data-dir', data]);
+  rawTemplateId = (JSON.parse(raw.stdout) as { id: string }).id;
   server = await startServeProcess(['--data-dir', data, '--workers', '1'], { OCTAVO_TEST_CRASH_MARKER: MARKER });
 }, 120_000);
 afterAll(async () => {
@@ -70,9 +77,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function generate(payload: unknown): Promise<{ status: number; body: Record<string, unknown>; correlationId: string | null }> {
+async function generate(payload: unknown, template = templateId): Promise<{ status: number; body: Record<string, unknown>; correlationId: string | null }> {
   const response = await fetch(`${server!.url}/v1/pdfs`, {
-    method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: templateId, payload }),
+    method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: template, payload }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, correlationId: response.headers.get('x-correlation-id') };
 }
@@ -114,6 +121,25 @@ describe('octavo serve contains a crashing render', () => {
       gif65535: 'pdf', webp16M: 'pdf', bmpRandom: 'pdf', gifZero: 'pdf', tiffHuge: 'pdf', // the bombs left out with a warning, never decoded
     });
   }, 60_000);
+
+  it('answers each document whose cost once outgrew its size with a PDF or its limit, answering /healthz while it renders', async () => {
+    for (const hostile of HOSTILE_COSTS) {
+      const before = serverCpuMs();
+      const pending = generate({ doc: hostile.template }, rawTemplateId);
+      // the render runs in a render process: the server answers meanwhile
+      expect(await healthz(), hostile.name).toBe(200);
+      const { status, body } = await pending;
+      // the library's bound (5 s, expansion-budgets.test.ts) with the server's share: reading and
+      // filling a payload of up to 3 MB, and the render process's IPC (0.5–4.8 s measured)
+      expect(serverCpuMs() - before, hostile.name).toBeLessThan(10_000);
+      if (hostile.limit === undefined) expect({ name: hostile.name, status }).toEqual({ name: hostile.name, status: 200 });
+      else {
+        expect({ name: hostile.name, status, code: body['error_code'] }).toEqual({ name: hostile.name, status: 422, code: 'limit_exceeded' });
+        expect(body['message'], hostile.name).toContain(`limits.${hostile.limit}`);
+      }
+      expect(await healthz(), hostile.name).toBe(200);
+    }
+  }, HOSTILE_COSTS.length * 60_000);
 });
 
 describe('octavo render --batch contains a crashing render', () => {
