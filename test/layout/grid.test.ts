@@ -23,6 +23,16 @@ describe('explicit grid and fixed tracks (CSS Grid 1 §7.2)', () => {
   });
 });
 
+describe('an item is a formatting context root (§6.1)', () => {
+  // Chromium 156 prints these heights; the children's margins had collapsed through the items' ends
+  it('keeps its children’s margins and floats inside its height', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:100px 100px;gap:4px">
+      <div id=a><p style="margin:6px 0 8px;height:10px"></p></div><div id=b><p style="margin:0;height:20px"></p></div>
+      <div id=c><span style="float:left;height:50px;width:10px"></span></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 100x24', '104,0 100x24', '0,28 100x50']);
+  });
+});
+
 describe('track sizing (§11)', () => {
   it('shares the free space between fr tracks (§11.7)', async () => {
     expect(await boxes(`<div style="display:grid;grid-template-columns:1fr 2fr 100px;width:400px">

@@ -3,6 +3,8 @@
  * contributions to track sizes, measured through `layoutBox` (min-/max-content widths; the
  * height for a given width), and their size and position in the area — stretched, or
  * fit-content and aligned by `justify-self`/`align-self`, with auto margins absorbing free space.
+ * Every run of an item, measured or laid out, is a formatting context root (§6.1,
+ * `formattingContextRoot`): its children's margins stay inside it and its floats are its own.
  */
 import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput } from '../contract.js';
@@ -41,7 +43,7 @@ function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
 
 /** An item's min-/max-content width contributions (margin box), measured through the contract. */
 export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minContent: number; maxContent: number; minimum: number | undefined } {
-  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight: undefined }, ctx).fragment.width;
+  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight: undefined, formattingContextRoot: true }, ctx).fragment.width;
   const margins = horizontalMargins(box.style, 0);
   const minContent = measure('min-content') + margins;
   // A definite width is the item's minimum as well (its specified size suggestion, §6.6).
@@ -98,7 +100,7 @@ function clampSize(style: ComputedStyle, size: number, basis: number | undefined
  * first baseline from the margin-box top (the border-box bottom when it has none, §10.8).
  */
 export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined; baseline: number } {
-  const result = measureItem(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx) }, ctx);
+  const result = measureItem(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx), formattingContextRoot: true }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
   const height = result.fragment.height;
   const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
@@ -162,13 +164,13 @@ export function layoutItemInArea(box: GridItemBox, place: ItemArea, run: ItemRun
     : stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
   const sizes = {
     available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr' as const,
-    fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight,
+    fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight, formattingContextRoot: true,
   };
   // a grid being measured measures its items: once per size, however deep grids nest
   const result = mode === 'measure' && fragmentainer === undefined && resume === undefined ? measureItem(box, sizes, ctx)
     : layoutBox(box, {
       mode, available: sizes.available, containingWidth: sizes.containingWidth, containingHeight: sizes.containingHeight, containingDirection: 'ltr',
-      fixedWidth: sizes.fixedWidth, fixedHeight, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
+      fixedWidth: sizes.fixedWidth, fixedHeight, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
     }, ctx, resume);
   if (result.kind !== 'placed') return undefined;
   const fragment = result.fragment;
