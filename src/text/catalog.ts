@@ -19,7 +19,7 @@ import type { FaceEntry, Synthesis } from './face.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { createFontFace, faceId, inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
-import { selectFaces, synthesisFor } from './match.js';
+import { hasExactFace, sameDescriptors, selectFaces, synthesisFor } from './match.js';
 import type { VariationWanted } from './variation.js';
 import { variationAxes, variedEntry } from './variation.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
@@ -155,6 +155,23 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     }
     return installed.substitute(key);
   };
+  // A bundled family stands for the installed family of its name with its four common faces
+  // only: a weight or width it lacks (DejaVu Sans ExtraLight for Tailwind's `font-light` over
+  // system-ui, DejaVu Sans Condensed) is looked for among the installed family's faces too, as a
+  // browser finds it. Asked only then, and about that family alone (fontconfig lists its faces).
+  const bundledKeys = new Map<readonly FaceEntry[], string>([...input.bundled].map(([key, faces]) => [faces, key]));
+  const widened = new Map<string, readonly FaceEntry[]>();
+  const withInstalledFaces = (faces: readonly FaceEntry[] | undefined, wanted: MatchWanted): readonly FaceEntry[] | undefined => {
+    const key = faces === undefined || input.installed === undefined ? undefined : bundledKeys.get(faces);
+    if (key === undefined || hasExactFace(faces!, wanted)) return faces;
+    let all = widened.get(key);
+    if (all === undefined) {
+      const more = (input.installed!.familyAlone(key) ?? []).filter((face) => !faces!.some((own) => sameDescriptors(own, face)));
+      all = more.length === 0 ? faces! : [...faces!, ...more];
+      widened.set(key, all);
+    }
+    return all;
+  };
   const matchings = new BoundedCache<string, Matching>('text.font-matchings', MATCHINGS_PER_CATALOG);
   const found = new BoundedCache<string, boolean>('text.families-found', MATCHINGS_PER_CATALOG);
   return {
@@ -173,7 +190,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       let matching = matchings.get(keys.match);
       if (matching === undefined) {
         const passedOver = questions.passedOver.length;
-        const chain = buildChain(families, wanted, (family) => lookup(family, questions), input.bundled, (family) => localeGeneric(family, cjkLocale));
+        const chain = buildChain(families, wanted, (family) => withInstalledFaces(lookup(family, questions), wanted), input.bundled, (family) => localeGeneric(family, cjkLocale));
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
         matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         // a chain that passed a name over is this render's only: the next render asks again

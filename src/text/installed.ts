@@ -16,7 +16,7 @@ import { startupSnapshot } from 'node:v8';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
 import type { InstalledFaceInfo } from './fontconfig.js';
-import { charsetHas, readFontconfig } from './fontconfig.js';
+import { charsetHas, readFontconfig, readFontconfigFamily } from './fontconfig.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { scanFontFolders } from './extra-fonts.js';
@@ -28,6 +28,11 @@ import type { CjkLocale } from './cjk-locale.js';
 export interface InstalledFonts {
   /** The faces of an installed family (lower-cased name), if there is one. */
   family(key: string): readonly FaceEntry[] | undefined;
+  /**
+   * The faces of an installed family (lower-cased name) as `family` gives them, without listing
+   * every installed font while they are not listed yet: for a family asked about alone.
+   */
+  familyAlone(key: string): readonly FaceEntry[] | undefined;
   /** The installed face of a full name or PostScript name (`local()` in `@font-face`), any case. */
   face(name: string): FaceEntry | undefined;
   /**
@@ -90,6 +95,12 @@ function theIndex(): Index {
 /** The process-wide installed fonts. */
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
+  familyAlone: (key) => {
+    if (startupSnapshot.isBuildingSnapshot()) return undefined;
+    if (index !== undefined) return index.families.get(key);
+    if (!familiesAlone.has(key)) familiesAlone.set(key, familyFromFontconfig(key));
+    return familiesAlone.get(key);
+  },
   face: (name) => theIndex().faces.get(name.trim().toLowerCase()),
   // fontconfig is asked directly (no index needed); without it, there is no answer
   substitute: (key) => (startupSnapshot.isBuildingSnapshot() ? undefined : browserFamilyFor(key)),
@@ -102,6 +113,16 @@ export const installedFonts: InstalledFonts = {
   colorFaces: () => theIndex().colorFaces,
   problems,
 };
+
+/** Families asked about alone before the index was built (fontconfig's answer, or the index's without fontconfig). */
+const familiesAlone = new Map<string, readonly FaceEntry[] | undefined>();
+
+function familyFromFontconfig(key: string): readonly FaceEntry[] | undefined {
+  const infos = readFontconfigFamily(key);
+  if (infos === undefined) return theIndex().families.get(key);
+  const faces = infos.flatMap(fontconfigEntry).filter((entry) => entry.family.toLowerCase() === key);
+  return faces.length === 0 ? undefined : faces;
+}
 
 function buildIndex(): Index {
   const fontconfig = readFontconfig();
@@ -149,6 +170,7 @@ export function installedFontsIn(folders: readonly string[]): InstalledFonts {
   const built = (): Index => (scanned ??= scannedIndex(folders, (problem) => found.push(problem)));
   return {
     family: (key) => built().families.get(key),
+    familyAlone: (key) => built().families.get(key),
     face: (name) => built().faces.get(name.trim().toLowerCase()),
     substitute: () => undefined,
     substituteKnown: () => true,

@@ -27,6 +27,16 @@ export function selectFaces<T extends FaceDescriptors>(faces: readonly T[], want
   return narrowByWeight(byStyle, wanted.weight);
 }
 
+/** Whether a face of `faces` matches `wanted` on every descriptor (its weight and stretch ranges hold the wanted values). */
+export function hasExactFace(faces: readonly FaceDescriptors[], wanted: MatchWanted): boolean {
+  return faces.some((face) => face.style === wanted.style && contains(face.weight, wanted.weight) && contains(face.stretch, wanted.stretch));
+}
+
+/** Whether two faces have the same descriptors (one stands for the other in matching). */
+export function sameDescriptors(a: FaceDescriptors, b: FaceDescriptors): boolean {
+  return a.style === b.style && a.weight[0] === b.weight[0] && a.weight[1] === b.weight[1] && a.stretch[0] === b.stretch[0] && a.stretch[1] === b.stretch[1];
+}
+
 /**
  * §5.2 4.b font-style: italic tries italic, oblique, normal; oblique tries oblique, italic,
  * normal; normal tries normal, oblique, italic.

@@ -149,6 +149,29 @@ describe.skipIf(!liberationMapped)(`generic and common web families through font
   });
 });
 
+/** Whether fontconfig lists DejaVu Sans ExtraLight and Condensed (fonts-dejavu-extra), which the bundled DejaVu Sans lacks. */
+const dejavuExtra = (fcMatch('DejaVu Sans:weight=40', '%{style}') ?? '').includes('ExtraLight') && (fcMatch('DejaVu Sans:width=87', '%{style}') ?? '').includes('Condensed');
+const noDejavuExtra = dejavuExtra ? '' : ' — SKIPPED: DejaVu Sans ExtraLight and Condensed are not installed (apt-get install fonts-dejavu-extra; .ci/run does)';
+if (!dejavuExtra) console.warn(`test/text/installed.test.ts: bundled families widened by installed faces${noDejavuExtra}`);
+
+describe.skipIf(!dejavuExtra)(`a weight or width the bundled family lacks, from the installed family of its name${noDejavuExtra}`, () => {
+  const html = `<body style="font-family: 'DejaVu Sans'"><p style="font-weight: 300">Light</p><p style="font-weight: 200">Extra</p><p style="font-weight: 500">Medium</p>
+    <p style="font-weight: 600">Semibold</p><p style="font-stretch: condensed">Condensed</p><p style="font-stretch: condensed; font-weight: bold">Narrow</p>`;
+  const faces = async (systemFonts: boolean): Promise<string[]> => {
+    const { fonts } = await inspect(await renderPdf(html, { engine: createEngine({ systemFonts }) }));
+    return fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' '))).sort();
+  };
+
+  test('light weights print in DejaVu Sans ExtraLight and condensed text in DejaVu Sans Condensed, as Chromium prints them', async () => {
+    // Chromium 156 on the same HTML: 300 and 200 in ExtraLight, 500 in Book, 600 in Bold, condensed in Condensed (Bold)
+    expect(await faces(true)).toEqual(['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-ExtraLight', 'DejaVuSansCondensed', 'DejaVuSansCondensed-Bold']);
+  });
+
+  test('without the installed fonts the bundled faces stand in', async () => {
+    expect(await faces(false)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+  });
+});
+
 const families = installedFamilies();
 const wanted = ['noto sans cjk jp', 'noto sans thai', 'noto sans devanagari', 'noto sans hebrew'];
 const absent = wanted.filter((family) => !families.has(family));
