@@ -17,6 +17,7 @@ import { offsetFragment } from './fragment.js';
 import { clampWidthThroughRatio, ratioOf, widthForHeight } from './aspect-ratio.js';
 import { inlineContainingBlocks } from './inline-containing-block.js';
 import { withBoxFields } from './fragment-records.js';
+import { isVerticalRoot } from './orthogonal.js';
 import type { Stitching } from './stitched-block.js';
 
 
@@ -229,10 +230,14 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     ? clampSize(style, 'width', widthForHeight(style, ratio, stretchedHeight, { x: edgesX, y: edgesY }), block.width, edgesX)
     : undefined;
   const width = horizontal.size ?? fromRatio ?? clampWidthThroughRatio(style, stretchOrShrink(box, horizontal, edgesX, ctx), block.width, block.height, { x: edgesX, y: edgesY });
-  const x = solveAxis({ ...horizontal, size: width }, width);
+  // A vertical root's lines run down its height: they fill the room the insets leave, below its
+  // top (or above its bottom, or below its static position), as its width fits the room beside
+  // its left (CSS Position 3 §4.1) — not the whole containing block's height.
+  const verticalRoot = isVerticalRoot(box);
+  const containingHeight = verticalRoot ? Math.max(0, block.height - (vertical.start ?? vertical.end ?? vertical.staticStart) - fixedMargins(vertical)) : block.height;
   const lay = (fragmentainer: Fragmentainer | undefined): LayoutOutput => {
     const laid = layoutBox(box, {
-      mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height, containingDirection: block.direction,
+      mode: 'layout', available: block.width, containingWidth: block.width, containingHeight, containingDirection: block.direction,
       fixedWidth: width, fixedHeight: stretchedHeight,
       x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
     }, ctx);
@@ -240,6 +245,8 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     return laid;
   };
   const laid = lay(undefined);
+  // (the root's width is its columns of lines, known once they are laid out in that room)
+  const x = solveAxis({ ...horizontal, size: verticalRoot && horizontal.size === undefined ? laid.fragment.width : width }, width);
   const y = solveAxis({ ...vertical, size: stretchedHeight ?? laid.fragment.height }, laid.fragment.height);
   const left = block.x + x.start + x.marginStart;
   const top = block.y + y.start + y.marginStart;

@@ -31,6 +31,16 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     await expectBoxes('<div id=b style="height: 100px; writing-mode: vertical-rl">Wrapping text that is longer than one hundred pixels</div>', ['b 0,0 100x100']);
   });
 
+  it('wraps an absolutely positioned vertical box in the room its insets leave, not the containing block\'s height', async () => {
+    // a side label at top: 50% (a certificate's) ran one column past the page
+    const abs = 'position: absolute; writing-mode: vertical-rl';
+    await expectBoxes(`<div style="position: relative; width: 600px; height: 400px">
+      <div id=a style="${abs}; left: 10px; top: 50%">one two three four five six seven eight nine ten eleven twelve</div>
+      <div id=b style="${abs}; right: 10px; bottom: 30px; margin-top: 5px">one two three four five six seven eight nine ten eleven twelve thirteen</div>
+      <div style="position: absolute; left: 200px; top: 0; width: 200px; height: 150px"><div id=c style="${abs}; left: 0; top: 40px">one two three four five six seven eight</div></div></div>`,
+    ['a 10,200 60x200', 'b 550,5 40x365', 'c 200,40 60x110']);
+  });
+
   it('gives a vertical table header its turned size in the table', async () => {
     await expectBoxes('<table style="border-collapse: collapse"><tr><th id=th style="writing-mode: vertical-rl; transform: rotate(180deg); border: 1px solid">Quantity</th><td id=td>x</td></tr></table>',
       ['th 0.5,0.5 23x67.89', 'td 23.5,0.5 10.5x67.89']);
