@@ -45,7 +45,18 @@ export function colorBox(build: AnonymousBoxBuild, element: DomElement, style: C
     ...build.anonymousStyle(style, 'block'), height: Math.max(0, content - 10), marginTop: 4, marginBottom: 4, marginLeft: 2, marginRight: 2, backgroundColor: fill,
     ...solidBorder(1, { r: 119, g: 119, b: 119, a: 1 }),
   };
-  return build.block(style, [build.block(swatch, [], 'block', undefined)], at.outer, at.source);
+  return build.block(onSwatchBaseline(style), [build.block(swatch, [], 'block', undefined)], at.outer, at.source);
+}
+
+/**
+ * Chromium's well is a button whose baseline is its swatch's bottom edge, 4px above its content
+ * box's (a box with no line has its bottom margin edge on the baseline, CSS2 §10.8.1): lowered by
+ * what lies below the swatch, the well's bottom sits 6px under the line's baseline, as there.
+ */
+function onSwatchBaseline(style: ComputedStyle): ComputedStyle {
+  if (style.verticalAlign !== 'baseline') return style;
+  const length = (value: ComputedStyle['paddingBottom'] | ComputedStyle['marginBottom']): number => (typeof value === 'number' ? value : 0);
+  return { ...style, verticalAlign: -(length(style.marginBottom) + style.borderBottomWidth + length(style.paddingBottom) + 4) };
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };

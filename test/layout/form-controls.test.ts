@@ -78,6 +78,11 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><button id=b1>Send</button><input id=b2 type=submit value="Go"></div>', ['b1 0,0 47.1x21', 'b2 47.1,0 33.8x21']);
   });
 
+  it('colour wells with their swatch\'s bottom on the baseline, 6px above their own', async () => {
+    await expectBoxes('<div>Text <input id=c type=color value="#3366ff"> <button id=b>Go</button> <input id=c2 type=color style="height: 40px; margin-bottom: 3px"></div>',
+      ['c 33.8,13 50x27', 'b 88.25,19 33.78x21', 'c2 126.48,0 50x40']);
+  });
+
   it('progress and meter bars', async () => {
     await expectBoxes('<div><progress id=p1 value=0.3></progress><meter id=m1 value=0.6></meter></div>', ['p1 0,2.2 160x16', 'm1 160,2.2 80x16']);
   });
