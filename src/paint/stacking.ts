@@ -332,6 +332,20 @@ function replacedClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): bo
   return clippedAway({ x, y, width: f.width, height: f.height }, walk.clips);
 }
 
+/**
+ * Whether a block's own background and border lie wholly outside the clips they are painted in:
+ * the cards of a carousel's hidden slides, a list box's option rows. Not written, as Chromium
+ * leaves them out (the box's children are still looked at: they may reach into the clip). Its
+ * ink is its border box and its outer shadows; a border image (with its outset) keeps it.
+ */
+function ownClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): boolean {
+  if (walk.clips.length === 0 || f.box.kind === 'inline' || f.style.borderImageSource !== 'none') return false;
+  let reach = 0;
+  // an outer shadow's mask reaches its offset, spread and 1.5 blurs past the box (shadow.ts); counted generously
+  for (const shadow of f.style.boxShadow) if (!shadow.inset) reach = Math.max(reach, Math.abs(shadow.x) + Math.abs(shadow.y) + Math.max(0, shadow.spread) + 2 * shadow.blur + 1);
+  return clippedAway({ x: x - reach, y: y - reach, width: f.width + 2 * reach, height: f.height + 2 * reach }, walk.clips);
+}
+
 /** Collects box `f`, its border box at (x, y) on the page. */
 function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const { layers, clips } = walk;
@@ -353,7 +367,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     layers.inlines.push({ items: paintStackingContext(f, x, y, walk.options, walk.target), clips });
     return;
   }
-  const own = ownItems(f, x, y, walk.options);
+  const own = ownClippedAway(f, x, y, walk) ? [] : ownItems(f, x, y, walk.options);
   const inline = f.box.kind === 'inline';
   if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, x, y, outerRadii(f)), clips });
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });

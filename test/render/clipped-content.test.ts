@@ -1,6 +1,7 @@
-// Text and images wholly outside the clip of an `overflow` box are not written to the PDF, as
-// Chromium's PDF leaves them out: they are neither drawn, nor found by search, nor copied, nor
-// embedded (paint/stacking.ts textClippedAway, replacedClippedAway). Text that reaches into the
+// Text, images and blocks' own backgrounds and borders wholly outside the clip of an `overflow`
+// box are not written to the PDF, as Chromium's PDF leaves them out: they are neither drawn, nor
+// found by search, nor copied, nor embedded (paint/stacking.ts textReach, replacedClippedAway,
+// ownClippedAway). Text that reaches into the
 // clip, even by a glyph's tail, is kept whole.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,20 @@ describe('text clipped away by overflow', () => {
     const drawn = await drawnImages(pdf);
     expect(drawn).toHaveLength(2);
     expect(drawn[0]).toBe('32x8');
+  });
+
+  it('leaves out the backgrounds and borders of hidden slides, keeping a shadow that reaches in and the visible slide', async () => {
+    // Chromium 156's PDF of the same carousel fills the first slide only
+    const slide = 'flex: 0 0 200px; height: 100px; border: 2px solid';
+    const html = `<div style="width: 200px; height: 100px; overflow: hidden; display: flex">
+      <div style="${slide} #00ff00; background: #ff0000">One</div><div style="${slide} #00ffff; background: #ff00ff"></div>
+      <div style="${slide} #00ffff; background: #0000ff; box-shadow: 0 0 4px #000"></div></div>
+      <div style="width: 200px; height: 40px; overflow: hidden"><div style="height: 60px"></div><div style="height: 10px; background: #ffff00; box-shadow: 0 -30px 0 #ffff00"></div></div>`;
+    const pdf = await renderPdf(html);
+    const content = await withPdfFile(pdf, async (path) => (await run('qpdf', ['--qdf', '--object-streams=disable', path, '-'], { maxBuffer: 1 << 26 })).stdout);
+    const fills = (rgb: string): number => content.split('\n').filter((line) => line.trim() === `${rgb} rg` || line.trim() === `${rgb} RG`).length;
+    expect({ red: fills('1 0 0') > 0, green: fills('0 1 0') > 0, magenta: fills('1 0 1'), cyan: fills('0 1 1'), blue: fills('0 0 1'), yellow: fills('1 1 0') > 0 })
+      .toEqual({ red: true, green: true, magenta: 0, cyan: 0, blue: 0, yellow: true });
   });
 
   it('makes no link of a link hidden by the clip, and cuts one that shows in part to what shows', async () => {
