@@ -13,6 +13,16 @@ import type { FontFace, FontRequest } from './types.js';
 /** Chrome's and Firefox's size of synthesized small capitals, relative to the font size. */
 export const SMALL_CAPS_SCALE = 0.7;
 
+/**
+ * The size of synthesized small capitals for a font size in px: Chromium 156 sets them at a whole
+ * number of pixels, 0.7 of the size rounded (13px text: 9px capitals, 14px: 10, 15px: 11), so a
+ * line of small capitals is as long as there; below a pixel they keep the fraction.
+ */
+export function smallCapsSize(size: number): number {
+  const scaled = size * SMALL_CAPS_SCALE;
+  return scaled >= 1 ? Math.round(scaled) : scaled;
+}
+
 /** The OpenType features each keyword turns on (CSS Fonts 4 §6.5). */
 export const CAPS_FEATURES: Readonly<Record<FontCaps, readonly string[]>> = {
   'small-caps': ['smcp'],
@@ -154,7 +164,7 @@ export function syntheticCapsRequests(request: FontRequest): { readonly plain: F
     const { caps: _caps, ...rest } = request;
     const features = withoutCapsFeatures(request.features);
     const plain: FontRequest = Object.freeze({ ...rest, features: Object.freeze(features) });
-    const small: FontRequest = Object.freeze({ ...plain, size: request.size * SMALL_CAPS_SCALE });
+    const small: FontRequest = Object.freeze({ ...plain, size: smallCapsSize(request.size) });
     pair = { plain, small };
     derived.set(request, pair);
   }

@@ -44,6 +44,13 @@ describe('synthesized small capitals (Liberation Serif has no smcp)', () => {
     expect(width(caps)).toBeLessThan(width(await paragraph('<p id=p>HELLO WORLD 42</p>')));
   });
 
+  it('sets them at a whole number of pixels, as Chromium 156 does (13px text: 9px capitals, 14px: 10, 15px: 11)', async () => {
+    for (const [size, small] of [[13, 9], [14, 10], [15, 11], [11.5, 8]] as const) {
+      const caps = await paragraph(`<p id=p style="font: ${size}px 'Liberation Serif'; font-variant-caps: small-caps">Ab</p>`);
+      expect(runs(caps), `${size}px`).toEqual([['A', size], ['B', small]]);
+    }
+  });
+
   it('all-small-caps makes capitals small too; petite-caps falls back to small-caps', async () => {
     // Digits, punctuation and spaces are set small among the small capitals, as Chromium does.
     expect(runs(await paragraph('<p id=p style="font-variant-caps:all-small-caps">Hi, NATO 7</p>'))).toEqual([['HI, NATO 7', 14]]);
