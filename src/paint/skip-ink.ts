@@ -26,12 +26,13 @@ const intercepts = new BoundedCache<string, readonly [number, number] | null>('p
 
 /**
  * The gaps in a decoration line at `top` (page px), `thickness` high, for the glyphs of `runs`,
- * merged and in order; none when no glyph enters the band.
+ * merged and in order; none when no glyph enters the band. `widen`: the line's own thickness
+ * when the band is wider (a wavy line's band is its waves').
  */
-export function inkGaps(runs: readonly Glyphs[], top: number, thickness: number): Gap[] {
+export function inkGaps(runs: readonly Glyphs[], top: number, thickness: number, widen = thickness): Gap[] {
   const upper = top + 0.5;
   const lower = top + thickness - 0.5;
-  const dilation = Math.min(thickness, MAX_DILATION);
+  const dilation = Math.min(widen, MAX_DILATION);
   const gaps: Gap[] = [];
   for (const run of runs) {
     let x = run.x;

@@ -123,7 +123,8 @@ function underlineTop(decoration: Decoration, baseline: number, metrics: LineMet
   switch (decoration.underlinePosition) {
     case 'under': return baseline - metrics.face.descent * scale + by;
     case 'from-font': return fromFont + by;
-    case 'auto': return offset === 'auto' ? fromFont : baseline + by;
+    // a wavy one as Blink places it: a gap of half its thickness below the baseline (its waves then move down, wavyLine)
+    case 'auto': return offset !== 'auto' ? baseline + by : decoration.style === 'wavy' ? baseline + Math.max(1, Math.ceil(thickness / 2)) : fromFont;
   }
 }
 
@@ -141,7 +142,7 @@ function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metri
 }
 
 /** One decoration line of `width` px at `top`, in its style (§3.3). */
-function decorationLine(decoration: Decoration, x: number, width: number, top: number, thickness: number): DisplayItem[] {
+function decorationLine(decoration: Decoration, kind: LineKind, { x, width, top, thickness }: { x: number; width: number; top: number; thickness: number }): DisplayItem[] {
   const color = decoration.color;
   const mid = top + thickness / 2;
   const line = (y: number): PathSegment[] => [{ op: 'move', x, y }, { op: 'line', x: x + width, y }];
@@ -158,7 +159,7 @@ function decorationLine(decoration: Decoration, x: number, width: number, top: n
     case 'dotted':
       return [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [0, 2 * thickness], lineCap: 'round' }];
     case 'wavy':
-      return [{ kind: 'stroke-path', path: wave(x, width, mid, thickness), color, width: thickness, lineCap: 'butt' }];
+      return wavyLine(decoration, kind, { x, width, top, thickness });
   }
 }
 
@@ -166,12 +167,13 @@ function decorationLine(decoration: Decoration, x: number, width: number, top: n
  * A decoration line clipped to the parts no glyph crosses (skip-ink.ts), or as it is when none
  * does. The clip spans the line's height with room for a double or wavy line's extent.
  */
-function skippingInk(line: DisplayItem[], glyphs: readonly DisplayItem[], x: number, width: number, { top, thickness }: { top: number; thickness: number }): DisplayItem[] {
+function skippingInk(line: DisplayItem[], glyphs: readonly DisplayItem[], x: number, width: number, { top, thickness, band }: { top: number; thickness: number; band: Band }): DisplayItem[] {
   const runs = glyphs.filter((item): item is Extract<DisplayItem, { kind: 'glyphs' }> => item.kind === 'glyphs' && item.invisible !== true);
-  const gaps = inkGaps(runs, top, thickness);
+  const gaps = inkGaps(runs, band.top, band.height, thickness);
   if (gaps.length === 0 || gaps.every((gap) => gap.to <= x || gap.from >= x + width)) return line;
-  const above = top - 2 * thickness - 1;
-  const below = top + 4 * thickness + 1;
+  // room for a double line, and for a wavy one's waves moved away from the text (wavyLine)
+  const above = top - 4 * thickness - 6;
+  const below = top + 4 * thickness + 6;
   const path: PathSegment[] = [];
   for (const span of keptSpans(x, x + width, gaps)) {
     path.push({ op: 'move', x: span.from, y: above }, { op: 'line', x: span.to, y: above }, { op: 'line', x: span.to, y: below }, { op: 'line', x: span.from, y: below }, { op: 'close' });
@@ -180,16 +182,45 @@ function skippingInk(line: DisplayItem[], glyphs: readonly DisplayItem[], x: num
   return [{ kind: 'push-clip-path', path }, ...line, { kind: 'pop-clip' }];
 }
 
-/** A wave of amplitude 0.75 × thickness and half-period 2 × amplitude (as WeasyPrint draws it). */
-function wave(x: number, width: number, y: number, thickness: number): PathSegment[] {
-  const radius = Math.max(0.75 * thickness, 0.5);
-  const path: PathSegment[] = [{ op: 'move', x, y }];
-  let up = -1;
-  for (let at = x; at < x + width - 1e-9; at += 2 * radius) {
-    path.push({ op: 'curve', x1: at + radius / 2, y1: y + up * radius, x2: at + (3 * radius) / 2, y2: y + up * radius, x: at + 2 * radius, y });
-    up = -up;
+/**
+ * A wavy line as Chromium 156 draws it (Blink's decoration_line_painter.cc): cubic curves from
+ * the line's start, each 2 × step long with both control points at its middle, `distance` below
+ * and above the axis (step 0.5 + round(2t + 0.5), distance 0.5 + round(3t + 0.5) for a thickness
+ * t of at least 1px: 11px waves 4.3px high at 2px); the axis half a pixel below the top of the
+ * straight line moved away from the text by t + 1 (an underline's down, an overline's up), and
+ * the waves cut at the line's ends.
+ */
+function wavyLine(decoration: Decoration, kind: LineKind, { x, width, top, thickness }: { x: number; width: number; top: number; thickness: number }): DisplayItem[] {
+  const { step, distance, axis } = waveOf(kind, top, thickness);
+  const path: PathSegment[] = [{ op: 'move', x, y: axis }];
+  for (let at = x; at < x + width - 1e-9; at += 2 * step) {
+    path.push({ op: 'curve', x1: at + step, y1: axis + distance, x2: at + step, y2: axis - distance, x: at + 2 * step, y: axis });
   }
-  return path;
+  const reach = distance + thickness;
+  return [
+    { kind: 'push-clip', rect: { x, y: axis - reach, width, height: 2 * reach } },
+    { kind: 'stroke-path', path, color: decoration.color, width: thickness, lineCap: 'butt' },
+    { kind: 'pop-clip' },
+  ];
+}
+
+function waveOf(kind: LineKind, top: number, thickness: number): { step: number; distance: number; axis: number } {
+  const t = Math.max(1, thickness);
+  const away = kind === 'underline' ? 1 : kind === 'overline' ? -1 : 0;
+  return { step: 0.5 + Math.round(2 * t + 0.5), distance: 0.5 + Math.round(3 * t + 0.5), axis: top + away * (thickness + 1) + 0.5 };
+}
+
+/** A band of a decoration line: its top, px from the page top, and its height. */
+interface Band {
+  readonly top: number;
+  readonly height: number;
+}
+
+/** The band a wavy line's waves fill: a curve with control points `distance` off the axis swings 0.289 × distance either side. */
+function wavyBand(kind: LineKind, top: number, thickness: number): Band {
+  const { distance, axis } = waveOf(kind, top, thickness);
+  const half = 0.289 * distance + thickness / 2;
+  return { top: axis - half, height: 2 * half };
 }
 
 /**
@@ -373,8 +404,10 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
       const thickness = thicknessOf(d, metrics);
       if (thickness <= 0 || d.color.a <= 0) return [];
       const top = lineTop(kind, d, baseline, metrics, thickness);
-      const line = decorationLine(d, fragment.x + originX, fragment.width, top, thickness);
-      return skipInk && kind !== 'lineThrough' ? skippingInk(line, glyphs, fragment.x + originX, fragment.width, { top, thickness }) : line;
+      const line = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness });
+      // the glyphs that cross the line's band cut it (a wavy line's band is its waves', as in Blink)
+      const band = d.style === 'wavy' ? wavyBand(kind, top, thickness) : { top, height: thickness };
+      return skipInk && kind !== 'lineThrough' ? skippingInk(line, glyphs, fragment.x + originX, fragment.width, { top, thickness, band }) : line;
     });
   return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
 }

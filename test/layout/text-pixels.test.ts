@@ -76,6 +76,17 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
     expect(Math.max(...painted)).toBeLessThanOrEqual(17);
   });
 
+  it('draws a wavy underline as Chromium 156 does: 11px waves 4.3px high below a 2px line, starting downwards', async () => {
+    const wavy = await pixels('@page { size: 60px 40px; margin: 0 } p { font: 20px/40px "Liberation Mono"; color: transparent }',
+      '<p><span style="text-decoration: underline wavy red 2px">xxx</span></p>');
+    // Chromium's PDF of the same page, at 96 dpi: red in rows 27 to 32, the crests at x = 6, 17 and 28
+    const painted = wavy.map((row, i) => (row.includes('R') ? i : -1)).filter((i) => i >= 0);
+    expect(painted).toEqual([27, 28, 29, 30, 31, 32]);
+    const crests = [...wavy[27]!.matchAll(/R+/g)].map((run) => run.index);
+    expect(crests).toEqual([6, 17, 28]);
+    expect(wavy[31]!.startsWith('RRR')).toBe(true);
+  });
+
   it('propagates to in-flow block descendants, not to floats, absolutely positioned boxes or inline-blocks (§2.1)', async () => {
     const red = 'R'.repeat(12) + '_'.repeat(18);
     const page = await pixels('@page { size: 30px 100px; margin: 0 } div { font: 10px/20px "Liberation Mono"; color: transparent }',
