@@ -291,8 +291,9 @@ export function textInkBounds(fragment: TextFragment, originX: number, originY: 
     bottom = Math.max(bottom, lowest - faceBox.yMin * scale + grow);
   }
   if (left > right) return { x: originX + fragment.x, y: originY + fragment.y, width: 0, height: 0 };
-  // decoration lines: within the content area, or a little past it (a thick underline in a font with a shallow descent)
-  const pad = decorations.reduce((most, decoration) => Math.max(most, 0.25 * decoration.em), 0);
+  // decoration lines: within the content area, or a little past it (a thick underline in a font
+  // with a shallow descent; a wavy one's waves, at least 1px thick, reach ~6px below small text)
+  const pad = decorations.reduce((most, decoration) => Math.max(most, 0.25 * decoration.em, decoration.style === 'wavy' ? 10 : 0), 0);
   if (decorations.length > 0) {
     left = Math.min(left, originX + fragment.x);
     right = Math.max(right, originX + fragment.x + fragment.width);
