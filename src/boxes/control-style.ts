@@ -12,8 +12,20 @@ export function solidBorder(width: number, color: Color): Pick<ComputedStyle,
   };
 }
 
+/**
+ * A box with no line (its bottom margin edge on the baseline, CSS2 §10.8.1) whose baseline is to
+ * be `below` px higher: lowered that much, unless the author aligns it otherwise.
+ */
+export function baselineAboveMarginEdge(style: ComputedStyle, below: number): ComputedStyle {
+  return style.verticalAlign === 'baseline' && below !== 0 ? { ...style, verticalAlign: -below } : style;
+}
+
 /** Chromium puts a drawn control's border-box bottom (not its margin's) on the baseline: a checkbox's, a slider's. */
 export function onBorderBoxBaseline(style: ComputedStyle): ComputedStyle {
-  const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
-  return style.verticalAlign === 'baseline' && below !== 0 ? { ...style, verticalAlign: -below } : style;
+  return baselineAboveMarginEdge(style, lengthOrZero(style.marginBottom));
+}
+
+/** A used margin or padding in px; 0 for `auto` or a percentage not resolved here. */
+export function lengthOrZero(value: ComputedStyle['marginBottom'] | ComputedStyle['paddingBottom']): number {
+  return typeof value === 'number' ? value : 0;
 }

@@ -9,7 +9,7 @@
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, BoxElement, ReplacedBox } from './types.js';
-import { onBorderBoxBaseline, solidBorder } from './control-style.js';
+import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, solidBorder } from './control-style.js';
 
 /** A slider: its value as a fraction of its range (HTML §4.10.5.1.13: default the middle, snapped to the step). */
 export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
@@ -39,7 +39,7 @@ export function rangeFraction(attribs: Readonly<Record<string, string>>): number
 export function colorBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
   const value = (element.attribs['value'] ?? '').trim();
   const fill = /^#[0-9a-f]{6}$/i.test(value) ? hexColor(value) : BLACK;
-  const edges = style.borderTopWidth + style.borderBottomWidth + (typeof style.paddingTop === 'number' ? style.paddingTop : 0) + (typeof style.paddingBottom === 'number' ? style.paddingBottom : 0);
+  const edges = style.borderTopWidth + style.borderBottomWidth + lengthOrZero(style.paddingTop) + lengthOrZero(style.paddingBottom);
   const content = typeof style.height === 'number' ? (style.boxSizing === 'border-box' ? style.height - edges : style.height) : 23;
   const swatch: ComputedStyle = {
     ...build.anonymousStyle(style, 'block'), height: Math.max(0, content - 10), marginTop: 4, marginBottom: 4, marginLeft: 2, marginRight: 2, backgroundColor: fill,
@@ -50,13 +50,11 @@ export function colorBox(build: AnonymousBoxBuild, element: DomElement, style: C
 
 /**
  * Chromium's well is a button whose baseline is its swatch's bottom edge, 4px above its content
- * box's (a box with no line has its bottom margin edge on the baseline, CSS2 §10.8.1): lowered by
- * what lies below the swatch, the well's bottom sits 6px under the line's baseline, as there.
+ * box's: lowered by what lies below the swatch, the well's bottom sits 6px under the line's
+ * baseline, as there.
  */
 function onSwatchBaseline(style: ComputedStyle): ComputedStyle {
-  if (style.verticalAlign !== 'baseline') return style;
-  const length = (value: ComputedStyle['paddingBottom'] | ComputedStyle['marginBottom']): number => (typeof value === 'number' ? value : 0);
-  return { ...style, verticalAlign: -(length(style.marginBottom) + style.borderBottomWidth + length(style.paddingBottom) + 4) };
+  return baselineAboveMarginEdge(style, lengthOrZero(style.marginBottom) + style.borderBottomWidth + lengthOrZero(style.paddingBottom) + 4);
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };

@@ -31,12 +31,16 @@ function outsideOf(rect: Rect, radii: Radii, margin: number): PathSegment[] {
   return [...roundedRectPath(far, [0, 0, 0, 0, 0, 0, 0, 0]), ...roundedRectPath(rect, radii)];
 }
 
+/** How far past the border box an outer shadow may paint, px: its offset, spread and blur (the mask reaches 1.5 blurs), with a margin. */
+export function outerShadowReach(s: BoxShadow): number {
+  return Math.abs(s.x) + Math.abs(s.y) + Math.abs(s.spread) + 2 * s.blur + 2;
+}
+
 function outerShadow(border: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   const shape = grow(offset(border, s), s.spread);
   const shapeRadii = spreadRadii(radii, s.spread);
   if (s.color.a <= 0 || shape.width <= 0 || shape.height <= 0) return [];
-  const reach = Math.abs(s.x) + Math.abs(s.y) + Math.abs(s.spread) + 2 * s.blur + 2;
-  const clip: DisplayItem = { kind: 'push-clip-path', path: outsideOf(border, radii, reach), evenOdd: true };
+  const clip: DisplayItem = { kind: 'push-clip-path', path: outsideOf(border, radii, outerShadowReach(s)), evenOdd: true };
   if (s.blur <= 0) return [clip, { kind: 'fill-path', path: roundedRectPath(shape, shapeRadii), color: s.color }, { kind: 'pop-clip' }];
   const area = grow(shape, 1.5 * s.blur);
   const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: false });

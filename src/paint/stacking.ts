@@ -25,7 +25,7 @@ import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
 import { altTextItems } from './alt-text.js';
 import type { SvgContext } from './svg-render.js';
-import { paintInsetShadows, paintOuterShadows } from './shadow.js';
+import { outerShadowReach, paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
@@ -341,8 +341,7 @@ function replacedClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): bo
 function ownClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): boolean {
   if (walk.clips.length === 0 || f.box.kind === 'inline' || f.style.borderImageSource !== 'none') return false;
   let reach = 0;
-  // an outer shadow's mask reaches its offset, spread and 1.5 blurs past the box (shadow.ts); counted generously
-  for (const shadow of f.style.boxShadow) if (!shadow.inset) reach = Math.max(reach, Math.abs(shadow.x) + Math.abs(shadow.y) + Math.max(0, shadow.spread) + 2 * shadow.blur + 1);
+  for (const shadow of f.style.boxShadow) if (!shadow.inset) reach = Math.max(reach, outerShadowReach(shadow));
   return clippedAway({ x: x - reach, y: y - reach, width: f.width + 2 * reach, height: f.height + 2 * reach }, walk.clips);
 }
 

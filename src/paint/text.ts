@@ -141,25 +141,41 @@ function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metri
   }
 }
 
-/** One decoration line of `width` px at `top`, in its style (§3.3). */
-function decorationLine(decoration: Decoration, kind: LineKind, { x, width, top, thickness }: { x: number; width: number; top: number; thickness: number }): DisplayItem[] {
+/** Where a decoration line goes: from `x`, `width` px long, its top at `top`, `thickness` px thick. */
+interface LineSpan {
+  readonly x: number;
+  readonly width: number;
+  readonly top: number;
+  readonly thickness: number;
+}
+
+/**
+ * One decoration line in its style (§3.3), and the band glyphs must cross to cut it when it skips
+ * ink: the line's own (a wavy line's is its waves', as in Blink).
+ */
+function decorationLine(decoration: Decoration, kind: LineKind, span: LineSpan): { readonly items: DisplayItem[]; readonly band: Band } {
+  const { x, width, top, thickness } = span;
   const color = decoration.color;
   const mid = top + thickness / 2;
+  const band = { top, height: thickness };
   const line = (y: number): PathSegment[] => [{ op: 'move', x, y }, { op: 'line', x: x + width, y }];
   switch (decoration.style) {
     case 'solid':
-      return [{ kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color }];
+      return { items: [{ kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color }], band };
     case 'double':
-      return [
-        { kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color },
-        { kind: 'fill-rect', rect: { x, y: top + 2 * thickness, width, height: thickness }, color },
-      ];
+      return {
+        items: [
+          { kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color },
+          { kind: 'fill-rect', rect: { x, y: top + 2 * thickness, width, height: thickness }, color },
+        ],
+        band,
+      };
     case 'dashed':
-      return [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [3 * thickness, 3 * thickness], lineCap: 'butt' }];
+      return { items: [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [3 * thickness, 3 * thickness], lineCap: 'butt' }], band };
     case 'dotted':
-      return [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [0, 2 * thickness], lineCap: 'round' }];
+      return { items: [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [0, 2 * thickness], lineCap: 'round' }], band };
     case 'wavy':
-      return wavyLine(decoration, kind, { x, width, top, thickness });
+      return wavyLine(color, kind, span);
   }
 }
 
@@ -190,37 +206,33 @@ function skippingInk(line: DisplayItem[], glyphs: readonly DisplayItem[], x: num
  * straight line moved away from the text by t + 1 (an underline's down, an overline's up), and
  * the waves cut at the line's ends.
  */
-function wavyLine(decoration: Decoration, kind: LineKind, { x, width, top, thickness }: { x: number; width: number; top: number; thickness: number }): DisplayItem[] {
-  const { step, distance, axis } = waveOf(kind, top, thickness);
+function wavyLine(color: Color, kind: LineKind, { x, width, top, thickness }: LineSpan): { readonly items: DisplayItem[]; readonly band: Band } {
+  const t = Math.max(1, thickness);
+  const step = 0.5 + Math.round(2 * t + 0.5);
+  const distance = 0.5 + Math.round(3 * t + 0.5);
+  const away = kind === 'underline' ? 1 : kind === 'overline' ? -1 : 0;
+  const axis = top + away * (thickness + 1) + 0.5;
   const path: PathSegment[] = [{ op: 'move', x, y: axis }];
   for (let at = x; at < x + width - 1e-9; at += 2 * step) {
     path.push({ op: 'curve', x1: at + step, y1: axis + distance, x2: at + step, y2: axis - distance, x: at + 2 * step, y: axis });
   }
   const reach = distance + thickness;
-  return [
-    { kind: 'push-clip', rect: { x, y: axis - reach, width, height: 2 * reach } },
-    { kind: 'stroke-path', path, color: decoration.color, width: thickness, lineCap: 'butt' },
-    { kind: 'pop-clip' },
-  ];
-}
-
-function waveOf(kind: LineKind, top: number, thickness: number): { step: number; distance: number; axis: number } {
-  const t = Math.max(1, thickness);
-  const away = kind === 'underline' ? 1 : kind === 'overline' ? -1 : 0;
-  return { step: 0.5 + Math.round(2 * t + 0.5), distance: 0.5 + Math.round(3 * t + 0.5), axis: top + away * (thickness + 1) + 0.5 };
+  // a curve with control points `distance` off the axis swings 0.289 × distance either side
+  const half = 0.289 * distance + thickness / 2;
+  return {
+    items: [
+      { kind: 'push-clip', rect: { x, y: axis - reach, width, height: 2 * reach } },
+      { kind: 'stroke-path', path, color, width: thickness, lineCap: 'butt' },
+      { kind: 'pop-clip' },
+    ],
+    band: { top: axis - half, height: 2 * half },
+  };
 }
 
 /** A band of a decoration line: its top, px from the page top, and its height. */
 interface Band {
   readonly top: number;
   readonly height: number;
-}
-
-/** The band a wavy line's waves fill: a curve with control points `distance` off the axis swings 0.289 × distance either side. */
-function wavyBand(kind: LineKind, top: number, thickness: number): Band {
-  const { distance, axis } = waveOf(kind, top, thickness);
-  const half = 0.289 * distance + thickness / 2;
-  return { top: axis - half, height: 2 * half };
 }
 
 /**
@@ -405,10 +417,8 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
       const thickness = thicknessOf(d, metrics);
       if (thickness <= 0 || d.color.a <= 0) return [];
       const top = lineTop(kind, d, baseline, metrics, thickness);
-      const line = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness });
-      // the glyphs that cross the line's band cut it (a wavy line's band is its waves', as in Blink)
-      const band = d.style === 'wavy' ? wavyBand(kind, top, thickness) : { top, height: thickness };
-      return skipInk && kind !== 'lineThrough' ? skippingInk(line, glyphs, fragment.x + originX, fragment.width, { top, thickness, band }) : line;
+      const { items, band } = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness });
+      return skipInk && kind !== 'lineThrough' ? skippingInk(items, glyphs, fragment.x + originX, fragment.width, { top, thickness, band }) : items;
     });
   return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
 }

@@ -50,7 +50,7 @@ export function readFontconfig(): FontconfigIndex | undefined {
     return undefined;
   }
   const lines = listing.split('\n');
-  const faces = lines.map(parseLine).filter((face): face is InstalledFaceInfo => face !== undefined);
+  const faces = facesOf(lines);
   faces.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.index - b.index));
   const fallbackOrder = [...new Set(order.split('\n').map((name) => name.trim().toLowerCase()).filter((name) => name.length > 0))];
   const colorFaces = lines.map((line) => line.split('\t')).filter((fields) => fields[6] !== 'True' && fields[7] === 'True')
@@ -71,7 +71,12 @@ export function readFontconfigFamily(family: string): InstalledFaceInfo[] | unde
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') fontconfigMissing = true;
     return undefined;
   }
-  return listing.split('\n').map(parseLine).filter((face): face is InstalledFaceInfo => face !== undefined);
+  return facesOf(listing.split('\n'));
+}
+
+/** The outline faces of `fc-list` lines in FIELDS' format. */
+function facesOf(lines: readonly string[]): InstalledFaceInfo[] {
+  return lines.map(parseLine).filter((face): face is InstalledFaceInfo => face !== undefined);
 }
 
 /** Set once a fontconfig tool is found missing: it is not spawned again. */
