@@ -14,7 +14,7 @@
  * Make fragments with these functions, never with a literal or a spread: the test
  * `test/layout/fragment-records.test.ts` lays out the fixtures and checks every fragment's class.
  */
-import type { BoxFragment, Fragment, ImageFragment, LineFragment, MarkerSymbol, PlacedRun, TextFragment } from './types.js';
+import type { BoxFragment, EmphasisMarks, Fragment, ImageFragment, LineFragment, MarkerSymbol, PlacedRun, TextFragment } from './types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Sides } from '../geometry/types.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -109,9 +109,10 @@ export class TextRecord implements TextFragment {
   readonly runs: readonly PlacedRun[];
   readonly text: string;
   readonly symbol: MarkerSymbol | undefined;
+  readonly emphasis: EmphasisMarks | undefined;
 
-  /** The text of `f` (its style, width, runs, text and symbol) at (x, y), `height` tall, on `baseline`. */
-  constructor(f: Pick<TextFragment, 'style' | 'width' | 'runs' | 'text' | 'symbol'>, x: number, y: number, height: number, baseline: number) {
+  /** The text of `f` (its style, width, runs, text, symbol and marks) at (x, y), `height` tall, on `baseline`. */
+  constructor(f: Pick<TextFragment, 'style' | 'width' | 'runs' | 'text' | 'symbol' | 'emphasis'>, x: number, y: number, height: number, baseline: number) {
     this.style = f.style;
     this.x = x;
     this.y = y;
@@ -121,6 +122,7 @@ export class TextRecord implements TextFragment {
     this.runs = f.runs;
     this.text = f.text;
     this.symbol = f.symbol;
+    this.emphasis = f.emphasis;
   }
 }
 

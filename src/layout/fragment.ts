@@ -30,7 +30,7 @@ function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
     case 'line':
       return new LineRecord(f, f.x + dx, f.y + dy, f.baseline + dy);
     case 'text': {
-      const text = dx === 0 ? f : { style: f.style, width: f.width, runs: f.runs.map((run) => ({ run: run.run, x: run.x + dx, advances: run.advances })), text: f.text, symbol: f.symbol };
+      const text = dx === 0 ? f : { style: f.style, width: f.width, runs: f.runs.map((run) => ({ run: run.run, x: run.x + dx, advances: run.advances })), text: f.text, symbol: f.symbol, emphasis: f.emphasis };
       return new TextRecord(text, f.x + dx, f.y + dy, f.height, f.baseline + dy);
     }
   }
@@ -47,7 +47,7 @@ export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCar
  * gains an optional field that they do not carry over (carry it in the record, then list it here).
  */
 export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn' | 'legendGap'>> = true;
-export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exclude<OptionalKeys<TextFragment>, 'symbol'> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
+export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exclude<OptionalKeys<TextFragment>, 'symbol' | 'emphasis'> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
 export function placedBox(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]): BoxFragment {

@@ -102,6 +102,19 @@ export interface TextFragment {
   readonly text: string;
   /** A list marker's symbol, drawn as a shape in place of the glyphs (which stay for text extraction). */
   readonly symbol?: MarkerSymbol | undefined;
+  /** Emphasis marks over or under the text (layout/inline/emphasis-marks.ts). */
+  readonly emphasis?: EmphasisMarks | undefined;
+}
+
+/** The emphasis marks of a text fragment: one glyph run drawn at each x. */
+export interface EmphasisMarks {
+  /** The mark, shaped at its size in the text's fonts. */
+  readonly run: GlyphRun;
+  /** x of each mark's origin from the fragment's left edge, px, left to right. */
+  readonly xs: readonly number[];
+  /** The marks' baseline below the text's baseline (negative: above), px. */
+  readonly dy: number;
+  readonly color: Color;
 }
 
 /**

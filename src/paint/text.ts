@@ -5,7 +5,7 @@
  */
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
-import type { Fragment, PlacedRun, TextFragment } from '../layout/types.js';
+import type { EmphasisMarks, Fragment, PlacedRun, TextFragment } from '../layout/types.js';
 import type { Rect } from '../geometry/types.js';
 import { rectsApart } from '../geometry/rect.js';
 import type { FontFace } from '../text/types.js';
@@ -404,12 +404,45 @@ function pushGlyphs(out: DisplayItem[], fragment: TextFragment, originX: number,
   }
 }
 
+/**
+ * The items of `fragment`'s emphasis marks (layout/inline/emphasis-marks.ts): one glyph run, the
+ * mark repeated with the advance from each mark to the next, or one item per mark when it stands
+ * upright in vertical text.
+ */
+function pushEmphasisMarks(out: DisplayItem[], marks: EmphasisMarks, left: number, baseline: number): void {
+  if (marks.color.a <= 0) return;
+  const run = marks.run;
+  const y = baseline + marks.dy;
+  const own = run.glyphs.map((glyph) => glyph.advance);
+  if (run.upright !== undefined) {
+    for (const x of marks.xs) appendAll(out, uprightGlyphItems({ run, x: left + x, advances: own }, left + x, run.upright, y, marks.color));
+    return;
+  }
+  const count = marks.xs.length;
+  const per = run.glyphs.length;
+  const glyphs: (typeof run.glyphs)[number][] = new Array(count * per);
+  const advances: number[] = new Array(count * per);
+  const lead = run.width - own[per - 1]!;
+  for (let j = 0; j < count; j++) {
+    for (let i = 0; i < per; i++) {
+      glyphs[j * per + i] = run.glyphs[i]!;
+      advances[j * per + i] = own[i]!;
+    }
+    if (j < count - 1) advances[j * per + per - 1] = marks.xs[j + 1]! - marks.xs[j]! - lead;
+  }
+  const repeated: PlacedRun = { run: { face: run.face, size: run.size, glyphs, width: marks.xs[count - 1]! - marks.xs[0]! + run.width, text: run.text.repeat(count) }, x: left + marks.xs[0]!, advances };
+  out.push(glyphsItem(repeated, repeated.x, y, marks.color));
+}
+
 function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
   const baseline = fragment.baseline + originY;
   const glyphs: DisplayItem[] = [];
   pushGlyphs(glyphs, fragment, originX, baseline, true);
-  if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
+  // after the text, and not among the glyphs an underline skips
+  const marks: DisplayItem[] = [];
+  if (fragment.emphasis !== undefined) pushEmphasisMarks(marks, fragment.emphasis, fragment.x + originX, baseline);
+  if (first === undefined || decorations.length === 0 || fragment.width <= 0) return marks.length === 0 ? glyphs : [...glyphs, ...marks];
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
   const skipInk = fragment.style.textDecorationSkipInk !== 'none';
   const lines = (kind: LineKind): DisplayItem[] =>
@@ -420,5 +453,5 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
       const { items, band } = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness });
       return skipInk && kind !== 'lineThrough' ? skippingInk(items, glyphs, fragment.x + originX, fragment.width, { top, thickness, band }) : items;
     });
-  return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
+  return [...lines('underline'), ...lines('overline'), ...glyphs, ...marks, ...lines('lineThrough')];
 }

@@ -45,7 +45,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   textAlign: 'start', textAlignLast: 'auto', textJustify: 'auto', textIndent: 0, textTransform: 'none', whiteSpace: 'normal', whiteSpaceCollapse: 'collapse', textWrapMode: 'wrap', textWrapStyle: 'auto',
   letterSpacing: 0, wordSpacing: 0, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual', tabSize: 8,
   textDecorationLine: { underline: false, overline: false, lineThrough: false },
-  textDecorationColor: BLACK, textDecorationStyle: 'solid', textDecorationSkipInk: 'none', textDecorationThickness: 'auto', textUnderlineOffset: 'auto', textUnderlinePosition: 'auto',
+  textDecorationColor: BLACK, textDecorationStyle: 'solid', textDecorationSkipInk: 'none', textDecorationThickness: 'auto', textUnderlineOffset: 'auto', textUnderlinePosition: 'auto', textEmphasisStyle: 'none', textEmphasisColor: BLACK, textEmphasisPosition: { over: true, right: true },
   verticalAlign: 'baseline', direction: 'ltr', unicodeBidi: 'normal',
   content: 'normal', stringSet: 'none', footnoteDisplay: 'block', footnotePolicy: 'auto', bookmarkLevel: 'none', bookmarkLabel: [{ kind: 'content', part: 'text' }], bookmarkState: 'open', counterReset: [], counterIncrement: [], counterSet: [], quotes: 'auto',
   listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: 'none',

@@ -139,6 +139,25 @@ export interface TextDecorationLine {
   readonly lineThrough: boolean;
 }
 
+/** The shape keywords of `text-emphasis-style` (CSS Text Decoration 3 §3.1). */
+export type EmphasisShape = 'dot' | 'circle' | 'double-circle' | 'triangle' | 'sesame';
+
+/**
+ * `text-emphasis-style`, computed: no marks, a shape filled or open (`shape` undefined when only
+ * `filled` or `open` was given: circle in horizontal text, sesame in vertical), or a string's first
+ * grapheme cluster.
+ */
+export type TextEmphasisStyle =
+  | 'none'
+  | { readonly fill: 'filled' | 'open'; readonly shape: EmphasisShape | undefined }
+  | { readonly string: string };
+
+/** `text-emphasis-position`, computed (`over` alone is `over right`). */
+export interface TextEmphasisPosition {
+  readonly over: boolean;
+  readonly right: boolean;
+}
+
 /**
  * Every property octavo reads, computed. The registry in css/properties fills each one;
  * stages never see a declared or specified value.
@@ -428,6 +447,11 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly textUnderlineOffset: 'auto' | LengthPercentage;
   /** `left`/`right` (vertical text only) are read and leave horizontal text at these. */
   readonly textUnderlinePosition: 'auto' | 'from-font' | 'under';
+  /** Emphasis marks (CSS Text Decoration 3 §3): drawn over or under each character of the text. */
+  readonly textEmphasisStyle: TextEmphasisStyle;
+  readonly textEmphasisColor: Color;
+  /** Which side of the line the marks go: over or under in horizontal text, right or left in vertical text. */
+  readonly textEmphasisPosition: TextEmphasisPosition;
   readonly verticalAlign: VerticalAlign;
   readonly direction: 'ltr' | 'rtl';
   readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';

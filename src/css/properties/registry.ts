@@ -156,7 +156,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantLigatures: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, fontOpticalSizing: true, fontSynthesisWeight: true, fontSynthesisStyle: true, fontSynthesisSmallCaps: true, fontSynthesisPosition: true, fontSizeAdjust: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, rubyPosition: true, lineBreak: true, textTransform: true, whiteSpaceCollapse: true, textWrapMode: true, textWrapStyle: true, letterSpacing: true,
   wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, tabSize: true, textDecorationLine: true,
-  textDecorationColor: true, textDecorationStyle: true, textDecorationSkipInk: true, textDecorationThickness: true, textUnderlineOffset: true, textUnderlinePosition: true, verticalAlign: true,
+  textDecorationColor: true, textDecorationStyle: true, textDecorationSkipInk: true, textDecorationThickness: true, textUnderlineOffset: true, textUnderlinePosition: true, textEmphasisStyle: true, textEmphasisColor: true, textEmphasisPosition: true, verticalAlign: true,
   direction: true, unicodeBidi: true, content: true, counterReset: true, counterIncrement: true, counterSet: true,
   quotes: true, listStyleType: true, listStylePosition: true, listStyleImage: true, breakBefore: true,
   breakAfter: true, breakInside: true, orphans: true, widows: true, page: true, boxDecorationBreak: true,

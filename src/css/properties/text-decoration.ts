@@ -1,10 +1,11 @@
 /**
  * CSS Text Decoration 3/4: text-decoration-line/color/style/thickness and the shorthand,
- * text-underline-offset and text-underline-position.
+ * text-underline-offset and text-underline-position, and the emphasis marks (text-emphasis-style,
+ * -color, -position and the shorthand).
  */
-import type { TextDecorationLine } from '../model/types.js';
+import type { EmphasisShape, TextDecorationLine, TextEmphasisPosition, TextEmphasisStyle } from '../model/types.js';
 import { parseColor } from '../values/color.js';
-import { identOf } from '../values/nodes.js';
+import { identOf, stringOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
@@ -112,6 +113,78 @@ const textDecoration = shorthand('text-decoration', [
   return result;
 });
 
+const EMPHASIS_SHAPES: readonly EmphasisShape[] = ['dot', 'circle', 'double-circle', 'triangle', 'sesame'];
+
+/** `none | [ filled | open ] || <shape> | <string>` (a string keeps its first grapheme cluster, §3.1). */
+function parseEmphasisStyle(nodes: Nodes): TextEmphasisStyle | undefined {
+  if (nodes.length === 1) {
+    if (identOf(nodes[0]) === 'none') return 'none';
+    const string = stringOf(nodes[0]);
+    if (string !== undefined) return { string: firstGrapheme(string) };
+  }
+  if (nodes.length === 0 || nodes.length > 2) return undefined;
+  let fill: 'filled' | 'open' | undefined;
+  let shape: EmphasisShape | undefined;
+  for (const node of nodes) {
+    const word = identOf(node);
+    if ((word === 'filled' || word === 'open') && fill === undefined) fill = word;
+    else if (word !== undefined && (EMPHASIS_SHAPES as readonly string[]).includes(word) && shape === undefined) shape = word as EmphasisShape;
+    else return undefined;
+  }
+  return { fill: fill ?? 'filled', shape };
+}
+
+const EMPHASIS_WORDS: ReadonlySet<string> = new Set(['none', 'filled', 'open', ...EMPHASIS_SHAPES]);
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+function firstGrapheme(text: string): string {
+  for (const { segment } of graphemes.segment(text)) return segment;
+  return '';
+}
+
+/** `[ over | under ] && [ right | left ]?` (`right` when left out, CSS Text Decoration 4 §3.3). */
+function parseEmphasisPosition(nodes: Nodes): TextEmphasisPosition | undefined {
+  const words = nodes.map(identOf);
+  if (words.length === 0 || words.length > 2) return undefined;
+  const block = words.filter((w) => w === 'over' || w === 'under');
+  const inline = words.filter((w) => w === 'right' || w === 'left');
+  if (block.length !== 1 || inline.length > 1 || block.length + inline.length !== words.length) return undefined;
+  return { over: block[0] === 'over', right: inline[0] !== 'left' };
+}
+
+const emphasisStyle = longhand<'textEmphasisStyle', TextEmphasisStyle>({
+  name: 'text-emphasis-style',
+  key: 'textEmphasisStyle',
+  inherited: true,
+  initial: 'none',
+  parse: (nodes) => parseEmphasisStyle(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
+const emphasisPosition = longhand<'textEmphasisPosition', TextEmphasisPosition>({
+  name: 'text-emphasis-position',
+  key: 'textEmphasisPosition',
+  inherited: true,
+  initial: Object.freeze({ over: true, right: true }),
+  parse: (nodes) => parseEmphasisPosition(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
+/** `text-emphasis: <'text-emphasis-style'> || <'text-emphasis-color'>` */
+const textEmphasis = shorthand('text-emphasis', ['text-emphasis-style', 'text-emphasis-color'], (nodes) => {
+  if (nodes.length === 0) return INVALID;
+  const isStyle = (node: Nodes[number]): boolean => stringOf(node) !== undefined || EMPHASIS_WORDS.has(identOf(node) ?? '');
+  const styleNodes = nodes.filter(isStyle);
+  const colorNodes = nodes.filter((node) => !isStyle(node));
+  if (colorNodes.length > 1) return INVALID;
+  const style = styleNodes.length === 0 ? RESET : parseEmphasisStyle(styleNodes);
+  if (style === undefined) return INVALID;
+  const color = colorNodes.length === 0 ? RESET : parseColor(colorNodes[0]!);
+  if (color === undefined) return INVALID;
+  return new Map<string, unknown>([['text-emphasis-style', style], ['text-emphasis-color', color]]);
+});
+
 export const TEXT_DECORATION_PROPERTIES: readonly PropertyDef[] = [
   longhand<'textDecorationLine', TextDecorationLine>({
     name: 'text-decoration-line',
@@ -127,5 +200,9 @@ export const TEXT_DECORATION_PROPERTIES: readonly PropertyDef[] = [
   textDecoration,
   underlineOffset,
   underlinePosition,
+  emphasisStyle,
+  colorProperty('text-emphasis-color', 'textEmphasisColor', 'currentcolor', true),
+  emphasisPosition,
+  textEmphasis,
   keywordProperty({ name: 'text-decoration-skip-ink', key: 'textDecorationSkipInk', keywords: ['auto', 'none', 'all'], initial: 'auto', inherited: true }),
 ];

@@ -13,7 +13,6 @@ image-orientation image-resolution
 font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-decoration-skip
-text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 text-autospace initial-letter-align initial-letter-wrap
 ruby-align ruby-merge ruby-overhang
 float-reference float-defer float-offset

@@ -20,6 +20,7 @@ import { justificationOpportunities, NO_OPPORTUNITIES } from './justify.js';
 import type { InlineMetrics } from './vertical-align.js';
 import { baselineShift, inlineMetrics, usedFontBounds } from './vertical-align.js';
 import type { LineHang } from './hanging-punctuation.js';
+import { emphasisMarks, emphasisReach } from './emphasis-marks.js';
 
 export interface LaidOutLine {
   /**
@@ -207,7 +208,8 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
   const rootMetrics = inlineMetrics(spec.rootStyle, spec, spec.lang);
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const quirk = spec.lineHeightQuirk;
-  const bounds = quirk && !sizesLine(nodes) ? { top: Infinity, bottom: -Infinity } : { top: -rootMetrics.above, bottom: rootMetrics.below };
+  const root = withMarks(spec.rootStyle, rootMetrics, spec);
+  const bounds = quirk && !sizesLine(nodes) ? { top: Infinity, bottom: -Infinity } : { top: -root.above, bottom: root.below };
   const lineRelative: { node: Node; align: 'top' | 'bottom'; above: number; below: number }[] = [];
   const independent = new Set<Node>();
 
@@ -293,8 +295,8 @@ export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node
  * without its maps of placements.
  */
 export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[], spec: LineSpec): LaidOutLine {
-  const rootMetrics = inlineMetrics(spec.rootStyle, spec, spec.lang);
-  const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
+  const root = withMarks(spec.rootStyle, inlineMetrics(spec.rootStyle, spec, spec.lang), spec);
+  const bounds = { top: -root.above, bottom: root.below };
   if (spec.rootStyle.lineHeight === 'normal') for (let i = 0; i < nodes.length; i++) addUsedFonts(nodes[i]!, 0, bounds);
   const baseline = -bounds.top;
   const height = bounds.bottom - bounds.top;
@@ -329,7 +331,16 @@ function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>,
 
 function ownBounds(style: ComputedStyle, spec: LineSpec): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
   const metrics = inlineMetrics(style, spec, spec.lang);
-  return { above: metrics.above, below: metrics.below, ascent: metrics.font.ascent, descent: metrics.font.descent, lineHeight: metrics.lineHeight };
+  const bounds = withMarks(style, metrics, spec);
+  return { above: bounds.above, below: bounds.below, ascent: metrics.font.ascent, descent: metrics.font.descent, lineHeight: metrics.lineHeight };
+}
+
+/** A box's layout bounds, grown where its emphasis marks need more room than its leading leaves (emphasis-marks.ts). */
+function withMarks(style: ComputedStyle, metrics: InlineMetrics, spec: LineSpec): { readonly above: number; readonly below: number } {
+  if (style.textEmphasisStyle === 'none') return metrics;
+  const reach = emphasisReach(style, metrics.font, spec.text, spec.lang);
+  if (reach === undefined) return metrics;
+  return { above: Math.max(metrics.above, reach.above), below: Math.max(metrics.below, reach.below) };
 }
 
 /** An atomic inline's margin box sits on its baseline (CSS2 §10.8.1). */
@@ -342,7 +353,9 @@ function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, spec: LineSpec)
 function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {
   const font = inlineMetrics(node.style, spec, spec.lang).font;
   const textBaseline = baseline + offset;
-  return new TextRecord(node, node.x, textBaseline - font.ascent, font.ascent + font.descent, textBaseline);
+  const emphasis = node.style.textEmphasisStyle === 'none' ? undefined : emphasisMarks(node.style, node.runs, node.x, font, spec.text, spec.lang);
+  const text = emphasis === undefined ? node : { style: node.style, width: node.width, runs: node.runs, text: node.text, symbol: node.symbol, emphasis };
+  return new TextRecord(text, node.x, textBaseline - font.ascent, font.ascent + font.descent, textBaseline);
 }
 
 const BOTH_EDGES = Object.freeze({ left: true, right: true });
