@@ -7,7 +7,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
 import { parse } from './values/css-tree-parse.js';
-import type { ComputedStyle, Display, TextWrapMode, WhiteSpace, WhiteSpaceCollapse } from './types.js';
+import type { Color, ComputedStyle, Display, TextWrapMode, WhiteSpace, WhiteSpaceCollapse } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
 import { OVERLONG, substituteVars } from './custom-properties.js';
 import { DEFAULT_LIMITS } from '../options.js';
@@ -247,6 +247,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   }
   style['quirkyMargins'] = quirkyMarginBits(winners[MARGIN_TOP], winners[MARGIN_BOTTOM]);
   applyFixups(style as MutableStyle, input);
+  threeDCurrentColors(style as MutableStyle, winners, own);
   if (own.values !== undefined) colorDependentValues.set(style as unknown as ComputedStyle, own.values);
   return style as unknown as ComputedStyle;
 }
@@ -415,6 +416,42 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
     const blockified = blockify(style.display);
     if (blockified !== style.display) style.displayBeforeBlockify = style.display;
     style.display = blockified;
+  }
+}
+
+/** The lines drawn in a style of their own: their style, their colour and its longhand's index. */
+const THREE_D_LINES = ([
+  ['borderTopStyle', 'borderTopColor', 'border-top-color'], ['borderRightStyle', 'borderRightColor', 'border-right-color'],
+  ['borderBottomStyle', 'borderBottomColor', 'border-bottom-color'], ['borderLeftStyle', 'borderLeftColor', 'border-left-color'],
+  ['outlineStyle', 'outlineColor', 'outline-color'], ['columnRuleStyle', 'columnRuleColor', 'column-rule-color'],
+] as const).map(([styleKey, colorKey, name]) => ({ styleKey, colorKey, index: LONGHAND_INDEX.get(name)! }));
+
+const THREE_D_STYLES: ReadonlySet<string> = new Set(['inset', 'outset', 'groove', 'ridge']);
+const LEGACY_THREE_D_GRAY: Color = Object.freeze({ r: 238, g: 238, b: 238, a: 1 });
+
+/**
+ * A border, outline or column rule drawn `inset`, `outset`, `groove` or `ridge` in `currentcolor`
+ * (its initial colour) takes rgb(238, 238, 238) as its colour whatever `color` is: WebKit's legacy,
+ * kept by Blink (ComputedStyle::ColorIncludingFallback). A plain `<hr>` prints as #9a9a9a over
+ * #eeeeee in Chromium, not in shades of its gray `color`; so do `border: 1px inset` and an
+ * iframe's border. A colour inherited (`inherit`: a table's cells under `border=1`, hints.ts) or
+ * only computed from currentcolor (`color-mix()`) is left as it is.
+ */
+function threeDCurrentColors(style: MutableStyle, winners: ComputeInput['winners'], own: Remembered): void {
+  for (const { styleKey, colorKey, index } of THREE_D_LINES) {
+    if (THREE_D_STYLES.has(style[styleKey]) && inCurrentColor(winners[index]?.value, own.values?.get(colorKey))) style[colorKey] = LEGACY_THREE_D_GRAY;
+  }
+}
+
+/** Whether a colour longhand whose initial value is currentcolor was left at it or set to the keyword. */
+function inCurrentColor(declared: DeclaredValue | undefined, remembered: unknown): boolean {
+  if (declared === undefined) return true;
+  switch (declared.kind) {
+    case 'value': return declared.value === 'currentcolor';
+    case 'keyword': return declared.keyword !== 'inherit';
+    // after var() substitution: remembered as the keyword, or nothing when it fell back to the initial value
+    case 'pending': return remembered === 'currentcolor' || remembered === undefined;
+    case 'custom': return false;
   }
 }
 

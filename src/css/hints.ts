@@ -231,7 +231,7 @@ function tableHints(attribs: Record<string, string>): string[] {
 
 /**
  * The table's `cellpadding`, and the cell borders of its `rules` (else 1px with a `border`: inset,
- * or solid in the table's `bordercolor`).
+ * or solid in the table's `bordercolor`), in the row's border colour when it has none.
  */
 function cellHints(element: DomElement): string[] {
   const out: string[] = [];
@@ -242,7 +242,10 @@ function cellHints(element: DomElement): string[] {
   const color = legacyColor(table.attribs['bordercolor']);
   const borders = RULES[table.attribs['rules']?.toLowerCase() ?? ''] ?? (tableBorder(table.attribs) > 0 ? [`border: 1px ${color === undefined ? 'inset' : 'solid'}`] : []);
   appendAll(out, borders);
-  if (color !== undefined && borders.length > 0) out.push(`border-color: ${color}`);
+  // Chromium's cells take the colour their row computes (HTMLTableElement's cell style: `inherit`),
+  // so an inset cell border is in shades of the text colour, not the legacy gray of an inset border
+  // in currentcolor (css/compute.ts threeDCurrentColors)
+  if (borders.length > 0) out.push(`border-color: ${color ?? 'inherit'}`);
   return out;
 }
 

@@ -186,7 +186,7 @@ describe('presentational hints (HTML §15.3)', () => {
       node.children.forEach(visit);
     };
     visit(dom.documentElement);
-    expect(cells.map(presentationalHints)).toEqual(['', 'white-space: nowrap', 'padding: 3px', 'border: 1px inset', 'width: 10px; padding: 2px']);
+    expect(cells.map(presentationalHints)).toEqual(['', 'white-space: nowrap', 'padding: 3px', 'border: 1px inset; border-color: inherit', 'width: 10px; padding: 2px']);
   });
 
   it('maps legacy attributes below author rules', async () => {

@@ -45,7 +45,7 @@ describe('records a table makes per cell, line and segment', () => {
     }
     for (const text of texts) {
       expect(madeByConstructor(text)).toBe(true);
-      expect(Object.keys(text)).toEqual(['kind', 'style', 'x', 'y', 'width', 'height', 'baseline', 'runs', 'text', 'symbol']);
+      expect(Object.keys(text)).toEqual(['kind', 'style', 'x', 'y', 'width', 'height', 'baseline', 'runs', 'text', 'symbol', 'emphasis']);
     }
     expect(texts.map((t) => t.kind === 'text' && t.text)).toEqual(['one', 'two words', 'three', 'four']);
     // painted: a glyphs item per run

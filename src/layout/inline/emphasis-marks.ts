@@ -107,14 +107,15 @@ export function emphasisReach(style: ComputedStyle, font: ScaledFontMetrics, tex
 }
 
 /**
- * The marks of a text fragment's runs (in the fragment's frame, `left` its left edge), or
- * undefined when none of its characters takes one.
+ * The marks of a text fragment's runs (x from its left edge, `text.x`), or undefined when none of
+ * its characters takes one.
  */
 export function emphasisMarks(
-  style: ComputedStyle, runs: readonly PlacedRun[], left: number, font: ScaledFontMetrics, text: TextSystem, lang: string | undefined,
+  text: { readonly style: ComputedStyle; readonly runs: readonly PlacedRun[]; readonly x: number }, font: ScaledFontMetrics, system: TextSystem, lang: string | undefined,
 ): EmphasisMarks | undefined {
+  const { style, runs, x: left } = text;
   if (style.textEmphasisStyle === 'none') return undefined;
-  const mark = markOf(style, text, lang);
+  const mark = markOf(style, system, lang);
   if (mark === undefined) return undefined;
   const markAdvance = mark.run.width;
   const xs: number[] = [];
@@ -146,13 +147,16 @@ export function emphasisMarks(
 
 /** Characters that take no mark (§3.5): separators, punctuation, control and format characters, unassigned code points. */
 const NO_MARK = /^[\p{Z}\p{P}\p{Cc}\p{Cf}\p{Cn}]/u;
-/** Characters that belong to the grapheme before them: combining marks, joiners, variation selectors. */
-const JOINS = /^[\p{M}\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** Combining marks: they belong to the grapheme before them. */
+const COMBINING = /^\p{M}/u;
 
 function takesMark(codePoint: number): boolean {
   return !NO_MARK.test(String.fromCodePoint(codePoint));
 }
 
+/** Whether the character belongs to the grapheme before it: a combining mark, a joiner, a variation selector. */
 function continuesGrapheme(codePoint: number): boolean {
-  return codePoint >= 0x300 && JOINS.test(String.fromCodePoint(codePoint));
+  if (codePoint < 0x300) return false;
+  if (codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0xe0100 && codePoint <= 0xe01ef)) return true;
+  return COMBINING.test(String.fromCodePoint(codePoint));
 }

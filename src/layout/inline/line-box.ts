@@ -353,7 +353,7 @@ function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, spec: LineSpec)
 function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {
   const font = inlineMetrics(node.style, spec, spec.lang).font;
   const textBaseline = baseline + offset;
-  const emphasis = node.style.textEmphasisStyle === 'none' ? undefined : emphasisMarks(node.style, node.runs, node.x, font, spec.text, spec.lang);
+  const emphasis = node.style.textEmphasisStyle === 'none' ? undefined : emphasisMarks(node, font, spec.text, spec.lang);
   const text = emphasis === undefined ? node : { style: node.style, width: node.width, runs: node.runs, text: node.text, symbol: node.symbol, emphasis };
   return new TextRecord(text, node.x, textBaseline - font.ascent, font.ascent + font.descent, textBaseline);
 }
