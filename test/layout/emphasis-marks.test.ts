@@ -105,6 +105,18 @@ describe('marks on the text', () => {
     expect(textOf(page, 'c')[0]!.emphasis).toBeUndefined();
   });
 
+  it('leaves the marks of the letters an ellipsis cuts off out', async () => {
+    const doc = await layoutHtml(`<style>${LIBERATION}</style><p id=p style="width: 60px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; text-emphasis: dot">abcdefghij</p>`);
+    const [text] = textOf(doc.pages[0]!, 'p');
+    const marks = text!.emphasis!;
+    expect(text!.text).toBe('abc');
+    expect(marks.xs).toHaveLength(3);
+    // each still centred on its letter, in the cut fragment's frame
+    let x = text!.runs[0]!.x - text!.x;
+    const centres = text!.runs[0]!.advances.map((advance) => { const centre = x + advance / 2; x += advance; return centre; });
+    expect(marks.xs.map((at) => at + marks.run.width / 2)).toEqual(centres);
+  });
+
   it('marks the letters of an inline box only, and its line grows', async () => {
     const doc = await layoutHtml(`<style>${LIBERATION}</style><p id=p>ab <span id=s style="text-emphasis: open circle red">cd</span> ef</p>`);
     const page = doc.pages[0]!;

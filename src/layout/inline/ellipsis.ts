@@ -10,6 +10,7 @@ import { fontRequestFromStyle } from '../../text/request.js';
 import type { TextSystem } from '../../text/types.js';
 import { offsetFragment } from '../fragment.js';
 import type { Fragment, LineFragment, PlacedRun, TextFragment } from '../types.js';
+import { marksWithin } from './emphasis-marks.js';
 import { TextRecord, withTextFields } from '../fragment-records.js';
 import { appendAll, fromCodePoints } from '../../append-all.js';
 
@@ -138,7 +139,7 @@ function textBefore(fragment: TextFragment, fits: (from: number, to: number) => 
     for (const glyph of kept) appendAll(codePoints, glyph.codePoints);
   }
   if (runs.length === 0) return undefined;
-  return withTextFields(fragment, { x: from, width: to - from, runs, text: fromCodePoints(codePoints) });
+  return withTextFields(fragment, { x: from, width: to - from, runs, text: fromCodePoints(codePoints), emphasis: marksWithin(fragment.emphasis, fragment.x, from, to) });
 }
 
 /** The marker as a text fragment at x 0 on the line's baseline, in the block's own font and colour. */

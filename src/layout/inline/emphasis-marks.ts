@@ -145,6 +145,17 @@ export function emphasisMarks(
   return { run: mark.run, xs, dy, color: style.textEmphasisColor };
 }
 
+/**
+ * The marks of a fragment cut down to its glyphs from `from` to `to` (a line's ellipsis,
+ * ellipsis.ts), x from the cut fragment's left edge `from`: the marks over glyphs cut off go too.
+ */
+export function marksWithin(marks: EmphasisMarks | undefined, left: number, from: number, to: number): EmphasisMarks | undefined {
+  if (marks === undefined) return undefined;
+  const half = marks.run.width / 2;
+  const xs = marks.xs.filter((x) => left + x + half >= from && left + x + half <= to).map((x) => left + x - from);
+  return xs.length === 0 ? undefined : { ...marks, xs };
+}
+
 /** Characters that take no mark (§3.5): separators, punctuation, control and format characters, unassigned code points. */
 const NO_MARK = /^[\p{Z}\p{P}\p{Cc}\p{Cf}\p{Cn}]/u;
 /** Combining marks: they belong to the grapheme before them. */
