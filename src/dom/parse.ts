@@ -90,7 +90,11 @@ class LimitedHandler extends DomHandler {
     super(undefined, PARSER_OPTIONS);
   }
 
+  /** The last token was a `<pre>` or `<listing>` start tag: a newline right after it is dropped. */
+  private afterPreStart = false;
+
   override onopentag(name: string, attribs: Record<string, string>): void {
+    this.afterPreStart = name === 'pre' || name === 'listing';
     super.onopentag(sharedName(name), isEmpty(attribs) && !MERGED_ATTRIBUTES.has(name) ? NO_ATTRIBUTES : attribs);
     const element = this.tagStack[this.tagStack.length - 1] as Element;
     // tagStack[0] is the document itself
@@ -100,7 +104,28 @@ class LimitedHandler extends DomHandler {
     if (isNestedTableStart(element.name, element.parent)) this.nestedTable = true;
   }
 
+  /**
+   * HTML §13.2.6.4.7 ("in body", a `pre` or `listing` start tag): if the next token is a line
+   * feed, it is ignored — `<pre>\ncode</pre>` starts with "code", as in browsers. A line feed
+   * after another tag inside it (`<pre><code>\n`) stays.
+   */
+  override ontext(data: string): void {
+    if (this.afterPreStart) {
+      this.afterPreStart = false;
+      const skip = data.startsWith('\r\n') ? 2 : data.startsWith('\n') || data.startsWith('\r') ? 1 : 0;
+      if (skip === data.length && skip > 0) return;
+      if (skip > 0) data = data.slice(skip);
+    }
+    super.ontext(data);
+  }
+
+  override oncomment(data: string): void {
+    this.afterPreStart = false;
+    super.oncomment(data);
+  }
+
   override onclosetag(): void {
+    this.afterPreStart = false;
     const element = this.tagStack[this.tagStack.length - 1];
     super.onclosetag();
     if (element === undefined || element === this.root) return;

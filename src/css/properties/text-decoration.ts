@@ -136,9 +136,11 @@ function parseEmphasisStyle(nodes: Nodes): TextEmphasisStyle | undefined {
 
 const EMPHASIS_WORDS: ReadonlySet<string> = new Set(['none', 'filled', 'open', ...EMPHASIS_SHAPES]);
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first use: an ICU object cannot be written into the CLI's startup snapshot (cli/snapshot/entry.ts). */
+let graphemes: Intl.Segmenter | undefined;
 
 function firstGrapheme(text: string): string {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(text)) return segment;
   return '';
 }

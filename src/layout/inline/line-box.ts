@@ -184,7 +184,8 @@ function hasContent(line: readonly Piece[]): boolean {
 
 function isContent(piece: Piece): boolean {
   switch (piece.kind) {
-    case 'text': return piece.runs.length > 0 || piece.tab !== undefined;
+    // a line that ends at a preserved newline is not empty, blank as it is (CSS2 §9.4.2): a blank line of a <pre>
+    case 'text': return piece.runs.length > 0 || piece.tab !== undefined || piece.forcedBreakAfter;
     case 'atomic': case 'break': return true;
     case 'open': case 'close': return piece.width > 0 || hasVerticalEdges(piece.box.style);
     case 'anchor': return false;
@@ -209,7 +210,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const quirk = spec.lineHeightQuirk;
   const root = withMarks(spec.rootStyle, rootMetrics, spec);
-  const bounds = quirk && !sizesLine(nodes) ? { top: Infinity, bottom: -Infinity } : { top: -root.above, bottom: root.below };
+  const bounds = quirk && !sizesLine(nodes) && !endsAtNewline(spec.pieces) ? { top: Infinity, bottom: -Infinity } : { top: -root.above, bottom: root.below };
   const lineRelative: { node: Node; align: 'top' | 'bottom'; above: number; below: number }[] = [];
   const independent = new Set<Node>();
 
@@ -276,6 +277,12 @@ function sizesLine(children: readonly Node[]): boolean {
     if (child.kind === 'text' && child.text.length > 0) return true;
   }
   return false;
+}
+
+/** Whether the line ends at a preserved newline: text to the quirk, as in Chromium (a blank line of a `<pre>` in quirks mode is a line tall). */
+function endsAtNewline(pieces: readonly Piece[]): boolean {
+  const last = pieces[pieces.length - 1];
+  return last !== undefined && last.kind === 'text' && last.forcedBreakAfter;
 }
 
 function hasSideEdges(style: ComputedStyle, containingWidth: number): boolean {

@@ -1,0 +1,67 @@
+/**
+ * Blank lines where white space is preserved (CSS2 §9.4.2: a line that ends at a preserved newline
+ * is not empty, however blank) and the newline HTML drops right after a `<pre>` start tag (HTML
+ * §13.2.6.4.7). Heights are Chromium 156's getBoundingClientRect, 12px lines of Liberation Mono.
+ */
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import { parseHtml } from '../../src/dom/parse.js';
+import { isElement } from '../../src/dom/types.js';
+import type { DomElement, DomNode } from '../../src/dom/types.js';
+
+const STYLE = '<!DOCTYPE html><style>@page { size: 300px 600px; margin: 0 } body { margin: 0; font: 10px/12px "Liberation Mono" } pre { margin: 0 }</style>';
+
+async function heights(cases: Record<string, string>): Promise<Record<string, number>> {
+  const doc = await layoutHtml(STYLE + Object.values(cases).join(''));
+  return Object.fromEntries(Object.keys(cases).map((id) => [id, (findById(doc.pages[0]!, id) as { height: number }).height]));
+}
+
+describe('blank lines in preserved white space', () => {
+  it('keeps each blank line of a pre, pre-wrap and pre-line text a line tall', async () => {
+    expect(await heights({
+      a: '<pre id=a>x\n\ny</pre>',
+      b: '<pre id=b>x\n\n\ny</pre>',
+      c: '<pre id=c>x\n</pre>',
+      d: '<pre id=d>x\n\n</pre>',
+      f: '<div id=f style="white-space: pre-line">x\n\ny</div>',
+      g: '<div id=g style="white-space: pre-wrap">x\n\ny</div>',
+      h: '<div id=h>x<br><br>y</div>',
+      k: '<div id=k style="white-space: pre">\n</div>',
+    })).toEqual({ a: 36, b: 48, c: 12, d: 24, f: 36, g: 36, h: 36, k: 12 });
+  });
+
+  it('keeps the blank line of a highlighted code block between its spans, in quirks mode too', async () => {
+    expect(await heights({
+      i: '<pre id=i><code><span>import x</span>;\n\n<span>const y</span> = 1;</code></pre>',
+      j: '<pre id=j>x\n<span></span>\ny</pre>',
+    })).toEqual({ i: 36, j: 36 });
+    const quirks = await layoutHtml(STYLE.replace('<!DOCTYPE html>', '') + '<pre id=j>x\n<span></span>\ny</pre><pre id=c><code>\nx</code></pre>');
+    expect(['j', 'c'].map((id) => (findById(quirks.pages[0]!, id) as { height: number }).height)).toEqual([36, 24]);
+  });
+
+  it('drops the newline right after a pre start tag, not one after a tag inside it', async () => {
+    expect(await heights({
+      a: '<pre id=a>\nx</pre>',
+      b: '<pre id=b>\n\nx</pre>',
+      c: '<pre id=c><code>\nx</code></pre>',
+      l: '<listing id=l>\nx</listing>',
+    })).toEqual({ a: 12, b: 24, c: 24, l: 12 });
+  });
+});
+
+describe('the parser', () => {
+  const textOf = (node: DomNode): string => (isElement(node) ? node.children.map(textOf).join('') : node.type === 'text' ? node.data : '');
+  const find = (node: DomNode, name: string): DomElement | undefined => {
+    if (!isElement(node)) return undefined;
+    if (node.name === name) return node;
+    for (const child of node.children) { const found = find(child, name); if (found !== undefined) return found; }
+    return undefined;
+  };
+
+  it('leaves the first newline of a pre out of its text, CRLF included, and keeps the second', () => {
+    for (const [html, text] of [['<pre>\nab</pre>', 'ab'], ['<pre>\r\nab</pre>', 'ab'], ['<pre>\n\nab</pre>', '\nab'], ['<pre>ab\n</pre>', 'ab\n'], ['<pre><!-- c -->\nab</pre>', '\nab']] as const) {
+      const doc = parseHtml(html, 't.html');
+      expect(textOf(find(doc.documentElement, 'pre')!)).toBe(text);
+    }
+  });
+});
