@@ -20,7 +20,7 @@ import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutBlockChildren } from './flow.js';
 import { layoutLines } from './lines.js';
-import { placeOutsideMarker } from './marker.js';
+import { markerLineHeight, placeOutsideMarker } from './marker.js';
 import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
 import { relativeTo } from '../fragment.js';
 import { blockContentOffset } from './alignment.js';
@@ -93,7 +93,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
     box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight, quirkyBottom: hasQuirkyBottomMargin(box.style, ctx),
     // not when its last lines or children moved on with its bottom padding and border (withBlockEndEdges): Chromium ends it with its content then
-    fillsPage: laidFlow === laidChildren && extendsToEnd(input.fragmentainer),
+    fillsPage: laidFlow === laidChildren && extendsToEnd(input.fragmentainer), markerHeight: emptyItemMarker(content, children, continued, ctx),
   });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
@@ -185,6 +185,8 @@ interface BlockEndInput {
   readonly fillsPage: boolean;
   /** Its bottom margin is a quirky one (quirks.ts). */
   readonly quirkyBottom: boolean;
+  /** A list item without a line of its own: the height of the line its outside marker makes (marker.ts), else 0. */
+  readonly markerHeight: number;
 }
 
 interface BlockEnd {
@@ -200,6 +202,11 @@ interface BlockEnd {
  * The block's end on this page: whether it continues (its content, or only its height), its
  * bottom edges, its vertical position and its content height.
  */
+/** The height of the line an outside marker makes in a list item with no line of its own, else 0. */
+function emptyItemMarker(content: BlockBox, children: ChildrenResult, continued: boolean, ctx: LayoutContext): number {
+  return content.marker !== undefined && !continued && children.baselines.first === undefined ? markerLineHeight(content.marker, ctx) : 0;
+}
+
 function settleBlockEnd(b: BlockEndInput): BlockEnd {
   const { box, content, input, style, children, resume, bfc, edgesY, ratioHeight } = b;
   // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
@@ -215,7 +222,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
   // A formatting context root grows to contain its floats (CSS2 §10.6.7).
   const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
   // Size containment lays the box out as if it were empty, or as tall as contain-intrinsic-height (CSS Containment 2 §3.1-§3.3).
-  let autoHeight = style.contain.size ? containedHeight(style) : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+  let autoHeight = style.contain.size ? containedHeight(style) : Math.max(b.markerHeight, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(b, vertical), fill: b.fillsPage, containingHeight: input.containingHeight, edgesY })
       : tail ? autoHeight
@@ -228,7 +235,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
     broken = true;
     bottom = bottomEdges(b, true, tail);
     vertical = verticalOf(b, true, bottom);
-    autoHeight = style.contain.size ? containedHeight(style) : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+    autoHeight = style.contain.size ? containedHeight(style) : Math.max(b.markerHeight, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
     contentHeight = Math.max(autoHeight, roomLeft(b, vertical));
     breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
   }
@@ -253,8 +260,8 @@ function bottomEdges(b: BlockEndInput, broken: boolean, tail: boolean): BottomEd
 function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): VerticalPosition {
   const style = b.style;
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
-  // an aspect-ratio gives an empty box a height of its own: the margins no longer meet through it
-  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0 && ratioOf(style) === undefined;
+  // an aspect-ratio gives an empty box a height of its own, and so does its marker's line an empty list item: the margins no longer meet through it
+  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0 && ratioOf(style) === undefined && b.markerHeight === 0;
   return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, broken, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
 }
 

@@ -7,6 +7,7 @@ import type { BlockBox, InlineFlowBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment, LineFragment, MarkerSymbol } from '../types.js';
 import type { LayoutContext } from '../contract.js';
 import { layoutInlineContent } from '../inline/index.js';
+import type { InlineLine } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
 import { offsetFragment } from '../fragment.js';
 import { LineRecord, withBoxFields } from '../fragment-records.js';
@@ -22,12 +23,25 @@ export interface MarkerAnchor {
   readonly firstBaseline: number | undefined;
 }
 
-export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: MarkerAnchor, ctx: LayoutContext): BoxFragment {
+/**
+ * The height of the line an outside marker makes in a list item with no line of its own (an empty
+ * `<li>`, one holding an empty block): the item is that tall, as in Chromium, where each empty
+ * item's marker stands on a line of its own instead of over the next item's.
+ */
+export function markerLineHeight(marker: BlockBox, ctx: LayoutContext): number {
+  return markerLine(marker, ctx)?.height ?? 0;
+}
+
+function markerLine(marker: BlockBox, ctx: LayoutContext): InlineLine | undefined {
   const content = withLoadedImage(marker, ctx);
-  if (!content.inlineContent) return item;
-  const lines = layoutInlineContent(content, MARKER_ROOM, inlineEnv(ctx));
-  const line = lines[0];
-  if (line === undefined || line.height === 0) return item;
+  if (!content.inlineContent) return undefined;
+  const line = layoutInlineContent(content, MARKER_ROOM, inlineEnv(ctx))[0];
+  return line === undefined || line.height === 0 ? undefined : line;
+}
+
+export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: MarkerAnchor, ctx: LayoutContext): BoxFragment {
+  const line = markerLine(marker, ctx);
+  if (line === undefined) return item;
   const width = lineContentWidth(line.children);
   const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
