@@ -35,4 +35,15 @@ describe('empty list items', () => {
     expect(markerLine('a').y).toBe(0);
     expect(markerLine('b').y).toBe(20);
   });
+
+  it('leaves the marker of an item whose content moves to the next page with that content', async () => {
+    const doc = await layoutHtml(`<!DOCTYPE html><style>@page { size: 200px 100px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" } ul { margin: 0 }</style>
+      <ul><li><div style="height: 60px"></div></li><li id=b><div style="height: 30px; break-before: page"></div>b</li></ul>`);
+    const markers = doc.pages.map((page) => {
+      const item = findById(page, 'b') as { height: number; children: readonly { kind: string }[] } | undefined;
+      return item === undefined ? 'none' : `${item.height} ${item.children.filter((c) => c.kind === 'line').length}`;
+    });
+    // the forced break moves the whole item: its marker comes with its content, once
+    expect(markers).toEqual(['none', '50 1']);
+  });
 });

@@ -202,9 +202,13 @@ interface BlockEnd {
  * The block's end on this page: whether it continues (its content, or only its height), its
  * bottom edges, its vertical position and its content height.
  */
-/** The height of the line an outside marker makes in a list item with no line of its own, else 0. */
+/**
+ * The height of the line an outside marker makes in a list item with no line of its own, else 0:
+ * not in an item whose content goes on after a break (its marker goes with its first line).
+ */
 function emptyItemMarker(content: BlockBox, children: ChildrenResult, continued: boolean, ctx: LayoutContext): number {
-  return content.marker !== undefined && !continued && children.baselines.first === undefined ? markerLineHeight(content.marker, ctx) : 0;
+  if (content.marker === undefined || continued || children.baselines.first !== undefined || children.breakToken !== undefined) return 0;
+  return markerLineHeight(content.marker, ctx);
 }
 
 function settleBlockEnd(b: BlockEndInput): BlockEnd {
