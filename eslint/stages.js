@@ -19,7 +19,7 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
  * stage-order until it is given its place here.
  */
 export const STAGES = [
-  { name: 'shared records (errors, diagnostics, options, limits, append-all)', paths: ['src/errors.ts', 'src/diagnostics.ts', 'src/exact-length.ts', 'src/options.ts', 'src/limits.ts', 'src/append-all.ts'] },
+  { name: 'shared records (errors, diagnostics, options, limits, append-all)', paths: ['src/errors.ts', 'src/diagnostics.ts', 'src/exact-length.ts', 'src/options.ts', 'src/limits.ts', 'src/append-all.ts', 'src/graphemes.ts'] },
   { name: 'cache', paths: ['src/cache'] },
   { name: 'net (the SSRF guard and remote fetching)', paths: ['src/net'] },
   { name: 'geometry', paths: ['src/geometry'] },

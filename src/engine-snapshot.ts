@@ -7,6 +7,7 @@ import { clearFormatters } from './template/helpers/intl-cache.js';
 import { parsedBundledPrograms } from './text/bundled.js';
 import { primePairs } from './text/fast-layout.js';
 import { fromCharCodes } from './append-all.js';
+import { dropGraphemeSegmenter } from './graphemes.js';
 
 const PRINTABLE_ASCII = fromCharCodes(Array.from({ length: 95 }, (_, i) => 0x20 + i));
 
@@ -15,7 +16,8 @@ export function primeBundledFontPairs(): void {
   for (const program of parsedBundledPrograms()) primePairs(program, PRINTABLE_ASCII);
 }
 
-/** Drops the ICU objects (Intl formatters) a snapshot cannot hold: the template helpers make them again. */
+/** Drops the ICU objects (Intl formatters, the grapheme segmenter) a snapshot cannot hold: their users make them again. */
 export function dropUnserialisableState(): void {
   clearFormatters();
+  dropGraphemeSegmenter();
 }

@@ -4,6 +4,7 @@
  * -color, -position and the shorthand).
  */
 import type { EmphasisShape, TextDecorationLine, TextEmphasisPosition, TextEmphasisStyle } from '../model/types.js';
+import { graphemeSegmenter } from '../../graphemes.js';
 import { parseColor } from '../values/color.js';
 import { identOf, stringOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
@@ -136,12 +137,8 @@ function parseEmphasisStyle(nodes: Nodes): TextEmphasisStyle | undefined {
 
 const EMPHASIS_WORDS: ReadonlySet<string> = new Set(['none', 'filled', 'open', ...EMPHASIS_SHAPES]);
 
-/** Made on first use: an ICU object cannot be written into the CLI's startup snapshot (cli/snapshot/entry.ts). */
-let graphemes: Intl.Segmenter | undefined;
-
 function firstGrapheme(text: string): string {
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  for (const { segment } of graphemes.segment(text)) return segment;
+  for (const { segment } of graphemeSegmenter().segment(text)) return segment;
   return '';
 }
 

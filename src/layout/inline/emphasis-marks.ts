@@ -99,7 +99,6 @@ function shapeMark(style: ComputedStyle, text: TextSystem, lang: string | undefi
  * when the style draws no marks.
  */
 export function emphasisReach(style: ComputedStyle, font: ScaledFontMetrics, text: TextSystem, lang: string | undefined): { readonly above: number; readonly below: number } | undefined {
-  if (style.textEmphasisStyle === 'none') return undefined;
   const mark = markOf(style, text, lang);
   if (mark === undefined) return undefined;
   const height = mark.emAscent + mark.emDescent;
@@ -114,7 +113,6 @@ export function emphasisMarks(
   text: { readonly style: ComputedStyle; readonly runs: readonly PlacedRun[]; readonly x: number }, font: ScaledFontMetrics, system: TextSystem, lang: string | undefined,
 ): EmphasisMarks | undefined {
   const { style, runs, x: left } = text;
-  if (style.textEmphasisStyle === 'none') return undefined;
   const mark = markOf(style, system, lang);
   if (mark === undefined) return undefined;
   const markAdvance = mark.run.width;

@@ -8,6 +8,7 @@
 import type { BreakMap } from './pieces.js';
 import type { InlineItem, TextItem } from './items.js';
 import { isSmallKanaClass } from '../../text/breaks.js';
+import { graphemeSegmenter } from '../../graphemes.js';
 
 /**
  * `loose`: the iteration marks 々 〻 ゝ ゞ ヽ ヾ may start a line. CSS Text 3 §5.3 lists hyphens,
@@ -15,8 +16,6 @@ import { isSmallKanaClass } from '../../text/breaks.js';
  */
 const LOOSE_BEFORE: ReadonlySet<number> = new Set([0x3005, 0x303b, 0x309d, 0x309e, 0x30fd, 0x30fe]);
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u30ff\uff00-\uffef]/u;
-
-let graphemes: Intl.Segmenter | undefined;
 
 /** The break map with each text's `line-break` applied; the same map when every text is `normal` or `auto`. */
 export function withLineBreakRules(map: BreakMap, items: readonly InlineItem[], text: string): BreakMap {
@@ -44,8 +43,7 @@ function applyRule(map: (boolean | undefined)[], item: TextItem, text: string): 
       }
       return;
     case 'anywhere':
-      graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-      for (const { index } of graphemes.segment(item.text)) if (index > 0 && map[start + index] === undefined) map[start + index] = false;
+      for (const { index } of graphemeSegmenter().segment(item.text)) if (index > 0 && map[start + index] === undefined) map[start + index] = false;
       return;
     default:
       return;

@@ -21,6 +21,7 @@ import { breaksAnywhere } from './split.js';
 import { breakAroundLeaders } from './leader.js';
 import { withSymbolMarkerWidth } from './symbol-marker.js';
 import { appendAll } from '../../append-all.js';
+import { graphemeSegmenter } from '../../graphemes.js';
 
 export type { MeasuredRun, TextPiece } from './measure.js';
 export { wrapsLines } from './measure.js';
@@ -264,12 +265,10 @@ export function continuesLongWord(before: Piece | undefined, piece: TextPiece): 
 function isGraphemeBoundary(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
   if (code < 0x300 && text.charCodeAt(at - 1) < 0x300 && !(text[at - 1] === '\r' && text[at] === '\n')) return true;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const from = Math.max(0, at - 32);
-  for (const segment of graphemes.segment(text.slice(from, at + 32))) if (from + segment.index === at) return true;
+  for (const segment of graphemeSegmenter().segment(text.slice(from, at + 32))) if (from + segment.index === at) return true;
   return false;
 }
-let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Where a text item is cut: at the context's break opportunities that its white-space allows,

@@ -7,6 +7,7 @@
 import { hyphenationPoints as dictionaryPoints } from '../../text/hyphenate.js';
 import type { MeasureEnv, TextPiece } from './measure.js';
 import { measureText, wrapsLines } from './measure.js';
+import { graphemeSegmenter } from '../../graphemes.js';
 
 export interface Splitter {
   /** Offsets in `piece.item.text`, ascending, strictly inside the piece, where it may hyphenate. */
@@ -43,7 +44,6 @@ function hasSoftHyphen(piece: TextPiece): boolean {
   for (let at = piece.from; at < piece.to; at++) if (text.charCodeAt(at) === 0xad) return true;
   return false;
 }
-let graphemes: Intl.Segmenter | undefined;
 /** Text below U+0300 (no combining marks) without CR LF: each code unit is a grapheme cluster (UAX #29). */
 function singleUnitGraphemes(text: string): boolean {
   for (let at = 0; at < text.length; at++) {
@@ -90,8 +90,7 @@ class ContentSplitter implements Splitter {
     if (singleUnitGraphemes(raw)) { // every code unit its own cluster: the segmenter costs ~1 µs each
       for (let at = piece.from + 1; at < piece.to; at++) points.push(at);
     } else {
-      graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-      for (const segment of graphemes.segment(raw)) {
+      for (const segment of graphemeSegmenter().segment(raw)) {
         if (segment.index > 0) points.push(piece.from + segment.index);
       }
     }
