@@ -34,6 +34,12 @@ describe('text-emphasis properties', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('cuts a string mark of one huge grapheme cluster to 16 code points', async () => {
+    const doc = await styleWith(`p { text-emphasis: 'a${'\\301 '.repeat(2000)}' }`, '<p>x</p>');
+    const style = doc.style('p').textEmphasisStyle;
+    expect(style !== 'none' && 'string' in style ? Array.from(style.string) : []).toEqual(['a', ...Array.from({ length: 15 }, () => '\u0301')]);
+  });
+
   it('inherits the marks, and currentcolor as the own colour of the child', async () => {
     const doc = await styleWith('p { text-emphasis: circle; color: red } span { color: blue }', '<p>a <span>b</span></p>');
     expect(doc.style('span').textEmphasisStyle).toEqual({ fill: 'filled', shape: 'circle' });
