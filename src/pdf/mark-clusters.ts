@@ -5,10 +5,12 @@
  * จิง้ and a Hindi कि as िक; Chromium writes each such cluster inside a `/Span << /ActualText >>`
  * (ISO 32000-1 §14.9.4) with its characters in logical order, and so does octavo (pdf/text.ts).
  *
- * A cluster is a base glyph (one with a character that is not a mark) with the glyphs of marks
- * around it: those drawn after it, and before it the vowel signs that Indic scripts draw on the
- * left of their consonant (Unicode's Indic_Positional_Category Left and Left_And_Right). Left to
- * right runs only: a right-to-left run's marks are left to the glyphs' own mapping.
+ * Where the shaper numbered its syllables (text/syllable-clusters.ts: a reph, a vowel sign before
+ * a conjunct, a split vowel, a subjoined form), each syllable of several glyphs is a cluster.
+ * Elsewhere a cluster is a base glyph (one with a character that is not a mark) with the glyphs
+ * of marks around it: those drawn after it, and before it the vowel signs that Indic scripts draw
+ * on the left of their consonant (Unicode's Indic_Positional_Category Left and Left_And_Right).
+ * Left to right runs only: a right-to-left run's marks are left to the glyphs' own mapping.
  */
 import type { ShapedGlyph } from '../text/types.js';
 import { fromCodePoints } from '../append-all.js';
@@ -39,9 +41,14 @@ export function markClusters(glyphs: readonly ShapedGlyph[]): readonly MarkClust
   let i = 0;
   while (i < glyphs.length) {
     const start = i;
-    while (i < glyphs.length && isMarkOnly(glyphs[i]!) && isLeftSign(glyphs[i]!)) i++;
-    const base = i < glyphs.length && !isMarkOnly(glyphs[i]!) ? i++ : -1;
-    while (i < glyphs.length && isMarkOnly(glyphs[i]!) && !isLeftSign(glyphs[i]!)) i++;
+    const syllable = glyphs[i]!.cluster;
+    if (syllable !== undefined && start + syllable.glyphs <= glyphs.length) {
+      clusters.push({ start, end: (i += syllable.glyphs), text: syllable.text });
+      continue;
+    }
+    while (free(glyphs, i, start) && isMarkOnly(glyphs[i]!) && isLeftSign(glyphs[i]!)) i++;
+    const base = free(glyphs, i, start) && !isMarkOnly(glyphs[i]!) ? i++ : -1;
+    while (free(glyphs, i, start) && isMarkOnly(glyphs[i]!) && !isLeftSign(glyphs[i]!)) i++;
     if (i === start) i++; // a mark with no base: a cluster of its own
     if (i - start < 2 || base < 0) continue;
     // the base's characters first, then the marks' as they come
@@ -52,9 +59,15 @@ export function markClusters(glyphs: readonly ShapedGlyph[]): readonly MarkClust
   return clusters;
 }
 
+/** Glyph `at` can join the cluster that starts at `start`: it is in the run and starts no syllable of its own. */
+function free(glyphs: readonly ShapedGlyph[], at: number, start: number): boolean {
+  return at < glyphs.length && (at === start || glyphs[at]!.cluster === undefined);
+}
+
 function hasMark(glyphs: readonly ShapedGlyph[]): boolean {
   let mark = false;
   for (const glyph of glyphs) {
+    if (glyph.cluster !== undefined) return true;
     for (const cp of glyph.codePoints) {
       const kind = kindOf(cp);
       if (kind === RTL) return false;

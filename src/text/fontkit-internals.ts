@@ -49,6 +49,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'LayoutEngine#engine', use: 'the OTLayoutEngine of a GSUB/GPOS font', present: (font) => openTypeEngine(font) !== undefined },
   { member: 'OTLayoutEngine#glyphInfos', use: 'the shaping records (code points of each output glyph), read when the engine cleans up', present: (font) => openTypeEngine(font) !== undefined && 'glyphInfos' in openTypeEngine(font)! },
   { member: 'OTLayoutEngine#cleanup', use: "wrapped per engine object to read glyphInfos before it drops them", present: (font) => isFunction(openTypeEngine(font)?.['cleanup']) },
+  { member: 'OTLayoutEngine#substitute', use: 'wrapped per engine object to keep the glyphInfos in logical order (after the shaper decomposed split vowels, before GSUB and reordering)', present: (font) => isFunction(openTypeEngine(font)?.['substitute']) },
+  { member: 'GlyphInfo#shaperInfo.syllable', use: 'the syllable the Indic and Universal shapers put each record in, numbered in logical order: the clusters they reorder (syllable-clusters.ts)', present: (font) => !hasDevanagari(font) || syllablesAfterIndicLayout(font) },
   { member: 'OTLayoutEngine#GSUBProcessor', use: '.table and .features[tag].lookupListIndexes: the substitutions a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GSUB']) || isProcessor(openTypeEngine(font)?.['GSUBProcessor']) },
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
@@ -264,9 +266,19 @@ function baseGlyphPrototype(glyph: object): FontObject {
   return prototype as FontObject;
 }
 
+/** One of the OpenType engine's shaping records (fontkit's GlyphInfo). */
+export interface GlyphRecord {
+  readonly codePoints: readonly number[];
+  readonly features?: unknown;
+  /** Set by the Indic and Universal shapers: the syllable the glyph belongs to, numbered in logical order. */
+  readonly shaperInfo?: { readonly syllable?: unknown };
+}
+
 /** The OpenType engine's shaping records, caught as it cleans up after a layout. */
 export interface GlyphRecords {
-  records: readonly { readonly codePoints: readonly number[]; readonly features?: unknown }[] | null;
+  records: readonly GlyphRecord[] | null;
+  /** The records as substitution started: one per character (split vowels decomposed), in logical order. */
+  logical: readonly GlyphRecord[] | null;
 }
 
 /** Per font octavo parsed: its engine's records, or null when it has no OpenType engine. */
@@ -291,12 +303,19 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
   }
   required(font, 'OTLayoutEngine#glyphInfos');
   required(font, 'OTLayoutEngine#cleanup');
+  required(font, 'OTLayoutEngine#substitute');
   if (isObject(engine['GSUBProcessor'])) boundSubstitutions(font, engine['GSUBProcessor']);
-  const capture: GlyphRecords = { records: null };
+  const capture: GlyphRecords = { records: null, logical: null };
   const cleanup = engine['cleanup'] as (this: object) => void;
   engine['cleanup'] = function keepGlyphInfos(this: { glyphInfos: GlyphRecords['records'] }): void {
     capture.records = this.glyphInfos;
     cleanup.call(this);
+  };
+  // GSUB replaces ligated records and moves the others; the objects themselves keep their code points
+  const substitute = engine['substitute'] as (this: object, run: unknown) => void;
+  engine['substitute'] = function keepLogicalOrder(this: { glyphInfos: readonly GlyphRecord[] }, run: unknown): void {
+    capture.logical = this.glyphInfos.slice();
+    substitute.call(this, run);
   };
   recordsByFont.set(program, capture);
   return capture;
@@ -364,13 +383,28 @@ function boundMorx(font: FontObject): void {
   }
 }
 
+/** Whether the font draws Devanagari (its shaper is then the Indic one). */
+function hasDevanagari(font: FontObject): boolean {
+  return (font['hasGlyphForCodePoint'] as (cp: number) => boolean).call(font, 0x915);
+}
+
+/** Lays a Devanagari syllable with a reph and a vowel sign drawn before its consonant out: whether every record says its syllable. */
+function syllablesAfterIndicLayout(font: FontObject): boolean {
+  const capture = glyphRecordsOf(font);
+  if (capture === undefined) return false;
+  (font['layout'] as (text: string, features: object) => unknown).call(font, '\u0930\u094d\u0915\u093f', {});
+  const records = capture.records;
+  capture.records = capture.logical = null;
+  return records !== null && records.length > 0 && records.every((record) => typeof (record.shaperInfo as { syllable?: unknown } | undefined)?.syllable === 'number');
+}
+
 /** Lays out one glyph to read the features its record carried (the presence check of GlyphInfo#features). */
 function glyphFeaturesAfterLayout(font: FontObject): readonly string[] | undefined {
   const capture = glyphRecordsOf(font);
   if (capture === undefined) return undefined;
   (font['layout'] as (text: string, features: object) => unknown).call(font, 'a', {});
   const records = capture.records;
-  capture.records = null;
+  capture.records = capture.logical = null;
   const features = records?.[0]?.features;
   return isObject(features) ? Object.keys(features) : undefined;
 }

@@ -19,6 +19,8 @@ import { CffFormatError, readCffTable, type CffFace } from '../sfnt/cff.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
 import { appendAll } from '../append-all.js';
+import type { SyllableCluster } from './types.js';
+import { syllableClusters } from './syllable-clusters.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -87,6 +89,8 @@ export interface LaidOutGlyph {
   readonly glyph: FkGlyph;
   readonly position: FkPosition;
   readonly codePoints: readonly number[];
+  /** On the first glyph of a syllable of several glyphs (Indic and Universal shapers): its glyphs and characters. */
+  readonly cluster?: SyllableCluster;
 }
 
 /**
@@ -281,12 +285,13 @@ export function layoutProgram(program: FontProgram, text: string, options: Layou
   const capture = glyphRecordsOf(program);
   const input = glyphsWithCodePoints(program, text);
   if (mirror !== undefined) mirrorGlyphs(program, input, mirror);
-  if (capture !== undefined) capture.records = null;
+  if (capture !== undefined) capture.records = capture.logical = null;
   // A copy: fontkit writes the features it applied into the object it is given. An explicit
   // direction (the bidi level's) makes fontkit order the glyphs of any script visually.
   const run = direction === undefined && language === undefined && script === undefined ? program.layout(input, { ...features }) : program.layout(input, { ...features }, script, language, direction);
   const records = capture?.records ?? null;
-  if (capture !== undefined) capture.records = null;
+  const logicalRecords = capture?.logical ?? null;
+  if (capture !== undefined) capture.records = capture.logical = null;
   const count = run.glyphs.length;
   // fontkit's layout engines reverse right-to-left runs; without one (no GSUB/GPOS/morx) it does not.
   const reversedByFontkit = run.direction === 'rtl' && layoutEngineOf(program)?.engine !== undefined;
@@ -303,6 +308,9 @@ export function layoutProgram(program: FontProgram, text: string, options: Layou
       codePoints: logical[reversedByFontkit ? count - 1 - i : i] ?? [],
     };
   }
+  // (the shapers with syllables serve left-to-right scripts; a right-to-left run's records are reversed)
+  const clusters = run.direction !== 'rtl' && records !== null && records.length === count ? syllableClusters(records, logicalRecords, text) : undefined;
+  if (clusters !== undefined) for (const [at, cluster] of clusters) result[at] = { ...result[at]!, cluster };
   return run.direction === 'rtl' && !reversedByFontkit ? result.reverse() : result;
 }
 
@@ -406,7 +414,7 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
   if (capture !== undefined) capture.records = null;
   const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script, language);
   const glyphFeatures = capture === undefined ? [] : glyphFeatureTags(capture.records);
-  if (capture !== undefined) capture.records = null;
+  if (capture !== undefined) capture.records = capture.logical = null;
   const processors = otProcessors<OtTable>(program);
   const applied = appliedFeatures(run);
   const lookups: { table: OtTable; kind: 'GSUB' | 'GPOS'; lookupIndexes: number[] }[] = [];

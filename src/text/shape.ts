@@ -114,18 +114,20 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
   const glyphs: ShapedGlyph[] = new Array<ShapedGlyph>(laid.length);
   let width = 0;
   for (let i = 0; i < laid.length; i++) {
-    const { glyph, position, codePoints } = laid[i] as LaidOutGlyph;
+    const { glyph, position, codePoints, cluster } = laid[i] as LaidOutGlyph;
     // Default ignorables (ZWJ, ZWNJ, bidi marks...) take no room and draw nothing, whatever the font has.
     const ignorable = codePoints.length > 0 && codePoints.every(isDefaultIgnorable);
     const advance = ignorable ? 0 : colorAdvance(input, glyph.id) ?? glyphAdvance(glyph.advanceWidth, position.xAdvance, scale, input.advances ?? 'exact');
     width += advance;
-    glyphs[i] = {
+    const shaped: ShapedGlyph = {
       id: ignorable ? spaceGlyph(input.face.program as FontProgram) : glyph.id,
       advance,
       xOffset: position.xOffset * scale,
       yOffset: position.yOffset * scale,
       codePoints,
     };
+    // (a field of its own on those few glyphs: the others keep one shape)
+    glyphs[i] = cluster === undefined ? shaped : { ...shaped, cluster };
   }
   return { face: input.face, size: input.size, glyphs, width, text: input.text };
 }

@@ -111,6 +111,14 @@ export interface ShapedGlyph {
   readonly codePoints: readonly number[];
   /** In an upright run (GlyphRun.upright): where the glyph stands. */
   readonly upright?: UprightGlyph;
+  /** On the first glyph of a syllable the shaper drew in several glyphs (text/syllable-clusters.ts). */
+  readonly cluster?: SyllableCluster;
+}
+
+/** A syllable of several glyphs: how many (this one and the next `glyphs - 1`) and its characters in logical order. */
+export interface SyllableCluster {
+  readonly glyphs: number;
+  readonly text: string;
 }
 
 /** Where an upright glyph stands, px. */
