@@ -3,8 +3,7 @@
  * runs the counters (they depend on document order), then per block container the anonymous-box
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
-import { inlineSvgSource } from '../dom/xml.js';
-import { inlineSvgUrl, withPageSvgStyles } from './inline-svg.js';
+import { InlineSvgImages } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
 import type { CounterStyleSet } from '../css/types.js';
@@ -75,6 +74,8 @@ interface Walk {
   readonly counterStyles: CounterStyleSet;
   /** The query containers' elements, when the styles read their sizes (BoxTree.containers). */
   readonly containers: Map<BoxElement, DomElement> | undefined;
+  /** The images of inline `<svg>` elements, with what they take from one another (`<use href="#icon">` of a sprite). */
+  readonly inlineSvgs: InlineSvgImages;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -84,6 +85,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], sure: 0,
     containers: styled.containerSizeDependent === true ? new Map() : undefined,
     counterStyles: styled.counterStyles,
+    inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
       tablesInCells: new WeakSet(),
@@ -473,18 +475,12 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
 const FORM_CONTROLS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'progress', 'meter']);
 
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
-  const source = replacedSource(element, element.name === 'svg' ? inlineSvg(walk, element) : undefined, walk.styled.media);
+  const source = replacedSource(element, element.name === 'svg' ? walk.inlineSvgs.imageUrl(element) : undefined, walk.styled.media);
   if (source === undefined) return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
   const src = absoluteUrl(typeof source === 'string' ? source : source.url, walk.ctx.baseUrl);
   const box: ReplacedBox = { kind: 'replaced', outer, src, alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
   return typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
-}
-
-/** An inline `<svg>`'s image: its own markup, with the page's styles for it. */
-function inlineSvg(walk: Walk, element: DomElement): string | undefined {
-  const svg = inlineSvgSource(element);
-  return svg === undefined ? undefined : inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)));
 }
 
 /** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */

@@ -6,6 +6,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
+import { documentInlineSvgs, elementMarkupById, inlineSvgSource } from '../dom/xml.js';
 import { INLINE_SVG_PROPERTIES, NON_INHERITED_SVG_PROPERTIES } from '../css/properties/unsupported.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
@@ -112,4 +113,88 @@ function escapeAttribute(value: string): string {
 
 function colorText(c: Color): string {
   return `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})`;
+}
+
+/** Most markup one render copies from an inline SVG into others (InlineSvgImages). */
+export const MAX_SHARED_SVG_MARKUP = 8 * 1024 * 1024;
+/** Most definitions one inline SVG takes from the others (those it references, and theirs). */
+const MAX_SHARED_DEFINITIONS = 256;
+
+const REFERENCE = /(?:href\s*=\s*["']\s*#|url\(\s*["']?#)([^"')\s]+)/g;
+const DEFINED_ID = /\sid\s*=\s*["']([^"']+)["']/g;
+
+/**
+ * The elements an inline `<svg>` references by id (`<use href="#icon">`, `fill="url(#g)"`) that
+ * another inline `<svg>` of the page defines. An id is the HTML document's, not one `<svg>`'s: an
+ * icon sprite (`<svg style="display: none"><symbol id="i-mail">…`) is used by every icon of the
+ * page, a gradient defined once is shared by several charts, and Chromium draws them. Each
+ * drawing is read from its own markup (resources/svg-document.ts), so the definitions it uses are
+ * copied into it, in a `<defs>` at its end, with the page's CSS for them (withPageSvgStyles).
+ * One per render: the copies are bounded (MAX_SHARED_SVG_MARKUP), past that the references stay
+ * undrawn and one warning says so.
+ */
+export class InlineSvgImages {
+  /** Every id the page's inline SVGs define, with its element's markup: made when first needed. */
+  private index: Map<string, string> | undefined;
+  private copied = 0;
+  private warned = false;
+
+  constructor(private readonly stylesOf: PageStylesOf, private readonly warn: (message: string, at: DomElement) => void) {}
+
+  /** An inline `<svg>`'s image: its own markup, with the page's styles for it and the definitions it takes from other inline SVGs. */
+  imageUrl(svg: DomElement): string | undefined {
+    const source = inlineSvgSource(svg);
+    return source === undefined ? undefined : inlineSvgUrl(this.withDefinitions(withPageSvgStyles(source, svg, this.stylesOf), svg));
+  }
+
+  /** `markup` (of `svg`, page styles written in) with the definitions it lacks from the page's other inline SVGs. */
+  private withDefinitions(markup: string, svg: DomElement): string {
+    const missing = missingReferences(markup, new Set());
+    if (missing.length === 0) return markup;
+    const defined = new Set(matches(markup, DEFINED_ID));
+    const added: string[] = [];
+    let size = 0;
+    while (missing.length > 0 && added.length < MAX_SHARED_DEFINITIONS) {
+      const id = missing.shift()!;
+      if (defined.has(id)) continue;
+      defined.add(id);
+      const definition = this.definition(id, svg);
+      if (definition === undefined) continue;
+      added.push(definition);
+      size += definition.length;
+      for (const more of missingReferences(definition, defined)) missing.push(more);
+      for (const inner of matches(definition, DEFINED_ID)) defined.add(inner);
+    }
+    if (added.length === 0) return markup;
+    if (this.copied + size > MAX_SHARED_SVG_MARKUP) {
+      if (!this.warned) this.warn(`inline SVGs reference ${MAX_SHARED_SVG_MARKUP / 1024 / 1024} MB of elements other inline SVGs define: the references past that are not drawn`, svg);
+      this.warned = true;
+      return markup;
+    }
+    this.copied += size;
+    const end = markup.lastIndexOf('</');
+    return end < 0 ? markup : `${markup.slice(0, end)}<defs>${added.join('')}</defs>${markup.slice(end)}`;
+  }
+
+  /** The element with this id in the page's inline SVGs (the first in document order), page styles written in. */
+  private definition(id: string, from: DomElement): string | undefined {
+    if (this.index === undefined) {
+      this.index = new Map();
+      for (const svg of documentInlineSvgs(from)) {
+        const source = inlineSvgSource(svg);
+        if (source === undefined) continue;
+        for (const [key, markup] of elementMarkupById(withPageSvgStyles(source, svg, this.stylesOf))) if (!this.index.has(key)) this.index.set(key, markup);
+      }
+    }
+    return this.index.get(id);
+  }
+}
+
+/** The ids `markup` references that are not in `known`, in order, each once. */
+function missingReferences(markup: string, known: ReadonlySet<string>): string[] {
+  return [...new Set(matches(markup, REFERENCE))].filter((id) => !known.has(id));
+}
+
+function matches(text: string, pattern: RegExp): string[] {
+  return Array.from(text.matchAll(pattern), (match) => match[1]!);
 }

@@ -37,14 +37,50 @@ export function parseXml(text: string, maxDepth = Number.POSITIVE_INFINITY, what
 }
 
 const inlineSources = new WeakMap<DomElement, string>();
+/** Per HTML document (its root element), its inline `<svg>` elements in document order. */
+const documentSvgs = new WeakMap<DomElement, DomElement[]>();
 
 /** Records the source text of every `<svg>` element of a parsed HTML document. */
-export function recordInlineSvg(source: string, element: DomElement): void {
-  if (element.name === 'svg' && element.startIndex !== null && element.endIndex !== null) {
-    inlineSources.set(element, source.slice(element.startIndex, element.endIndex + 1));
-    return;
+export function recordInlineSvg(source: string, root: DomElement): void {
+  const svgs: DomElement[] = [];
+  const visit = (element: DomElement): void => {
+    if (element.name === 'svg' && element.startIndex !== null && element.endIndex !== null) {
+      inlineSources.set(element, source.slice(element.startIndex, element.endIndex + 1));
+      svgs.push(element);
+      return;
+    }
+    for (const child of element.children) if (isElement(child)) visit(child);
+  };
+  visit(root);
+  documentSvgs.set(root, svgs);
+}
+
+/** The inline `<svg>` elements of the HTML document `element` is in, in document order. */
+export function documentInlineSvgs(element: DomElement): readonly DomElement[] {
+  let root = element;
+  while (root.parent !== null && isElement(root.parent)) root = root.parent;
+  return documentSvgs.get(root) ?? [];
+}
+
+/**
+ * The markup of each element of XML `markup` that has an id, by id (the first of an id), as
+ * written: what another SVG may reference (`<use href="#icon">`, `fill="url(#gradient)"`).
+ */
+export function elementMarkupById(markup: string): Map<string, string> {
+  const handler = new DomHandler(undefined, { ...XML_OPTIONS, withStartIndices: true, withEndIndices: true });
+  new Parser(handler, XML_OPTIONS).end(markup);
+  const out = new Map<string, string>();
+  const stack = handler.root.children.filter(isElement).reverse(); // (a stack, not recursion: markup may nest deep)
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    const id = element.attribs['id'];
+    if (id !== undefined && id !== '' && !out.has(id) && element.startIndex !== null && element.endIndex !== null) out.set(id, markup.slice(element.startIndex, element.endIndex + 1));
+    for (let i = element.children.length - 1; i >= 0; i--) {
+      const child = element.children[i]!;
+      if (isElement(child)) stack.push(child);
+    }
   }
-  for (const child of element.children) if (isElement(child)) recordInlineSvg(source, child);
+  return out;
 }
 
 /** The markup of an inline `<svg>` element as written in the HTML. */

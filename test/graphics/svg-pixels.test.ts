@@ -62,6 +62,20 @@ describe('SVG structure', () => {
     ]);
   });
 
+  it('instantiates <use> of a symbol another inline svg of the page defines (an icon sprite)', async () => {
+    const sprite = '<svg xmlns="http://www.w3.org/2000/svg" style="display: none"><symbol id="icon" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol><symbol id="dot" viewBox="0 0 2 2"><use href="#half"/></symbol><rect id="half" width="1" height="2" fill="blue"/></svg>';
+    expect(await draw(`${sprite}${svg('<use href="#icon" width="4" height="4" fill="red"/><use xlink:href="#dot" x="4" y="4" width="4" height="4"/>', 'width="8" height="8" xmlns:xlink="http://www.w3.org/1999/xlink"')}`)).toEqual([
+      'RRRR____', 'RRRR____', 'RRRR____', 'RRRR____', '____BB__', '____BB__', '____BB__', '____BB__',
+    ]);
+  });
+
+  it('paints with a gradient another inline svg defines, with the page CSS for it', async () => {
+    const defs = '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position: absolute"><linearGradient id="g"><stop class="first" offset="0.5"/><stop offset="0.5" stop-color="blue"/></linearGradient></svg>';
+    expect(await draw(`<style>.first { stop-color: red }</style>${defs}${svg('<rect width="8" height="2" fill="url(#g)"/>')}`)).toEqual([
+      'RRRRBBBB', 'RRRRBBBB', '________', '________', '________', '________', '________', '________',
+    ]);
+  });
+
   it('clips with clip-path', async () => {
     expect(await draw(svg('<clipPath id="c"><rect x="2" y="2" width="4" height="4"/></clipPath><rect width="8" height="8" fill="red" clip-path="url(#c)"/>'))).toEqual([
       '________', '________', '__RRRR__', '__RRRR__', '__RRRR__', '__RRRR__', '________', '________',

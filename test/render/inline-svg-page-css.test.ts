@@ -72,3 +72,18 @@ describe('inline SVG styled by the page\'s CSS', () => {
       .toEqual(['RR_RR_RR', 'RR_RR_RR']);
   });
 });
+
+describe('elements one inline SVG takes from another', () => {
+  it('are copied up to a bound per render, past which the references stay undrawn with one warning', async () => {
+    // a symbol of 1 MB (a long description), used by 12 icons: 12 MB asked for, at most 8 MB copied
+    const sprite = `<svg style="display: none"><symbol id="big" viewBox="0 0 1 1"><desc>${'x'.repeat(1_000_000)}</desc><rect width="1" height="1" fill="red"/></symbol></svg>`;
+    const icons = Array.from({ length: 12 }, () => '<svg width="2" height="2"><use href="#big"/></svg>').join('');
+    const [page] = await renderPixels(`<style>@page { size: 24px 2px; margin: 0 } body { margin: 0; line-height: 0; display: flex }</style>${sprite}${icons}`, {
+      expectDiagnostics: [{ code: 'resource', message: /inline SVGs reference 8 MB of elements other inline SVGs define: the references past that are not drawn/ }],
+    });
+    expect(page![0]!.length).toBe(24);
+    const drawn = page![0]!.match(/R+/g)!.join('').length / 2;
+    expect(drawn).toBeGreaterThanOrEqual(7);
+    expect(drawn).toBeLessThan(12);
+  });
+});
