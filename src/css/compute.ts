@@ -269,21 +269,29 @@ function scaledLineHeight(lineHeight: ComputedStyle['lineHeight'], by: number): 
 }
 
 /**
- * `ex` and `ch` at the size `font-size-adjust` gives the first font: a number for the x-height or
- * the "0" is that unit itself; the other metrics are not known before fonts load (unchanged).
+ * `ex`, `ch` and `cap` at the size `font-size-adjust` gives the first font: a number for the
+ * x-height, the "0" or the cap height is that unit itself, the others scale with it; an `ic`
+ * metric leaves them (the bundled fonts have no 水 to measure).
  */
-function adjustedRatios(adjust: Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx: ComputeContext): { exRatio: number; chRatio: number } {
+function adjustedRatios(adjust: Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx: ComputeContext): FontUnitRatios {
   const ex = ctx.exRatio ?? 0.5;
   const ch = ctx.chRatio ?? 0.5;
-  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch };
-  if (adjust.metric === 'ex-height') return { exRatio: adjust.value, chRatio: (ch * adjust.value) / ex };
-  if (adjust.metric === 'ch-width') return { exRatio: (ex * adjust.value) / ch, chRatio: adjust.value };
-  return { exRatio: ex, chRatio: ch };
+  const cap = ctx.capRatio ?? 0.7;
+  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap };
+  const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
+  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale };
 }
 
-function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): { exRatio: number; chRatio: number } {
+/** What `ex`, `ch` and `cap` are, in em. */
+interface FontUnitRatios {
+  readonly exRatio: number;
+  readonly chRatio: number;
+  readonly capRatio: number;
+}
+
+function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): FontUnitRatios {
   const ratios = fontRelativeRatios(families ?? []);
-  return { exRatio: ratios.ex, chRatio: ratios.ch };
+  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap };
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {

@@ -1,7 +1,7 @@
 /** SVG lengths and number lists (SVG 2 §8.6): CSS units and percentages of the viewport. */
 import type { FontRelativeRatios } from '../css/values/font-metrics.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
-import { dimensionToPx } from '../css/values/units.js';
+import { dimensionToPx, isViewportUnit } from '../css/values/units.js';
 
 /** What font-relative units resolve against: the element's font size and `font-family` (SvgStyle fits). */
 export interface FontBasis {
@@ -38,12 +38,12 @@ export function length(value: string | undefined, basis: number, fallback = 0, f
   const unit = m[2]!.toLowerCase();
   if (unit === '') return n;
   if (unit === '%') return (n / 100) * basis;
-  const needsRatios = unit === 'ex' || unit === 'ch';
+  const needsRatios = unit === 'ex' || unit === 'ch' || unit === 'cap';
   const ratios = needsRatios ? ratiosOf(font.fontFamily) : undefined;
   // an SVG image has no HTML root: `rem` is relative to the initial font size, as in a browser's SVG image; no viewport units either
-  const px = unit.startsWith('v') ? undefined : dimensionToPx(n, unit, {
+  const px = isViewportUnit(unit) ? undefined : dimensionToPx(n, unit, {
     fontSize: font.fontSize, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0,
-    ...(ratios === undefined ? {} : { exRatio: ratios.ex, chRatio: ratios.ch }),
+    ...(ratios === undefined ? {} : { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap }),
   });
   return px ?? fallback;
 }

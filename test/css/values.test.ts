@@ -83,6 +83,31 @@ describe('lengths (CSS Values 4 §6)', () => {
     expect(style.width).toBeCloseTo(ex + ch, 5);
   });
 
+  // cap = cap height of the first available font (OS/2 sCapHeight: Liberation Sans 1409, Serif
+  // 1341, Mono 1349 per 2048; DejaVu Sans has no OS/2 version 2: the top of its H, 1493), as
+  // Chromium 156 measures it for Arial, Times New Roman and Courier New; ic = 1em (no bundled
+  // font has 水, Chromium gives 1em too)
+  it.each([
+    ['serif', 1341 / 2048 * 20],
+    ['Arial, sans-serif', 1409 / 2048 * 20],
+    ['"Courier New"', 1349 / 2048 * 20],
+    ['"DejaVu Sans"', 1493 / 2048 * 20],
+    ['Unknown Web Font', 0.7 * 20],
+  ] as const)('cap follows the metrics of font-family: %s, ic is an em', async (family, cap) => {
+    const doc = await styleWith(`div { font: 20px ${family}; margin-left: 1cap; margin-right: 2ic; width: calc(1cap + 1ic) }`, '<div>x</div>');
+    expect(doc.diagnostics).toEqual([]);
+    const style = doc.style('div');
+    expect(style.marginLeft).toBeCloseTo(cap, 5);
+    expect(style.marginRight).toBe(40);
+    expect(style.width).toBeCloseTo(cap + 20, 5);
+  });
+
+  it('font-size-adjust: cap-height makes cap that fraction, ex and ch scale with it', async () => {
+    const doc = await styleWith('div { font: 20px Arial; font-size-adjust: cap-height 0.5; margin-left: 1cap; margin-right: 1ex }', '<div>x</div>');
+    expect(doc.style('div').marginLeft).toBeCloseTo(10, 5);
+    expect(doc.style('div').marginRight).toBeCloseTo((1082 / 1409) * 10, 5);
+  });
+
   it('ex in font-size uses the parent font, ex elsewhere the element font', async () => {
     const doc = await styleWith('p { font: 20px monospace } span { font-family: serif; font-size: 2ex; padding-left: 1ex }', '<p><span>x</span></p>');
     const span = doc.style('span');
@@ -103,6 +128,13 @@ describe('lengths (CSS Values 4 §6)', () => {
     const doc = await styleWith('html { font-size: 2rem; margin-left: 1rem }', '');
     expect(doc.style('html').fontSize).toBe(32);
     expect(doc.style('html').marginLeft).toBe(32);
+  });
+
+  it('the small, large and dynamic viewport units are the page area, as vw/vh', async () => {
+    const doc = await styleWith('@page { size: 400px 300px; margin: 50px } div { width: 50dvw; height: calc(50svh + 10lvh); min-height: 100dvh; margin-left: 10svmin; margin-right: 10lvmax }', '<div></div>');
+    expect(doc.diagnostics).toEqual([]);
+    const style = doc.style('div');
+    expect([style.width, style.height, style.minHeight, style.marginLeft, style.marginRight]).toEqual([150, 120, 200, 20, 30]);
   });
 
   it('vw/vh follow the page area of @page', async () => {

@@ -13,25 +13,33 @@
  * 1.25em for Liberation Sans): octavo's fields then have Chromium's widths there.
  */
 
-/** `ex` and `ch` (and a text field's character widths) as fractions of the font size. */
+/** `ex`, `ch` and `cap` (and a text field's character widths) as fractions of the font size. */
 export interface FontRelativeRatios {
   readonly ex: number;
   readonly ch: number;
+  /** OS/2 `sCapHeight`, else the top of "H" (DejaVu Sans: Chromium's hinted value is 0.725–0.73 from 100px up, more at small sizes). */
+  readonly cap: number;
   readonly avgCharWidth: number;
   readonly maxCharWidth: number;
 }
+
+/**
+ * `cap` of a font whose metrics are not known here: about the cap height of text faces (0.65–0.73em
+ * for the bundled ones). The spec's fallback, the font's ascent, is as unknown as its cap height.
+ */
+const CAP_FALLBACK = 0.7;
 
 /**
  * CSS Values 4 §6.1.1: "it must be assumed to be 0.5em" when metrics are impossible to obtain;
  * a text field is then `size` characters of that width, as Chromium sizes it for a font without
  * an average character width.
  */
-export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5, avgCharWidth: 0.5, maxCharWidth: 0.5 };
+export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5, cap: CAP_FALLBACK, avgCharWidth: 0.5, maxCharWidth: 0.5 };
 
-const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048, avgCharWidth: 1208 / 2048, maxCharWidth: 2567 / 2048 };
-const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048, avgCharWidth: 1163 / 2048, maxCharWidth: 2424 / 2048 };
-const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048, avgCharWidth: 1229 / 2048, maxCharWidth: 1297 / 2048 };
-const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048 };
+const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048, cap: 1409 / 2048, avgCharWidth: 1208 / 2048, maxCharWidth: 2567 / 2048 };
+const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048, cap: 1341 / 2048, avgCharWidth: 1163 / 2048, maxCharWidth: 2424 / 2048 };
+const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048, cap: 1349 / 2048, avgCharWidth: 1229 / 2048, maxCharWidth: 1297 / 2048 };
+const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048 };
 
 /** Lower-cased family -> metrics; the aliases mirror src/text/bundled.ts. */
 const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([

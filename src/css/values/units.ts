@@ -19,10 +19,28 @@ export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = {
   pc: 16,
 };
 
-export type RelativeUnit = 'em' | 'rem' | 'ex' | 'ch' | 'vw' | 'vh' | 'vmin' | 'vmax' | 'lh' | 'rlh' | ContainerUnit;
+export type RelativeUnit = 'em' | 'rem' | 'ex' | 'ch' | 'cap' | 'ic' | 'vw' | 'vh' | 'vmin' | 'vmax' | 'lh' | 'rlh' | ContainerUnit;
 /** CSS Conditional 5 §6.4: percentages of the query container's sizes. */
 export type ContainerUnit = 'cqw' | 'cqh' | 'cqi' | 'cqb' | 'cqmin' | 'cqmax';
-const RELATIVE_UNITS = new Set<string>(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax', 'lh', 'rlh', 'cqw', 'cqh', 'cqi', 'cqb', 'cqmin', 'cqmax']);
+const RELATIVE_UNITS = new Set<string>(['em', 'rem', 'ex', 'ch', 'cap', 'ic', 'vw', 'vh', 'vmin', 'vmax', 'lh', 'rlh', 'cqw', 'cqh', 'cqi', 'cqb', 'cqmin', 'cqmax']);
+
+/**
+ * The small, large and dynamic viewport units (CSS Values 4 §6.1.2.1: `svh`, `lvw`, `dvh`...)
+ * are the plain ones on paper: a page has no browser bars to show or hide.
+ */
+const VIEWPORT_VARIANTS: ReadonlyMap<string, RelativeUnit> = new Map(['s', 'l', 'd'].flatMap((size) =>
+  (['vw', 'vh', 'vmin', 'vmax'] as const).map((unit) => [`${size}${unit}`, unit] as const)));
+
+/** The unit a relative unit is computed as (a viewport variant is its plain unit); undefined for any other unit. */
+function relativeUnit(lower: string): RelativeUnit | undefined {
+  return RELATIVE_UNITS.has(lower) ? lower as RelativeUnit : VIEWPORT_VARIANTS.get(lower);
+}
+
+/** Whether `unit` is a viewport unit (`vw`, `dvh`, `svmin`...). */
+export function isViewportUnit(unit: string): boolean {
+  const relative = relativeUnit(unit.toLowerCase());
+  return relative !== undefined && relative.startsWith('v');
+}
 
 /**
  * The sizes `cq*` units take 1 % of (CSS Conditional 5 §6.4): each axis's from the nearest
@@ -60,9 +78,10 @@ export interface LengthContext {
   readonly viewportHeight: number;
   /** Computed line height in px, for `lh` (approximated as 1.2em when normal). */
   readonly lineHeight?: number;
-  /** x-height and "0" advance of the first available font, in em (values/font-metrics.ts); 0.5 if absent. */
+  /** x-height, "0" advance and cap height of the first available font, in em (values/font-metrics.ts); 0.5, 0.5 and 0.7 if absent. */
   readonly exRatio?: number;
   readonly chRatio?: number;
+  readonly capRatio?: number;
   /** The element's effective `zoom` (properties/zoom.ts): absolute lengths are multiplied by it. */
   readonly zoom?: number;
   /** The query containers' sizes for `cq*` units; the page area's when absent. */
@@ -79,12 +98,16 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
   const lower = unit.toLowerCase();
   const absolute = ABSOLUTE_UNITS[lower];
   if (absolute !== undefined) return value * absolute * (ctx.zoom ?? 1);
-  switch (lower) {
+  const relative = relativeUnit(lower);
+  switch (relative) {
     case 'em': return value * ctx.fontSize;
     case 'rem': return value * ctx.rootFontSize;
     // Without metrics CSS Values 4 §6.1.1 lets ex and ch fall back to 0.5em.
     case 'ex': return value * ctx.fontSize * (ctx.exRatio ?? 0.5);
     case 'ch': return value * ctx.fontSize * (ctx.chRatio ?? 0.5);
+    case 'cap': return value * ctx.fontSize * (ctx.capRatio ?? 0.7);
+    // the advance of 水: none of the bundled fonts has one, and a CJK font's is its em (the spec's fallback too)
+    case 'ic': return value * ctx.fontSize;
     case 'lh': return value * (ctx.lineHeight ?? ctx.fontSize * 1.2);
     case 'rlh': return value * ctx.rootFontSize * 1.2;
     case 'vw': return (value * ctx.viewportWidth) / 100;
@@ -92,7 +115,7 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
     case 'vmin': return (value * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     case 'vmax': return (value * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     case 'cqw': case 'cqh': case 'cqi': case 'cqb': case 'cqmin': case 'cqmax':
-      return (value * containerSize(lower, ctx)) / 100;
+      return (value * containerSize(relative, ctx)) / 100;
     default: return undefined;
   }
 }
@@ -111,7 +134,7 @@ function containerSize(unit: ContainerUnit, ctx: LengthContext): number {
 
 export function isLengthUnit(unit: string): boolean {
   const lower = unit.toLowerCase();
-  return lower in ABSOLUTE_UNITS || RELATIVE_UNITS.has(lower);
+  return lower in ABSOLUTE_UNITS || relativeUnit(lower) !== undefined;
 }
 
 /** Parses one node as a length (or percentage when allowed); undefined when it is not one. */
@@ -123,8 +146,9 @@ export function parseLength(node: CssNode | undefined, options: LengthOptions = 
       const value = Number(node.value);
       const unit = node.unit.toLowerCase();
       const absolute = ABSOLUTE_UNITS[unit];
+      const relative = relativeUnit(unit);
       if (absolute !== undefined) result = value * absolute;
-      else if (RELATIVE_UNITS.has(unit)) result = { kind: 'rel', value, unit: unit as RelativeUnit };
+      else if (relative !== undefined) result = { kind: 'rel', value, unit: relative };
       break;
     }
     case 'Number':
