@@ -20,13 +20,18 @@ import { parseCounterStyleRule } from './counter-style-rule.js';
 import { parsePageRule } from './page-rules.js';
 import { nestSelectorList, readRawBlock } from './nesting.js';
 import { compileSelector } from './selectors.js';
-import type { Declaration, ImportRule, LayerPath, ParsedPageRule, ParsedSheet, RegisteredProperty, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
+import type { ScopeBounds } from './scope.js';
+import type { LayerBuilder } from './layer-rules.js';
+import { importLayer, visitLayer } from './layer-rules.js';
+import { scopeBounds, scopedSelectorList } from './scope.js';
+import type { DomElement } from '../dom/types.js';
+import type { Declaration, ImportRule, ParsedPageRule, ParsedSheet, RegisteredProperty, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
 import { evaluateSupports } from './supports.js';
 import { childrenOf, stringOf } from './values/nodes.js';
 import { resolveStylesheetUrl } from '../stylesheet-urls.js';
 import { appendAll } from '../append-all.js';
 
-interface Builder {
+interface Builder extends LayerBuilder {
   readonly source: string;
   readonly baseUrl: string | undefined;
   readonly rules: StyleRule[];
@@ -39,13 +44,8 @@ interface Builder {
   readonly declarations: DeclarationContext;
   /** Once a rule other than @charset/@import/@layer is seen, @import is invalid. */
   importsClosed: boolean;
-  /** The cascade layer being read (undefined: unlayered) and the layers named so far, in order. */
-  layer: LayerPath | undefined;
-  readonly layers: LayerPath[];
-  readonly layerKeys: Set<string>;
   /** `layers.length` when the first `@import` was read. */
   leadingLayers: number | undefined;
-  anonymousLayers: number;
   /** Lines where css-tree reported a syntax error (its recovery nodes are not reported again). */
   readonly syntaxErrorLines: Set<number>;
   /** css-tree's syntax errors with their offsets: those inside nested rules it could not read are dropped once octavo reads them. */
@@ -54,6 +54,8 @@ interface Builder {
   readonly readRaw: { readonly start: number; readonly end: number }[];
   /** The conditions of the `@container` rules being read (StyleRule.containers). */
   containers: readonly ContainerCondition[];
+  /** The `@scope` rule being read (scope.ts). */
+  scope: ScopeBounds | undefined;
 }
 
 /** A pseudo-class or pseudo-element with a vendor prefix (`::-webkit-inner-spin-button`, `:-moz-ui-invalid`). */
@@ -88,6 +90,7 @@ export function parseStylesheet(source: string, baseUrl: string | undefined, qui
     syntaxErrors: [],
     readRaw: [],
     containers: [],
+    scope: undefined,
   };
   const ast = parse(source, {
     positions: true,
@@ -172,6 +175,11 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
         for (const child of block) visitTopLevel(child, builder, media);
       });
       return;
+    case 'scope':
+      visitScope(node, builder, () => {
+        for (const child of block) visitTopLevel(child, builder, media);
+      });
+      return;
     case 'font-face': {
       const rule = parseFontFace(node, { baseUrl: builder.baseUrl, warn: (message, at) => builder.warnings.push({ code: 'css_invalid_value', message, line: at, column: undefined }) });
       if (rule !== undefined) builder.fontFaces.push({ rule, media });
@@ -212,10 +220,13 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
     builder.warnings.push({ code: 'css_parse', message: `invalid selector \`${truncate(text)}\``, line, column: node.loc?.start.column });
     return;
   }
-  const prelude = parent === undefined ? node.prelude : nestSelectorList(parent, node.prelude);
-  const selectors = compileSelectorList(prelude, builder, line, node.loc?.start.column);
+  const scope = builder.scope;
+  const prelude = parent !== undefined ? nestSelectorList(parent, node.prelude) : scope !== undefined ? scopedSelectorList(node.prelude, scope.start) : node.prelude;
+  const compiled = compileSelectorList(prelude, builder, line, node.loc?.start.column);
   // nothing left to match (only selectors print never shows): the block is not read either
-  if (selectors === undefined || selectors.length === 0) return;
+  if (compiled === undefined || compiled.length === 0) return;
+  const contains = scope?.contains;
+  const selectors = contains === undefined ? compiled : compiled.map((entry) => ({ ...entry, match: (element: DomElement) => entry.match(element) && contains(element) }));
   visitStyleBlock(childrenOf(node.block), { prelude, selectors, line }, builder, media);
 }
 
@@ -314,14 +325,7 @@ function visitNestedAtRule(node: Atrule, parent: StyleParent, builder: Builder, 
  * source text (css-tree cannot parse one; its errors there are dropped).
  */
 function visitContainer(node: Atrule, builder: Builder, visitBlock: () => void): void {
-  const start = node.loc?.start.offset;
-  const end = node.block?.loc?.start.offset;
-  let text: string | undefined;
-  if (node.prelude?.type === 'Raw' && start !== undefined && end !== undefined) {
-    const from = start + 1 + node.name.length;
-    builder.readRaw.push({ start: from, end });
-    text = builder.source.slice(from, end).trim();
-  }
+  const text = node.prelude?.type === 'Raw' ? preludeText(node, builder) : undefined;
   const condition = compileContainerPrelude(node.prelude, text);
   if (condition === undefined) {
     builder.warnings.push({ code: 'css_parse', message: 'invalid @container condition: its rules are ignored', line: node.loc?.start.line, column: node.loc?.start.column });
@@ -333,72 +337,43 @@ function visitContainer(node: Atrule, builder: Builder, visitBlock: () => void):
   builder.containers = outer;
 }
 
+/** An `@scope` rule (scope.ts): its prelude read from its source text, as `@container`'s. */
+function visitScope(node: Atrule, builder: Builder, visitBlock: () => void): void {
+  const line = node.loc?.start.line;
+  const column = node.loc?.start.column;
+  const text = preludeText(node, builder) ?? '';
+  const compile = (list: SelectorList): ((element: DomElement) => boolean) | undefined => {
+    const entries = compileSelectorList(list, builder, line ?? 0, column);
+    return entries === undefined ? undefined : (element) => entries.some((entry) => entry.match(element));
+  };
+  const bounds = scopeBounds(text, builder.scope, compile, (message) => builder.warnings.push({ code: 'css_unsupported', message, line, column }));
+  if (bounds === undefined) {
+    builder.warnings.push({ code: 'css_parse', message: 'invalid @scope prelude: its rules are ignored', line, column });
+    return;
+  }
+  const outer = builder.scope;
+  builder.scope = bounds;
+  visitBlock();
+  builder.scope = outer;
+}
+
 /**
  * An `@supports` condition, read from its source text between the at-keyword and the block
  * (css-tree cannot parse `(not (…))` and misplaces the prelude then; its errors there are dropped).
  */
 function supports(node: Atrule, builder: Builder): boolean {
+  const text = preludeText(node, builder);
+  return text === undefined ? node.prelude !== null && evaluateSupports(generate(node.prelude)) : evaluateSupports(text);
+}
+
+/** An at-rule's prelude as written, between its at-keyword and its block; css-tree's syntax errors there are dropped. */
+function preludeText(node: Atrule, builder: Builder): string | undefined {
   const start = node.loc?.start.offset;
   const end = node.block?.loc?.start.offset;
-  if (start === undefined || end === undefined) return node.prelude !== null && evaluateSupports(generate(node.prelude));
+  if (start === undefined || end === undefined) return undefined;
   const from = start + 1 + node.name.length;
   builder.readRaw.push({ start: from, end });
-  return evaluateSupports(builder.source.slice(from, end).trim());
-}
-
-/**
- * `@layer` (CSS Cascade 5 §6.4.2): a statement names layers, fixing their order; a block (named or
- * anonymous) holds rules of a layer nested in the current one, read by `visitBlock`.
- */
-function visitLayer(node: Atrule, builder: Builder, visitBlock: () => void): void {
-  const names = layerNames(node.prelude);
-  if (node.block === null) {
-    for (const name of names) declareLayer([...(builder.layer ?? []), ...name], builder);
-    return;
-  }
-  if (names.length > 1) {
-    builder.warnings.push({ code: 'css_parse', message: '@layer with a block takes one name: rule ignored', line: node.loc?.start.line, column: node.loc?.start.column });
-    return;
-  }
-  const outer = builder.layer;
-  builder.layer = [...(outer ?? []), ...(names[0] ?? [anonymousLayer(builder)])];
-  declareLayer(builder.layer, builder);
-  visitBlock();
-  builder.layer = outer;
-}
-
-/** The dotted names of a layer prelude (`a, b.c` -> [['a'], ['b', 'c']]). */
-function layerNames(prelude: Atrule['prelude']): string[][] {
-  const names: string[][] = [];
-  const visit = (node: CssNode): void => {
-    if (node.type === 'Layer') names.push(node.name.split('.'));
-    else if (node.type === 'LayerList' || node.type === 'AtrulePrelude' || node.type === 'Function') for (const child of childrenOf(node)) visit(child);
-  };
-  if (prelude !== null && prelude.type !== 'Raw') visit(prelude);
-  return names;
-}
-
-function anonymousLayer(builder: Builder): string {
-  return `\0${builder.anonymousLayers++}`;
-}
-
-function declareLayer(path: LayerPath, builder: Builder): void {
-  // every ancestor is declared first: `@layer a.b` declares `a`
-  for (let depth = 1; depth <= path.length; depth++) {
-    const key = path.slice(0, depth).join('.');
-    if (builder.layerKeys.has(key)) continue;
-    builder.layerKeys.add(key);
-    builder.layers.push(path.slice(0, depth));
-  }
-}
-
-/** `@import url layer` (an anonymous layer) or `layer(name)`; undefined without either. */
-function importLayer(prelude: readonly CssNode[], builder: Builder): LayerPath | undefined {
-  for (const node of prelude) {
-    if (node.type === 'Identifier' && node.name.toLowerCase() === 'layer') return [anonymousLayer(builder)];
-    if (node.type === 'Function' && node.name.toLowerCase() === 'layer') return layerNames({ type: 'AtrulePrelude', children: node.children } as Atrule['prelude'])[0];
-  }
-  return undefined;
+  return builder.source.slice(from, end).trim();
 }
 
 /** A block's nodes, with the raw runs css-tree could not read (nested rules not starting with `&`) read as rules and declarations. */

@@ -47,7 +47,7 @@ describe('diagnostics', () => {
     const doc = await styleHtml(`<style>
 p::details-content { color: red }
 a:nonsense-class { color: red }
-@scope (.card) { p { color: red } }
+@starting-style { p { color: red } }
 p { color: red; nope }
 @font-feature-values Font One { @styleset { nice-style: 12; } }
 </style><p>x</p>`);
