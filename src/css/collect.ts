@@ -5,6 +5,7 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.js';
+import { childText } from '../dom/types.js';
 import { isUnavailableResource } from '../limits.js';
 import { refusedStylesheetUrl } from '../stylesheet-urls.js';
 import type { StylesheetCache } from './cache.js';
@@ -70,10 +71,6 @@ function mediaAttribute(element: DomElement): MediaPredicate[] {
   return [compileMediaText(media)];
 }
 
-function textOf(element: DomElement): string {
-  return element.children.map((child) => (child.type === 'text' ? child.data : '')).join('');
-}
-
 /**
  * The base URL each document's stylesheets were collected with, so that `cascade` can resolve
  * `url()` in `style` attributes when its caller does not pass one.
@@ -100,7 +97,7 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
     const first = source.element.children[0];
     const offset = first?.startIndex ?? source.element.startIndex;
     const start = offset === null || offset === undefined ? undefined : dom.locate(offset);
-    const parsed = ctx.cache.parse(textOf(source.element), ctx.baseUrl, ctx.quirks);
+    const parsed = ctx.cache.parse(childText(source.element), ctx.baseUrl, ctx.quirks);
     // CSS that starts on the line of its <style> tag: its first line's columns are counted from the tag's line start
     const place = start === undefined ? { lineOffset: 0 } : { lineOffset: start.line - 1, columnOffset: start.column - 1 };
     const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, ...place, media, parsed };

@@ -23,7 +23,7 @@ import { compileSelector } from './selectors.js';
 import type { ScopeBounds } from './scope.js';
 import type { LayerBuilder } from './layer-rules.js';
 import { importLayer, visitLayer } from './layer-rules.js';
-import { scopeBounds, scopedSelectorList } from './scope.js';
+import { scopeBounds, scopedEntry, scopedSelectorList } from './scope.js';
 import type { DomElement } from '../dom/types.js';
 import type { Declaration, ImportRule, ParsedPageRule, ParsedSheet, RegisteredProperty, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
 import { evaluateSupports } from './supports.js';
@@ -225,8 +225,7 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
   const compiled = compileSelectorList(prelude, builder, line, node.loc?.start.column);
   // nothing left to match (only selectors print never shows): the block is not read either
   if (compiled === undefined || compiled.length === 0) return;
-  const contains = scope?.contains;
-  const selectors = contains === undefined ? compiled : compiled.map((entry) => ({ ...entry, match: (element: DomElement) => entry.match(element) && contains(element) }));
+  const selectors = scope === undefined ? compiled : compiled.map((entry) => scopedEntry(entry, scope));
   visitStyleBlock(childrenOf(node.block), { prelude, selectors, line }, builder, media);
 }
 
@@ -346,7 +345,7 @@ function visitScope(node: Atrule, builder: Builder, visitBlock: () => void): voi
     const entries = compileSelectorList(list, builder, line ?? 0, column);
     return entries === undefined ? undefined : (element) => entries.some((entry) => entry.match(element));
   };
-  const bounds = scopeBounds(text, builder.scope, compile, (message) => builder.warnings.push({ code: 'css_unsupported', message, line, column }));
+  const bounds = scopeBounds(text, builder.scope, builder.source, compile);
   if (bounds === undefined) {
     builder.warnings.push({ code: 'css_parse', message: 'invalid @scope prelude: its rules are ignored', line, column });
     return;

@@ -55,9 +55,13 @@ export function compareSelectors(a: IndexedSelector, b: IndexedSelector): number
   return a.origin - b.origin || a.layer - b.layer || a.entry.specificity - b.entry.specificity || a.order - b.order;
 }
 
-/** The order of `!important` declarations (CSS Cascade 5 §6.4): earlier layers win over later ones and over unlayered rules. */
+/**
+ * The order of `!important` declarations (CSS Cascade 5 §6.4): earlier layers win over later ones
+ * and over unlayered rules. For a stable sort of matches already in cascade order: ties keep
+ * that order (scoping proximity, then order of appearance).
+ */
 export function compareImportant(a: IndexedSelector, b: IndexedSelector): number {
-  return a.origin - b.origin || b.layer - a.layer || a.entry.specificity - b.entry.specificity || a.order - b.order;
+  return a.origin - b.origin || b.layer - a.layer || a.entry.specificity - b.entry.specificity;
 }
 
 export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironment): RuleIndex {
@@ -97,7 +101,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
   for (let i = 0; i < all.length; i++) all[i]!.id = i;
   for (const map of [byId, byClass, byTag, byAttribute]) for (const list of map.values()) list.sort(inCascadeOrder);
   universal.sort(inCascadeOrder);
-  const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal };
+  const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal, scoped: all.some((selector) => selector.entry.proximity !== undefined) };
   return {
     match: (element, out, ancestors) => matchInto(element, buckets, out, ancestors),
     layered: layers.layered,
@@ -113,6 +117,8 @@ interface Buckets {
   /** Attribute name and its selectors (few: tested against every element). */
   readonly byAttribute: readonly (readonly [string, readonly IndexedSelector[]])[];
   readonly universal: readonly IndexedSelector[];
+  /** Some selectors are in `@scope` rules (SelectorEntry.proximity). */
+  readonly scoped: boolean;
 }
 
 /** Writes the selectors of `list` that match from `out[count]` on; the new count. */
@@ -152,7 +158,27 @@ function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]
   count = testList(buckets.universal, element, out, count, ancestors);
   out.length = count;
   sortMatches(out);
+  if (buckets.scoped) weighProximity(out, element);
   return out;
+}
+
+/**
+ * Scoping proximity (CSS Cascade 6 §6.5), between specificity and order of appearance: of two
+ * matches in the same origin and layer with the same specificity, the one whose `@scope` root is
+ * fewer generations up wins, and a scoped one wins over an unscoped one (infinitely far).
+ */
+function weighProximity(out: IndexedSelector[], element: DomElement): void {
+  let scoped = false;
+  for (let i = 0; i < out.length && !scoped; i++) scoped = out[i]!.entry.proximity !== undefined;
+  if (!scoped) return;
+  const hops = new Map<IndexedSelector, number>();
+  for (const match of out) hops.set(match, match.entry.proximity?.(element) ?? Number.POSITIVE_INFINITY);
+  const farther = (a: IndexedSelector, b: IndexedSelector): number => {
+    const ha = hops.get(a)!;
+    const hb = hops.get(b)!;
+    return ha === hb ? 0 : ha > hb ? -1 : 1;
+  };
+  out.sort((a, b) => a.origin - b.origin || a.layer - b.layer || a.entry.specificity - b.entry.specificity || farther(a, b) || a.order - b.order);
 }
 
 function inCascadeOrder(a: IndexedSelector, b: IndexedSelector): number {

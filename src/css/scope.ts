@@ -9,22 +9,28 @@
  *
  * Rules are desugared like nested ones (nesting.ts): the root becomes `:where(<scope-start>)` in
  * the selector, and the limits are checked when the selector matches (ScopeBounds.contains).
- * Not honoured: scoping proximity in the cascade (a nearer root does not win over a farther one
- * of equal specificity; source order decides), and the implicit root of `@scope` without a
- * prelude (the parent of its `<style>`): such rules apply to the whole document, warned.
+ * An `@scope` without a start is rooted at the parent of its `<style>` (of each `<style>` with
+ * that text: a component repeated with its styles scopes each copy); a linked sheet's has no
+ * `<style>`, and matches nothing, as its root would be the `<head>` of its `<link>`.
+ * Between specificity and order of appearance, the cascade weighs scoping proximity: a rule whose
+ * root is fewer generations up wins, and a scoped rule wins over an unscoped one
+ * (SelectorEntry.proximity, rule-index.ts).
  */
 import type { CssNode, ListItem, Selector, SelectorList } from 'css-tree';
 import { List, clone, walk } from 'css-tree';
 import type { DomElement } from '../dom/types.js';
-import { isElement } from '../dom/types.js';
+import { childText, isElement } from '../dom/types.js';
 import { parse } from './values/css-tree-parse.js';
+import type { SelectorEntry } from './stylesheet.js';
 
 /** The bounds of the `@scope` rule being read. */
 export interface ScopeBounds {
-  /** The root's selectors (`:root` for an `@scope` without one). */
+  /** The root's selectors (for an `@scope` without one, `:has(> style)`: `contains` tells which). */
   readonly start: SelectorList;
   /** Whether an element is in scope of some root (the limits checked); undefined when there are no limits. */
   readonly contains?: ((element: DomElement) => boolean) | undefined;
+  /** Generations from an element in scope up to its nearest root (0: the root itself); Infinity out of scope. */
+  readonly proximity: (element: DomElement) => number;
 }
 
 /** The start and end selector texts of an `@scope` prelude, or undefined when it is not one. */
@@ -116,18 +122,19 @@ function rootSelector(start: SelectorList): CssNode {
 }
 
 /**
- * Whether an element is in the scope of a root that `isRoot` matches, with the limits
- * `isLimit` matches: the nearest such root above it (or itself) with no limit between them,
- * the element included.
+ * How many generations up from `element` the nearest root `isRoot` matches is with no limit
+ * `isLimit` matches between them, the element included (0: it is a root); Infinity when there is
+ * none: the element is out of scope.
  */
-export function inScope(element: DomElement, isRoot: (element: DomElement) => boolean, isLimit: (element: DomElement) => boolean): boolean {
-  let limited = isLimit(element);
-  if (!limited && isRoot(element)) return true;
-  for (let node = element.parent; node !== null && isElement(node); node = node.parent) {
-    if (!limited && isRoot(node)) return true;
-    if (isLimit(node)) limited = true;
+export function scopeProximity(element: DomElement, isRoot: (element: DomElement) => boolean, isLimit: (element: DomElement) => boolean): number {
+  if (isRoot(element)) return 0;
+  if (isLimit(element)) return Number.POSITIVE_INFINITY;
+  let hops = 1;
+  for (let node = element.parent; node !== null && isElement(node); node = node.parent, hops++) {
+    if (isRoot(node)) return hops;
+    if (isLimit(node)) return Number.POSITIVE_INFINITY;
   }
-  return false;
+  return Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -135,16 +142,16 @@ export function inScope(element: DomElement, isRoot: (element: DomElement) => bo
  * another; undefined when the prelude is invalid. `compile` gives a selector list's matcher
  * (undefined when a selector in it is invalid); `warn` says what is not honoured.
  */
-export function scopeBounds(text: string, outer: ScopeBounds | undefined, compile: (list: SelectorList) => ((element: DomElement) => boolean) | undefined, warn: (message: string) => void): ScopeBounds | undefined {
+export function scopeBounds(text: string, outer: ScopeBounds | undefined, source: string, compile: (list: SelectorList) => ((element: DomElement) => boolean) | undefined): ScopeBounds | undefined {
   const prelude = scopePrelude(text);
   if (prelude === undefined) return undefined;
-  if (prelude.start === undefined) warn('@scope without a scope root applies its rules to the whole document: the parent of its <style> as root is not supported');
-  const written = parseSelectorList(prelude.start ?? ':root');
+  const written = parseSelectorList(prelude.start ?? ':has(> style)');
   if (written === undefined) return undefined;
   // a nested @scope's roots are in the outer scope
   const start = outer === undefined ? written : scopedSelectorList(written, outer.start);
-  const isRoot = compile(start);
-  if (isRoot === undefined) return undefined;
+  const matchesStart = compile(start);
+  if (matchesStart === undefined) return undefined;
+  const isRoot = prelude.start !== undefined ? matchesStart : (element: DomElement) => matchesStart(element) && ownsSheet(element, source);
   let isLimit: ((element: DomElement) => boolean) | undefined;
   if (prelude.end !== undefined) {
     const end = parseSelectorList(prelude.end);
@@ -156,7 +163,23 @@ export function scopeBounds(text: string, outer: ScopeBounds | undefined, compil
     if (isLimit === undefined) return undefined;
   }
   const within = outer?.contains;
-  if (isLimit === undefined) return { start, contains: within };
-  const limit = isLimit;
-  return { start, contains: (element) => inScope(element, isRoot, limit) && (within === undefined || within(element)) };
+  const limit = isLimit ?? NO_LIMIT;
+  const proximity = (element: DomElement): number => scopeProximity(element, isRoot, limit);
+  if (isLimit === undefined && prelude.start !== undefined) return { start, contains: within, proximity };
+  return { start, contains: (element) => proximity(element) !== Number.POSITIVE_INFINITY && (within === undefined || within(element)), proximity };
+}
+
+const NO_LIMIT = (): boolean => false;
+
+/** Whether one of the element's children is a `<style>` with this CSS. */
+function ownsSheet(element: DomElement, source: string): boolean {
+  for (const child of element.children) if (isElement(child) && child.name === 'style' && childText(child) === source) return true;
+  return false;
+}
+
+/** A compiled selector of a rule inside `scope`: matched only in scope, weighed by proximity. */
+export function scopedEntry(entry: SelectorEntry, scope: ScopeBounds): SelectorEntry {
+  const contains = scope.contains;
+  const match = contains === undefined ? entry.match : (element: DomElement): boolean => entry.match(element) && contains(element);
+  return { ...entry, match, proximity: scope.proximity };
 }

@@ -42,6 +42,8 @@ export interface SelectorEntry {
   readonly match: (element: DomElement) => boolean;
   /** The tags, classes and ids the subject's ancestors must have (ancestor-filter.ts); undefined: none. */
   readonly ancestors: AncestorKeys | undefined;
+  /** In an `@scope` rule: the generations up to the element's scoping root (css/scope.ts), weighed after specificity. */
+  readonly proximity?: ((element: DomElement) => number) | undefined;
   /** Rightmost compound's most selective simple selector, for rule buckets. */
   readonly bucket:
     | { readonly kind: 'id' | 'class' | 'tag' | 'attribute' | 'universal'; readonly key: string }

@@ -27,6 +27,11 @@ export function isElement(node: DomNode | DomRoot): node is DomElement {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
 }
 
+/** The text of an element's own text children (a `<style>` element's CSS, a `<title>`'s text). */
+export function childText(element: DomElement): string {
+  return element.children.map((child) => (child.type === 'text' ? child.data : '')).join('');
+}
+
 export function isText(node: DomNode | DomRoot): node is DomText {
   return node.type === 'text';
 }

@@ -4,7 +4,7 @@
  * itself with a pseudo-class's specificity, `&` as `:is(<scope-start>)`.
  */
 import { describe, expect, it } from 'vitest';
-import { styleWith } from './helpers.js';
+import { styleHtml, styleWith } from './helpers.js';
 import type { Styled } from './helpers.js';
 
 const BODY = `<div id="card" class="card"><p id="inside">in</p><div class="content"><p id="limited">limit</p></div><div><p id="deep">deep</p></div></div>
@@ -27,14 +27,26 @@ describe('@scope', () => {
   });
 
   it('gives :scope the specificity of a pseudo-class and the implicit root none', async () => {
-    // `:scope p` (0,1,1) beats `.x` (0,1,0) written later; `p` (0,0,1) in scope loses to it
-    const doc = await styleWith('@scope (.card) { :scope p { z-index: 1 } } #card p { z-index: 5 } p.y { z-index: 2 } @scope (.card) { p { z-index: 3 } }',
-      '<div id="card" class="card"><p class="y" id="a">a</p></div>');
+    // `:scope p` (0,1,1) loses to `#card p` (1,0,1); `p` (0,0,1) in scope loses to `:scope p`
+    const doc = await styleWith('@scope (.card) { :scope p { z-index: 1 } } #card p { z-index: 5 } @scope (.card) { p { z-index: 3 } }',
+      '<div id="card" class="card"><p id="a">a</p></div>');
     expect(zIndex(doc, 'a')).toBe(5);
-    const plain = await styleWith('@scope (.card) { :scope p { z-index: 1 } } p.y { z-index: 2 } @scope (.card) { p { z-index: 3 } }', '<div class="card"><p class="y" id="a">a</p></div>');
-    expect(zIndex(plain, 'a')).toBe(2);
-    const pseudo = await styleWith('@scope (.card) { :scope p { z-index: 1 } } p { z-index: 2 }', '<div class="card"><p id="a">a</p></div>');
+    const pseudo = await styleWith('@scope (.card) { :scope p { z-index: 1 } } p { z-index: 2 } @scope (.card) { p { z-index: 3 } }', '<div class="card"><p id="a">a</p></div>');
     expect(zIndex(pseudo, 'a')).toBe(1);
+  });
+
+  it('weighs proximity after specificity: the nearer root wins, a scoped rule wins over an unscoped one', async () => {
+    // Chromium 156: the same for normal and !important declarations, whatever the order of the rules
+    const nested = '<div class="light"><p id="l">l</p><div class="dark"><p id="d">d</p><div class="light"><p id="ll">ll</p></div></div></div>';
+    for (const important of ['', ' !important']) {
+      const doc = await styleWith(`@scope (.dark) { p { z-index: 2${important} } } @scope (.light) { p { z-index: 1${important} } }`, nested);
+      expect(['l', 'd', 'll'].map((id) => zIndex(doc, id))).toEqual([1, 2, 1]);
+    }
+    const unscoped = await styleWith('@scope (.card) { :scope p { z-index: 1 } } p.y { z-index: 2 }', '<div class="card"><p class="y" id="a">a</p></div>');
+    expect(zIndex(unscoped, 'a')).toBe(1);
+    const layered = await styleWith('@layer a, b; @layer b { @scope (.dark) { p { z-index: 2 !important } } } @layer a { @scope (.light) { p { z-index: 1 !important } } }', nested);
+    // !important: the earlier layer wins whatever the proximity
+    expect(['l', 'd', 'll'].map((id) => zIndex(layered, id))).toEqual([1, 1, 1]);
   });
 
   it('reads :scope in the limit as the root, and nests in @media, @layer and another @scope', async () => {
@@ -42,16 +54,21 @@ describe('@scope', () => {
     expect(['inside', 'limited', 'deep'].map((id) => zIndex(doc, id))).toEqual([1, 4, 1]);
   });
 
-  it('applies an @scope without a prelude to the whole document, warned; an invalid prelude drops the rules', async () => {
-    const doc = await styleWith('@scope { p { z-index: 1 } } @scope (.card) junk { p { z-index: 2 } }', BODY);
-    expect(zIndex(doc, 'outside')).toBe(1);
-    expect(zIndex(doc, 'inside')).toBe(1);
-    expect(doc.diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual([
-      'css_unsupported: @scope without a scope root applies its rules to the whole document: the parent of its <style> as root is not supported',
-      'css_parse: invalid @scope prelude: its rules are ignored',
-    ]);
-    const invalid = await styleWith('@scope (.card:::x) { p { z-index: 3 } } @scope (.card) to (p::before) { p { z-index: 3 } }', BODY);
-    expect(zIndex(invalid, 'inside')).toBe('auto');
-    expect(invalid.diagnostics.filter((d) => d.message === 'invalid @scope prelude: its rules are ignored')).toHaveLength(1);
+  it('roots an @scope without a start at the parent of each <style> with its CSS', async () => {
+    const css = '@scope { p { z-index: 1 } :scope { z-index: 2 } }';
+    const doc = await styleHtml(`<!DOCTYPE html><html><head><style>@scope { p { z-index: 9 } }</style></head><body>
+<div id="one"><style>${css}</style><p id="a">a</p></div><div id="two"><style>${css}</style><p id="b">b</p></div>
+<div id="three"><style>@scope to (.stop) { p { z-index: 3 } }</style><p id="c">c</p><div class="stop"><p id="d">d</p></div></div><p id="e">e</p></body></html>`);
+    expect(doc.diagnostics).toEqual([]);
+    expect(['one', 'a', 'two', 'b', 'c', 'd', 'e'].map((id) => zIndex(doc, id))).toEqual([2, 1, 2, 1, 3, 'auto', 'auto']);
+  });
+
+  it('drops the rules of an invalid prelude, warned', async () => {
+    const doc = await styleWith('@scope (.card) junk { p { z-index: 2 } }', BODY);
+    expect(zIndex(doc, 'inside')).toBe('auto');
+    expect(doc.diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual(['css_parse: invalid @scope prelude: its rules are ignored']);
+    const selector = await styleWith('@scope (.card:::x) { p { z-index: 3 } }', BODY);
+    expect(zIndex(selector, 'inside')).toBe('auto');
+    expect(selector.diagnostics.map((d) => d.message)).toEqual(['invalid @scope prelude: its rules are ignored']);
   });
 });
