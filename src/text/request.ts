@@ -55,7 +55,7 @@ function plainRequest(style: ComputedStyle): FontRequest {
       weight: style.fontWeight,
       style: style.fontStyle,
       stretch: style.fontStretch,
-      size: style.fontSize,
+      size: platformFontSize(style.fontSize),
       features: fontFeatures(style),
       ...(style.fontVariantCaps === 'normal' ? {} : { caps: style.fontVariantCaps }),
       ...verticalOf(style),
@@ -67,6 +67,19 @@ function plainRequest(style: ComputedStyle): FontRequest {
     memo.set(style, request);
   }
   return request;
+}
+
+/**
+ * The size a font is used at for a computed `font-size`, as Chromium uses it: Blink keys its
+ * font cache by the size in hundredths of a px (`font-size: 11pt`, 14.6667px, is a 14.66px
+ * font: the size its PDFs write), and FreeType sizes a face in 64ths of a px (Skia truncates):
+ * every glyph of 11pt text advances as at 14.65625px. Over a 413px line that is 0.3px, enough to
+ * move a word to the next line. Whole and half px sizes (16px, 12pt, 10.5pt) are kept as they
+ * are; CSS lengths in `em` still use the computed size.
+ */
+export function platformFontSize(size: number): number {
+  const hundredths = Math.floor(size * 100 + 1e-6) / 100;
+  return Math.floor(hundredths * 64 + 1e-6) / 64;
 }
 
 /** `font-synthesis-*` (CSS Fonts 4 §3.8): nothing unless one says `none`, as nearly always. */

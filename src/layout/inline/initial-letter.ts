@@ -18,7 +18,7 @@ import type { BlockBox, Box, InitialLetterSpec, InlineFlowBox, OutOfFlowBox } fr
 import type { LayoutContext } from '../contract.js';
 import { boxMemo, memoized } from '../box-memo.js';
 import { withStyle } from '../../css/compute.js';
-import { fontRequestFromStyle } from '../../text/request.js';
+import { fontRequestFromStyle, platformFontSize } from '../../text/request.js';
 import { glyphPolygons } from '../../text/outline.js';
 import type { ShapedText } from '../../text/types.js';
 import { usedLineHeight } from './vertical-align.js';
@@ -74,7 +74,7 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
   const unit = text.metrics({ ...fontRequestFromStyle(style), size: 100 });
   const capRatio = unit.capHeight > 0 ? unit.capHeight / 100 : 0.7;
   const fontSize = Math.max(1, ((spec.size - 1) * lineHeight + strut.capHeight) / capRatio);
-  const request = { ...fontRequestFromStyle(style), size: fontSize };
+  const request = { ...fontRequestFromStyle(style), size: platformFontSize(fontSize) };
   const shaped = text.shape(textOf(box), request);
   const own = text.metrics(request);
   const ink = inkBounds(shaped, own);
