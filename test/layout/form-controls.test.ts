@@ -37,19 +37,19 @@ describe('form controls sized as Chromium sizes them', () => {
   // Chromium: size average characters plus the widest glyph's excess (13.333px Arial: 8px and 17px, so 8 * size + 9).
   // The widths are Chromium's (getBoundingClientRect); the heights of the last three octavo's (its line heights differ a little)
   // an empty field keeps a line (its height and baseline), as a browser's editor does; a select without options is no error.
-  // On a text line the empty field sits where one with a value does: Chromium 21 and 42, octavo 0.8px lower for both (the
-  // rounded ascent above)
+  // On a text line the empty field sits where one with a value does: Chromium 21 and 42, and octavo since its baselines
+  // are on whole px as Blink puts them (the strut's rounded ascent, its half-leading above floored)
   it('empty text fields and selects keep the height of a line', async () => {
     await expectBoxes('<div><input id=e1><input id=e2 type=password><select id=e3></select><select id=e4><option></option><option>Zeta</option></select></div><div>x <input id=e5> y</div><div>x <input id=e6 value=a> y</div>',
-      ['e1 0,0 177x21', 'e2 177,0 177x21', 'e3 354,1 22x19', 'e4 376,1 49x19', 'e5 12.5,21.8 177x21', 'e6 12.5,42.8 177x21']);
+      ['e1 0,0 177x21', 'e2 177,0 177x21', 'e3 354,1 22x19', 'e4 376,1 49x19', 'e5 12.5,21 177x21', 'e6 12.5,42 177x21']);
   });
 
   // a line breaks around an atomic inline by the white-space of what holds it, not by the box's own (a field's `pre`, a `nowrap`
-  // inline-block). Chromium's x and lines; its y are 21, 42, 62 and 82: a line of fields is 0.8px taller in octavo (the rounded ascent above)
+  // inline-block). Chromium's x, lines and y (21, 42, 62 and 82): a line of fields is as tall in octavo, its baseline on whole px
   it('fields and nowrap inline-blocks wrap to the next line by their container\'s white-space', async () => {
     const nowrap = (id: string, text: string): string => `<span id=${id} style="display:inline-block;width:150px;white-space:nowrap">${text}</span>`;
     await expectBoxes(`<div style="width:400px"><input id=w1><input id=w2><input id=w3></div><div style="width:400px">${nowrap('n1', 'a')}${nowrap('n2', 'b')}${nowrap('n3', 'c')}</div><div style="width:400px;white-space:nowrap"><input id=k1><input id=k2><input id=k3></div>`,
-      ['w1 0,0 177x21', 'w2 177,0 177x21', 'w3 0,21.8 177x21', 'n1 0,42.8 150x20', 'n2 150,42.8 150x20', 'n3 0,62.8 150x20', 'k1 0,83.3 177x21', 'k2 177,83.3 177x21', 'k3 354,83.3 177x21']);
+      ['w1 0,0 177x21', 'w2 177,0 177x21', 'w3 0,21 177x21', 'n1 0,42 150x20', 'n2 150,42 150x20', 'n3 0,62 150x20', 'k1 0,82 177x21', 'k2 177,82 177x21', 'k3 354,82 177x21']);
   });
 
   it('text fields of size=N, in the UA font and in others', async () => {
@@ -88,12 +88,13 @@ describe('form controls sized as Chromium sizes them', () => {
   });
 
   // Widths are Chromium's. Heights and lines differ: Chromium's clock icon makes a time field 24px
-  // high (octavo draws no icon: 21.1), and its flex-centred fields put the baseline 1.4px lower.
+  // high (octavo draws no icon: 21.1), and its flex-centred fields put the baseline 1.4px lower. Each of octavo's lines
+  // is 22px: a field 1px below the strut's top (its baseline 15px below the line's, 14 below the field's) and 21px tall.
   it('date and time fields, sized for their pattern in a monospace font', async () => {
     await expectBoxes('<div><input id=d1 type=date value="2026-12-31"><input id=d2 type=date></div>'
       + '<div><input id=t1 type=time value="14:30"><input id=t2 type=time value="09:05:07"></div>'
       + '<div><input id=l1 type=datetime-local value="2026-12-31T14:30"><input id=m1 type=month value="2026-12"><input id=w1 type=week></div>',
-    ['d1 0,1.4 125.3x21.3', 'd2 125.3,1.4 125.3x21.3', 't1 0,24 104x21.1', 't2 104,24 130x21.1', 'l1 0,46.5 211.3x21.3', 'm1 211.3,46.5 155.3x21.3', 'w1 366.7,46.5 147.3x21.3']);
+    ['d1 0,1.4 125.3x21.3', 'd2 125.3,1.4 125.3x21.3', 't1 0,23 104x21.1', 't2 104,23 130x21.1', 'l1 0,45 211.3x21.3', 'm1 211.3,45 155.3x21.3', 'w1 366.7,45 147.3x21.3']);
   });
 
   it("applies the author's width, padding, border and font", async () => {

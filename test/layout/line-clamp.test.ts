@@ -20,24 +20,24 @@ describe('line-clamp', () => {
   it('keeps the first lines, ends the box below them and puts the ellipsis after the last one', async () => {
     expect(await dump(`<div class=c style="line-clamp:2">${TEXT}</div><p>after</p>`)).toEqual([
       'div.c 0,0 60x40',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
-      'p 0,40 300x20', 'line 0,40 300x20', 'text "after" 0,44.34 30x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,23.67 54.01x11.33', 'text "…" 54.01,23.67 6x11.33',
+      'p 0,40 300x20', 'line 0,40 300x20', 'text "after" 0,43.67 30x11.33',
     ]);
   });
 
   it('changes nothing when the content has no more lines than that', async () => {
     expect(await dump(`<div class=c style="line-clamp:3">${TEXT}</div>`)).toEqual([
       'div.c 0,0 60x60',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
-      'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,23.67 54.01x11.33',
+      'line 0,40 60x20', 'text "eeee ffff" 0,43.67 54.01x11.33',
     ]);
   });
 
   it('hides characters at the end of the last line to make room for the ellipsis', async () => {
     expect(await dump('<div class=c style="line-clamp:1">abcdefghij klm</div>')).toEqual([
-      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "abcdefghi" 0,4.34 54.01x11.33', 'text "…" 54.01,4.34 6x11.33',
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "abcdefghi" 0,3.67 54.01x11.33', 'text "…" 54.01,3.67 6x11.33',
     ]);
   });
 
@@ -46,15 +46,15 @@ describe('line-clamp', () => {
       + '<p style="padding-bottom:5px;border-bottom:2px solid">eeee ffff gggg hhhh</p><p>iiii</p></div><p>after</p>';
     expect(await dump(body)).toEqual([
       'div.c 0,0 60x60',
-      'p 0,0 60x40', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33', 'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
-      'p 0,40 60x20', 'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33', 'text "…" 54.01,44.34 6x11.33',
-      'p 0,60 300x20', 'line 0,60 300x20', 'text "after" 0,64.34 30x11.33',
+      'p 0,0 60x40', 'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33', 'line 0,20 60x20', 'text "cccc dddd" 0,23.67 54.01x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "eeee ffff" 0,43.67 54.01x11.33', 'text "…" 54.01,43.67 6x11.33',
+      'p 0,60 300x20', 'line 0,60 300x20', 'text "after" 0,63.67 30x11.33',
     ]);
   });
 
   it('puts the ellipsis on a paragraph\'s last line when the next block is cut', async () => {
     expect(await dump('<div class=c style="line-clamp:1"><p>abc</p><p>def</p></div>')).toEqual([
-      'div.c 0,0 60x20', 'p 0,0 60x20', 'line 0,0 60x20', 'text "abc" 0,4.34 18x11.33', 'text "…" 18,4.34 6x11.33',
+      'div.c 0,0 60x20', 'p 0,0 60x20', 'line 0,0 60x20', 'text "abc" 0,3.67 18x11.33', 'text "…" 18,3.67 6x11.33',
     ]);
   });
 
@@ -63,8 +63,8 @@ describe('line-clamp', () => {
     const laid = await dump('<div style="line-clamp:2;width:100px"><ul style="margin:0"><li>aaa</li><li>bbb</li><li>ccc</li></ul></div>');
     expect(laid).toEqual([
       'div 0,0 100x40', 'ul 0,0 100x40',
-      'li 40,0 60x20', 'line 40,0 60x20', 'text "aaa" 40,4.34 18x11.33', 'line 27,0 5x20', 'text "• " 27,4.34 5x11.33',
-      'li 40,20 60x20', 'line 40,20 60x20', 'text "bbb" 40,24.34 18x11.33', 'text "…" 58,24.34 6x11.33', 'line 27,20 5x20', 'text "• " 27,24.34 5x11.33',
+      'li 40,0 60x20', 'line 40,0 60x20', 'text "aaa" 40,3.67 18x11.33', 'line 27,0 5x20', 'text "• " 27,3.67 5x11.33',
+      'li 40,20 60x20', 'line 40,20 60x20', 'text "bbb" 40,23.67 18x11.33', 'text "…" 58,23.67 6x11.33', 'line 27,20 5x20', 'text "• " 27,23.67 5x11.33',
     ]);
   });
 
@@ -72,8 +72,8 @@ describe('line-clamp', () => {
     const body = '<div class=c style="line-clamp:1"><div style="display:flow-root">xx<br>yy</div><p>aaa</p><p>bbb</p></div>';
     expect(await dump(body)).toEqual([
       'div.c 0,0 60x60',
-      'div 0,0 60x40', 'line 0,0 60x20', 'text "xx" 0,4.34 12x11.33', 'line 0,20 60x20', 'text "yy" 0,24.34 12x11.33',
-      'p 0,40 60x20', 'line 0,40 60x20', 'text "aaa" 0,44.34 18x11.33', 'text "…" 18,44.34 6x11.33',
+      'div 0,0 60x40', 'line 0,0 60x20', 'text "xx" 0,3.67 12x11.33', 'line 0,20 60x20', 'text "yy" 0,23.67 12x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "aaa" 0,43.67 18x11.33', 'text "…" 18,43.67 6x11.33',
     ]);
   });
 
@@ -83,29 +83,29 @@ describe('line-clamp', () => {
     const body = '<div class=c style="line-clamp:3"><p>aaa</p><div style="line-clamp:1">bbbb cccc dddd</div><p>eee</p><p>fff</p><p>ggg</p></div>';
     expect(await dump(body)).toEqual([
       'div.c 0,0 60x80',
-      'p 0,0 60x20', 'line 0,0 60x20', 'text "aaa" 0,4.34 18x11.33',
-      'div 0,20 60x20', 'line 0,20 60x20', 'text "bbbb cccc" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
-      'p 0,40 60x20', 'line 0,40 60x20', 'text "eee" 0,44.34 18x11.33',
-      'p 0,60 60x20', 'line 0,60 60x20', 'text "fff" 0,64.34 18x11.33', 'text "…" 18,64.34 6x11.33',
+      'p 0,0 60x20', 'line 0,0 60x20', 'text "aaa" 0,3.67 18x11.33',
+      'div 0,20 60x20', 'line 0,20 60x20', 'text "bbbb cccc" 0,23.67 54.01x11.33', 'text "…" 54.01,23.67 6x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "eee" 0,43.67 18x11.33',
+      'p 0,60 60x20', 'line 0,60 60x20', 'text "fff" 0,63.67 18x11.33', 'text "…" 18,63.67 6x11.33',
     ]);
   });
 
   it('draws the string of block-ellipsis, or nothing for no-ellipsis', async () => {
     expect((await dump(`<div class=c style='line-clamp:1 "->"'>${TEXT}</div>`)).slice(2)).toEqual([
-      'text "aaaa bbb" 0,4.34 48.01x11.33', 'text "->" 48.01,4.34 12x11.33',
+      'text "aaaa bbb" 0,3.67 48.01x11.33', 'text "->" 48.01,3.67 12x11.33',
     ]);
     expect(await dump(`<div class=c style="line-clamp:no-ellipsis 1">${TEXT}</div>`)).toEqual([
-      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
     ]);
   });
 
   it('is max-lines with block-ellipsis: the longhands alone clamp, with no ellipsis by default', async () => {
     expect(await dump(`<div class=c style="max-lines:1">${TEXT}</div>`)).toEqual([
-      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
     ]);
     // block-ellipsis is inherited: the inner paragraph's line takes its own value
     expect((await dump(`<div class=c style="max-lines:1;block-ellipsis:auto"><p style="block-ellipsis:'+'">${TEXT}</p></div>`)).slice(-1)).toEqual([
-      'text "+" 54.01,4.34 6x11.33',
+      'text "+" 54.01,3.67 6x11.33',
     ]);
   });
 
@@ -113,8 +113,8 @@ describe('line-clamp', () => {
     const body = `<div style="height:170px"></div><div class=c style="line-clamp:2">${TEXT}</div>`;
     expect(await dump(body, '', {}, 1)).toEqual([
       'div.c 0,0 60x40',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,23.67 54.01x11.33', 'text "…" 54.01,23.67 6x11.33',
     ]);
   });
 });
@@ -125,8 +125,8 @@ describe('-webkit-line-clamp', () => {
   it('clamps a vertical -webkit-box (Tailwind\'s line-clamp-2) as a block', async () => {
     expect(await dump(`<p class="c line-clamp-2">${TEXT}</p>`, TAILWIND)).toEqual([
       'p.c.line-clamp-2 0,0 60x40',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,23.67 54.01x11.33', 'text "…" 54.01,23.67 6x11.33',
     ]);
   });
 
@@ -164,11 +164,11 @@ describe('continue: discard', () => {
     expect(doc.pages.length).toBe(2);
     expect(dumpPage(doc.pages[0]!).split('\n').slice(3).map((l) => l.trim())).toEqual([
       'div.c 0,150 60x40',
-      'p 0,150 60x40', 'line 0,150 60x20', 'text "aaaa bbbb" 0,154.34 54.01x11.33',
-      'line 0,170 60x20', 'text "cccc dddd" 0,174.34 54.01x11.33', 'text "…" 54.01,174.34 6x11.33',
+      'p 0,150 60x40', 'line 0,150 60x20', 'text "aaaa bbbb" 0,153.67 54.01x11.33',
+      'line 0,170 60x20', 'text "cccc dddd" 0,173.67 54.01x11.33', 'text "…" 54.01,173.67 6x11.33',
     ]);
     // what follows the box continues on the next page; nothing of the box does
-    expect(await dump(body, '', {}, 1)).toEqual(['p 0,0 300x20', 'line 0,0 300x20', 'text "after" 0,4.34 30x11.33']);
+    expect(await dump(body, '', {}, 1)).toEqual(['p 0,0 300x20', 'line 0,0 300x20', 'text "after" 0,3.67 30x11.33']);
   });
 
   it('keeps the box\'s own lines and its bottom padding and border on the page, the content cut above them', async () => {
@@ -176,8 +176,8 @@ describe('continue: discard', () => {
     const doc = await layoutHtml(`<style>${CSS}</style>${body}`);
     expect(doc.pages.length).toBe(1);
     expect(dumpPage(doc.pages[0]!).split('\n').slice(3).map((l) => l.trim())).toEqual([
-      'div.c 0,130 60x52', 'line 0,130 60x20', 'text "aaaa bbbb" 0,134.34 54.01x11.33',
-      'line 0,150 60x20', 'text "cccc dddd" 0,154.34 54.01x11.33', 'text "+" 54.01,154.34 6x11.33',
+      'div.c 0,130 60x52', 'line 0,130 60x20', 'text "aaaa bbbb" 0,133.67 54.01x11.33',
+      'line 0,150 60x20', 'text "cccc dddd" 0,153.67 54.01x11.33', 'text "+" 54.01,153.67 6x11.33',
     ]);
   });
 
@@ -187,11 +187,11 @@ describe('continue: discard', () => {
       expect(doc.pages.length).toBe(1);
       return dumpPage(doc.pages[0]!).split('\n').slice(3).map((l) => l.trim());
     };
-    const cut = ['div.c 0,150 60x20', 'line 0,150 60x20', 'text "aaaa bbbb" 0,154.34 54.01x11.33', 'text "…" 54.01,154.34 6x11.33'];
+    const cut = ['div.c 0,150 60x20', 'line 0,150 60x20', 'text "aaaa bbbb" 0,153.67 54.01x11.33', 'text "…" 54.01,153.67 6x11.33'];
     expect(await page(1)).toEqual(cut);
     expect(await page(2)).toEqual([
-      'div.c 0,150 60x40', 'line 0,150 60x20', 'text "aaaa bbbb" 0,154.34 54.01x11.33',
-      'line 0,170 60x20', 'text "cccc dddd" 0,174.34 54.01x11.33', 'text "…" 54.01,174.34 6x11.33',
+      'div.c 0,150 60x40', 'line 0,150 60x20', 'text "aaaa bbbb" 0,153.67 54.01x11.33',
+      'line 0,170 60x20', 'text "cccc dddd" 0,173.67 54.01x11.33', 'text "…" 54.01,173.67 6x11.33',
     ]);
     expect(await page(3)).toEqual((await page(2)));
   });
@@ -199,9 +199,9 @@ describe('continue: discard', () => {
   it('changes nothing where the content fits on the page', async () => {
     expect(await dump(`<div class=c style="continue:discard;block-ellipsis:auto">${TEXT}</div>`)).toEqual([
       'div.c 0,0 60x60',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
-      'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,3.67 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,23.67 54.01x11.33',
+      'line 0,40 60x20', 'text "eeee ffff" 0,43.67 54.01x11.33',
     ]);
   });
 });

@@ -44,48 +44,48 @@ async function linesOf(body: string, css = ''): Promise<string[]> {
 describe('line fragments made at their place', () => {
   it('places an outside marker\'s line on the item\'s first baseline, sized to its content', async () => {
     expect(await linesOf('<p style="margin:0 0 13px">x</p><ol style="margin:0;padding-left:40px"><li>Item</li></ol>')).toEqual([
-      'line 0,0 300x20 b=12.661',
-      '  text "x" 0 b=12.661',
-      'line 40,33 260x20 b=45.661',
-      '  text "Item" 40 b=45.661',
-      'line 21.997,33 18.003x20 b=45.661',
-      '  text "1. " 21.997 b=45.661',
+      'line 0,0 300x20 b=12',
+      '  text "x" 0 b=12',
+      'line 40,33 260x20 b=45',
+      '  text "Item" 40 b=45',
+      'line 21.997,33 18.003x20 b=45',
+      '  text "1. " 21.997 b=45',
     ]);
     expect(await linesOf('<p style="margin:0 0 13px">x</p><ol dir=rtl style="margin:0;padding-right:40px"><li>Item</li></ol>')).toEqual([
-      'line 0,0 300x20 b=12.661',
-      '  text "x" 0 b=12.661',
-      'line 0,33 260x20 b=45.661',
-      '  text "Item" 235.996 b=45.661',
-      'line 260,33 18.003x20 b=45.661',
-      '  text ". " 260 b=45.661',
-      '  text "1" 272.002 b=45.661',
+      'line 0,0 300x20 b=12',
+      '  text "x" 0 b=12',
+      'line 0,33 260x20 b=45',
+      '  text "Item" 235.996 b=45',
+      'line 260,33 18.003x20 b=45',
+      '  text ". " 260 b=45',
+      '  text "1" 272.002 b=45',
     ]);
   });
 
   it('puts the ellipsis on the line\'s baseline wherever the line is placed', async () => {
     expect(await linesOf('<p style="margin:0 0 7px">x</p><div style="margin-left:11px;width:60px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">abcdefghijklmno</div>')).toEqual([
-      'line 0,0 300x20 b=12.661',
-      '  text "x" 0 b=12.661',
-      'line 11,27 60x20 b=39.661',
-      '  text "abcdefghi" 11 b=39.661',
-      '  text "…" 65.009 b=39.661',
+      'line 0,0 300x20 b=12',
+      '  text "x" 0 b=12',
+      'line 11,27 60x20 b=39',
+      '  text "abcdefghi" 11 b=39',
+      '  text "…" 65.009 b=39',
     ]);
   });
 
   it('keeps a line box at the content edge with its content moved by text-align', async () => {
     expect(await linesOf('<p style="margin:5px 0 0 9px;width:100px;text-align:center">abc def</p><p style="margin:0 0 0 9px;width:100px;text-align:right">ab<br>abcd</p>')).toEqual([
-      'line 9,5 100x20 b=17.661',
-      '  text "abc def" 37.997 b=17.661',
-      'line 9,25 100x20 b=37.661',
-      '  text "ab" 96.998 b=37.661',
-      'line 9,45 100x20 b=57.661',
-      '  text "abcd" 84.996 b=57.661',
+      'line 9,5 100x20 b=17',
+      '  text "abc def" 37.997 b=17',
+      'line 9,25 100x20 b=37',
+      '  text "ab" 96.998 b=37',
+      'line 9,45 100x20 b=57',
+      '  text "abcd" 84.996 b=57',
     ]);
   });
 
   it('gives a line with vertical-align its baseline below its taller top', async () => {
     expect(await linesOf('<p style="margin:3px 0 0">a<span style="vertical-align:super;font-size:20px">b</span><span style="display:inline-block;width:10px;height:40px"></span>c</p>')).toEqual([
-      'line 0,3 300x47.339 b=43',
+      'line 0,3 300x48 b=43',
       '  text "a" 0 b=43',
       '  box 6.001,22.016 12.002x22.656',
       '  box 18.003,3 10x40',
@@ -95,16 +95,16 @@ describe('line fragments made at their place', () => {
 
   it('moves the lines of a cell stretched to its row by its vertical-align', async () => {
     expect(await linesOf('<table style="border-spacing:0;margin-top:4px"><tr><td style="padding:2px;vertical-align:middle">m</td><td style="padding:2px;vertical-align:bottom">b</td><td style="padding:2px">a<br>b<br>c</td></tr></table>')).toEqual([
-      'line 2,26 6.001x20 b=38.661',
-      '  text "m" 2 b=38.661',
-      'line 12.001,46 6.001x20 b=58.661',
-      '  text "b" 12.001 b=58.661',
-      'line 22.002,6 6.001x20 b=18.661',
-      '  text "a" 22.002 b=18.661',
-      'line 22.002,26 6.001x20 b=38.661',
-      '  text "b" 22.002 b=38.661',
-      'line 22.002,46 6.001x20 b=58.661',
-      '  text "c" 22.002 b=58.661',
+      'line 2,26 6.001x20 b=38',
+      '  text "m" 2 b=38',
+      'line 12.001,46 6.001x20 b=58',
+      '  text "b" 12.001 b=58',
+      'line 22.002,6 6.001x20 b=18',
+      '  text "a" 22.002 b=18',
+      'line 22.002,26 6.001x20 b=38',
+      '  text "b" 22.002 b=38',
+      'line 22.002,46 6.001x20 b=58',
+      '  text "c" 22.002 b=58',
     ]);
   });
 

@@ -62,10 +62,12 @@ describe('vertical-align (CSS2 §10.8)', () => {
     const t = box(l, 't');
     const inner = box(l, 'inner');
     const b = box(l, 'b');
-    // the top-aligned span's layout box (40px tall, raised child 10px above it) starts at the line top
+    // the top-aligned span's layout box (40px tall, raised child 10px above it) starts at the line top;
+    // Liberation Mono 10px (A 8.33, D 3, rounded 8 and 3): in a 40px line the baseline is 8 + ⌊(40 - 11) / 2⌋ = 22
+    // below the layout box top, the glyphs 22 - 8.33 = 13.67; in a 20px line it is 20 - 12 = 8 above the bottom, the glyphs 8 - 3 = 5
     expect(inner.y).toBeCloseTo(t.y - 10, 3);
-    expect(t.y - (40 - 11.33) / 2 - 10).toBeCloseTo(l.y, 1);
-    expect(b.y + b.height + (20 - 11.33) / 2).toBeCloseTo(l.y + l.height, 1);
+    expect(t.y - (22 - 8.33) - 10).toBeCloseTo(l.y, 1);
+    expect(b.y + b.height + (8 - 3)).toBeCloseTo(l.y + l.height, 1);
   });
 });
 
@@ -100,9 +102,9 @@ describe('line-height and the strut (CSS2 §10.8.1, CSS Inline 3 §4)', () => {
     );
     const line = linesOf(findById(d.pages[0]!, 'd') as BoxFragment)[0]!;
     const image = findById({ children: [line] } as never, 'i')!;
-    // the strut: A 16.65, D 6.01 at 20px; half-leading (1 - A - D) / 2 puts its top (A - D + 1) / 2 above the baseline
-    const [ascent, descent] = [(1705 / 2048) * 20, (615 / 2048) * 20];
-    expect(image.y - line.y).toBeCloseTo((ascent - descent + 1) / 2 - 4, 3);
+    // the strut: A 16.65, D 6.01 at 20px, rounded 17 and 6; the half-leading above, ⌊(1 - 17 - 6) / 2⌋ = -11, puts its top 17 - 11 = 6 above the baseline
+    const [ascent, descent] = [Math.round((1705 / 2048) * 20), Math.round((615 / 2048) * 20)];
+    expect(image.y - line.y).toBeCloseTo(ascent + Math.floor((1 - ascent - descent) / 2) - 4, 3);
     expect(image.y + image.height).toBeCloseTo(line.baseline, 3);
     // right to left: the image ends at the right float's left edge
     expect(image.x + image.width).toBeCloseTo(600 - 8, 3);
@@ -185,7 +187,9 @@ describe('line-height: 0', () => {
     // #a collapses through (20px margin wins), the paragraph is 0px tall at y = 20, #b follows its 20px bottom margin
     expect([tags.y, tags.height, b.y]).toEqual([20, 0, 40]);
     const [word] = texts(tags);
-    // the glyphs' 11.33px content area is centred on the line (ascent 8.33, descent 3.00)
-    expect([word!.text, Math.round((word!.y + word!.height / 2) * 100) / 100]).toEqual(['urgent', 20]);
+    // the glyphs' 11.33px content area (ascent 8.33, descent 3.00, rounded 8 and 3) is centred on the line as Blink
+    // splits the leading: the half above ⌊(0 - 11) / 2⌋ = -6 puts the baseline 8 - 6 = 2px below it, the centre at
+    // 20 + 2 - 8.33 + 11.33 / 2 = 19.34
+    expect([word!.text, Math.round((word!.y + word!.height / 2) * 100) / 100]).toEqual(['urgent', 19.34]);
   });
 });

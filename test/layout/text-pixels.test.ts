@@ -11,7 +11,8 @@ const box = (colour: string, extra = '', w = 4, h = 4): string =>
   `<span style="display:inline-block;width:${w}px;height:${h}px;background:${colour};${extra}"></span>`;
 
 // Glyphs are transparent so that only the decorations are drawn. Liberation Mono 10px on a
-// 20px line: baseline at 4.33 + 8.33 = 12.67px; the font's underline position is the stem's centre.
+// 20px line: ascent 8.33 and descent 3 rounded to 8 and 3, the half-leading above floored:
+// baseline at 8 + ⌊(20 - 8 - 3) / 2⌋ = 12px; the font's underline position is the stem's centre.
 const decorated = '@page { size: 30px 20px; margin: 0 } p { font: 10px/20px "Liberation Mono"; color: transparent }';
 const blank = '_'.repeat(30);
 const rows = (map: Record<number, string>): string[] => Array.from({ length: 20 }, (_, i) => map[i] ?? blank);
@@ -20,37 +21,37 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
   it('draws an underline of the given thickness and colour below the baseline, as wide as the text', async () => {
     const red = 'R'.repeat(24) + '_'.repeat(6);
     expect(await pixels(decorated, '<p><span style="text-decoration:underline red;text-decoration-thickness:2px">xxxx</span></p>'))
-      .toEqual(rows({ 14: red, 15: red }));
+      .toEqual(rows({ 13: red, 14: red }));
   });
 
   it('moves an underline by text-underline-offset: from the baseline, percentages of the decorating box\'s 1em (CSS Text Decoration 4 §4.3)', async () => {
     const red = 'R'.repeat(24) + '_'.repeat(6);
     const underline = 'text-decoration:underline red;text-decoration-thickness:2px';
-    // baseline 12.67 + 5 = 17.67: rows 18 and 19
-    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:5px">xxxx</span></p>`)).toEqual(rows({ 18: red, 19: red }));
-    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:50%">xxxx</span></p>`)).toEqual(rows({ 18: red, 19: red }));
+    // baseline 12 + 5 = 17: rows 17 and 18
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:5px">xxxx</span></p>`)).toEqual(rows({ 17: red, 18: red }));
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:50%">xxxx</span></p>`)).toEqual(rows({ 17: red, 18: red }));
     // the offset is the decorating box's: a smaller child's text keeps its line
     expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:50%">xx<span style="font-size:5px">xxxx</span></span></p>`))
-      .toEqual(rows({ 18: red, 19: red }));
+      .toEqual(rows({ 17: red, 18: red }));
     // inherited: set on the paragraph, it moves the span's underline
-    expect(await pixels(`${decorated} p { text-underline-offset: 5px }`, `<p><span style="${underline}">xxxx</span></p>`)).toEqual(rows({ 18: red, 19: red }));
+    expect(await pixels(`${decorated} p { text-underline-offset: 5px }`, `<p><span style="${underline}">xxxx</span></p>`)).toEqual(rows({ 17: red, 18: red }));
   });
 
   it('places an underline below the descent with text-underline-position: under, and offsets from there', async () => {
     const red = 'R'.repeat(24) + '_'.repeat(6);
     const underline = 'text-decoration:underline red;text-decoration-thickness:2px';
-    // Liberation Mono's descent is 0.3em: 12.67 + 3 = 15.67
-    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:under">xxxx</span></p>`)).toEqual(rows({ 16: red, 17: red }));
+    // Liberation Mono's descent is 0.3em: 12 + 3 = 15
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:under">xxxx</span></p>`)).toEqual(rows({ 15: red, 16: red }));
     expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:under left;text-underline-offset:1px">xxxx</span></p>`))
-      .toEqual(rows({ 17: red, 18: red }));
-    // from-font: the font's position (rows 14-15 with auto) moved by the offset
-    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:from-font;text-underline-offset:2px">xxxx</span></p>`))
       .toEqual(rows({ 16: red, 17: red }));
+    // from-font: the font's position (rows 13-14 with auto) moved by the offset
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:from-font;text-underline-offset:2px">xxxx</span></p>`))
+      .toEqual(rows({ 15: red, 16: red }));
   });
 
   it('draws a line-through at half the x-height above the baseline', async () => {
     expect(await pixels(decorated, '<p><span style="text-decoration:line-through blue;text-decoration-thickness:1px">xxxx</span></p>'))
-      .toEqual(rows({ 10: 'B'.repeat(24) + '_'.repeat(6) }));
+      .toEqual(rows({ 9: 'B'.repeat(24) + '_'.repeat(6) }));
   });
 
   it('draws a double overline at the ascent', async () => {
@@ -62,7 +63,7 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
   it('draws dashed and dotted lines', async () => {
     const dashed = 'RRRRRR______RRRRRR____________';
     expect(await pixels(decorated, '<p><span style="text-decoration:underline dashed red;text-decoration-thickness:2px">xxxx</span></p>'))
-      .toEqual(rows({ 14: dashed, 15: dashed }));
+      .toEqual(rows({ 13: dashed, 14: dashed }));
     const dotted = await pixels(decorated, '<p><span style="text-decoration:underline dotted red;text-decoration-thickness:2px">xxxx</span></p>');
     expect(dotted[14]).toMatch(/^R__RR__RR__R/);
     expect(dotted.filter((row) => row.includes('R')).length).toBeLessThanOrEqual(2);
@@ -97,15 +98,15 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
         <div style="position:absolute;top:80px;left:0">xx</div>
       </div>`);
     // Only the block's own line and its in-flow block child's are underlined.
-    expect(page).toEqual(Array.from({ length: 100 }, (_, i) => ([14, 15, 34, 35].includes(i) ? red : blank)));
+    expect(page).toEqual(Array.from({ length: 100 }, (_, i) => ([13, 14, 33, 34].includes(i) ? red : blank)));
   });
 
   it('keeps each decorating box\'s colour through nested decorations', async () => {
     // a<span>b</span>c: the paragraph's blue underline runs under the span's lime line-through.
     const page = await pixels(`${decorated} p { text-decoration: underline blue; text-decoration-thickness: 1px }`,
       '<p>a<span style="text-decoration:line-through #00ff00;text-decoration-thickness:1px">b</span>c</p>');
-    expect(page[14]).toBe('B'.repeat(18) + '_'.repeat(12));
-    expect(page[10]).toBe('______GGGGGG__________________');
+    expect(page[13]).toBe('B'.repeat(18) + '_'.repeat(12));
+    expect(page[9]).toBe('______GGGGGG__________________');
   });
 
   it('paints underlines under the text and line-throughs over it (CSS2 Appendix E, as Chromium)', async () => {
@@ -121,8 +122,8 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
   it('decorates every line of a wrapped span, only under its text', async () => {
     const page = await pixels('@page { size: 30px 40px; margin: 0 } p { font: 10px/20px "Liberation Mono"; color: transparent; width: 30px }',
       '<p>x <span style="text-decoration:underline red;text-decoration-thickness:1px">xx xx</span></p>');
-    expect(page[14]).toBe('____________' + 'R'.repeat(12) + '______');
-    expect(page[34]).toBe('R'.repeat(12) + '_'.repeat(18));
+    expect(page[13]).toBe('____________' + 'R'.repeat(12) + '______');
+    expect(page[33]).toBe('R'.repeat(12) + '_'.repeat(18));
   });
 });
 
@@ -151,18 +152,18 @@ describe('alignment pixels (CSS Text 3 §6)', () => {
 
 describe('vertical-align pixels (CSS2 §10.8)', () => {
   it('places top, bottom, middle and baseline boxes in a line made 16px tall by a top-aligned box', async () => {
-    // line-height 10px, font-size 10px: baseline 7.67px below the line top before the tall box
+    // line-height 10px, font-size 10px: baseline 8 + ⌊(10 - 8 - 3) / 2⌋ = 7px below the line top before the tall box
     const page = await pixels('@page { size: 24px 16px; margin: 0 } p { font: 10px/10px "Liberation Mono" }',
       `<p>${box('red', 'vertical-align:top')}${box('blue', 'vertical-align:bottom')}${box('lime', 'vertical-align:middle')}${box('black')}${box('yellow', 'vertical-align:top', 4, 16)}</p>`);
     expect(page).toEqual([
       'RRRR____________YYYY____',
       'RRRR____________YYYY____',
-      'RRRR____________YYYY____',
       'RRRR____GGGG____YYYY____',
-      '________GGGGKKKKYYYY____',
+      'RRRR____GGGGKKKKYYYY____',
       '________GGGGKKKKYYYY____',
       '________GGGGKKKKYYYY____',
       '____________KKKKYYYY____',
+      '________________YYYY____',
       '________________YYYY____',
       '________________YYYY____',
       '________________YYYY____',

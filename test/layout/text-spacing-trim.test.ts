@@ -50,14 +50,18 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
     expect([x('c'), x('d')]).toEqual([10, 10]);
   });
 
-  /** Each span as `id x,line w`: its inline start and size (px, rounded to 0.01) and its line (30px each) on the first page. */
+  /**
+   * Each span as `id x,line w`: its inline start and size (px, rounded to 0.01) and its line (30px each) on the first page,
+   * found by the span's middle: its 28.96px content area (Noto Sans CJK JP 20px, A 23.2, D 5.76) starts 0.2px above its
+   * line's top, the baseline 23 + ⌊(30 - 23 - 6) / 2⌋ = 23px below it.
+   */
   async function spans(body: string, ids: readonly string[]): Promise<string[]> {
     const laid = inPageFrames(await engine.layout({ template: PAGE + body, data: {} }));
     checkDiagnostics(laid.diagnostics, []);
     const r = (n: number): number => Math.round(n * 100) / 100;
     return ids.map((id) => {
       const f = findById(laid.pages[0]!, id)!;
-      return `${id} ${r(f.x)},${Math.floor(f.y / 30)} ${r(f.width)}`;
+      return `${id} ${r(f.x)},${Math.floor((f.y + f.height / 2) / 30)} ${r(f.width)}`;
     });
   }
 

@@ -21,7 +21,7 @@ import { withStyle } from '../../css/compute.js';
 import { fontRequestFromStyle, platformFontSize } from '../../text/request.js';
 import { glyphPolygons } from '../../text/outline.js';
 import type { ShapedText } from '../../text/types.js';
-import { usedLineHeight } from './vertical-align.js';
+import { layoutBounds, usedLineHeight } from './vertical-align.js';
 
 /** The float an initial letter is laid out as, and how far its paragraph's lines move down for it. */
 export interface ResolvedInitialLetter {
@@ -68,7 +68,8 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
   const text = ctx.text;
   const strut = text.metrics(fontRequestFromStyle(paragraph));
   const lineHeight = usedLineHeight(paragraph, strut);
-  const firstBaseline = (lineHeight - (strut.ascent + strut.descent)) / 2 + strut.ascent;
+  // the first line's baseline where the strut puts it (on whole px, as Blink splits the leading)
+  const firstBaseline = layoutBounds(strut, lineHeight).above;
   const style = box.style;
   // the cap height of the letter's font per px of font size (0.7 for a font that gives none)
   const unit = text.metrics({ ...fontRequestFromStyle(style), size: 100 });
@@ -94,8 +95,9 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
     marginTop: top - edgesTop,
     marginBottom: 0,
     paddingBottom: 0,
-    // the line's baseline at the ink's top plus its ascent: (L - (ascent + descent)) / 2 + ascent = above
-    lineHeight: Math.max(0, 2 * ink.above - own.ascent + own.descent),
+    // the line's baseline at the ink's top plus its ascent (a whole px): with A and D the rounded ascent and
+    // descent, the leading L - (A + D) = 2 (above - A) is even, so its half above, floored, gives A + (above - A) = above
+    lineHeight: Math.max(0, 2 * ink.above - Math.round(own.ascent) + Math.round(own.descent)),
     // the glyphs' ink starts at the box's start edge
     textIndent: rtl ? ink.right - shaped.width : -ink.left,
     textWrapMode: 'nowrap', whiteSpace: 'nowrap',

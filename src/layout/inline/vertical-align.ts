@@ -82,7 +82,7 @@ export function usedFontBounds(face: FontFace, size: number): { readonly above: 
  * line-height (normal, 1.2, 1.45, 1.5, 2, 24px) of Liberation Serif, Sans and DejaVu Sans; the
  * even split put text up to 0.9px lower.
  */
-function layoutBounds(font: ScaledFontMetrics, lineHeight: number): { above: number; below: number } {
+export function layoutBounds(font: ScaledFontMetrics, lineHeight: number): { above: number; below: number } {
   const ascent = Math.round(font.ascent);
   const leading = lineHeight - (ascent + Math.round(font.descent));
   const above = ascent + Math.floor(leading / 2);
