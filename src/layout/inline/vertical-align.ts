@@ -57,10 +57,11 @@ export function usedLineHeight(style: ComputedStyle, font: ScaledFontMetrics): n
 
 /**
  * The layout bounds of text set in `face` at `size` under `line-height: normal`: what `normal`
- * gives that face's own metrics, its leading split evenly above and below. A line of Japanese
- * or Thai in a Latin first font is as tall as its fallback font makes it (Blink's
- * InlineBoxState::AccumulateUsedFonts, CSS Inline 3 §4.1: the UA may use the metrics of every
- * font the box's text is set in). For the first available font these are the box's own bounds.
+ * gives that face's own metrics, its leading split above and below as for any box
+ * (layoutBounds). A line of Japanese or Thai in a Latin first font is as tall as its fallback
+ * font makes it (Blink's InlineBoxState::AccumulateUsedFonts, CSS Inline 3 §4.1: the UA may use
+ * the metrics of every font the box's text is set in). For the first available font these are
+ * the box's own bounds.
  */
 export function usedFontBounds(face: FontFace, size: number): { readonly above: number; readonly below: number } {
   let bySize = USED_FONT_BOUNDS.get(face);
