@@ -17,7 +17,7 @@ import type { ContainerLengths } from './values/units.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
 import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry.js';
-import { fontRelativeRatios } from './values/font-metrics.js';
+import { FALLBACK_RATIOS, fontRelativeRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
@@ -274,9 +274,9 @@ function scaledLineHeight(lineHeight: ComputedStyle['lineHeight'], by: number): 
  * metric leaves them (the bundled fonts have no 水 to measure).
  */
 function adjustedRatios(adjust: Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx: ComputeContext): FontUnitRatios {
-  const ex = ctx.exRatio ?? 0.5;
-  const ch = ctx.chRatio ?? 0.5;
-  const cap = ctx.capRatio ?? 0.7;
+  const ex = ctx.exRatio ?? FALLBACK_RATIOS.ex;
+  const ch = ctx.chRatio ?? FALLBACK_RATIOS.ch;
+  const cap = ctx.capRatio ?? FALLBACK_RATIOS.cap;
   if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap };
   const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
   return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale };

@@ -24,10 +24,14 @@ function makeAbsolute(selector: Selector): void {
   walk(selector, (node) => {
     if (node.type === 'NestingSelector') hasNesting = true;
   });
-  if (hasNesting) return;
+  if (!hasNesting) prefixRelative(selector, { type: 'NestingSelector' });
+}
+
+/** A relative selector (`.b`, `> .b`) made to start at `subject`: `subject .b`, `subject > .b`. */
+export function prefixRelative(selector: Selector, subject: CssNode): void {
   const first = selector.children.first;
   if (first?.type !== 'Combinator') selector.children.prependData({ type: 'Combinator', name: ' ' });
-  selector.children.prependData({ type: 'NestingSelector' });
+  selector.children.prependData(subject);
 }
 
 function substituteParent(selector: Selector, parent: SelectorList): void {

@@ -21,6 +21,7 @@ import { List, clone, walk } from 'css-tree';
 import type { DomElement } from '../dom/types.js';
 import { childText, isElement } from '../dom/types.js';
 import { parse } from './values/css-tree-parse.js';
+import { prefixRelative } from './nesting.js';
 import type { SelectorEntry } from './stylesheet.js';
 
 /** The bounds of the `@scope` rule being read. */
@@ -89,11 +90,7 @@ export function scopedSelectorList(list: SelectorList, start: SelectorList): Sel
     walk(selector, (node) => {
       if ((node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'scope') || node.type === 'NestingSelector') named = true;
     });
-    if (!named) {
-      const first = selector.children.first;
-      if (first?.type !== 'Combinator') selector.children.prependData({ type: 'Combinator', name: ' ' });
-      selector.children.prependData(rootSelector(start));
-    }
+    if (!named) prefixRelative(selector, rootSelector(start));
     replaceRoots(selector, start);
   });
   return result;
@@ -106,7 +103,7 @@ export function replaceRoots(selector: Selector, start: SelectorList): void {
       if (list === null || item === null) return;
       if (node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'scope') {
         list.insert(list.createItem(rootSelector(start)), item);
-        list.replace(item, list.createItem(ANY_ELEMENT()));
+        list.replace(item, list.createItem(clone(ANY_ELEMENT)));
       } else if (node.type === 'NestingSelector') {
         list.replace(item, list.createItem({ type: 'PseudoClassSelector', name: 'is', children: new List<CssNode>().appendData(clone(start)) }));
       }
@@ -115,7 +112,7 @@ export function replaceRoots(selector: Selector, start: SelectorList): void {
 }
 
 /** `:is(:root, :nth-child(n))`: every element, with a pseudo-class's specificity (that of `:scope`). */
-const ANY_ELEMENT = (): CssNode => (parse(':is(:root, :nth-child(n))', { context: 'selector' }) as Selector).children.first as CssNode;
+const ANY_ELEMENT: CssNode = (parse(':is(:root, :nth-child(n))', { context: 'selector' }) as Selector).children.first!;
 
 function rootSelector(start: SelectorList): CssNode {
   return { type: 'PseudoClassSelector', name: 'where', children: new List<CssNode>().appendData(clone(start)) };
@@ -164,7 +161,13 @@ export function scopeBounds(text: string, outer: ScopeBounds | undefined, source
   }
   const within = outer?.contains;
   const limit = isLimit ?? NO_LIMIT;
-  const proximity = (element: DomElement): number => scopeProximity(element, isRoot, limit);
+  // asked for each rule of the scope an element matches, twice (its match and the cascade's weighing)
+  const hops = new WeakMap<DomElement, number>();
+  const proximity = (element: DomElement): number => {
+    let found = hops.get(element);
+    if (found === undefined) hops.set(element, (found = scopeProximity(element, isRoot, limit)));
+    return found;
+  };
   if (isLimit === undefined && prelude.start !== undefined) return { start, contains: within, proximity };
   return { start, contains: (element) => proximity(element) !== Number.POSITIVE_INFINITY && (within === undefined || within(element)), proximity };
 }

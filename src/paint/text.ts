@@ -99,12 +99,13 @@ interface LineMetrics {
 
 /** Decoration thickness, px (§3.5): from the font unless a length is given (percentages of 1em). */
 function thicknessOf(decoration: Decoration, metrics: LineMetrics): number {
-  const fromFont = (metrics.face.underlineThickness * metrics.size) / metrics.face.unitsPerEm;
-  const font = fromFont > 0 ? fromFont : metrics.size / 14;
   // `auto` lets the engine choose: Chromium draws a tenth of the font size, in whole px, at least
   // one (measured in Chromium 156: 1px at 13px and 16px, 2px at 20px, 4px at 40px)
   if (decoration.thickness === 'auto') return Math.max(1, Math.floor(decoration.em / 10));
-  if (decoration.thickness === 'from-font') return font;
+  if (decoration.thickness === 'from-font') {
+    const fromFont = (metrics.face.underlineThickness * metrics.size) / metrics.face.unitsPerEm;
+    return fromFont > 0 ? fromFont : metrics.size / 14;
+  }
   return Math.max(resolveLength(decoration.thickness, decoration.em), 0);
 }
 

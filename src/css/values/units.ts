@@ -7,6 +7,7 @@ import type { LengthPercentage, Percentage } from '../model/types.js';
 import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
 import { evaluateCalc as evaluateCalcNode } from './length.js';
+import { FALLBACK_RATIOS } from './font-metrics.js';
 
 /** px per absolute unit (CSS Values 4 §6.2). */
 export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = {
@@ -102,10 +103,10 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
   switch (relative) {
     case 'em': return value * ctx.fontSize;
     case 'rem': return value * ctx.rootFontSize;
-    // Without metrics CSS Values 4 §6.1.1 lets ex and ch fall back to 0.5em.
-    case 'ex': return value * ctx.fontSize * (ctx.exRatio ?? 0.5);
-    case 'ch': return value * ctx.fontSize * (ctx.chRatio ?? 0.5);
-    case 'cap': return value * ctx.fontSize * (ctx.capRatio ?? 0.7);
+    // without metrics, the fallbacks (CSS Values 4 §6.1.1 lets ex and ch be 0.5em)
+    case 'ex': return value * ctx.fontSize * (ctx.exRatio ?? FALLBACK_RATIOS.ex);
+    case 'ch': return value * ctx.fontSize * (ctx.chRatio ?? FALLBACK_RATIOS.ch);
+    case 'cap': return value * ctx.fontSize * (ctx.capRatio ?? FALLBACK_RATIOS.cap);
     // the advance of 水: none of the bundled fonts has one, and a CJK font's is its em (the spec's fallback too)
     case 'ic': return value * ctx.fontSize;
     case 'lh': return value * (ctx.lineHeight ?? ctx.fontSize * 1.2);

@@ -21,7 +21,7 @@ import { withStyle } from '../../css/compute.js';
 import { fontRequestFromStyle, platformFontSize } from '../../text/request.js';
 import { glyphPolygons } from '../../text/outline.js';
 import type { ShapedText } from '../../text/types.js';
-import { layoutBounds, usedLineHeight } from './vertical-align.js';
+import { layoutBounds, lineHeightPlacingBaseline, usedLineHeight } from './vertical-align.js';
 
 /** The float an initial letter is laid out as, and how far its paragraph's lines move down for it. */
 export interface ResolvedInitialLetter {
@@ -95,9 +95,8 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
     marginTop: top - edgesTop,
     marginBottom: 0,
     paddingBottom: 0,
-    // the line's baseline at the ink's top plus its ascent (a whole px): with A and D the rounded ascent and
-    // descent, the leading L - (A + D) = 2 (above - A) is even, so its half above, floored, gives A + (above - A) = above
-    lineHeight: Math.max(0, 2 * ink.above - Math.round(own.ascent) + Math.round(own.descent)),
+    // the line's baseline at the ink's top plus its ascent
+    lineHeight: lineHeightPlacingBaseline(own, ink.above),
     // the glyphs' ink starts at the box's start edge
     textIndent: rtl ? ink.right - shaped.width : -ink.left,
     textWrapMode: 'nowrap', whiteSpace: 'nowrap',

@@ -90,6 +90,15 @@ export function layoutBounds(font: ScaledFontMetrics, lineHeight: number): { abo
   return { above, below: lineHeight - above };
 }
 
+/**
+ * The line-height that puts a font's baseline `above` px (a whole number) below the top of its
+ * line, layoutBounds reversed: with A and D the rounded ascent and descent, a leading
+ * L - (A + D) = 2 (above - A) is even, so its upper half, floored, is above - A.
+ */
+export function lineHeightPlacingBaseline(font: ScaledFontMetrics, above: number): number {
+  return Math.max(0, 2 * above - Math.round(font.ascent) + Math.round(font.descent));
+}
+
 const USED_FONT_BOUNDS = new WeakMap<FontFace, Map<number, { readonly above: number; readonly below: number }>>();
 
 function normalLineHeight(font: ScaledFontMetrics): number {
