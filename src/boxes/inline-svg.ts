@@ -130,14 +130,15 @@ const DEFINED_ID = /\sid\s*=\s*["']([^"']+)["']/g;
  * page, a gradient defined once is shared by several charts, and Chromium draws them. Each
  * drawing is read from its own markup (resources/svg-document.ts), so the definitions it uses are
  * copied into it, in a `<defs>` at its end, with the page's CSS for them (withPageSvgStyles).
- * One per render: the copies are bounded (MAX_SHARED_SVG_MARKUP), past that the references stay
- * undrawn and one warning says so.
+ * One per render: the copies are bounded (MAX_SHARED_SVG_MARKUP in all, MAX_SHARED_DEFINITIONS per
+ * drawing), past that the references stay undrawn and one warning says so.
  */
 export class InlineSvgImages {
   /** Every id the page's inline SVGs define, with its element's markup: made when first needed. */
   private index: Map<string, string> | undefined;
   private copied = 0;
   private warned = false;
+  private warnedCount = false;
 
   constructor(private readonly stylesOf: PageStylesOf, private readonly warn: (message: string, at: DomElement) => void) {}
 
@@ -164,6 +165,10 @@ export class InlineSvgImages {
       size += definition.length;
       for (const more of missingReferences(definition, defined)) missing.push(more);
       for (const inner of matches(definition, DEFINED_ID)) defined.add(inner);
+    }
+    if (!this.warnedCount && missing.some((id) => !defined.has(id) && this.definition(id, svg) !== undefined)) {
+      this.warnedCount = true;
+      this.warn(`an inline SVG references more than ${MAX_SHARED_DEFINITIONS} elements other inline SVGs define: those past them are not drawn`, svg);
     }
     if (added.length === 0) return markup;
     if (this.copied + size > MAX_SHARED_SVG_MARKUP) {

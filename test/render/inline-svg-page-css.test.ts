@@ -86,4 +86,12 @@ describe('elements one inline SVG takes from another', () => {
     expect(drawn).toBeGreaterThanOrEqual(7);
     expect(drawn).toBeLessThan(12);
   });
+
+  it('takes at most 256 definitions into one drawing, warned', async () => {
+    // a chain of 300 symbols, each using the next: the drawing takes the first 256
+    const chain = Array.from({ length: 300 }, (_, k) => `<symbol id="s${k}" viewBox="0 0 1 1">${k === 299 ? '<rect width="1" height="1" fill="red"/>' : `<use href="#s${k + 1}"/>`}</symbol>`).join('');
+    await renderPixels(`<style>@page { size: 4px 4px; margin: 0 } body { margin: 0 }</style><svg style="display: none">${chain}</svg><svg width="4" height="4"><use href="#s0"/></svg>`, {
+      expectDiagnostics: [{ code: 'resource', message: /an inline SVG references more than 256 elements other inline SVGs define: those past them are not drawn/ }],
+    });
+  });
 });
