@@ -13,7 +13,7 @@ import type { AnonymousStyle } from './table.js';
 
 export function isBlockLevel(box: Box): box is Exclude<BlockLevelBox, { kind: 'out-of-flow' }> {
   switch (box.kind) {
-    case 'block': case 'replaced': case 'flex': case 'grid': case 'table-wrapper': return box.outer === 'block';
+    case 'block': case 'replaced': case 'flex': case 'grid': case 'table-wrapper': case 'math': return box.outer === 'block';
     default: return false;
   }
 }

@@ -3,6 +3,7 @@
  * runs the counters (they depend on document order), then per block container the anonymous-box
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
+import { isMathElement, mathBox } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
@@ -13,7 +14,7 @@ import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
-import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -76,6 +77,8 @@ interface Walk {
   readonly containers: Map<BoxElement, DomElement> | undefined;
   /** The images of inline `<svg>` elements, with what they take from one another (`<use href="#icon">` of a sprite). */
   readonly inlineSvgs: InlineSvgImages;
+  /** Inside a `<math>` element: MathML elements make math boxes (math.ts). */
+  inMath: boolean;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -83,7 +86,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], sure: 0,
-    containers: styled.containerSizeDependent === true ? new Map() : undefined,
+    containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false,
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
@@ -273,6 +276,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source) : undefined;
   if (control !== undefined) return [control];
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
+  if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];
 
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, source, rubyPairs(element, style, elementChildren(walk, element, style, pseudos), walk.forms));
@@ -304,6 +308,24 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   return [rendered === undefined ? box : { ...box, legend: rendered.legend }];
 }
 
+/** A MathML element's math box (math.ts), its children built as the inside of a formula. */
+function mathElementBox(walk: Walk, element: DomElement, style: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): MathBox {
+  const inMath = walk.inMath;
+  walk.inMath = true;
+  let children: readonly Box[];
+  try {
+    children = elementChildren(walk, element, style, pseudos);
+  } finally {
+    walk.inMath = inMath;
+  }
+  const outer = element.name === 'math' && outerDisplay(style.display) === 'block' ? 'block' : 'inline';
+  return mathBox(element.name, style, source, outer, children, {
+    anonymousStyle: walk.styled.anonymousStyle,
+    block: (blockStyle, content) => blockBox(walk, { element: undefined, style: blockStyle, children: content, outer: 'block' }),
+    warn: (message) => walk.ctx.diagnostics.warn('html', message, elementLocation(walk.dom, element)),
+  });
+}
+
 /**
  * Cells, rows and row groups move by their relative offsets (layout/table/relative-parts.ts); a
  * column or column group is no box that moves (nor in Chromium): its offsets are said to do
@@ -327,7 +349,7 @@ function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: '
 
 /** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
 function blockifiedItem(child: Box): Box {
-  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'grid' || child.kind === 'table-wrapper') && child.outer === 'inline') {
+  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'grid' || child.kind === 'table-wrapper' || child.kind === 'math') && child.outer === 'inline') {
     return { ...child, outer: 'block', style: blockified(child.style) } as Box;
   }
   return child;

@@ -28,7 +28,7 @@ export function renderedLegend(children: readonly Box[]): RenderedLegend | undef
  */
 function blockLevel(box: Box): BlockLevelBox | undefined {
   switch (box.kind) {
-    case 'block': case 'flex': case 'grid': case 'table-wrapper':
+    case 'block': case 'flex': case 'grid': case 'table-wrapper': case 'math':
       return box.outer === 'block' ? box : { ...box, outer: 'block', style: { ...box.style, display: blockDisplay(box.style.display) } } as BlockLevelBox;
     case 'inline':
       // a block inside it was split out of the inline box already (anonymous.ts): such a legend is left in the flow

@@ -227,17 +227,42 @@ export interface OutOfFlowBox extends BoxBase {
 }
 
 /** A box that takes part in block flow. */
-export type BlockLevelBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox | OutOfFlowBox;
+/**
+ * A MathML element laid out by the math formatting context (MathML Core §3; layout/math/): the
+ * `<math>` root, inline or block-level as its display says, and every element inside it. Token
+ * elements (`mi`, `mn`, `mo`, `mtext`, `ms`) hold their text as a block container (`content`); the
+ * others hold math children, and tables (`mtable`) as table boxes.
+ */
+export interface MathBox extends BoxBase {
+  readonly kind: 'math';
+  readonly outer: OuterDisplay;
+  readonly layout: MathLayout;
+  /** In-flow children: math boxes, and other boxes (an `mtable`'s table) laid out as a whole. */
+  readonly children: readonly LayoutBox[];
+  /** A token's text (`mi`, `mn`, `mo`, `mtext`, `ms`), laid out as a block container. */
+  readonly content?: BlockBox | undefined;
+  /** An `mo`'s text, which the operator dictionary is looked up by (layout/math/operators.ts). */
+  readonly operator?: string | undefined;
+  /** A radical's sign (msqrt, mroot): a token of U+221A. */
+  readonly radicalSign?: MathBox | undefined;
+  /** A fraction's bar or a radical's overbar: an empty block filled with the text colour. */
+  readonly rule?: BlockBox | undefined;
+}
+
+export type MathLayout =
+  | 'row' | 'phantom' | 'token' | 'space' | 'fraction' | 'sqrt' | 'root' | 'sub' | 'sup' | 'subsup' | 'under' | 'over' | 'underover';
+
+export type BlockLevelBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox | MathBox | OutOfFlowBox;
 
 /** A box that takes part in an inline formatting context (atomic inlines have outer `inline`). */
-export type InlineLevelBox = InlineBox | TextBox | LineBreakBox | BlockBox | ReplacedBox | FlexBox | TableWrapperBox | OutOfFlowBox;
+export type InlineLevelBox = InlineBox | TextBox | LineBreakBox | BlockBox | ReplacedBox | FlexBox | TableWrapperBox | MathBox | OutOfFlowBox;
 
 export type Box =
-  | BlockBox | InlineBox | TextBox | LineBreakBox | ReplacedBox | FlexBox | TableWrapperBox | TableBox
+  | BlockBox | InlineBox | TextBox | LineBreakBox | ReplacedBox | FlexBox | TableWrapperBox | MathBox | TableBox
   | TableColumnGroupBox | TableColumnBox | TableRowGroupBox | TableRowBox | TableCellBox | OutOfFlowBox;
 
 /** A box laid out as one unit in a formatting context: what `layout/driver/dispatch.ts` switches on. */
-export type LayoutBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox;
+export type LayoutBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox | MathBox;
 
 /** The root of the box tree: the principal box of `<html>`. */
 export interface BoxTree {
@@ -273,12 +298,19 @@ export function childBoxes(box: Box): readonly Box[] {
   switch (box.kind) {
     case 'block': if (box.marker === undefined) return box.children; break;
     case 'inline': case 'flex': case 'grid': return box.children;
+    case 'math': return mathChildBoxes(box);
     case 'table-column-group': return box.columns;
     case 'table-row-group': return box.rows;
     case 'table-row': return box.cells;
     case 'text': case 'br': case 'replaced': case 'table-column': return NO_CHILDREN;
   }
   return composedChildBoxes(box);
+}
+
+/** A math box's children with its token text and radical sign (walks see every box). */
+function mathChildBoxes(box: MathBox): readonly Box[] {
+  if (box.content !== undefined) return [box.content];
+  return box.radicalSign === undefined ? box.children : [box.radicalSign, ...box.children];
 }
 
 /** childBoxes of the kinds whose children are not one array: a new list each call. */

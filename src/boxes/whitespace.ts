@@ -63,6 +63,7 @@ function processChild(child: InlineLevelBox, state: CollapseState): InlineLevelB
     case 'flex':
     case 'grid':
     case 'table-wrapper':
+    case 'math':
       state.afterCollapsibleSpace = false;
       return child;
     case 'out-of-flow':

@@ -4,7 +4,6 @@
  * element is rendered.
  */
 const UNRENDERED: ReadonlyMap<string, string> = new Map([
-  ['math', 'MathML is not drawn'],
   ['canvas', 'a canvas has no script to draw it: its box is left empty'],
   ['iframe', 'embedded documents are not loaded: its box is left empty'],
   ['video', 'video is not drawn: its box is left empty (a `poster` image is drawn)'],

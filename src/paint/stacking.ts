@@ -173,7 +173,7 @@ function createsStackingContext(f: PlacedBox): boolean {
 
 function isAtomicInline(f: PlacedBox): boolean {
   const box = f.box;
-  return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') && box.outer === 'inline';
+  return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper' || box.kind === 'math') && box.outer === 'inline';
 }
 
 /** Paints a box as a stacking context (or atomically, as if it were one), its border box at (x, y) on the page. */

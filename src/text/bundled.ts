@@ -38,6 +38,7 @@ const BUNDLED: readonly BundledFace[] = [
   { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans-Bold.ttf', weight: 700, style: 'normal' },
   { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans-Oblique.ttf', weight: 400, style: 'oblique' },
   { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans-BoldOblique.ttf', weight: 700, style: 'oblique' },
+  { family: 'Noto Sans Math', file: 'noto/NotoSansMath-Regular.ttf', weight: 400, style: 'normal' },
 ];
 
 /**
@@ -76,6 +77,14 @@ export const DEFAULT_FAMILY = '-webkit-standard';
 
 /** Where a character no listed family has is looked for next, in order. */
 export const FALLBACK_FAMILIES: readonly string[] = ['Liberation Sans', 'Liberation Serif', 'DejaVu Sans'];
+
+/**
+ * Where a character is looked for once the installed fonts have not got it either: Noto Sans Math
+ * has the mathematical alphanumerics (𝑥, the italic a MathML `<mi>x</mi>` prints) and operators.
+ * Last, so that a machine with a math font installed prints with it, as its browser does
+ * (Chromium on Debian: DejaVu Math TeX Gyre).
+ */
+export const LAST_RESORT_FAMILIES: readonly string[] = ['Noto Sans Math'];
 
 const programs = new Map<string, FontProgram>();
 

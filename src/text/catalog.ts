@@ -22,7 +22,7 @@ import type { MatchWanted } from './match.js';
 import { hasExactFace, sameDescriptors, selectFaces, synthesisFor } from './match.js';
 import type { VariationWanted } from './variation.js';
 import { variationAxes, variedEntry } from './variation.js';
-import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
+import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias, LAST_RESORT_FAMILIES } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
 import { isGenericFamily, isPlatformUiFamily, localeGenericOf } from './browser-families.js';
@@ -137,9 +137,10 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     return faces !== undefined && faces.length > 0 && covers(faces[0]!, [cjkLocale === 'ko' ? HANGUL_HAN : IDEOGRAPH_SUN]) ? faces : undefined;
   };
   // the engine's extra fonts, then the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the content language)
+  const lastResort = LAST_RESORT_FAMILIES.map((family) => input.bundled.get(family.toLowerCase())).filter((faces) => faces !== undefined);
   const fallbackFamilies = (cjkLocale: CjkLocale | undefined): (readonly FaceEntry[])[] => {
     const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
-    return [...input.extra.values(), ...(localeFaces === undefined ? [] : [localeFaces]), ...(input.installed?.fallback() ?? [])];
+    return [...input.extra.values(), ...(localeFaces === undefined ? [] : [localeFaces]), ...(input.installed?.fallback() ?? []), ...lastResort];
   };
   // Each name fontconfig has not answered yet costs two process spawns (~17 ms): a render asks
   // about `questions.left` of them at most, and passes over the rest as names with no substitute.

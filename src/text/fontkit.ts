@@ -494,6 +494,17 @@ export function glyphControlBox(program: object, id: number): GlyphBounds | unde
   return box ?? undefined;
 }
 
+/** A glyph's advance width, font units (0 when the font cannot say): for glyphs drawn by id, not shaped from text. */
+export function glyphAdvanceWidth(program: object, id: number): number {
+  try {
+    const getGlyph = (program as { getGlyph?: (id: number) => { advanceWidth?: unknown } }).getGlyph;
+    const advance = typeof getGlyph === 'function' ? getGlyph.call(program, id).advanceWidth : undefined;
+    return typeof advance === 'number' && Number.isFinite(advance) ? advance : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** A glyph's vertical metrics (OpenType `vmtx`, `VORG`), in font units. */
 export interface VerticalGlyphMetrics {
   /** Advance down the vertical line: `vmtx`, else 1em (CSS Writing Modes 3 §5.1 lets a UA synthesize it). */

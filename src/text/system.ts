@@ -12,6 +12,7 @@
  * style) and the text, so a word measured again in the same render costs two Map lookups; it
  * holds at most MEMO_ENTRIES texts.
  */
+import { mathParameters, type MathParameters } from './math-parameters.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import type { FontSourceRule } from './load.js';
@@ -295,6 +296,10 @@ class RenderTextSystem implements TextSystem {
       this.metricsMemo.set(key, metrics);
     }
     return metrics;
+  }
+
+  mathParameters(request: FontRequest): MathParameters {
+    return mathParameters(this.resolve(request).primary, this.usedSize(request));
   }
 
   /** The size glyphs and metrics are at: the font size, or what `font-size-adjust` makes of it with the first available font. */

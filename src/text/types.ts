@@ -2,6 +2,7 @@
  * Text services as layout and paint see them. fontkit stays inside text/ (and its parsed
  * font object is handed, opaque, to pdf/ for embedding).
  */
+import type { MathParameters } from './math-parameters.js';
 import type { SourceLocation } from '../errors.js';
 import type { FontCaps, FontSizeAdjust, FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
@@ -222,6 +223,8 @@ export interface TextSystem {
   pairKerning?(request: FontRequest, left: number, right: number): number;
   /** Metrics of the first available font of the request (used for the strut and line-height: normal). */
   metrics(request: FontRequest): ScaledFontMetrics;
+  /** MathML's layout constants of the first available font of the request (text/math-parameters.ts). */
+  mathParameters(request: FontRequest): MathParameters;
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */
   readonly faces: ReadonlyMap<string, FontFace>;
   /**

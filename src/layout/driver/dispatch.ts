@@ -7,7 +7,8 @@
  * context carries the table (`ctx.dispatch`, context.ts), so formatting contexts reach each other
  * only through it. A new formatting context is one new entry here (and its case in the choice).
  */
-import type { BlockBox, FlexBox, LayoutBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BlockBox, FlexBox, LayoutBox, MathBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
+import { layoutMath, mathIntrinsicSizes } from '../math/index.js';
 import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import { layoutBlock } from '../block/index.js';
 import { blockIntrinsicSizes } from '../block/intrinsic.js';
@@ -35,6 +36,7 @@ interface FormattingContexts {
   readonly flex: FormattingContext<FlexBox>;
   readonly grid: FormattingContext<FlexBox>;
   readonly table: FormattingContext<TableWrapperBox>;
+  readonly math: FormattingContext<MathBox>;
 }
 
 const FORMATTING_CONTEXTS: FormattingContexts = {
@@ -44,6 +46,7 @@ const FORMATTING_CONTEXTS: FormattingContexts = {
   flex: { layout: layoutFlex, intrinsicSizes: flexIntrinsicSizes },
   grid: { layout: layoutGrid, intrinsicSizes: gridIntrinsicSizes },
   table: { layout: layoutTable, intrinsicSizes: tableIntrinsicSizes },
+  math: { layout: layoutMath, intrinsicSizes: mathIntrinsicSizes },
 };
 
 /** The entry of the formatting context `box` establishes, handed to `use` with the box typed for it. */
@@ -55,6 +58,7 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
     case 'flex': return use(table.flex, box);
     case 'grid': return use(table.grid, box);
     case 'table-wrapper': return use(table.table, box);
+    case 'math': return use(table.math, box);
     default: return assertNever(box, 'box kind');
   }
 }

@@ -5,7 +5,7 @@
  * across element boundaries; the bidi embedding level of every character is resolved over the
  * same text (bidi.ts).
  */
-import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, ListSymbol, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, ListSymbol, MathBox, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
@@ -62,7 +62,7 @@ export interface InlineItems {
 }
 
 /** An atomic inline (CSS2 §9.2.2): laid out as one box on its line. */
-export type AtomicInlineBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox;
+export type AtomicInlineBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox | MathBox;
 
 export const OBJECT_REPLACEMENT = '\ufffc';
 
@@ -134,6 +134,7 @@ class ItemCollector {
         case 'flex':
         case 'grid':
         case 'table-wrapper':
+        case 'math':
           items.push({ kind: 'atomic', box, start: this.text.length, whiteSpace: (parent ?? this.root).style.whiteSpace });
           this.text += OBJECT_REPLACEMENT;
           break;

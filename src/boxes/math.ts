@@ -1,0 +1,136 @@
+/**
+ * MathML elements as math boxes (MathML Core §2–3): the `<math>` root and the presentation
+ * elements inside it, each naming the math layout it takes (layout/math/). Tokens keep their
+ * text as a block container; a single-letter `mi` is set in mathematical italic by mapping its
+ * letter to the Mathematical Alphanumeric Symbols (`text-transform: math-auto`, as Chromium does).
+ * Elements with the wrong number of children are laid out as a row, with a warning.
+ */
+import type { ComputedStyle, Display } from '../css/types.js';
+import type { BlockBox, Box, BoxElement, LayoutBox, MathBox, MathLayout, OuterDisplay, TextBox } from './types.js';
+
+export interface MathBuild {
+  readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
+  /** A block container of the inline-level `children` (build.ts blockBox: anonymous blocks, white space). */
+  readonly block: (style: ComputedStyle, children: readonly Box[]) => BlockBox;
+  readonly warn: (message: string) => void;
+}
+
+const TOKENS = new Set(['mi', 'mn', 'mo', 'mtext', 'ms']);
+const ROWS = new Set(['math', 'mrow', 'mstyle', 'merror', 'mpadded', 'menclose', 'mfenced', 'mmultiscripts', 'mlabeledtr']);
+/** Elements of a fixed number of children, and their layout. */
+const FIXED: ReadonlyMap<string, { readonly layout: MathLayout; readonly children: number }> = new Map([
+  ['mfrac', { layout: 'fraction', children: 2 }],
+  ['mroot', { layout: 'root', children: 2 }],
+  ['msub', { layout: 'sub', children: 2 }],
+  ['msup', { layout: 'sup', children: 2 }],
+  ['msubsup', { layout: 'subsup', children: 3 }],
+  ['munder', { layout: 'under', children: 2 }],
+  ['mover', { layout: 'over', children: 2 }],
+  ['munderover', { layout: 'underover', children: 3 }],
+]);
+/** Elements whose first child alone is shown (MathML Core §3.7). */
+const FIRST_CHILD_ONLY = new Set(['semantics', 'maction']);
+
+/** Whether an element inside `<math>` makes a math box (the others, `mtable` and HTML, are built as CSS boxes). */
+export function isMathElement(name: string): boolean {
+  return TOKENS.has(name) || ROWS.has(name) || FIXED.has(name) || FIRST_CHILD_ONLY.has(name)
+    || name === 'msqrt' || name === 'mphantom' || name === 'mspace' || name === 'annotation' || name === 'annotation-xml';
+}
+
+/**
+ * The math box of a MathML element whose children are built. `outer`: block for a `<math>` whose
+ * display is block-level, inline otherwise (inside a row, the row places its children itself).
+ */
+export function mathBox(name: string, style: ComputedStyle, source: BoxElement, outer: OuterDisplay, children: readonly Box[], build: MathBuild): MathBox {
+  const base = { kind: 'math' as const, outer, style, element: source, pseudo: undefined };
+  if (TOKENS.has(name)) {
+    const italic = name === 'mi' && (source.attribs['mathvariant'] === undefined || source.attribs['mathvariant'] === 'italic');
+    const text = children.filter((child): child is TextBox => child.kind === 'text').map((child) => child.text).join('');
+    const content = italic && [...text.trim()].length === 1 ? children.map(mathItalic) : children;
+    return { ...base, layout: 'token', children: [], content: build.block(build.anonymousStyle(style, 'block'), content), ...(name === 'mo' ? { operator: text.trim() } : {}) };
+  }
+  if (name === 'mspace') return { ...base, layout: 'space', children: [] };
+  const laid = mathChildren(children, style, build);
+  if (FIRST_CHILD_ONLY.has(name)) return { ...base, layout: 'row', children: laid.slice(0, 1) };
+  if (name === 'mphantom') return { ...base, layout: 'phantom', children: laid };
+  if (name === 'msqrt') return { ...base, layout: 'sqrt', children: laid, radicalSign: radicalSign(style, build), rule: rule(style, build) };
+  const fixed = FIXED.get(name);
+  if (fixed !== undefined) {
+    if (laid.length === fixed.children) {
+      const parts = fixed.layout === 'root' ? { radicalSign: radicalSign(style, build), rule: rule(style, build) } : fixed.layout === 'fraction' ? { rule: rule(style, build) } : {};
+      return { ...base, layout: fixed.layout, children: laid, ...parts };
+    }
+    build.warn(`\`<${name}>\` has ${laid.length} children where MathML asks for ${fixed.children}: it is laid out as a row`);
+  }
+  if (name === 'annotation' || name === 'annotation-xml') return { ...base, layout: 'phantom', children: [] };
+  return { ...base, layout: 'row', children: laid };
+}
+
+/**
+ * A math element's children as boxes a math layout places: math boxes and whole CSS boxes kept,
+ * runs of text and inline boxes wrapped in anonymous tokens, white space between elements dropped.
+ */
+function mathChildren(children: readonly Box[], style: ComputedStyle, build: MathBuild): LayoutBox[] {
+  const out: LayoutBox[] = [];
+  let run: Box[] = [];
+  const flush = (): void => {
+    if (run.some((box) => box.kind !== 'text' || /[^ \t\n\r\f]/.test(box.text))) {
+      out.push({ kind: 'math', outer: 'inline', layout: 'token', style, element: undefined, pseudo: undefined, children: [], content: build.block(build.anonymousStyle(style, 'block'), run) });
+    }
+    run = [];
+  };
+  for (const child of children) {
+    switch (child.kind) {
+      case 'math': case 'block': case 'flex': case 'grid': case 'table-wrapper': case 'replaced':
+        flush();
+        out.push(child);
+        break;
+      case 'out-of-flow':
+        // a positioned or floated box inside a formula stays where it is written
+        flush();
+        if (child.box.kind !== 'out-of-flow') out.push(child.box);
+        break;
+      default:
+        run.push(child);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** The √ a radical is drawn with: a token in the radical's style (stretched by layout/math/radical.ts). */
+function radicalSign(style: ComputedStyle, build: MathBuild): MathBox {
+  const text: TextBox = { kind: 'text', text: '\u221a', style, element: undefined, pseudo: undefined };
+  return { kind: 'math', outer: 'inline', layout: 'token', style, element: undefined, pseudo: undefined, children: [], content: build.block(build.anonymousStyle(style, 'block'), [text]), operator: '\u221a' };
+}
+
+/** A fraction bar or radical overbar: an empty block painted with the text colour. */
+function rule(style: ComputedStyle, build: MathBuild): BlockBox {
+  const plain = build.anonymousStyle(style, 'block');
+  return build.block({ ...plain, backgroundColor: plain.color }, []);
+}
+
+/** A single letter in mathematical italic (Unicode's Mathematical Alphanumeric Symbols, MathML Core §8). */
+function mathItalic(box: Box): Box {
+  if (box.kind !== 'text') return box;
+  return { ...box, text: [...box.text].map(italicLetter).join('') };
+}
+
+/** The holes of the italic block: letters encoded earlier (Letterlike Symbols). */
+const ITALIC_HOLES: Readonly<Record<string, number>> = { h: 0x210e };
+/** Greek letters and symbols that have italic forms after the capitals. */
+const GREEK_ITALIC_SYMBOLS: Readonly<Record<number, number>> = { 0x2202: 0x1d715, 0x3f5: 0x1d716, 0x3d1: 0x1d717, 0x3f0: 0x1d718, 0x3d5: 0x1d719, 0x3f1: 0x1d71a, 0x3d6: 0x1d71b, 0x2207: 0x1d6fb, 0x3f4: 0x1d6f3 };
+
+function italicLetter(char: string): string {
+  const code = char.codePointAt(0)!;
+  const hole = ITALIC_HOLES[char];
+  if (hole !== undefined) return String.fromCodePoint(hole);
+  if (code >= 0x41 && code <= 0x5a) return String.fromCodePoint(0x1d434 + code - 0x41);
+  if (code >= 0x61 && code <= 0x7a) return String.fromCodePoint(0x1d44e + code - 0x61);
+  if (code >= 0x391 && code <= 0x3a9 && code !== 0x3a2) return String.fromCodePoint(0x1d6e2 + code - 0x391);
+  if (code >= 0x3b1 && code <= 0x3c9) return String.fromCodePoint(0x1d6fc + code - 0x3b1);
+  if (code === 0x131) return '\u{1d6a4}';
+  if (code === 0x237) return '\u{1d6a5}';
+  const symbol = GREEK_ITALIC_SYMBOLS[code];
+  return symbol !== undefined ? String.fromCodePoint(symbol) : char;
+}

@@ -1,0 +1,230 @@
+/**
+ * The math formatting context (MathML Core §3): lays a `<math>` element out as Chromium does,
+ * each element a box with an ascent and a descent about the formula's baseline, placed by its
+ * parent's layout — rows side by side with the operators' spaces, fractions, radicals, scripts
+ * (layout/math/*.ts). A formula never breaks across lines or pages. Tokens are as tall as their
+ * ink (the glyphs' boxes rounded to the pixel), not as their line, as in Chromium.
+ *
+ * Boxes of other kinds inside a formula (an `mtable`'s table) are laid out through the dispatch
+ * table at their max-content width; a table is centred on the math axis.
+ */
+import type { LayoutBox, MathBox } from '../../boxes/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { layoutBox } from '../contract.js';
+import { boxFragment } from '../fragment-records.js';
+import { offsetFragment } from '../fragment.js';
+import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
+import { shrinkToFitWidth } from '../shrink-to-fit.js';
+import { addMargin, collapsedMargin, EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { fontRequestFromStyle } from '../../text/request.js';
+import type { MathParameters } from '../../text/math-parameters.js';
+import { tokenContent, withGlyphVariant } from './token.js';
+import { layoutFraction } from './fraction.js';
+import { layoutRadical } from './radical.js';
+import { layoutScripts, layoutUnderOver } from './scripts.js';
+import { mathLength, operatorProperties, type OperatorForm } from './operators.js';
+
+/** A laid-out math box: its fragment with the border box at (0, 0), and where its baseline is. */
+export interface MathLaid {
+  readonly fragment: BoxFragment | undefined;
+  readonly width: number;
+  readonly ascent: number;
+  readonly descent: number;
+  /** The embellished operator it is (an `mo`, or a script or fraction around one): its form's spaces come from the row. */
+  readonly operator?: MathBox | undefined;
+}
+
+/** What a math layout places: content-box children at (x, y) from the content box's top-left. */
+export interface MathContent {
+  readonly children: readonly Fragment[];
+  readonly width: number;
+  readonly ascent: number;
+  readonly descent: number;
+}
+
+/** What every math layout reads: the context, the parameters of a box's font, its display style. */
+export interface MathEnv {
+  readonly ctx: LayoutContext;
+  readonly layout: (box: LayoutBox, display: boolean) => MathLaid;
+  readonly parameters: (box: LayoutBox) => MathParameters;
+}
+
+export function layoutMath(box: MathBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
+  const laid = mathEnv(ctx).layout(box, box.element?.attribs['display'] === 'block');
+  const fragment = laid.fragment ?? emptyFragment(box);
+  // a block-level formula takes the line's width, its content centred (`math { text-align: center }` of display math),
+  // and its margins collapse with the flow's as a block's do
+  const block = box.outer === 'block';
+  const fullWidth = block ? input.fixedWidth ?? (typeof input.available === 'number' ? input.available : laid.width) : laid.width;
+  const marginTop = block ? marginOrZero(box.style.marginTop, input.containingWidth) : 0;
+  const marginBottom = block ? marginOrZero(box.style.marginBottom, input.containingWidth) : 0;
+  const y = block ? input.y + collapsedMargin(addMargin(input.strut, marginTop)) : input.y;
+  const shift = fullWidth > laid.width ? (fullWidth - laid.width) / 2 : 0;
+  const placed = boxFragment({ ...fragment, x: input.x, y, width: Math.max(fullWidth, laid.width), children: shift > 0 ? fragment.children.map((child) => offsetFragment(child, shift, 0)) : fragment.children });
+  return {
+    kind: 'placed', fragment: placed, endY: y + placed.height, strut: block ? addMargin(EMPTY_STRUT, marginBottom) : EMPTY_STRUT, resolvedAt: y,
+    baselines: { first: laid.ascent, last: laid.ascent }, breakToken: undefined, forcedBreakAfter: undefined,
+    exclusions: input.exclusions, positioned: [], pageContent: [],
+  };
+}
+
+export function mathIntrinsicSizes(box: MathBox, ctx: LayoutContext): IntrinsicSizes {
+  const laid = mathEnv(ctx).layout(box, box.element?.attribs['display'] === 'block');
+  return { minContent: laid.width, maxContent: laid.width };
+}
+
+function emptyFragment(box: MathBox): BoxFragment {
+  return boxFragment({ box, style: box.style, x: 0, y: 0, width: 0, height: 0, border: usedBorder(box.style), padding: usedPadding(box.style, 0), children: [], continuedBefore: false, continuedAfter: false });
+}
+
+function mathEnv(ctx: LayoutContext): MathEnv {
+  const env: MathEnv = {
+    ctx,
+    layout: (box, display) => (box.kind === 'math' ? layoutMathBox(box, displayOf(box, display), env) : layoutOther(box, ctx)),
+    parameters: (box) => ctx.text.mathParameters(fontRequestFromStyle(box.style)),
+  };
+  return env;
+}
+
+/** `displaystyle="true|false"` on any MathML element sets its math style (MathML Core §3.1.1). */
+function displayOf(box: MathBox, inherited: boolean): boolean {
+  const value = box.element?.attribs['displaystyle'];
+  return value === 'true' ? true : value === 'false' ? false : inherited;
+}
+
+function layoutMathBox(box: MathBox, display: boolean, env: MathEnv): MathLaid {
+  if (box.style.visibility === 'collapse') return { fragment: undefined, width: 0, ascent: 0, descent: 0 };
+  const content = mathContent(box, display, env);
+  const border = usedBorder(box.style);
+  const padding = usedPadding(box.style, 0);
+  const left = border.left + padding.left, top = border.top + padding.top;
+  const width = content.width + left + padding.right + border.right;
+  const height = content.ascent + content.descent + top + padding.bottom + border.bottom;
+  const children = box.layout === 'phantom' ? [] : left === 0 && top === 0 ? content.children : content.children.map((child) => offsetFragment(child, left, top));
+  const fragment = boxFragment({ box, style: box.style, x: 0, y: 0, width, height, border, padding, children, continuedBefore: false, continuedAfter: false });
+  const laid: MathLaid = { fragment, width, ascent: content.ascent + top, descent: height - content.ascent - top, operator: embellishedOperator(box) };
+  return display && box.operator !== undefined && operatorProperties(box, 'prefix').largeop ? largeOperator(box, laid, env) : laid;
+}
+
+/**
+ * A large operator in display style (MathML Core §3.2.4.3): grown to the font's
+ * DisplayOperatorMinHeight (else √2 times its height), centred on the axis.
+ */
+function largeOperator(box: MathBox, laid: MathLaid, env: MathEnv): MathLaid {
+  const p = env.parameters(box);
+  const grown = grownToken(laid, p.displayOperatorMinHeight > 0 ? p.displayOperatorMinHeight : (laid.ascent + laid.descent) * Math.SQRT2);
+  if (grown === laid) return laid;
+  const total = grown.ascent + grown.descent;
+  return { ...grown, ascent: total / 2 + p.axisHeight, descent: total / 2 - p.axisHeight };
+}
+
+function mathContent(box: MathBox, display: boolean, env: MathEnv): MathContent {
+  switch (box.layout) {
+    case 'token': return tokenContent(box, env.ctx);
+    case 'space': return spaceContent(box);
+    case 'row': case 'phantom': return layoutRow(box.children, display, env);
+    case 'fraction': return layoutFraction(box, display, env);
+    case 'sqrt': case 'root': return layoutRadical(box, display, env);
+    case 'sub': case 'sup': case 'subsup': return layoutScripts(box, display, env);
+    case 'under': case 'over': case 'underover': return layoutUnderOver(box, display, env);
+  }
+}
+
+/** `mspace`: its `width`, `height` and `depth` attributes. */
+function spaceContent(box: MathBox): MathContent {
+  const attribs = box.element?.attribs ?? {};
+  const size = box.style.fontSize;
+  const length = (name: string): number => Math.max(0, mathLength(attribs[name], size) ?? 0);
+  return { children: [], width: length('width'), ascent: length('height'), descent: length('depth') };
+}
+
+/**
+ * The operator an element is embellished by (MathML Core §3.2.4.1): an `mo`, or a script,
+ * fraction or row whose first child is one (a row only if the rest is space-like, not checked).
+ */
+function embellishedOperator(box: MathBox): MathBox | undefined {
+  if (box.layout === 'token') return box.operator !== undefined ? box : undefined;
+  if (box.layout === 'row' || box.layout === 'space' || box.layout === 'phantom' || box.layout === 'sqrt' || box.layout === 'root') return undefined;
+  const first = box.children[0];
+  return first !== undefined && first.kind === 'math' ? embellishedOperator(first) : undefined;
+}
+
+/**
+ * A row (MathML Core §3.3.1): children side by side on one baseline, each embellished operator
+ * with the spaces of its form (first child: prefix, last: postfix, else infix), stretchy
+ * operators grown to the row's height about the axis (radical.ts stretchToCover).
+ */
+export function layoutRow(children: readonly LayoutBox[], display: boolean, env: MathEnv): MathContent {
+  const laid = children.map((child) => env.layout(child, display));
+  const inFlow = laid.length;
+  let ascent = 0, descent = 0;
+  laid.forEach((item, i) => {
+    if (isStretchy(children[i]!, item, i, inFlow)) return;
+    ascent = Math.max(ascent, item.ascent);
+    descent = Math.max(descent, item.descent);
+  });
+  const stretched = laid.map((item, i) => (isStretchy(children[i]!, item, i, inFlow) && (ascent > 0 || descent > 0) ? stretchOperator(children[i] as MathBox, item, ascent, descent, env) : item));
+  const fragments: Fragment[] = [];
+  let x = 0;
+  for (const item of stretched) ascent = Math.max(ascent, item.ascent), descent = Math.max(descent, item.descent);
+  stretched.forEach((item, i) => {
+    const spaces = item.operator === undefined ? undefined : operatorProperties(item.operator, formAt(i, inFlow));
+    x += spaces?.lspace ?? 0;
+    if (item.fragment !== undefined) fragments.push(offsetFragment(item.fragment, x, ascent - item.ascent));
+    x += item.width + (spaces?.rspace ?? 0);
+  });
+  return { children: fragments, width: Math.max(0, x), ascent, descent };
+}
+
+function formAt(index: number, count: number): OperatorForm {
+  if (count > 1 && index === 0) return 'prefix';
+  if (count > 1 && index === count - 1) return 'postfix';
+  return 'infix';
+}
+
+function isStretchy(box: LayoutBox, laid: MathLaid, index: number, count: number): boolean {
+  return box.kind === 'math' && box.layout === 'token' && laid.operator === box && operatorProperties(box, formAt(index, count)).stretchy;
+}
+
+/** A stretchy operator of a row, grown to cover the row's ascent and descent about the math axis (MathML Core §3.2.4.3). */
+function stretchOperator(box: MathBox, laid: MathLaid, ascent: number, descent: number, env: MathEnv): MathLaid {
+  const axis = env.parameters(box).axisHeight;
+  const half = Math.max(ascent - axis, descent + axis);
+  const grown = grownToken(laid, 2 * half);
+  if (grown === laid) return laid;
+  const total = grown.ascent + grown.descent;
+  return { ...grown, ascent: total / 2 + axis, descent: total / 2 - axis };
+}
+
+/**
+ * A token grown to `height`: its glyph replaced by the first of the font's larger variants (its
+ * OpenType MATH table) at least that tall, else the largest. A font without a MATH table has none,
+ * and the glyph stays as it is — as in Chromium, whose Linux `math` font (Liberation Serif) has
+ * none. Glyph assemblies (a brace built of pieces) are not drawn yet: past the largest variant
+ * the operator stops growing.
+ */
+export function grownToken(laid: MathLaid, height: number): MathLaid {
+  if (laid.ascent + laid.descent >= height - 0.01 || laid.fragment === undefined) return laid;
+  const grown = withGlyphVariant(laid.fragment, height);
+  if (grown === undefined) return laid;
+  return { ...laid, fragment: grown.fragment, width: grown.fragment.width, ascent: grown.ascent, descent: grown.descent };
+}
+
+/** A box of another kind inside a formula: laid out at its max-content width; a table centred on the axis. */
+function layoutOther(box: LayoutBox, ctx: LayoutContext): MathLaid {
+  const laid = layoutBox(box, {
+    mode: 'layout', available: 1e6, containingWidth: 0, containingHeight: undefined,
+    fixedWidth: shrinkToFitWidth(box, 1e6, ctx), x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  }, ctx);
+  if (laid.kind !== 'placed') return { fragment: undefined, width: 0, ascent: 0, descent: 0 };
+  const fragment = offsetFragment(laid.fragment, -laid.fragment.x, -laid.fragment.y);
+  const height = fragment.height;
+  if (box.kind === 'table-wrapper') {
+    const axis = ctx.text.mathParameters(fontRequestFromStyle(box.style)).axisHeight;
+    return { fragment, width: fragment.width, ascent: height / 2 + axis, descent: height / 2 - axis };
+  }
+  const baseline = laid.baselines.first ?? height;
+  return { fragment, width: fragment.width, ascent: baseline, descent: height - baseline };
+}
