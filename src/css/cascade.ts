@@ -13,6 +13,8 @@ import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle, withStyle } from './compute.js';
+import type { FontUnitRatios } from './values/font-metrics.js';
+import { styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
 import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
@@ -70,6 +72,8 @@ interface State {
   /** limits.maxCustomPropertyLength, and its warning (once per render). */
   readonly substitution: SubstitutionLimit;
   rootFontSize: number;
+  /** The root element's font ratios (`rex`, `rch`, `rcap`), once it is styled. */
+  rootFont: FontUnitRatios | undefined;
   /** The element being computed, for the location of computed-value warnings. */
   current: DomElement | undefined;
   readonly sheets: readonly Stylesheet[];
@@ -116,6 +120,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     matched: [],
     ancestors: memo.index.ancestorKeys === undefined ? undefined : new AncestorFilter(memo.index.ancestorKeys),
     rootFontSize: 16,
+    rootFont: undefined,
     current: undefined,
     sheets,
     reported: new Set(),
@@ -164,6 +169,7 @@ function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
         custom: NO_CUSTOM_PROPERTIES,
         isRoot: false,
         rootFontSize: state.rootFontSize,
+        rootFont: state.rootFont,
         viewportWidth: state.viewport.width,
         viewportHeight: state.viewport.height,
         parentDisplay: undefined,
@@ -240,11 +246,11 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const leaf = shareLeaf(parent, scratch);
   // top-level elements other than the root are styled with whatever root font size is known then
   const leafKey = styleText === undefined && hintText === '' && !isRoot && parent !== state.memo.top
-    ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : parent === state.memo.top ? state.rootFontSize : ''}`;
+    ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : parent === state.memo.top ? rootFontKey(state) : ''}`;
   // pseudo-elements' `@container` rules may query the element itself: its style is not shared
   const cached = deferred ? undefined : leaf.get(leafKey);
   if (cached !== undefined && (cached.owner === undefined || cached.owner === state.token)) {
-    if (isRoot) state.rootFontSize = cached.style.fontSize;
+    if (isRoot) setRoot(cached.style, state);
     return cached;
   }
 
@@ -256,7 +262,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const computed = computeCascaded(cascaded, parent, isRoot, state);
   const style = withMenulistFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
   const custom = computed.custom;
-  if (isRoot) state.rootFontSize = style.fontSize;
+  if (isRoot) setRoot(style, state);
   const matched = deferred ? pseudosOf(element, scratch, { style, custom }, state) : scratch.slice();
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
@@ -277,6 +283,16 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   if (cached === undefined) state.memo.entries++;
   leaf.set(leafKey, result);
   return result;
+}
+
+/** What root-relative units (`rem`, `rex`...) of the elements styled after it read. */
+function setRoot(style: ComputedStyle, state: State): void {
+  state.rootFontSize = style.fontSize;
+  state.rootFont = styleFontRatios(style);
+}
+
+function rootFontKey({ rootFontSize, rootFont }: State): string {
+  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio}`;
 }
 
 /** The matched rules less the pseudo-elements' `@container` rules whose conditions fail, the element being one of their containers. */
@@ -349,6 +365,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     custom,
     isRoot,
     rootFontSize: state.rootFontSize,
+    rootFont: state.rootFont,
     viewportWidth: state.viewport.width,
     viewportHeight: state.viewport.height,
     container: state.containers.containerLengths(),

@@ -17,7 +17,8 @@ import type { ContainerLengths } from './values/units.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
 import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry.js';
-import { FALLBACK_RATIOS, fontRelativeRatios } from './values/font-metrics.js';
+import type { FontUnitRatios } from './values/font-metrics.js';
+import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
@@ -30,6 +31,8 @@ export interface ComputeInput {
   readonly custom: CustomProperties;
   readonly isRoot: boolean;
   readonly rootFontSize: number;
+  /** The root element's font ratios (styleFontRatios of its style), for `rex`, `rch` and `rcap`; unused on the root itself. */
+  readonly rootFont?: FontUnitRatios | undefined;
   readonly viewportWidth: number;
   readonly viewportHeight: number;
   /** What `cq*` units resolve against (css/container-scope.ts); undefined: the page area. */
@@ -49,6 +52,7 @@ const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
 const FONT_SIZE_ADJUST = LONGHAND_INDEX.get('font-size-adjust')!;
+const WRITING_MODE = LONGHAND_INDEX.get('writing-mode')!;
 const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
 const MARGIN_TOP = LONGHAND_INDEX.get('margin-top')!;
@@ -205,18 +209,21 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   const { winners, parent } = input;
   const style = newStyleRecord();
   const own: Remembered = { values: undefined, parent: colorDependentValues.get(parent) };
+  // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
+  const parentRatios = ratiosOf(parent.fontFamily);
   let ctx: ComputeContext = {
     parent,
     fontSize: parent.fontSize,
     rootFontSize: input.rootFontSize,
+    // the root's font-size reads the initial font, as `rem` there reads the initial size (then its own font)
+    rootFont: input.isRoot ? parentRatios : input.rootFont,
     viewportWidth: input.viewportWidth,
     viewportHeight: input.viewportHeight,
     container: input.container,
     color: parent.color,
     colorScheme: parent.colorScheme,
     isRoot: input.isRoot,
-    // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
-    ...ratiosOf(parent.fontFamily),
+    ...parentRatios,
   };
   for (let i = 0; i < LONGHANDS.length; i++) {
     const def = LONGHANDS[i]!;
@@ -227,13 +234,15 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     style[def.key] = value;
     if (i === ZOOM) {
       ctx = zoomed(ctx, value as number);
+    } else if (i === WRITING_MODE && value !== 'horizontal-tb') {
+      ctx = { ...ctx, vertical: true };
     } else if (i === FONT_SIZE) {
       const fontSize = value as number;
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
     } else if (i === FONT_FAMILY) {
-      ctx = { ...ctx, ...ratiosOf(value as ComputedStyle['fontFamily']) };
+      ctx = withFontRatios(ctx, ratiosOf(value as ComputedStyle['fontFamily']), input.isRoot);
     } else if (i === FONT_SIZE_ADJUST && value !== 'none') {
-      ctx = { ...ctx, ...adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx) };
+      ctx = withFontRatios(ctx, adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx), input.isRoot);
     } else if (i === COLOR_SCHEME) {
       ctx = { ...ctx, colorScheme: value as ComputedStyle['colorScheme'] };
       // the root inherits initial values, and the initial `color` is CanvasText (CSS Color 4 §3.1): white when dark
@@ -268,30 +277,13 @@ function scaledLineHeight(lineHeight: ComputedStyle['lineHeight'], by: number): 
   return typeof lineHeight === 'number' ? lineHeight * by : lineHeight;
 }
 
-/**
- * `ex`, `ch` and `cap` at the size `font-size-adjust` gives the first font: a number for the
- * x-height, the "0" or the cap height is that unit itself, the others scale with it; an `ic`
- * metric leaves them (the bundled fonts have no 水 to measure).
- */
-function adjustedRatios(adjust: Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx: ComputeContext): FontUnitRatios {
-  const ex = ctx.exRatio ?? FALLBACK_RATIOS.ex;
-  const ch = ctx.chRatio ?? FALLBACK_RATIOS.ch;
-  const cap = ctx.capRatio ?? FALLBACK_RATIOS.cap;
-  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap };
-  const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
-  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale };
-}
-
-/** What `ex`, `ch` and `cap` are, in em. */
-interface FontUnitRatios {
-  readonly exRatio: number;
-  readonly chRatio: number;
-  readonly capRatio: number;
+/** The element's font ratios in `ctx`: the root element's are the root font's too (`rex` on the root is its `ex`). */
+function withFontRatios(ctx: ComputeContext, ratios: FontUnitRatios, isRoot: boolean): ComputeContext {
+  return { ...ctx, ...ratios, rootFont: isRoot ? ratios : ctx.rootFont };
 }
 
 function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): FontUnitRatios {
-  const ratios = fontRelativeRatios(families ?? []);
-  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap };
+  return fontUnitRatios(families ?? []);
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {

@@ -7,6 +7,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
 import { computeStyle, withDisplay } from './compute.js';
+import { styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, NO_REGISTRY, computeCustomProperties } from './custom-properties.js';
 import { parseDeclarationValue } from './declarations.js';
@@ -335,6 +336,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     custom: pageCustom(styled, rules),
     isRoot: false,
     rootFontSize: styled.rootStyle?.fontSize ?? 16,
+    rootFont: styled.rootStyle && styleFontRatios(styled.rootStyle),
     viewportWidth: width,
     viewportHeight: height,
     parentDisplay: undefined,
@@ -406,6 +408,7 @@ function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageS
     custom: customOf(rules, (rule) => rule.marginBoxes[box] ?? [], custom),
     isRoot: false,
     rootFontSize: styled.rootStyle?.fontSize ?? 16,
+    rootFont: styled.rootStyle && styleFontRatios(styled.rootStyle),
     viewportWidth: pageStyle.width,
     viewportHeight: pageStyle.height,
     parentDisplay: undefined,

@@ -1,6 +1,6 @@
 /** SVG lengths and number lists (SVG 2 §8.6): CSS units and percentages of the viewport. */
-import type { FontRelativeRatios } from '../css/values/font-metrics.js';
-import { fontRelativeRatios } from '../css/values/font-metrics.js';
+import type { FontUnitRatios } from '../css/values/font-metrics.js';
+import { fontUnitRatios } from '../css/values/font-metrics.js';
 import { dimensionToPx, isViewportUnit } from '../css/values/units.js';
 
 /** What font-relative units resolve against: the element's font size and `font-family` (SvgStyle fits). */
@@ -17,13 +17,13 @@ export function familyList(fontFamily: string): string[] {
   return fontFamily.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean);
 }
 
-const ratiosByFamily = new Map<string, FontRelativeRatios>();
+const ratiosByFamily = new Map<string, FontUnitRatios>();
 
-/** `ex` and `ch` of a `font-family` as the CSS side resolves them (the first available font's x-height and "0"). */
-function ratiosOf(fontFamily: string): FontRelativeRatios {
+/** `ex`, `ch` and `cap` of a `font-family` as the CSS side resolves them (the first available font's x-height, "0" and cap height). */
+function ratiosOf(fontFamily: string): FontUnitRatios {
   let ratios = ratiosByFamily.get(fontFamily);
   if (ratios === undefined) {
-    ratios = fontRelativeRatios(familyList(fontFamily));
+    ratios = fontUnitRatios(familyList(fontFamily));
     ratiosByFamily.set(fontFamily, ratios);
   }
   return ratios;
@@ -38,12 +38,10 @@ export function length(value: string | undefined, basis: number, fallback = 0, f
   const unit = m[2]!.toLowerCase();
   if (unit === '') return n;
   if (unit === '%') return (n / 100) * basis;
-  const needsRatios = unit === 'ex' || unit === 'ch' || unit === 'cap';
-  const ratios = needsRatios ? ratiosOf(font.fontFamily) : undefined;
-  // an SVG image has no HTML root: `rem` is relative to the initial font size, as in a browser's SVG image; no viewport units either
+  // an SVG image has no HTML root: `rem`, `rex`... are of the initial font, as in a browser's SVG image; no viewport units either
   const px = isViewportUnit(unit) ? undefined : dimensionToPx(n, unit, {
-    fontSize: font.fontSize, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0,
-    ...(ratios === undefined ? {} : { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap }),
+    fontSize: font.fontSize, rootFontSize: INITIAL_FONT.fontSize, viewportWidth: 0, viewportHeight: 0,
+    ...ratiosOf(font.fontFamily), rootFont: ratiosOf(INITIAL_FONT.fontFamily),
   });
   return px ?? fallback;
 }

@@ -12,6 +12,7 @@
  * of the bundled 2.x fonts, whose bbox is widened by glyphs a field never shows (1.85em against
  * 1.25em for Liberation Sans): octavo's fields then have Chromium's widths there.
  */
+import type { FontSizeAdjust } from '../model/font-types.js';
 
 /** `ex`, `ch` and `cap` (and a text field's character widths) as fractions of the font size. */
 export interface FontRelativeRatios {
@@ -52,6 +53,39 @@ const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
   ['courier', LIBERATION_MONO], ['ui-monospace', LIBERATION_MONO], ['cousine', LIBERATION_MONO],
   ['dejavu sans', DEJAVU_SANS],
 ]);
+
+/** `ex`, `ch` and `cap` in em, as a length context holds them (values/units.ts). */
+export interface FontUnitRatios {
+  readonly exRatio: number;
+  readonly chRatio: number;
+  readonly capRatio: number;
+}
+
+/** The FontUnitRatios of a computed `font-family` list. */
+export function fontUnitRatios(families: readonly string[]): FontUnitRatios {
+  const ratios = fontRelativeRatios(families);
+  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap };
+}
+
+/**
+ * `ex`, `ch` and `cap` at the size `font-size-adjust` gives the first font: a number for the
+ * x-height, the "0" or the cap height is that unit itself, the others scale with it; an `ic`
+ * metric leaves them (the bundled fonts have no 水 to measure).
+ */
+export function adjustedRatios(adjust: Exclude<FontSizeAdjust, 'none'>, font: Partial<FontUnitRatios>): FontUnitRatios {
+  const ex = font.exRatio ?? FALLBACK_RATIOS.ex;
+  const ch = font.chRatio ?? FALLBACK_RATIOS.ch;
+  const cap = font.capRatio ?? FALLBACK_RATIOS.cap;
+  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap };
+  const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
+  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale };
+}
+
+/** What `ex`, `ch` and `cap` are in the first available font of a computed style, `font-size-adjust` applied (the root's are `rex`, `rch`, `rcap`). */
+export function styleFontRatios(style: { readonly fontFamily: readonly string[]; readonly fontSizeAdjust: FontSizeAdjust }): FontUnitRatios {
+  const ratios = fontUnitRatios(style.fontFamily);
+  return style.fontSizeAdjust === 'none' ? ratios : adjustedRatios(style.fontSizeAdjust, ratios);
+}
 
 const cache = new WeakMap<readonly string[], FontRelativeRatios>();
 

@@ -7,6 +7,7 @@ import type { LengthPercentage, Percentage } from '../model/types.js';
 import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
 import { evaluateCalc as evaluateCalcNode } from './length.js';
+import type { FontUnitRatios } from './font-metrics.js';
 import { FALLBACK_RATIOS } from './font-metrics.js';
 
 /** px per absolute unit (CSS Values 4 §6.2). */
@@ -20,17 +21,25 @@ export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = {
   pc: 16,
 };
 
-export type RelativeUnit = 'em' | 'rem' | 'ex' | 'ch' | 'cap' | 'ic' | 'vw' | 'vh' | 'vmin' | 'vmax' | 'lh' | 'rlh' | ContainerUnit;
+export type RelativeUnit = 'em' | 'rem' | FontUnit | RootFontUnit | 'vw' | 'vh' | 'vi' | 'vb' | 'vmin' | 'vmax' | 'lh' | 'rlh' | ContainerUnit;
+/** The units measured on the first available font (CSS Values 4 §6.1.1). */
+type FontUnit = 'ex' | 'ch' | 'cap' | 'ic';
+/** The same units of the root element's font, as `rem` is its font size. */
+type RootFontUnit = 'rex' | 'rch' | 'rcap' | 'ric';
 /** CSS Conditional 5 §6.4: percentages of the query container's sizes. */
 export type ContainerUnit = 'cqw' | 'cqh' | 'cqi' | 'cqb' | 'cqmin' | 'cqmax';
-const RELATIVE_UNITS = new Set<string>(['em', 'rem', 'ex', 'ch', 'cap', 'ic', 'vw', 'vh', 'vmin', 'vmax', 'lh', 'rlh', 'cqw', 'cqh', 'cqi', 'cqb', 'cqmin', 'cqmax']);
+const RELATIVE_UNITS = new Set<string>([
+  'em', 'rem', 'ex', 'ch', 'cap', 'ic', 'rex', 'rch', 'rcap', 'ric', 'vw', 'vh', 'vi', 'vb', 'vmin', 'vmax', 'lh', 'rlh',
+  'cqw', 'cqh', 'cqi', 'cqb', 'cqmin', 'cqmax',
+]);
+const ROOT_FONT_UNITS: Readonly<Record<RootFontUnit, FontUnit>> = { rex: 'ex', rch: 'ch', rcap: 'cap', ric: 'ic' };
 
 /**
  * The small, large and dynamic viewport units (CSS Values 4 §6.1.2.1: `svh`, `lvw`, `dvh`...)
  * are the plain ones on paper: a page has no browser bars to show or hide.
  */
 const VIEWPORT_VARIANTS: ReadonlyMap<string, RelativeUnit> = new Map(['s', 'l', 'd'].flatMap((size) =>
-  (['vw', 'vh', 'vmin', 'vmax'] as const).map((unit) => [`${size}${unit}`, unit] as const)));
+  (['vw', 'vh', 'vi', 'vb', 'vmin', 'vmax'] as const).map((unit) => [`${size}${unit}`, unit] as const)));
 
 /** The unit a relative unit is computed as (a viewport variant is its plain unit); undefined for any other unit. */
 function relativeUnit(lower: string): RelativeUnit | undefined {
@@ -69,8 +78,11 @@ export interface SpecifiedCalcLength {
 /** A declared length-percentage: px number, relative length, percentage or calc(). */
 export type SpecifiedLength = number | RelativeLength | Percentage | SpecifiedCalcLength;
 
-/** What relative units resolve against (CSS Values 4 §6.1). */
-export interface LengthContext {
+/**
+ * What relative units resolve against (CSS Values 4 §6.1). The ratios of the element's font are
+ * its own fields (FALLBACK_RATIOS where absent: 0.5, 0.5 and 0.7em).
+ */
+export interface LengthContext extends Partial<FontUnitRatios> {
   /** em basis (the element's font size; the parent's for `font-size` itself). */
   readonly fontSize: number;
   readonly rootFontSize: number;
@@ -79,10 +91,10 @@ export interface LengthContext {
   readonly viewportHeight: number;
   /** Computed line height in px, for `lh` (approximated as 1.2em when normal). */
   readonly lineHeight?: number;
-  /** x-height, "0" advance and cap height of the first available font, in em (values/font-metrics.ts); 0.5, 0.5 and 0.7 if absent. */
-  readonly exRatio?: number;
-  readonly chRatio?: number;
-  readonly capRatio?: number;
+  /** The root element's font ratios, for `rex`, `rch` and `rcap` (FALLBACK_RATIOS where absent). */
+  readonly rootFont?: FontUnitRatios | undefined;
+  /** The element's writing mode is vertical: `vi` is then `vh` and `vb` is `vw`. */
+  readonly vertical?: boolean;
   /** The element's effective `zoom` (properties/zoom.ts): absolute lengths are multiplied by it. */
   readonly zoom?: number;
   /** The query containers' sizes for `cq*` units; the page area's when absent. */
@@ -103,21 +115,32 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
   switch (relative) {
     case 'em': return value * ctx.fontSize;
     case 'rem': return value * ctx.rootFontSize;
-    // without metrics, the fallbacks (CSS Values 4 §6.1.1 lets ex and ch be 0.5em)
-    case 'ex': return value * ctx.fontSize * (ctx.exRatio ?? FALLBACK_RATIOS.ex);
-    case 'ch': return value * ctx.fontSize * (ctx.chRatio ?? FALLBACK_RATIOS.ch);
-    case 'cap': return value * ctx.fontSize * (ctx.capRatio ?? FALLBACK_RATIOS.cap);
-    // the advance of 水: none of the bundled fonts has one, and a CJK font's is its em (the spec's fallback too)
-    case 'ic': return value * ctx.fontSize;
+    case 'ex': case 'ch': case 'cap': case 'ic': return value * fontUnit(relative, ctx.fontSize, ctx);
+    case 'rex': case 'rch': case 'rcap': case 'ric': return value * fontUnit(ROOT_FONT_UNITS[relative], ctx.rootFontSize, ctx.rootFont);
     case 'lh': return value * (ctx.lineHeight ?? ctx.fontSize * 1.2);
     case 'rlh': return value * ctx.rootFontSize * 1.2;
     case 'vw': return (value * ctx.viewportWidth) / 100;
     case 'vh': return (value * ctx.viewportHeight) / 100;
+    // the element's own axes, as in Chromium (and WPT css-values/viewport-units-writing-mode.html)
+    case 'vi': return (value * (ctx.vertical === true ? ctx.viewportHeight : ctx.viewportWidth)) / 100;
+    case 'vb': return (value * (ctx.vertical === true ? ctx.viewportWidth : ctx.viewportHeight)) / 100;
     case 'vmin': return (value * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     case 'vmax': return (value * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     case 'cqw': case 'cqh': case 'cqi': case 'cqb': case 'cqmin': case 'cqmax':
       return (value * containerSize(relative, ctx)) / 100;
     default: return undefined;
+  }
+}
+
+/** One `unit` of a font of `size` px whose metrics are `ratios`. */
+function fontUnit(unit: FontUnit, size: number, ratios: Partial<FontUnitRatios> | undefined): number {
+  switch (unit) {
+    // without metrics, the fallbacks (CSS Values 4 §6.1.1 lets ex and ch be 0.5em)
+    case 'ex': return size * (ratios?.exRatio ?? FALLBACK_RATIOS.ex);
+    case 'ch': return size * (ratios?.chRatio ?? FALLBACK_RATIOS.ch);
+    case 'cap': return size * (ratios?.capRatio ?? FALLBACK_RATIOS.cap);
+    // the advance of 水: none of the bundled fonts has one, and a CJK font's is its em (the spec's fallback too)
+    case 'ic': return size;
   }
 }
 
