@@ -54,20 +54,29 @@ export interface MathEnv {
 export function layoutMath(box: MathBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const laid = mathEnv(ctx).layout(box, box.element?.attribs['display'] === 'block');
   const fragment = laid.fragment ?? emptyFragment(box);
-  // a block-level formula takes the line's width, its content centred (`math { text-align: center }` of display math),
+  // a block-level formula takes the line's width, its content aligned by `text-align` (centred in display math),
   // and its margins collapse with the flow's as a block's do
   const block = box.outer === 'block';
   const fullWidth = block ? input.fixedWidth ?? (typeof input.available === 'number' ? input.available : laid.width) : laid.width;
   const marginTop = block ? marginOrZero(box.style.marginTop, input.containingWidth) : 0;
   const marginBottom = block ? marginOrZero(box.style.marginBottom, input.containingWidth) : 0;
   const y = block ? input.y + collapsedMargin(addMargin(input.strut, marginTop)) : input.y;
-  const shift = fullWidth > laid.width ? (fullWidth - laid.width) / 2 : 0;
+  const shift = fullWidth > laid.width ? (fullWidth - laid.width) * alignment(box) : 0;
   const placed = boxFragment({ ...fragment, x: input.x, y, width: Math.max(fullWidth, laid.width), children: shift > 0 ? fragment.children.map((child) => offsetFragment(child, shift, 0)) : fragment.children });
   return {
     kind: 'placed', fragment: placed, endY: y + placed.height, strut: block ? addMargin(EMPTY_STRUT, marginBottom) : EMPTY_STRUT, resolvedAt: y,
     baselines: { first: laid.ascent, last: laid.ascent }, breakToken: undefined, forcedBreakAfter: undefined,
     exclusions: input.exclusions, positioned: [], pageContent: [],
   };
+}
+
+/** Where a block-level formula's content goes in its line, by `text-align` (display math is centred by the UA stylesheet). */
+function alignment(box: MathBox): number {
+  const align = box.style.textAlign;
+  const rtl = box.style.direction === 'rtl';
+  if (align === 'center' || align === '-webkit-center') return 0.5;
+  if (align === 'right' || align === '-webkit-right' || (align === 'end' && !rtl) || (align === 'start' && rtl)) return 1;
+  return 0;
 }
 
 export function mathIntrinsicSizes(box: MathBox, ctx: LayoutContext): IntrinsicSizes {
