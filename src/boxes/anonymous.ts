@@ -6,7 +6,7 @@
  * are block-level where no inline content surrounds them.
  */
 import type { ComputedStyle } from '../css/types.js';
-import type { BlockBox, BlockLevelBox, Box, InlineLevelBox } from './types.js';
+import type { BlockBox, BlockLevelBox, Box, BoxElement, InlineBox, InlineLevelBox } from './types.js';
 import { isCollapsibleWhiteSpaceOnly, processWhiteSpace } from './whitespace.js';
 import { exactLength } from '../exact-length.js';
 import type { AnonymousStyle } from './table.js';
@@ -77,4 +77,25 @@ function anonymousBlock(children: readonly InlineLevelBox[], style: ComputedStyl
     children: processWhiteSpace(children),
     inlineContent: true,
   };
+}
+
+/** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */
+export function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readonly Box[]): Box[] {
+  const out: Box[] = [];
+  let part: InlineLevelBox[] = [];
+  const flush = (force: boolean): void => {
+    if (part.length > 0 || force) out.push({ kind: 'inline', style, element, pseudo: undefined, children: part } satisfies InlineBox);
+    part = [];
+  };
+  const decorates = style.textDecorationLine.underline || style.textDecorationLine.overline || style.textDecorationLine.lineThrough;
+  for (const child of children) {
+    if (isBlockLevel(child)) {
+      flush(false);
+      out.push(decorates ? { ...child, decoratedBy: [style, ...(child.decoratedBy ?? [])] } : child);
+    } else {
+      part.push(child as InlineLevelBox);
+    }
+  }
+  flush(out.length === 0);
+  return out;
 }

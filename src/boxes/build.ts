@@ -3,7 +3,7 @@
  * runs the counters (they depend on document order), then per block container the anonymous-box
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
-import { isMathElement, mathBox } from './math.js';
+import { isMathElement, mathBox, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
@@ -18,7 +18,7 @@ import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTr
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
-import { blockContainerChildren, blockLevelChildren, isBlockLevel } from './anonymous.js';
+import { blockContainerChildren, blockLevelChildren, inlineBoxes, isBlockLevel } from './anonymous.js';
 import type { TableParts } from './table.js';
 import { tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
 import type { DocumentRecords, PassResults } from './references.js';
@@ -79,6 +79,7 @@ interface Walk {
   readonly inlineSvgs: InlineSvgImages;
   /** Inside a `<math>` element: MathML elements make math boxes (math.ts). */
   inMath: boolean;
+  readonly math: MathBuild;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -90,6 +91,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
+    math: { anonymousStyle, block: (style, children) => blockBox(walk, { element: undefined, style, children, outer: 'block' }), warn: (message, at) => ctx.diagnostics.warn('html', message, sourceLocator(dom)(at)) },
     tableParts: {
       tablesInCells: new WeakSet(),
       anonymousStyle,
@@ -312,18 +314,11 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
 function mathElementBox(walk: Walk, element: DomElement, style: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): MathBox {
   const inMath = walk.inMath;
   walk.inMath = true;
-  let children: readonly Box[];
   try {
-    children = elementChildren(walk, element, style, pseudos);
+    return mathBox({ name: element.name, style, source, children: elementChildren(walk, element, style, pseudos), blockLevel: outerDisplay(style.display) === 'block' }, walk.math);
   } finally {
     walk.inMath = inMath;
   }
-  const outer = element.name === 'math' && outerDisplay(style.display) === 'block' ? 'block' : 'inline';
-  return mathBox(element.name, style, source, outer, children, {
-    anonymousStyle: walk.styled.anonymousStyle,
-    block: (blockStyle, content) => blockBox(walk, { element: undefined, style: blockStyle, children: content, outer: 'block' }),
-    warn: (message) => walk.ctx.diagnostics.warn('html', message, elementLocation(walk.dom, element)),
-  });
 }
 
 /**
@@ -505,26 +500,6 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
   return typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
 }
 
-/** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */
-function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readonly Box[]): Box[] {
-  const out: Box[] = [];
-  let part: InlineLevelBox[] = [];
-  const flush = (force: boolean): void => {
-    if (part.length > 0 || force) out.push({ kind: 'inline', style, element, pseudo: undefined, children: part } satisfies InlineBox);
-    part = [];
-  };
-  const decorates = style.textDecorationLine.underline || style.textDecorationLine.overline || style.textDecorationLine.lineThrough;
-  for (const child of children) {
-    if (isBlockLevel(child)) {
-      flush(false);
-      out.push(decorates ? { ...child, decoratedBy: [style, ...(child.decoratedBy ?? [])] } : child);
-    } else {
-      part.push(child as InlineLevelBox);
-    }
-  }
-  flush(out.length === 0);
-  return out;
-}
 
 /** What a block container box is made of, before its children are wrapped into anonymous boxes. */
 interface BlockParts {

@@ -12,7 +12,18 @@ export interface MathBuild {
   readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
   /** A block container of the inline-level `children` (build.ts blockBox: anonymous blocks, white space). */
   readonly block: (style: ComputedStyle, children: readonly Box[]) => BlockBox;
-  readonly warn: (message: string) => void;
+  /** An `html` warning at the element of `at`. */
+  readonly warn: (message: string, at: BoxElement) => void;
+}
+
+/** A MathML element whose children are built. */
+export interface MathElement {
+  readonly name: string;
+  readonly style: ComputedStyle;
+  readonly source: BoxElement;
+  readonly children: readonly Box[];
+  /** Its display's outer type is block (`<math display="block">`). */
+  readonly blockLevel: boolean;
 }
 
 const TOKENS = new Set(['mi', 'mn', 'mo', 'mtext', 'ms']);
@@ -38,16 +49,17 @@ export function isMathElement(name: string): boolean {
 }
 
 /**
- * The math box of a MathML element whose children are built. `outer`: block for a `<math>` whose
- * display is block-level, inline otherwise (inside a row, the row places its children itself).
+ * The math box of a MathML element whose children are built: block-level for a `<math>` whose
+ * display is, inline otherwise (inside a formula, its layout places its children itself).
  */
-export function mathBox(name: string, style: ComputedStyle, source: BoxElement, outer: OuterDisplay, children: readonly Box[], build: MathBuild): MathBox {
+export function mathBox({ name, style, source, children, blockLevel }: MathElement, build: MathBuild): MathBox {
+  const outer: OuterDisplay = name === 'math' && blockLevel ? 'block' : 'inline';
   const base = { kind: 'math' as const, outer, style, element: source, pseudo: undefined };
   if (TOKENS.has(name)) {
     const italic = name === 'mi' && (source.attribs['mathvariant'] === undefined || source.attribs['mathvariant'] === 'italic');
     const text = children.filter((child): child is TextBox => child.kind === 'text').map((child) => child.text).join('');
     const content = italic && [...text.trim()].length === 1 ? children.map(mathItalic) : children;
-    return { ...base, layout: 'token', children: [], content: build.block(build.anonymousStyle(style, 'block'), content), ...(name === 'mo' ? { operator: text.trim() } : {}) };
+    return { ...base, layout: 'token', children: [], content: tokenBlock(style, content, build), ...(name === 'mo' ? { operator: text.trim() } : {}) };
   }
   if (name === 'mspace') return { ...base, layout: 'space', children: [] };
   const laid = mathChildren(children, style, build);
@@ -60,7 +72,7 @@ export function mathBox(name: string, style: ComputedStyle, source: BoxElement, 
       const parts = fixed.layout === 'root' ? { radicalSign: radicalSign(style, build), rule: rule(style, build) } : fixed.layout === 'fraction' ? { rule: rule(style, build) } : {};
       return { ...base, layout: fixed.layout, children: laid, ...parts };
     }
-    build.warn(`\`<${name}>\` has ${laid.length} children where MathML asks for ${fixed.children}: it is laid out as a row`);
+    build.warn(`\`<${name}>\` has ${laid.length} children where MathML asks for ${fixed.children}: it is laid out as a row`, source);
   }
   if (name === 'annotation' || name === 'annotation-xml') return { ...base, layout: 'phantom', children: [] };
   return { ...base, layout: 'row', children: laid };
@@ -75,7 +87,7 @@ function mathChildren(children: readonly Box[], style: ComputedStyle, build: Mat
   let run: Box[] = [];
   const flush = (): void => {
     if (run.some((box) => box.kind !== 'text' || /[^ \t\n\r\f]/.test(box.text))) {
-      out.push({ kind: 'math', outer: 'inline', layout: 'token', style, element: undefined, pseudo: undefined, children: [], content: build.block(build.anonymousStyle(style, 'block'), run) });
+      out.push({ kind: 'math', outer: 'inline', layout: 'token', style, element: undefined, pseudo: undefined, children: [], content: tokenBlock(style, run, build) });
     }
     run = [];
   };
@@ -101,7 +113,13 @@ function mathChildren(children: readonly Box[], style: ComputedStyle, build: Mat
 /** The √ a radical is drawn with: a token in the radical's style (stretched by layout/math/radical.ts). */
 function radicalSign(style: ComputedStyle, build: MathBuild): MathBox {
   const text: TextBox = { kind: 'text', text: '\u221a', style, element: undefined, pseudo: undefined };
-  return { kind: 'math', outer: 'inline', layout: 'token', style, element: undefined, pseudo: undefined, children: [], content: build.block(build.anonymousStyle(style, 'block'), [text]), operator: '\u221a' };
+  return { kind: 'math', outer: 'inline', layout: 'token', style, element: undefined, pseudo: undefined, children: [], content: tokenBlock(style, [text], build), operator: '\u221a' };
+}
+
+/** A token's text as a block container: one line from its start (layout/math/token.ts measures it so). */
+function tokenBlock(style: ComputedStyle, children: readonly Box[], build: MathBuild): BlockBox {
+  const plain = build.anonymousStyle(style, 'block');
+  return build.block(plain.textAlign === 'start' && plain.textIndent === 0 ? plain : { ...plain, textAlign: 'start', textIndent: 0 }, children);
 }
 
 /** A fraction bar or radical overbar: an empty block painted with the text colour. */

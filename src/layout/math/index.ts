@@ -11,7 +11,7 @@
 import type { LayoutBox, MathBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
-import { layoutBox } from '../contract.js';
+import { cacheKey, layoutBox } from '../contract.js';
 import { boxFragment } from '../fragment-records.js';
 import { offsetFragment } from '../fragment.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
@@ -88,10 +88,25 @@ function emptyFragment(box: MathBox): BoxFragment {
   return boxFragment({ box, style: box.style, x: 0, y: 0, width: 0, height: 0, border: usedBorder(box.style), padding: usedPadding(box.style, 0), children: [], continuedBefore: false, continuedAfter: false });
 }
 
+/**
+ * Each formula laid out once per render and math style: a formula is measured (its width, for the
+ * line) before it is laid out, and the two would otherwise lay out every token twice.
+ */
+const LAID = cacheKey('math.laid', () => new WeakMap<MathBox, { readonly display: boolean; readonly laid: MathLaid }>());
+
 function mathEnv(ctx: LayoutContext): MathEnv {
+  const laid = ctx.caches.of(LAID);
+  const layoutMath = (box: MathBox, display: boolean): MathLaid => {
+    const used = displayOf(box, display);
+    const known = laid.get(box);
+    if (known !== undefined && known.display === used) return known.laid;
+    const result = layoutMathBox(box, used, env);
+    laid.set(box, { display: used, laid: result });
+    return result;
+  };
   const env: MathEnv = {
     ctx,
-    layout: (box, display) => (box.kind === 'math' ? layoutMathBox(box, displayOf(box, display), env) : layoutOther(box, ctx)),
+    layout: (box, display) => (box.kind === 'math' ? layoutMath(box, display) : layoutOther(box, ctx)),
     parameters: (box) => ctx.text.mathParameters(fontRequestFromStyle(box.style)),
   };
   return env;
@@ -177,7 +192,10 @@ export function layoutRow(children: readonly LayoutBox[], display: boolean, env:
   const stretched = laid.map((item, i) => (isStretchy(children[i]!, item, i, inFlow) && (ascent > 0 || descent > 0) ? stretchOperator(children[i] as MathBox, item, ascent, descent, env) : item));
   const fragments: Fragment[] = [];
   let x = 0;
-  for (const item of stretched) ascent = Math.max(ascent, item.ascent), descent = Math.max(descent, item.descent);
+  for (const item of stretched) {
+    ascent = Math.max(ascent, item.ascent);
+    descent = Math.max(descent, item.descent);
+  }
   stretched.forEach((item, i) => {
     const spaces = item.operator === undefined ? undefined : operatorProperties(item.operator, formAt(i, inFlow));
     x += spaces?.lspace ?? 0;

@@ -9,7 +9,6 @@ import type { Fragment } from '../types.js';
 import type { LayoutContext } from '../contract.js';
 import { layoutBox } from '../contract.js';
 import { offsetFragment } from '../fragment.js';
-import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { glyphAdvanceWidth, glyphControlBox } from '../../text/fontkit.js';
@@ -20,17 +19,32 @@ import type { MathContent } from './index.js';
 
 export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   const content = box.content!;
+  // laid out on one unbounded line (tokens never wrap, their text starts the line: math.ts), then
+  // cut to the text's extent: measuring the max-content width first would lay it out twice
   const laid = layoutBox(content, {
-    mode: 'layout', available: 1e6, containingWidth: 0, containingHeight: undefined,
-    fixedWidth: shrinkToFitWidth(content, 1e6, ctx), x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+    mode: 'layout', available: UNBOUNDED, containingWidth: 0, containingHeight: undefined,
+    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') return { children: [], width: 0, ascent: 0, descent: 0 };
-  const fragment = offsetFragment(laid.fragment, -laid.fragment.x, -laid.fragment.y);
+  const unbounded = offsetFragment(laid.fragment, -laid.fragment.x, -laid.fragment.y);
+  const fragment = withBoxFields(unbounded, { width: contentExtent(unbounded) });
   const baseline = laid.baselines.first ?? fragment.height;
   const ink = { top: Infinity, bottom: -Infinity };
   inkOf(fragment.children, 0, ink);
   const { ascent, descent } = inkExtent(ink, baseline);
   return { children: [offsetFragment(fragment, 0, ascent - baseline)], width: fragment.width, ascent, descent };
+}
+
+const UNBOUNDED = 1e6;
+
+/** How far the content of a token's block reaches: its lines' children's right edges, plus its own right padding and border. */
+function contentExtent(block: BoxFragment): number {
+  let right = 0;
+  for (const line of block.children) {
+    if (line.kind !== 'line') continue;
+    for (const child of line.children) right = Math.max(right, line.x + child.x + child.width);
+  }
+  return right + block.padding.right + block.border.right;
 }
 
 /** Ascent and descent of the ink about `baseline`, rounded to whole pixels (Chromium's glyph bounds are). */
