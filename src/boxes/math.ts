@@ -27,7 +27,7 @@ export interface MathElement {
 }
 
 const TOKENS = new Set(['mi', 'mn', 'mo', 'mtext', 'ms']);
-const ROWS = new Set(['math', 'mrow', 'mstyle', 'merror', 'mpadded', 'menclose', 'mfenced', 'mmultiscripts', 'mlabeledtr']);
+const ROWS = new Set(['math', 'mrow', 'mstyle', 'merror', 'menclose', 'mfenced', 'mlabeledtr', 'mprescripts', 'none']);
 /** Elements of a fixed number of children, and their layout. */
 const FIXED: ReadonlyMap<string, { readonly layout: MathLayout; readonly children: number }> = new Map([
   ['mfrac', { layout: 'fraction', children: 2 }],
@@ -45,7 +45,7 @@ const FIRST_CHILD_ONLY = new Set(['semantics', 'maction']);
 /** Whether an element inside `<math>` makes a math box (the others, `mtable` and HTML, are built as CSS boxes). */
 export function isMathElement(name: string): boolean {
   return TOKENS.has(name) || ROWS.has(name) || FIXED.has(name) || FIRST_CHILD_ONLY.has(name)
-    || name === 'msqrt' || name === 'mphantom' || name === 'mspace' || name === 'annotation' || name === 'annotation-xml';
+    || name === 'msqrt' || name === 'mphantom' || name === 'mpadded' || name === 'mmultiscripts' || name === 'mspace' || name === 'annotation' || name === 'annotation-xml';
 }
 
 /**
@@ -65,6 +65,11 @@ export function mathBox({ name, style, source, children, blockLevel }: MathEleme
   const laid = mathChildren(children, style, build);
   if (FIRST_CHILD_ONLY.has(name)) return { ...base, layout: 'row', children: laid.slice(0, 1) };
   if (name === 'mphantom') return { ...base, layout: 'phantom', children: laid };
+  if (name === 'mpadded') return { ...base, layout: 'padded', children: laid };
+  if (name === 'mmultiscripts') {
+    if (multiscriptsValid(laid)) return { ...base, layout: 'multiscripts', children: laid };
+    build.warn('`<mmultiscripts>` needs a base and pairs of scripts, before and after one `<mprescripts/>`: it is laid out as a row', source);
+  }
   if (name === 'msqrt') return { ...base, layout: 'sqrt', children: laid, radicalSign: radicalSign(style, build), rule: rule(style, build) };
   const fixed = FIXED.get(name);
   if (fixed !== undefined) {
@@ -76,6 +81,15 @@ export function mathBox({ name, style, source, children, blockLevel }: MathEleme
   }
   if (name === 'annotation' || name === 'annotation-xml') return { ...base, layout: 'phantom', children: [] };
   return { ...base, layout: 'row', children: laid };
+}
+
+/** A base, then pairs of sub- and superscripts, then `<mprescripts/>` and pairs (MathML Core §3.4.2). */
+function multiscriptsValid(children: readonly LayoutBox[]): boolean {
+  const marks = children.filter((child) => child.element?.name === 'mprescripts').length;
+  const at = children.findIndex((child) => child.element?.name === 'mprescripts');
+  const post = (at < 0 ? children.length : at) - 1;
+  const pre = at < 0 ? 0 : children.length - at - 1;
+  return children.length > 0 && at !== 0 && marks <= 1 && post % 2 === 0 && pre % 2 === 0;
 }
 
 /**

@@ -250,7 +250,8 @@ export interface MathBox extends BoxBase {
 }
 
 export type MathLayout =
-  | 'row' | 'phantom' | 'token' | 'space' | 'fraction' | 'sqrt' | 'root' | 'sub' | 'sup' | 'subsup' | 'under' | 'over' | 'underover';
+  | 'row' | 'phantom' | 'padded' | 'token' | 'space' | 'fraction' | 'sqrt' | 'root' | 'sub' | 'sup' | 'subsup' | 'under' | 'over' | 'underover'
+  | 'multiscripts';
 
 export type BlockLevelBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox | MathBox | OutOfFlowBox;
 

@@ -4,6 +4,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import { appendAll } from '../append-all.js';
+import { MATH_HINT_ATTRIBUTES, mathHints } from './math-hints.js';
 
 const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption', 'col', 'colgroup', 'legend']);
 /** Elements whose `align` also aligns their block-level descendants (HTML §15.3.3): `text-align: -webkit-*`. */
@@ -62,7 +63,7 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
   'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
-  'bordercolor',
+  'bordercolor', ...MATH_HINT_ATTRIBUTES,
 ]);
 /** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
 const FRAMES: Readonly<Record<string, readonly string[]>> = {
@@ -118,6 +119,7 @@ export function presentationalHints(element: DomElement): string {
   }
   if ((name === 'td' || name === 'th') && attribs['nowrap'] !== undefined) out.push('white-space: nowrap');
   appendAll(out, elementHints(element));
+  appendAll(out, mathHints(name, attribs));
   return out.join('; ');
 }
 

@@ -127,6 +127,45 @@ describe.skipIf(!mathFont)(`MathML (MathML Core §3), as Chromium lays it out${s
     expect(r['t']!.y + r['t']!.height / 2).toBeCloseTo(baseline - axis, 1);
   });
 
+  it('sets prescripts and postscripts of mmultiscripts in columns, a script space before each prescript pair and after each postscript pair', async () => {
+    const r = await rects('<p><math><mmultiscripts id=ms><mi id=b>X</mi><mn id=s1>1</mn><mn id=s2>2</mn><mprescripts/><mn id=s3>3</mn><mn id=s4>4</mn></mmultiscripts><mmultiscripts id=mt><mi id=tb>Y</mi><mi id=t1>a</mi><none/><none/><mi id=t2>b</mi></mmultiscripts></math></p>',
+      ['ms', 'b', 's1', 's2', 's3', 's4', 'mt', 'tb', 't1', 't2']);
+    const x = (id: string, from: string): number => r[id]!.x - r[from]!.x;
+    // Chromium 156: prescripts at 3.00, the base at 8.69, postscripts at 24.22, 32.91 wide in all
+    expect(x('s3', 'ms')).toBeCloseTo(3, 1);
+    expect(x('s4', 'ms')).toBeCloseTo(3, 1);
+    expect(x('b', 'ms')).toBeCloseTo(8.69, 1);
+    expect(x('s1', 'ms')).toBeCloseTo(24.22, 1);
+    expect(r['ms']!.width).toBeCloseTo(32.91, 1);
+    // subscripts on one shift, superscripts on another (the digits have no descent: their bottoms are their baselines)
+    const bottom = (id: string): number => r[id]!.y + r[id]!.height;
+    expect(bottom('s1')).toBeCloseTo(bottom('s3'), 5);
+    expect(bottom('s2')).toBeCloseTo(bottom('s4'), 5);
+    expect(Math.abs(bottom('s1') - bottom('s2') - 11.02)).toBeLessThanOrEqual(1.01);
+    // <none/> holds a column: b is after the a column and its space
+    expect(x('t2', 'mt')).toBeCloseTo(24.07, 1);
+    expect(r['mt']!.width).toBeCloseTo(34.95, 1);
+  });
+
+  it('gives mpadded the width, height and depth of its attributes, moved by lspace and voffset; a percentage changes nothing', async () => {
+    const r = await rects('<p><math><mpadded id=pd width="30px" height="20px" depth="10px" lspace="5px"><mi id=x>x</mi></mpadded><mpadded id=pe width="200%" voffset="4px"><mi id=y>y</mi></mpadded></math></p>', ['pd', 'x', 'pe', 'y']);
+    expect(r['pd']!.width).toBeCloseTo(30, 5);
+    expect(r['pd']!.height).toBeCloseTo(30, 5);
+    expect(r['x']!.x - r['pd']!.x).toBeCloseTo(5, 5);
+    expect(r['x']!.y + r['x']!.height - r['pd']!.y).toBeCloseTo(20, 1);
+    expect(r['pe']!.width).toBeCloseTo(r['y']!.width, 5);
+    expect(r['pe']!.y - r['y']!.y).toBeCloseTo(4, 5);
+  });
+
+  it('maps mathcolor, mathbackground, mathsize and a relative scriptlevel to CSS; a unitless mathsize is ignored', async () => {
+    const r = await rects('<p><math><mi id=a mathcolor="red" mathbackground="#00ff00">x</mi><mi id=b mathsize="32px">y</mi><mstyle scriptlevel="+1"><mi id=c>z</mi></mstyle><mi id=d mathsize="2">w</mi></math></p>', ['a', 'b', 'c', 'd']);
+    expect(r['a']!.style.color).toMatchObject({ r: 255, g: 0, b: 0 });
+    expect(r['a']!.style.backgroundColor).toMatchObject({ r: 0, g: 255, b: 0 });
+    expect(r['b']!.style.fontSize).toBe(32);
+    expect(r['c']!.style.fontSize).toBeCloseTo(11.36, 2);
+    expect(r['d']!.style.fontSize).toBe(16);
+  });
+
   it('lays an element with the wrong number of children out as a row, with a warning', async () => {
     const r = await rects('<p><math><mfrac id=f><mn id=a>1</mn></mfrac></math></p>', ['f', 'a'], [{ code: 'html', message: /`<mfrac>` has 1 children where MathML asks for 2/ }]);
     expect(r['f']!.width).toBeCloseTo(r['a']!.width + 2, 2);

@@ -23,7 +23,7 @@ import type { MathParameters } from '../../text/math-parameters.js';
 import { tokenContent, withGlyphVariant } from './token.js';
 import { layoutFraction } from './fraction.js';
 import { layoutRadical } from './radical.js';
-import { layoutScripts, layoutUnderOver } from './scripts.js';
+import { layoutMultiscripts, layoutScripts, layoutUnderOver } from './scripts.js';
 import { mathLength, operatorProperties, type OperatorForm } from './operators.js';
 
 /** A laid-out math box: its fragment with the border box at (0, 0), and where its baseline is. */
@@ -149,11 +149,36 @@ function mathContent(box: MathBox, display: boolean, env: MathEnv): MathContent 
     case 'token': return tokenContent(box, env.ctx);
     case 'space': return spaceContent(box);
     case 'row': case 'phantom': return layoutRow(box.children, display, env);
+    case 'padded': return padded(box, layoutRow(box.children, display, env));
+    case 'multiscripts': return layoutMultiscripts(box, display, env);
     case 'fraction': return layoutFraction(box, display, env);
     case 'sqrt': case 'root': return layoutRadical(box, display, env);
     case 'sub': case 'sup': case 'subsup': return layoutScripts(box, display, env);
     case 'under': case 'over': case 'underover': return layoutUnderOver(box, display, env);
   }
+}
+
+/**
+ * `mpadded` (MathML Core §3.3.6): its content's box with the `width`, `height` and `depth` its
+ * attributes give, moved by `lspace` and `voffset`. A percentage changes nothing, as in Chromium.
+ */
+function padded(box: MathBox, content: MathContent): MathContent {
+  const attribs = box.element?.attribs ?? {};
+  const size = box.style.fontSize;
+  const length = (name: string, own: number): number => {
+    const value = attribs[name]?.trim();
+    if (value === undefined || value.endsWith('%')) return own;
+    return Math.max(0, mathLength(value, size) ?? own);
+  };
+  const lspace = Math.max(0, mathLength(attribs['lspace'], size) ?? 0);
+  const voffset = mathLength(attribs['voffset'], size) ?? 0;
+  const children = lspace === 0 && voffset === 0 ? content.children : content.children.map((child) => offsetFragment(child, lspace, -voffset));
+  const ascent = length('height', content.ascent);
+  const shifted = ascent - content.ascent;
+  return {
+    children: shifted === 0 ? children : children.map((child) => offsetFragment(child, 0, shifted)),
+    width: length('width', content.width), ascent, descent: length('depth', content.descent),
+  };
 }
 
 /** `mspace`: its `width`, `height` and `depth` attributes. */

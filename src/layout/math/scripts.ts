@@ -67,3 +67,57 @@ export function layoutUnderOver(box: MathBox, display: boolean, env: MathEnv): M
   if (under !== undefined) place(children, under, (width - under.width) / 2, ascent + base.descent + underGap);
   return { children, width, ascent, descent };
 }
+
+/**
+ * `mmultiscripts` (MathML Core §3.4.2): pairs of sub- and superscripts after the base and, after
+ * `<mprescripts/>`, before it — every subscript on one shift and every superscript on another,
+ * computed as for `msubsup` from the largest of them; each pair a column, a script's space after it.
+ */
+export function layoutMultiscripts(box: MathBox, display: boolean, env: MathEnv): MathContent {
+  const p = env.parameters(box);
+  const base = env.layout(box.children[0]!, display);
+  const mark = box.children.findIndex((child) => child.element?.name === 'mprescripts');
+  const pairs = (from: number, to: number): { sub: MathLaid; sup: MathLaid }[] => {
+    const out: { sub: MathLaid; sup: MathLaid }[] = [];
+    for (let i = from; i + 1 < to; i += 2) out.push({ sub: env.layout(box.children[i]!, false), sup: env.layout(box.children[i + 1]!, false) });
+    return out;
+  };
+  const post = pairs(1, mark < 0 ? box.children.length : mark);
+  const pre = mark < 0 ? [] : pairs(mark + 1, box.children.length);
+  const all = [...pre, ...post];
+  const subAscent = Math.max(0, ...all.map((pair) => pair.sub.ascent));
+  const subDescent = Math.max(0, ...all.map((pair) => pair.sub.descent));
+  const supAscent = Math.max(0, ...all.map((pair) => pair.sup.ascent));
+  const supDescent = Math.max(0, ...all.map((pair) => pair.sup.descent));
+  let subShift = Math.max(p.subscriptShiftDown, base.descent + p.subscriptBaselineDropMin, subAscent - p.subscriptTopMax);
+  let supShift = Math.max(p.superscriptShiftUp, base.ascent - p.superscriptBaselineDropMax, p.superscriptBottomMin + supDescent);
+  const gap = supShift - supDescent - (subAscent - subShift);
+  if (gap < p.subSuperscriptGapMin) subShift += p.subSuperscriptGapMin - gap;
+  const lift = p.superscriptBottomMaxWithSubscript - (supShift - supDescent);
+  if (lift > 0) {
+    supShift += lift;
+    subShift -= lift;
+  }
+  const ascent = Math.max(base.ascent, all.length > 0 ? supShift + supAscent : 0);
+  const descent = Math.max(base.descent, all.length > 0 ? subShift + subDescent : 0);
+  const children: Fragment[] = [];
+  let x = 0;
+  // a script's space goes before each prescript pair and after each postscript pair (Chromium)
+  const column = (pair: { sub: MathLaid; sup: MathLaid }, alignRight: boolean): void => {
+    const width = Math.max(pair.sub.width, pair.sup.width);
+    place(children, pair.sub, x + (alignRight ? width - pair.sub.width : 0), ascent + subShift - pair.sub.ascent);
+    place(children, pair.sup, x + (alignRight ? width - pair.sup.width : 0), ascent - supShift - pair.sup.ascent);
+    x += width;
+  };
+  for (const pair of pre) {
+    x += p.spaceAfterScript;
+    column(pair, true);
+  }
+  place(children, base, x, ascent - base.ascent);
+  x += base.width;
+  for (const pair of post) {
+    column(pair, false);
+    x += p.spaceAfterScript;
+  }
+  return { children, width: x, ascent, descent };
+}
