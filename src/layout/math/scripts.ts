@@ -8,6 +8,7 @@ import type { LayoutBox, MathBox } from '../../boxes/types.js';
 import type { Fragment } from '../types.js';
 import { operatorProperties } from './operators.js';
 import { place } from './fraction.js';
+import { maxOf } from '../../append-all.js';
 import type { MathContent, MathEnv, MathLaid } from './index.js';
 
 export function layoutScripts(box: MathBox, display: boolean, env: MathEnv): MathContent {
@@ -85,10 +86,10 @@ export function layoutMultiscripts(box: MathBox, display: boolean, env: MathEnv)
   const post = pairs(1, mark < 0 ? box.children.length : mark);
   const pre = mark < 0 ? [] : pairs(mark + 1, box.children.length);
   const all = [...pre, ...post];
-  const subAscent = Math.max(0, ...all.map((pair) => pair.sub.ascent));
-  const subDescent = Math.max(0, ...all.map((pair) => pair.sub.descent));
-  const supAscent = Math.max(0, ...all.map((pair) => pair.sup.ascent));
-  const supDescent = Math.max(0, ...all.map((pair) => pair.sup.descent));
+  const subAscent = Math.max(0, maxOf(all.map((pair) => pair.sub.ascent)));
+  const subDescent = Math.max(0, maxOf(all.map((pair) => pair.sub.descent)));
+  const supAscent = Math.max(0, maxOf(all.map((pair) => pair.sup.ascent)));
+  const supDescent = Math.max(0, maxOf(all.map((pair) => pair.sup.descent)));
   let subShift = Math.max(p.subscriptShiftDown, base.descent + p.subscriptBaselineDropMin, subAscent - p.subscriptTopMax);
   let supShift = Math.max(p.superscriptShiftUp, base.ascent - p.superscriptBaselineDropMax, p.superscriptBottomMin + supDescent);
   const gap = supShift - supDescent - (subAscent - subShift);
