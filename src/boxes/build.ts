@@ -3,7 +3,7 @@
  * runs the counters (they depend on document order), then per block container the anonymous-box
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
-import { isMathElement, mathBox, type MathBuild } from './math.js';
+import { isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
@@ -292,7 +292,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   }
   if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
     // a vertical cell keeps its place in the table; its content is the vertical flow
-    const children = withFirstLetter(walk.styled, element, pseudos, elementChildren(walk, element, style, pseudos), () => boxElement(walk, element));
+    const own = elementChildren(walk, element, style, pseudos);
+    const children = withFirstLetter(walk.styled, element, pseudos, walk.inMath && element.name === 'mtd' ? [mathCellRow(style, own, walk.math)] : own, () => boxElement(walk, element));
     const content = change.kind === 'vertical' && style.display === 'table-cell'
       ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode, verticalSource: elementLocation(walk.dom, element) }]
       : children;

@@ -83,6 +83,15 @@ export function mathBox({ name, style, source, children, blockLevel }: MathEleme
   return { ...base, layout: 'row', children: laid };
 }
 
+/**
+ * The content of an `mtd`: one block-level row, so that the cell is as tall as its formula's ink
+ * (and its padding), as Chromium lays a cell's MathML out, not as a line of text.
+ */
+export function mathCellRow(style: ComputedStyle, children: readonly Box[], build: MathBuild): MathBox {
+  const rowStyle = build.anonymousStyle(style, 'block');
+  return { kind: 'math', outer: 'block', layout: 'row', style: rowStyle, element: undefined, pseudo: undefined, children: mathChildren(children, rowStyle, build) };
+}
+
 /** A base, then pairs of sub- and superscripts, then `<mprescripts/>` and pairs (MathML Core §3.4.2). */
 function multiscriptsValid(children: readonly LayoutBox[]): boolean {
   const marks = children.filter((child) => child.element?.name === 'mprescripts').length;
