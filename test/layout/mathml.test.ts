@@ -166,6 +166,15 @@ describe.skipIf(!mathFont)(`MathML (MathML Core §3), as Chromium lays it out${s
     expect(r['d']!.style.fontSize).toBe(16);
   });
 
+  it('makes each mtd as tall as its formula and its 0.5ex padding, as Chromium', async () => {
+    const r = await rects('<p><math><mtable id=t><mtr><mtd id=a><mn>0</mn></mtd><mtd id=b><mn>1</mn></mtd></mtr><mtr><mtd id=c><mi>x</mi></mtd><mtd id=d><mo>−</mo><mn>2</mn></mtd></mtr></mtable></math></p>', ['t', 'a', 'b', 'c', 'd']);
+    // Chromium 156: cells 18.34px tall (11px of ink and 2 × 0.5ex of Liberation Serif), 24.08 and 29.81 wide
+    for (const id of ['a', 'b', 'c', 'd']) expect(r[id]!.height).toBeCloseTo(18.34, 1);
+    expect(r['a']!.width).toBeCloseTo(24.08, 1);
+    expect(r['b']!.width).toBeCloseTo(29.81, 1);
+    expect(r['t']!.height).toBeCloseTo(36.69, 1);
+  });
+
   it('lays an element with the wrong number of children out as a row, with a warning', async () => {
     const r = await rects('<p><math><mfrac id=f><mn id=a>1</mn></mfrac></math></p>', ['f', 'a'], [{ code: 'html', message: /`<mfrac>` has 1 children where MathML asks for 2/ }]);
     expect(r['f']!.width).toBeCloseTo(r['a']!.width + 2, 2);

@@ -49,6 +49,8 @@ const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
   ['ui-sans-serif', LIBERATION_SANS], ['arimo', LIBERATION_SANS],
   ['liberation serif', LIBERATION_SERIF], ['serif', LIBERATION_SERIF], ['-webkit-standard', LIBERATION_SERIF], ['times new roman', LIBERATION_SERIF],
   ['times', LIBERATION_SERIF], ['ui-serif', LIBERATION_SERIF], ['tinos', LIBERATION_SERIF],
+  // `math` is the standard font (text/bundled.ts has no math family; Chromium on Linux prints it so)
+  ['math', LIBERATION_SERIF],
   ['liberation mono', LIBERATION_MONO], ['monospace', LIBERATION_MONO], ['courier new', LIBERATION_MONO],
   ['courier', LIBERATION_MONO], ['ui-monospace', LIBERATION_MONO], ['cousine', LIBERATION_MONO],
   ['dejavu sans', DEJAVU_SANS],
