@@ -120,6 +120,14 @@ describe.skipIf(!mathFont)(`MathML (MathML Core §3), as Chromium lays it out${s
     expect(r['m']!.y).toBeCloseTo(r['a']!.y + r['a']!.height + 10, 2);
   });
 
+  it('keeps a block formula between its side margins, and an inline one with padding as wide as its content and padding', async () => {
+    const r = await rects('<math display=block id=m style="margin: 0 100px"><mi id=x>x</mi></math><p><math id=i style="padding: 0 10px; border: 2px solid"><mi id=y>y</mi></math></p>', ['m', 'x', 'i', 'y']);
+    expect(r['m']!.x).toBe(100);
+    expect(r['m']!.width).toBe(400);
+    expect(r['x']!.x).toBeCloseTo(300 - r['x']!.width / 2, 1);
+    expect(r['i']!.width).toBeCloseTo(r['y']!.width + 24, 5);
+  });
+
   it('centres an mtable on the math axis', async () => {
     const r = await rects('<p><math><mi id=x>x</mi><mtable id=t><mtr><mtd><mn>1</mn></mtd></mtr><mtr><mtd><mn>2</mn></mtd></mtr></mtable></math></p>', ['x', 't']);
     const baseline = r['x']!.y + r['x']!.height;

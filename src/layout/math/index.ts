@@ -57,14 +57,17 @@ export function layoutMath(box: MathBox, input: LayoutInput, ctx: LayoutContext)
   // a block-level formula takes the line's width, its content aligned by `text-align` (centred in display math),
   // and its margins collapse with the flow's as a block's do
   const block = box.outer === 'block';
-  const fullWidth = block ? input.fixedWidth ?? (typeof input.available === 'number' ? input.available : laid.width) : laid.width;
-  const marginTop = block ? marginOrZero(box.style.marginTop, input.containingWidth) : 0;
-  const marginBottom = block ? marginOrZero(box.style.marginBottom, input.containingWidth) : 0;
-  const y = block ? input.y + collapsedMargin(addMargin(input.strut, marginTop)) : input.y;
+  const margin = (side: 'marginTop' | 'marginRight' | 'marginBottom' | 'marginLeft'): number => (block ? marginOrZero(box.style[side], input.containingWidth) : 0);
+  const inLine = (typeof input.available === 'number' ? input.available : laid.width) - margin('marginLeft') - margin('marginRight');
+  const fullWidth = block ? input.fixedWidth ?? inLine : laid.width;
+  const y = block ? input.y + collapsedMargin(addMargin(input.strut, margin('marginTop'))) : input.y;
   const shift = fullWidth > laid.width ? (fullWidth - laid.width) * alignment(box) : 0;
-  const placed = boxFragment({ ...fragment, x: input.x, y, width: Math.max(fullWidth, laid.width), children: shift > 0 ? fragment.children.map((child) => offsetFragment(child, shift, 0)) : fragment.children });
+  const placed = boxFragment({
+    ...fragment, x: input.x + margin('marginLeft'), y, width: Math.max(fullWidth, laid.width),
+    children: shift > 0 ? fragment.children.map((child) => offsetFragment(child, shift, 0)) : fragment.children,
+  });
   return {
-    kind: 'placed', fragment: placed, endY: y + placed.height, strut: block ? addMargin(EMPTY_STRUT, marginBottom) : EMPTY_STRUT, resolvedAt: y,
+    kind: 'placed', fragment: placed, endY: y + placed.height, strut: block ? addMargin(EMPTY_STRUT, margin('marginBottom')) : EMPTY_STRUT, resolvedAt: y,
     baselines: { first: laid.ascent, last: laid.ascent }, breakToken: undefined, forcedBreakAfter: undefined,
     exclusions: input.exclusions, positioned: [], pageContent: [],
   };
@@ -79,9 +82,13 @@ function alignment(box: MathBox): number {
   return 0;
 }
 
+/** The formula's content width (its padding and border are added by the caller, as for any box): it never wraps. */
 export function mathIntrinsicSizes(box: MathBox, ctx: LayoutContext): IntrinsicSizes {
   const laid = mathEnv(ctx).layout(box, box.element?.attribs['display'] === 'block');
-  return { minContent: laid.width, maxContent: laid.width };
+  const border = usedBorder(box.style);
+  const padding = usedPadding(box.style, 0);
+  const width = Math.max(0, laid.width - border.left - padding.left - padding.right - border.right);
+  return { minContent: width, maxContent: width };
 }
 
 function emptyFragment(box: MathBox): BoxFragment {
