@@ -39,13 +39,14 @@ const FIXED: ReadonlyMap<string, { readonly layout: MathLayout; readonly childre
   ['mover', { layout: 'over', children: 2 }],
   ['munderover', { layout: 'underover', children: 3 }],
 ]);
+/** The other elements with a layout of their own (mathBox). */
+const OWN_LAYOUT = new Set(['msqrt', 'mphantom', 'mpadded', 'mmultiscripts', 'mspace', 'annotation', 'annotation-xml']);
 /** Elements whose first child alone is shown (MathML Core §3.7). */
 const FIRST_CHILD_ONLY = new Set(['semantics', 'maction']);
 
 /** Whether an element inside `<math>` makes a math box (the others, `mtable` and HTML, are built as CSS boxes). */
 export function isMathElement(name: string): boolean {
-  return TOKENS.has(name) || ROWS.has(name) || FIXED.has(name) || FIRST_CHILD_ONLY.has(name)
-    || name === 'msqrt' || name === 'mphantom' || name === 'mpadded' || name === 'mmultiscripts' || name === 'mspace' || name === 'annotation' || name === 'annotation-xml';
+  return TOKENS.has(name) || ROWS.has(name) || FIXED.has(name) || FIRST_CHILD_ONLY.has(name) || OWN_LAYOUT.has(name);
 }
 
 /**

@@ -175,6 +175,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
 class RenderTextSystem implements TextSystem {
   readonly faces = new Map<string, FontFace>();
   private readonly metricsMemo = new Map<string, ScaledFontMetrics>();
+  private readonly mathMemo = new Map<string, MathParameters>();
   private readonly hyphens = new WeakMap<FontRequest, string>();
   /** pairKerning's answers per request, by left * 0x110000 + right. */
   private readonly kernings = new WeakMap<FontRequest, Map<number, number>>();
@@ -299,7 +300,16 @@ class RenderTextSystem implements TextSystem {
   }
 
   mathParameters(request: FontRequest): MathParameters {
-    return mathParameters(this.resolve(request).primary, this.usedSize(request));
+    const primary = this.resolve(request).primary;
+    const size = this.usedSize(request);
+    // asked for by every fraction, script and stretchy operator of a formula
+    const key = `${primary.id}\u0000${size}`;
+    let parameters = this.mathMemo.get(key);
+    if (parameters === undefined) {
+      parameters = Object.freeze(mathParameters(primary, size));
+      this.mathMemo.set(key, parameters);
+    }
+    return parameters;
   }
 
   /** The size glyphs and metrics are at: the font size, or what `font-size-adjust` makes of it with the first available font. */

@@ -17,10 +17,9 @@ import { offsetFragment } from '../fragment.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { addMargin, collapsedMargin, EMPTY_STRUT } from '../margins.js';
-import { NO_EXCLUSIONS } from '../exclusions.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { MathParameters } from '../../text/math-parameters.js';
-import { tokenContent, withGlyphVariant } from './token.js';
+import { tokenContent, UNBOUNDED_LINE, withGlyphVariant } from './token.js';
 import { layoutFraction } from './fraction.js';
 import { layoutRadical } from './radical.js';
 import { layoutMultiscripts, layoutScripts, layoutUnderOver } from './scripts.js';
@@ -113,7 +112,7 @@ function mathEnv(ctx: LayoutContext): MathEnv {
   };
   const env: MathEnv = {
     ctx,
-    layout: (box, display) => (box.kind === 'math' ? layoutMath(box, display) : layoutOther(box, ctx)),
+    layout: (box, display) => (box.kind === 'math' ? layoutMath(box, display) : layoutOther(box, env)),
     parameters: (box) => ctx.text.mathParameters(fontRequestFromStyle(box.style)),
   };
   return env;
@@ -146,9 +145,13 @@ function layoutMathBox(box: MathBox, display: boolean, env: MathEnv): MathLaid {
 function largeOperator(box: MathBox, laid: MathLaid, env: MathEnv): MathLaid {
   const p = env.parameters(box);
   const grown = grownToken(laid, p.displayOperatorMinHeight > 0 ? p.displayOperatorMinHeight : (laid.ascent + laid.descent) * Math.SQRT2);
-  if (grown === laid) return laid;
+  return grown === laid ? laid : centredOnAxis(grown, p.axisHeight);
+}
+
+/** A grown operator with its middle on the math axis, `axis` above the baseline. */
+function centredOnAxis(grown: MathLaid, axis: number): MathLaid {
   const total = grown.ascent + grown.descent;
-  return { ...grown, ascent: total / 2 + p.axisHeight, descent: total / 2 - p.axisHeight };
+  return { ...grown, ascent: total / 2 + axis, descent: total / 2 - axis };
 }
 
 function mathContent(box: MathBox, display: boolean, env: MathEnv): MathContent {
@@ -179,11 +182,10 @@ function padded(box: MathBox, content: MathContent): MathContent {
   };
   const lspace = Math.max(0, mathLength(attribs['lspace'], size) ?? 0);
   const voffset = mathLength(attribs['voffset'], size) ?? 0;
-  const children = lspace === 0 && voffset === 0 ? content.children : content.children.map((child) => offsetFragment(child, lspace, -voffset));
   const ascent = length('height', content.ascent);
-  const shifted = ascent - content.ascent;
+  const dy = ascent - content.ascent - voffset;
   return {
-    children: shifted === 0 ? children : children.map((child) => offsetFragment(child, 0, shifted)),
+    children: lspace === 0 && dy === 0 ? content.children : content.children.map((child) => offsetFragment(child, lspace, dy)),
     width: length('width', content.width), ascent, descent: length('depth', content.descent),
   };
 }
@@ -210,30 +212,38 @@ function embellishedOperator(box: MathBox): MathBox | undefined {
 /**
  * A row (MathML Core §3.3.1): children side by side on one baseline, each embellished operator
  * with the spaces of its form (first child: prefix, last: postfix, else infix), stretchy
- * operators grown to the row's height about the axis (radical.ts stretchToCover).
+ * operators grown to the row's height about the axis (stretchOperator).
  */
 export function layoutRow(children: readonly LayoutBox[], display: boolean, env: MathEnv): MathContent {
-  const laid = children.map((child) => env.layout(child, display));
-  const inFlow = laid.length;
-  let ascent = 0, descent = 0;
-  laid.forEach((item, i) => {
-    if (isStretchy(children[i]!, item, i, inFlow)) return;
-    ascent = Math.max(ascent, item.ascent);
-    descent = Math.max(descent, item.descent);
+  const count = children.length;
+  const items = children.map((child, i) => {
+    const laid = env.layout(child, display);
+    const spaces = laid.operator === undefined ? undefined : operatorProperties(laid.operator, formAt(i, count));
+    // only an `mo` of its own stretches in a row (an embellished one keeps its size)
+    return { laid, spaces, stretchy: spaces?.stretchy === true && laid.operator === child };
   });
-  const stretched = laid.map((item, i) => (isStretchy(children[i]!, item, i, inFlow) && (ascent > 0 || descent > 0) ? stretchOperator(children[i] as MathBox, item, ascent, descent, env) : item));
+  let ascent = 0, descent = 0;
+  for (const item of items) {
+    if (item.stretchy) continue;
+    ascent = Math.max(ascent, item.laid.ascent);
+    descent = Math.max(descent, item.laid.descent);
+  }
+  // every stretchy operator covers the rest of the row, then the row takes what they grew to
+  if (ascent > 0 || descent > 0) {
+    const cover = { ascent, descent };
+    for (const item of items) if (item.stretchy) item.laid = stretchOperator(item.laid.operator!, item.laid, cover.ascent, cover.descent, env);
+  }
+  for (const { laid } of items) {
+    ascent = Math.max(ascent, laid.ascent);
+    descent = Math.max(descent, laid.descent);
+  }
   const fragments: Fragment[] = [];
   let x = 0;
-  for (const item of stretched) {
-    ascent = Math.max(ascent, item.ascent);
-    descent = Math.max(descent, item.descent);
-  }
-  stretched.forEach((item, i) => {
-    const spaces = item.operator === undefined ? undefined : operatorProperties(item.operator, formAt(i, inFlow));
+  for (const { laid, spaces } of items) {
     x += spaces?.lspace ?? 0;
-    if (item.fragment !== undefined) fragments.push(offsetFragment(item.fragment, x, ascent - item.ascent));
-    x += item.width + (spaces?.rspace ?? 0);
-  });
+    if (laid.fragment !== undefined) fragments.push(offsetFragment(laid.fragment, x, ascent - laid.ascent));
+    x += laid.width + (spaces?.rspace ?? 0);
+  }
   return { children: fragments, width: Math.max(0, x), ascent, descent };
 }
 
@@ -243,18 +253,12 @@ function formAt(index: number, count: number): OperatorForm {
   return 'infix';
 }
 
-function isStretchy(box: LayoutBox, laid: MathLaid, index: number, count: number): boolean {
-  return box.kind === 'math' && box.layout === 'token' && laid.operator === box && operatorProperties(box, formAt(index, count)).stretchy;
-}
-
 /** A stretchy operator of a row, grown to cover the row's ascent and descent about the math axis (MathML Core §3.2.4.3). */
 function stretchOperator(box: MathBox, laid: MathLaid, ascent: number, descent: number, env: MathEnv): MathLaid {
   const axis = env.parameters(box).axisHeight;
   const half = Math.max(ascent - axis, descent + axis);
   const grown = grownToken(laid, 2 * half);
-  if (grown === laid) return laid;
-  const total = grown.ascent + grown.descent;
-  return { ...grown, ascent: total / 2 + axis, descent: total / 2 - axis };
+  return grown === laid ? laid : centredOnAxis(grown, axis);
 }
 
 /**
@@ -272,16 +276,13 @@ export function grownToken(laid: MathLaid, height: number): MathLaid {
 }
 
 /** A box of another kind inside a formula: laid out at its max-content width; a table centred on the axis. */
-function layoutOther(box: LayoutBox, ctx: LayoutContext): MathLaid {
-  const laid = layoutBox(box, {
-    mode: 'layout', available: 1e6, containingWidth: 0, containingHeight: undefined,
-    fixedWidth: shrinkToFitWidth(box, 1e6, ctx), x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
-  }, ctx);
+function layoutOther(box: LayoutBox, env: MathEnv): MathLaid {
+  const laid = layoutBox(box, { ...UNBOUNDED_LINE, fixedWidth: shrinkToFitWidth(box, UNBOUNDED_LINE.available, env.ctx) }, env.ctx);
   if (laid.kind !== 'placed') return { fragment: undefined, width: 0, ascent: 0, descent: 0 };
   const fragment = offsetFragment(laid.fragment, -laid.fragment.x, -laid.fragment.y);
   const height = fragment.height;
   if (box.kind === 'table-wrapper') {
-    const axis = ctx.text.mathParameters(fontRequestFromStyle(box.style)).axisHeight;
+    const axis = env.parameters(box).axisHeight;
     return { fragment, width: fragment.width, ascent: height / 2 + axis, descent: height / 2 - axis };
   }
   const baseline = laid.baselines.first ?? height;

@@ -5,6 +5,7 @@
  * `lspace`, `rspace`, `stretchy`, `largeop`, `movablelimits` and `form` attributes win.
  */
 import type { MathBox } from '../../boxes/types.js';
+import { ABSOLUTE_UNITS } from '../../css/values/units.js';
 
 export type OperatorForm = 'prefix' | 'infix' | 'postfix';
 
@@ -65,17 +66,11 @@ export function mathLength(value: string | undefined, fontSize: number): number 
   const match = /^\s*(-?(?:\d+\.?\d*|\.\d+))\s*(px|em|pt|pc|in|cm|mm|%)?\s*$/.exec(value);
   if (match === null) return undefined;
   const number = Number(match[1]);
-  switch (match[2]) {
-    case 'em': return number * fontSize;
-    case 'pt': return (number * 4) / 3;
-    case 'pc': return number * 16;
-    case 'in': return number * 96;
-    case 'cm': return (number * 96) / 2.54;
-    case 'mm': return (number * 96) / 25.4;
-    case '%': return (number / 100) * fontSize;
-    case 'px': return number;
-    default: return number === 0 ? 0 : undefined;
-  }
+  const unit = match[2];
+  if (unit === undefined) return number === 0 ? 0 : undefined;
+  if (unit === 'em') return number * fontSize;
+  if (unit === '%') return (number / 100) * fontSize;
+  return number * ABSOLUTE_UNITS[unit]!;
 }
 
 const NAMED_SPACES: Readonly<Record<string, number>> = {

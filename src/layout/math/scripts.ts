@@ -10,6 +10,7 @@ import { operatorProperties } from './operators.js';
 import { place } from './fraction.js';
 import { maxOf } from '../../append-all.js';
 import type { MathContent, MathEnv, MathLaid } from './index.js';
+import type { MathParameters } from '../../text/math-parameters.js';
 
 export function layoutScripts(box: MathBox, display: boolean, env: MathEnv): MathContent {
   const [base, second, third] = box.children;
@@ -22,6 +23,28 @@ function scripts(box: MathBox, base: MathLaid, subBox: LayoutBox | undefined, su
   const p = env.parameters(box);
   const sub = subBox === undefined ? undefined : env.layout(subBox, false);
   const sup = supBox === undefined ? undefined : env.layout(supBox, false);
+  const { subShift, supShift } = scriptShifts(p, base, sub, sup);
+  const ascent = Math.max(base.ascent, sup === undefined ? 0 : supShift + sup.ascent);
+  const descent = Math.max(base.descent, sub === undefined ? 0 : subShift + sub.descent);
+  const children: Fragment[] = [];
+  place(children, base, 0, ascent - base.ascent);
+  if (sub !== undefined) place(children, sub, base.width, ascent + subShift - sub.ascent);
+  if (sup !== undefined) place(children, sup, base.width, ascent - supShift - sup.ascent);
+  const scriptWidth = Math.max(sub?.width ?? 0, sup?.width ?? 0);
+  return { children, width: base.width + scriptWidth + p.spaceAfterScript, ascent, descent };
+}
+
+interface Extent {
+  readonly ascent: number;
+  readonly descent: number;
+}
+
+/**
+ * How far a subscript's baseline goes below the base's and a superscript's above it (MathML Core
+ * §3.4.1): each at least the font's shift and its clearances from the base, then apart by the
+ * gap a pair needs, the superscript no lower than the font allows beside a subscript.
+ */
+function scriptShifts(p: MathParameters, base: Extent, sub: Extent | undefined, sup: Extent | undefined): { subShift: number; supShift: number } {
   let subShift = sub === undefined ? 0 : Math.max(p.subscriptShiftDown, base.descent + p.subscriptBaselineDropMin, sub.ascent - p.subscriptTopMax);
   let supShift = sup === undefined ? 0 : Math.max(p.superscriptShiftUp, base.ascent - p.superscriptBaselineDropMax, p.superscriptBottomMin + sup.descent);
   if (sub !== undefined && sup !== undefined) {
@@ -33,14 +56,7 @@ function scripts(box: MathBox, base: MathLaid, subBox: LayoutBox | undefined, su
       subShift -= lift;
     }
   }
-  const ascent = Math.max(base.ascent, sup === undefined ? 0 : supShift + sup.ascent);
-  const descent = Math.max(base.descent, sub === undefined ? 0 : subShift + sub.descent);
-  const children: Fragment[] = [];
-  place(children, base, 0, ascent - base.ascent);
-  if (sub !== undefined) place(children, sub, base.width, ascent + subShift - sub.ascent);
-  if (sup !== undefined) place(children, sup, base.width, ascent - supShift - sup.ascent);
-  const scriptWidth = Math.max(sub?.width ?? 0, sup?.width ?? 0);
-  return { children, width: base.width + scriptWidth + p.spaceAfterScript, ascent, descent };
+  return { subShift, supShift };
 }
 
 export function layoutUnderOver(box: MathBox, display: boolean, env: MathEnv): MathContent {
@@ -90,15 +106,7 @@ export function layoutMultiscripts(box: MathBox, display: boolean, env: MathEnv)
   const subDescent = Math.max(0, maxOf(all.map((pair) => pair.sub.descent)));
   const supAscent = Math.max(0, maxOf(all.map((pair) => pair.sup.ascent)));
   const supDescent = Math.max(0, maxOf(all.map((pair) => pair.sup.descent)));
-  let subShift = Math.max(p.subscriptShiftDown, base.descent + p.subscriptBaselineDropMin, subAscent - p.subscriptTopMax);
-  let supShift = Math.max(p.superscriptShiftUp, base.ascent - p.superscriptBaselineDropMax, p.superscriptBottomMin + supDescent);
-  const gap = supShift - supDescent - (subAscent - subShift);
-  if (gap < p.subSuperscriptGapMin) subShift += p.subSuperscriptGapMin - gap;
-  const lift = p.superscriptBottomMaxWithSubscript - (supShift - supDescent);
-  if (lift > 0) {
-    supShift += lift;
-    subShift -= lift;
-  }
+  const { subShift, supShift } = scriptShifts(p, base, { ascent: subAscent, descent: subDescent }, { ascent: supAscent, descent: supDescent });
   const ascent = Math.max(base.ascent, all.length > 0 ? supShift + supAscent : 0);
   const descent = Math.max(base.descent, all.length > 0 ? subShift + subDescent : 0);
   const children: Fragment[] = [];

@@ -6,7 +6,7 @@
  */
 import type { MathBox } from '../../boxes/types.js';
 import type { Fragment } from '../types.js';
-import type { LayoutContext } from '../contract.js';
+import type { LayoutContext, LayoutInput } from '../contract.js';
 import { layoutBox } from '../contract.js';
 import { offsetFragment } from '../fragment.js';
 import { EMPTY_STRUT } from '../margins.js';
@@ -21,10 +21,7 @@ export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   const content = box.content!;
   // laid out on one unbounded line (tokens never wrap, their text starts the line: math.ts), then
   // cut to the text's extent: measuring the max-content width first would lay it out twice
-  const laid = layoutBox(content, {
-    mode: 'layout', available: UNBOUNDED, containingWidth: 0, containingHeight: undefined,
-    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
-  }, ctx);
+  const laid = layoutBox(content, UNBOUNDED_LINE, ctx);
   if (laid.kind !== 'placed') return { children: [], width: 0, ascent: 0, descent: 0 };
   const unbounded = offsetFragment(laid.fragment, -laid.fragment.x, -laid.fragment.y);
   const fragment = withBoxFields(unbounded, { width: contentExtent(unbounded) });
@@ -35,7 +32,11 @@ export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   return { children: [offsetFragment(fragment, 0, ascent - baseline)], width: fragment.width, ascent, descent };
 }
 
-const UNBOUNDED = 1e6;
+/** The input of a box laid out alone on an unbounded line (a token's text, a table inside a formula). */
+export const UNBOUNDED_LINE = {
+  mode: 'layout', available: 1e6, containingWidth: 0, containingHeight: undefined,
+  x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+} as const satisfies LayoutInput;
 
 /** How far the content of a token's block reaches: its lines' children's right edges, plus its own right padding and border. */
 function contentExtent(block: BoxFragment): number {
