@@ -288,28 +288,25 @@ class RenderTextSystem implements TextSystem {
   }
 
   metrics(request: FontRequest): ScaledFontMetrics {
-    const primary = this.resolve(request).primary;
-    const size = this.usedSize(request);
-    const key = `${primary.id}\u0000${size}`;
-    let metrics = this.metricsMemo.get(key);
-    if (metrics === undefined) {
-      metrics = Object.freeze(scaleMetrics(primary, size));
-      this.metricsMemo.set(key, metrics);
-    }
-    return metrics;
+    return this.ofFirstFont(this.metricsMemo, request, scaleMetrics);
   }
 
+  /** Asked for by every fraction, script and stretchy operator of a formula. */
   mathParameters(request: FontRequest): MathParameters {
+    return this.ofFirstFont(this.mathMemo, request, mathParameters);
+  }
+
+  /** What `make` gives for the first available font of `request` at its used size, made once per face and size. */
+  private ofFirstFont<T extends object>(memo: Map<string, T>, request: FontRequest, make: (face: FontFace, size: number) => T): T {
     const primary = this.resolve(request).primary;
     const size = this.usedSize(request);
-    // asked for by every fraction, script and stretchy operator of a formula
     const key = `${primary.id}\u0000${size}`;
-    let parameters = this.mathMemo.get(key);
-    if (parameters === undefined) {
-      parameters = Object.freeze(mathParameters(primary, size));
-      this.mathMemo.set(key, parameters);
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = Object.freeze(make(primary, size));
+      memo.set(key, value);
     }
-    return parameters;
+    return value;
   }
 
   /** The size glyphs and metrics are at: the font size, or what `font-size-adjust` makes of it with the first available font. */
