@@ -91,7 +91,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
-    math: { anonymousStyle, block: (style, children) => blockBox(walk, { element: undefined, style, children, outer: 'block' }), warn: (message, at) => ctx.diagnostics.warn('html', message, sourceLocator(dom)(at)) },
+    math: { anonymousStyle, block: (style, children) => blockBox(walk, { element: undefined, style, children, outer: 'block' }), warn: (message, at) => ctx.diagnostics.warn('html', message, sourceLocator(dom)(at)), warned: new Set() },
     tableParts: {
       tablesInCells: new WeakSet(),
       anonymousStyle,

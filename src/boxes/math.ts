@@ -14,6 +14,8 @@ export interface MathBuild {
   readonly block: (style: ComputedStyle, children: readonly Box[]) => BlockBox;
   /** An `html` warning at the element of `at`. */
   readonly warn: (message: string, at: BoxElement) => void;
+  /** The kinds of markup warned as not honoured in this render (one warning each). */
+  readonly warned: Set<string>;
 }
 
 /** A MathML element whose children are built. */
@@ -55,6 +57,7 @@ export function isMathElement(name: string): boolean {
  */
 export function mathBox({ name, style, source, children, blockLevel }: MathElement, build: MathBuild): MathBox {
   const outer: OuterDisplay = name === 'math' && blockLevel ? 'block' : 'inline';
+  warnUnhonoured(name, source, build);
   const base = { kind: 'math' as const, outer, style, element: source, pseudo: undefined };
   if (TOKENS.has(name)) {
     const italic = name === 'mi' && (source.attribs['mathvariant'] === undefined || source.attribs['mathvariant'] === 'italic');
@@ -82,6 +85,30 @@ export function mathBox({ name, style, source, children, blockLevel }: MathEleme
   }
   if (name === 'annotation' || name === 'annotation-xml') return { ...base, layout: 'phantom', children: [] };
   return { ...base, layout: 'row', children: laid };
+}
+
+/**
+ * Markup octavo reads past without drawing what it asks for, warned once a kind and render. Each
+ * is left out of MathML Core, and Chromium draws it as octavo does.
+ */
+function warnUnhonoured(name: string, source: BoxElement, build: MathBuild): void {
+  const attribs = source.attribs;
+  const variant = attribs['mathvariant']?.trim().toLowerCase();
+  const unhonoured: [string, string][] = [];
+  if (variant !== undefined && variant !== 'normal' && !(name === 'mi' && variant === 'italic')) {
+    unhonoured.push([`mathvariant ${variant}`, `\`mathvariant="${variant}"\` is not honoured: MathML Core keeps only \`normal\` on \`<mi>\` (as Chromium)`]);
+  }
+  if (name === 'menclose') unhonoured.push(['menclose', 'the notation of `<menclose>` is not drawn: its content is laid out as a row (as in Chromium)']);
+  if (name === 'mfenced') unhonoured.push(['mfenced', '`<mfenced>` is not in MathML Core: its fences and separators are not drawn, its content is laid out as a row (as in Chromium)']);
+  if (/^\s*\d/.test(attribs['scriptlevel'] ?? '')) unhonoured.push(['scriptlevel', 'an absolute `scriptlevel` is not honoured: only `+n` and `-n` change the script level']);
+  if (name === 'mpadded' && ['width', 'height', 'depth'].some((key) => attribs[key]?.trim().endsWith('%') === true)) {
+    unhonoured.push(['mpadded %', 'a percentage in `<mpadded>`\'s `width`, `height` or `depth` is not honoured (as in Chromium)']);
+  }
+  for (const [key, message] of unhonoured) {
+    if (build.warned.has(key)) continue;
+    build.warned.add(key);
+    build.warn(message, source);
+  }
 }
 
 /**

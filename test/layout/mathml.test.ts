@@ -156,7 +156,8 @@ describe.skipIf(!mathFont)(`MathML (MathML Core §3), as Chromium lays it out${s
   });
 
   it('gives mpadded the width, height and depth of its attributes, moved by lspace and voffset; a percentage changes nothing', async () => {
-    const r = await rects('<p><math><mpadded id=pd width="30px" height="20px" depth="10px" lspace="5px"><mi id=x>x</mi></mpadded><mpadded id=pe width="200%" voffset="4px"><mi id=y>y</mi></mpadded></math></p>', ['pd', 'x', 'pe', 'y']);
+    const r = await rects('<p><math><mpadded id=pd width="30px" height="20px" depth="10px" lspace="5px"><mi id=x>x</mi></mpadded><mpadded id=pe width="200%" voffset="4px"><mi id=y>y</mi></mpadded></math></p>', ['pd', 'x', 'pe', 'y'],
+      [{ code: 'html', message: /a percentage in `<mpadded>`/ }]);
     expect(r['pd']!.width).toBeCloseTo(30, 5);
     expect(r['pd']!.height).toBeCloseTo(30, 5);
     expect(r['x']!.x - r['pd']!.x).toBeCloseTo(5, 5);
@@ -181,6 +182,16 @@ describe.skipIf(!mathFont)(`MathML (MathML Core §3), as Chromium lays it out${s
     expect(r['a']!.width).toBeCloseTo(24.08, 1);
     expect(r['b']!.width).toBeCloseTo(29.81, 1);
     expect(r['t']!.height).toBeCloseTo(36.69, 1);
+  });
+
+  it('warns once per kind, at the element, about markup drawn without what it asks for', async () => {
+    await rects(`<p><math><mi id=a mathvariant="bold">x</mi><mi mathvariant="bold">y</mi><menclose id=e notation="box"><mi>z</mi></menclose>
+      <mfenced><mi>w</mi></mfenced><mstyle scriptlevel="1"><mi>v</mi></mstyle><mi mathvariant="normal">u</mi></math></p>`, ['a', 'e'], [
+      { code: 'html', message: /`mathvariant="bold"` is not honoured/ },
+      { code: 'html', message: /the notation of `<menclose>` is not drawn/ },
+      { code: 'html', message: /`<mfenced>` is not in MathML Core/ },
+      { code: 'html', message: /an absolute `scriptlevel` is not honoured/ },
+    ]);
   });
 
   it('lays an element with the wrong number of children out as a row, with a warning', async () => {
