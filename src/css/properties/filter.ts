@@ -7,7 +7,7 @@ import type { CssNode } from 'css-tree';
 import type { ColorFilterName, FilterFunction } from '../model/image-types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor, resolveColor } from '../values/color.js';
-import { parseAngle } from '../values/image.js';
+import { parseAngle } from '../values/angle.js';
 import { childrenOf, identOf, numberOf, urlOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';

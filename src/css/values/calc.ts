@@ -1,14 +1,17 @@
 /**
- * Math functions (CSS Values 4 §10): calc(), min(), max(), clamp(). Parsed once into a typed
- * tree; numbers fold at parse time; lengths become px when computed; a tree that still holds
- * percentages stays a `CalcLength` for layout to resolve.
+ * Math functions (CSS Values 4 §10): calc(), min(), max(), clamp(), the stepped-value functions
+ * (round(), mod(), rem()), the trigonometric and exponential ones, abs(), sign(), hypot(). Parsed
+ * once into a typed tree; numbers and angles fold at parse time; lengths become px when computed;
+ * a tree that still holds percentages stays a `CalcLength` for layout to resolve.
  */
 import type { CssNode } from 'css-tree';
 import type { CalcNode, LengthPercentage } from '../model/types.js';
 import { childrenOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { LengthContext } from './units.js';
-import { dimensionToPx, isLengthUnit } from './units.js';
+import { ABSOLUTE_UNITS, ANGLE_DEGREES, dimensionToPx, isLengthUnit } from './units.js';
+import type { CalcFunctionName } from './calc-functions.js';
+import { applyCalcFunction, censorNonFinite, ROUNDING_STRATEGIES } from './calc-functions.js';
 import { appendAll, maxOf, minOf } from '../../append-all.js';
 
 export type SpecifiedCalc =
@@ -17,14 +20,27 @@ export type SpecifiedCalc =
   | { readonly op: 'sum'; readonly terms: readonly SpecifiedCalc[] }
   | { readonly op: 'scale'; readonly node: SpecifiedCalc; readonly by: number }
   | { readonly op: 'min' | 'max'; readonly args: readonly SpecifiedCalc[] }
-  | { readonly op: 'clamp'; readonly min: SpecifiedCalc; readonly value: SpecifiedCalc; readonly max: SpecifiedCalc };
+  | { readonly op: 'clamp'; readonly min: SpecifiedCalc; readonly value: SpecifiedCalc; readonly max: SpecifiedCalc }
+  | { readonly op: 'fn'; readonly name: CalcFunctionName; readonly args: readonly SpecifiedCalc[] }
+  | { readonly op: 'mul' | 'div'; readonly a: SpecifiedCalc; readonly b: SpecifiedCalc };
 
-/** A parsed math expression: a folded number, or a length tree. */
+/**
+ * A parsed math expression: a folded number or angle (degrees), a length tree, or a number tree —
+ * a number made of lengths known only when computed (`sign(1em - 10px)`, `2em / 1px`), which is
+ * valid only as a factor of a length.
+ */
 export type ParsedCalc =
   | { readonly type: 'number'; readonly value: number }
-  | { readonly type: 'length'; readonly node: SpecifiedCalc; readonly hasPercent: boolean };
+  | { readonly type: 'angle'; readonly value: number }
+  | { readonly type: 'length' | 'number-tree'; readonly node: SpecifiedCalc; readonly hasPercent: boolean };
 
-const MATH_FUNCTIONS = new Set(['calc', 'min', 'max', 'clamp', '-webkit-calc']);
+type Folded = Extract<ParsedCalc, { value: number }>;
+type TreeCalc = Extract<ParsedCalc, { node: SpecifiedCalc }>;
+
+const MATH_FUNCTIONS = new Set([
+  'calc', '-webkit-calc', 'min', 'max', 'clamp', 'round', 'mod', 'rem', 'abs', 'sign', 'hypot',
+  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'pow', 'sqrt', 'log', 'exp',
+]);
 
 export function isMathFunction(node: CssNode): boolean {
   return node.type === 'Function' && MATH_FUNCTIONS.has(node.name.toLowerCase());
@@ -34,7 +50,8 @@ export function isMathFunction(node: CssNode): boolean {
 export function parseCalcFunction(node: CssNode): ParsedCalc | undefined {
   if (!isMathFunction(node)) return undefined;
   try {
-    return parseMath(node);
+    const parsed = parseMath(node);
+    return 'node' in parsed ? parsed : { type: parsed.type, value: censorNonFinite(parsed.value, LARGEST) };
   } catch {
     return undefined;
   }
@@ -47,7 +64,16 @@ export function parseCalcNumber(node: CssNode | undefined): number | undefined {
   return parsed?.type === 'number' ? parsed.value : undefined;
 }
 
+/** A math function that folds to an angle, in degrees (`rotate(atan2(3, 4))`). */
+export function parseCalcAngle(node: CssNode | undefined): number | undefined {
+  if (node === undefined) return undefined;
+  const parsed = parseCalcFunction(node);
+  return parsed?.type === 'angle' ? parsed.value : undefined;
+}
+
 class CalcSyntaxError extends Error {}
+
+const RADIANS = Math.PI / 180;
 
 function parseMath(node: CssNode): ParsedCalc {
   if (node.type !== 'Function') throw new CalcSyntaxError();
@@ -56,31 +82,116 @@ function parseMath(node: CssNode): ParsedCalc {
   switch (name) {
     case 'calc':
     case '-webkit-calc':
-      if (args.length !== 1) throw new CalcSyntaxError();
-      return parseSum(args[0]!);
+      return parseSum(only(args, 1)[0]!);
     case 'min':
     case 'max': {
       const parsed = args.map(parseSum);
       if (parsed.length === 0) throw new CalcSyntaxError();
-      if (parsed.every((p) => p.type === 'number')) {
-        const values = parsed.map((p) => (p as { value: number }).value);
-        return { type: 'number', value: name === 'min' ? minOf(values) : maxOf(values) };
-      }
-      const lengths = parsed.map(requireLength);
-      return { type: 'length', node: { op: name, args: lengths.map((l) => l.node) }, hasPercent: lengths.some((l) => l.hasPercent) };
+      const folded = foldAll(parsed);
+      if (folded !== undefined) return { type: folded.type, value: name === 'min' ? minOf(folded.values) : maxOf(folded.values) };
+      return combine(parsed, (args) => ({ op: name, args }));
     }
     case 'clamp': {
-      if (args.length !== 3) throw new CalcSyntaxError();
-      const [min, value, max] = args.map(parseSum) as [ParsedCalc, ParsedCalc, ParsedCalc];
-      if (min.type === 'number' && value.type === 'number' && max.type === 'number') {
-        return { type: 'number', value: Math.max(min.value, Math.min(value.value, max.value)) };
+      const parsed = only(args, 3).map(parseSum);
+      const folded = foldAll(parsed);
+      if (folded !== undefined) {
+        const [min, value, max] = folded.values as [number, number, number];
+        return { type: folded.type, value: Math.max(min, Math.min(value, max)) };
       }
-      const [a, b, c] = [requireLength(min), requireLength(value), requireLength(max)];
-      return { type: 'length', node: { op: 'clamp', min: a.node, value: b.node, max: c.node }, hasPercent: a.hasPercent || b.hasPercent || c.hasPercent };
+      return combine(parsed, ([min, value, max]) => ({ op: 'clamp', min: min!, value: value!, max: max! }));
     }
-    default:
-      throw new CalcSyntaxError();
+    case 'round': return parseRound(args);
+    case 'mod':
+    case 'rem': return steppedFunction(name, only(args, 2).map(parseSum));
+    case 'abs': return steppedFunction('abs', only(args, 1).map(parseSum));
+    case 'hypot': {
+      if (args.length === 0) throw new CalcSyntaxError();
+      return steppedFunction('hypot', args.map(parseSum));
+    }
+    case 'sign': {
+      const value = parseSum(only(args, 1)[0]!);
+      if (!('node' in value)) return { type: 'number', value: Math.sign(value.value) };
+      const px = value.type === 'length' ? absolutePx(value.node) : undefined;
+      if (px !== undefined) return { type: 'number', value: Math.sign(px) };
+      return { ...value, type: 'number-tree', node: { op: 'fn', name: 'sign', args: [value.node] } };
+    }
+    default: return parseTrigOrExponential(name, args);
   }
+}
+
+/** §10.6–10.8: trigonometric and exponential functions, whose arguments fold at parse time. */
+function parseTrigOrExponential(name: string, args: Nodes[]): ParsedCalc {
+  const one = (): ParsedCalc => parseSum(only(args, 1)[0]!);
+  const number = (value: ParsedCalc): number => requireFolded(value, 'number');
+  const angle = (value: number): ParsedCalc => ({ type: 'angle', value: value / RADIANS });
+  switch (name) {
+    case 'sin':
+    case 'cos':
+    case 'tan': {
+      const value = one();
+      const radians = value.type === 'angle' ? value.value * RADIANS : number(value);
+      return { type: 'number', value: name === 'sin' ? Math.sin(radians) : name === 'cos' ? Math.cos(radians) : Math.tan(radians) };
+    }
+    case 'asin': return angle(Math.asin(number(one())));
+    case 'acos': return angle(Math.acos(number(one())));
+    case 'atan': return angle(Math.atan(number(one())));
+    case 'atan2': {
+      const [y, x] = only(args, 2).map(parseSum) as [ParsedCalc, ParsedCalc];
+      if (y.type !== x.type) throw new CalcSyntaxError();
+      return angle(Math.atan2(numericValue(y), numericValue(x)));
+    }
+    case 'pow': {
+      const [base, exponent] = only(args, 2).map((arg) => number(parseSum(arg))) as [number, number];
+      return { type: 'number', value: Math.pow(base, exponent) };
+    }
+    case 'sqrt': return { type: 'number', value: Math.sqrt(number(one())) };
+    case 'exp': return { type: 'number', value: Math.exp(number(one())) };
+    case 'log': {
+      if (args.length !== 1 && args.length !== 2) throw new CalcSyntaxError();
+      const [value, base] = args.map((arg) => number(parseSum(arg)));
+      return { type: 'number', value: base === undefined ? Math.log(value!) : Math.log(value!) / Math.log(base) };
+    }
+    default: throw new CalcSyntaxError();
+  }
+}
+
+/** `round(<rounding-strategy>?, A, B?)`: B may be left out only when A is a number (then 1). */
+function parseRound(args: Nodes[]): ParsedCalc {
+  const first = args[0];
+  const strategyNode = first?.length === 1 && first[0]!.type === 'Identifier' ? first[0]!.name.toLowerCase() : undefined;
+  const strategy = strategyNode !== undefined && ROUNDING_STRATEGIES.has(strategyNode) ? strategyNode : undefined;
+  const rest = (strategy === undefined ? args : args.slice(1)).map(parseSum);
+  if (rest.length === 1 && rest[0]!.type === 'number') rest.push({ type: 'number', value: 1 });
+  if (rest.length !== 2) throw new CalcSyntaxError();
+  return steppedFunction(`round-${strategy ?? 'nearest'}` as CalcFunctionName, rest);
+}
+
+/** A function of arguments of one type whose result has that type: folded, or a length tree. */
+function steppedFunction(name: CalcFunctionName, parsed: readonly ParsedCalc[]): ParsedCalc {
+  const folded = foldAll(parsed);
+  if (folded !== undefined) return { type: folded.type, value: applyCalcFunction(name, folded.values) };
+  return combine(parsed, (args) => ({ op: 'fn', name, args }));
+}
+
+function only(args: Nodes[], count: number): Nodes[] {
+  if (args.length !== count) throw new CalcSyntaxError();
+  return args;
+}
+
+/** The values of arguments that all folded to the same type; undefined when they are lengths. */
+function foldAll(parsed: readonly ParsedCalc[]): { type: Folded['type']; values: number[] } | undefined {
+  const type = parsed[0]!.type;
+  if (parsed.some((p) => p.type !== type)) throw new CalcSyntaxError();
+  if (type === 'length' || type === 'number-tree') return undefined;
+  return { type, values: parsed.map((p) => (p as Folded).value) };
+}
+
+/** Trees of one type (lengths, or numbers of lengths) combined into one by `build`. */
+function combine(parsed: readonly ParsedCalc[], build: (nodes: SpecifiedCalc[]) => SpecifiedCalc): TreeCalc {
+  const type = parsed[0]!.type;
+  if ((type !== 'length' && type !== 'number-tree') || parsed.some((p) => p.type !== type)) throw new CalcSyntaxError();
+  const trees = parsed as readonly TreeCalc[];
+  return { type, node: build(trees.map((t) => t.node)), hasPercent: trees.some((t) => t.hasPercent) };
 }
 
 function splitArgs(nodes: Nodes): Nodes[] {
@@ -92,9 +203,40 @@ function splitArgs(nodes: Nodes): Nodes[] {
   return args.length === 1 && args[0]!.length === 0 ? [] : args;
 }
 
-function requireLength(value: ParsedCalc): { node: SpecifiedCalc; hasPercent: boolean } {
-  if (value.type !== 'length') throw new CalcSyntaxError();
-  return value;
+function requireFolded(value: ParsedCalc, type: Folded['type']): number {
+  if (value.type !== type || 'node' in value) throw new CalcSyntaxError();
+  return value.value;
+}
+
+/**
+ * The arguments of `atan2()`, whose result is an angle and so must fold here: numbers and angles,
+ * and lengths made of absolute units (font and viewport units are known only when computed; such
+ * a declaration is warned, where Chromium resolves it later).
+ */
+function numericValue(value: ParsedCalc): number {
+  if (!('node' in value)) return value.value;
+  const px = value.type === 'number-tree' ? undefined : absolutePx(value.node);
+  if (px === undefined) throw new CalcSyntaxError();
+  return px;
+}
+
+function absolutePx(node: SpecifiedCalc): number | undefined {
+  const all = (nodes: readonly SpecifiedCalc[]): number[] | undefined => {
+    const values = nodes.map(absolutePx);
+    return values.every((v) => v !== undefined) ? values as number[] : undefined;
+  };
+  switch (node.op) {
+    case 'dim': { const factor = ABSOLUTE_UNITS[node.unit]; return factor === undefined ? undefined : node.value * factor; }
+    case 'percent': return undefined;
+    case 'sum': return all(node.terms)?.reduce((a, b) => a + b, 0);
+    case 'scale': { const v = absolutePx(node.node); return v === undefined ? undefined : v * node.by; }
+    case 'min': { const v = all(node.args); return v === undefined ? undefined : minOf(v); }
+    case 'max': { const v = all(node.args); return v === undefined ? undefined : maxOf(v); }
+    case 'clamp': { const v = all([node.min, node.value, node.max]); return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!)); }
+    case 'fn': { const v = all(node.args); return v === undefined ? undefined : applyCalcFunction(node.name, v); }
+    case 'mul': { const v = all([node.a, node.b]); return v === undefined ? undefined : v[0]! * v[1]!; }
+    case 'div': { const v = all([node.a, node.b]); return v === undefined ? undefined : v[0]! / v[1]!; }
+  }
 }
 
 /** `<calc-sum> = <calc-product> [ [ '+' | '-' ] <calc-product> ]*` */
@@ -108,44 +250,70 @@ function parseSum(nodes: Nodes): ParsedCalc {
       terms[terms.length - 1]!.nodes.push(node);
     }
   }
-  const parsed = terms.map((term) => negate(parseProduct(term.nodes), term.sign));
+  const parsed = terms.map((term) => scale(parseProduct(term.nodes), term.sign));
   if (parsed.length === 1) return parsed[0]!;
-  if (parsed.every((p) => p.type === 'number')) {
-    return { type: 'number', value: parsed.reduce((sum, p) => sum + (p as { value: number }).value, 0) };
-  }
-  const lengths = parsed.map(requireLength);
-  return { type: 'length', node: { op: 'sum', terms: lengths.map((l) => l.node) }, hasPercent: lengths.some((l) => l.hasPercent) };
+  const folded = foldAll(parsed);
+  if (folded !== undefined) return { type: folded.type, value: folded.values.reduce((sum, v) => sum + v, 0) };
+  return combine(parsed, (terms) => ({ op: 'sum', terms }));
 }
 
-function negate(value: ParsedCalc, sign: number): ParsedCalc {
-  if (sign === 1) return value;
-  if (value.type === 'number') return { type: 'number', value: -value.value };
-  return { ...value, node: { op: 'scale', node: value.node, by: -1 } };
+function scale(value: ParsedCalc, by: number): ParsedCalc {
+  if (by === 1) return value;
+  if (!('node' in value)) return { type: value.type, value: value.value * by };
+  return { ...value, node: { op: 'scale', node: value.node, by } };
 }
 
-/** `<calc-product> = <calc-value> [ [ '*' | '/' ] <calc-value> ]*` */
+/**
+ * `<calc-product> = <calc-value> [ [ '*' | '/' ] <calc-value> ]*`. Numbers and angles fold into
+ * one factor whose angle units must cancel or stay one (`1px * atan2(1, 1) / 1deg` is a length);
+ * lengths combine in order.
+ */
 function parseProduct(nodes: Nodes): ParsedCalc {
-  if (nodes.length === 0) throw new CalcSyntaxError();
-  let result = parseValue(nodes[0]!);
-  for (let i = 1; i < nodes.length; i += 2) {
-    const op = nodes[i];
-    const operand = nodes[i + 1];
-    if (operand === undefined) throw new CalcSyntaxError();
-    const right = parseValue(operand);
-    if (isOperator(op, '*')) result = multiply(result, right);
-    else if (isOperator(op, '/')) {
-      if (right.type !== 'number' || right.value === 0) throw new CalcSyntaxError();
-      result = multiply(result, { type: 'number', value: 1 / right.value });
-    } else throw new CalcSyntaxError();
+  if (nodes.length === 0 || nodes.length % 2 === 0) throw new CalcSyntaxError();
+  let factor = 1;
+  let angles = 0;
+  let tree: ParsedCalc | undefined;
+  for (let i = 0; i < nodes.length; i += 2) {
+    const dividing = i > 0 && isOperator(nodes[i - 1], '/');
+    if (i > 0 && !dividing && !isOperator(nodes[i - 1], '*')) throw new CalcSyntaxError();
+    const value = parseValue(nodes[i]!);
+    if (!('node' in value)) {
+      if (dividing && value.value === 0) throw new CalcSyntaxError();
+      factor = dividing ? factor / value.value : factor * value.value;
+      if (value.type === 'angle') angles += dividing ? -1 : 1;
+    } else if (tree === undefined) {
+      if (dividing) throw new CalcSyntaxError();
+      tree = value;
+    } else {
+      const combined = dividing ? divide(tree, value) : multiply(tree, value);
+      if ('node' in combined) tree = combined;
+      else { factor *= combined.value; tree = undefined; }
+    }
   }
-  return result;
+  if (angles === 0) return tree === undefined ? { type: 'number', value: factor } : scale(tree, factor);
+  if (angles === 1 && tree === undefined) return { type: 'angle', value: factor };
+  throw new CalcSyntaxError();
 }
 
+/** A number tree times a length (or another number tree); two lengths make no CSS type. */
 function multiply(a: ParsedCalc, b: ParsedCalc): ParsedCalc {
-  if (a.type === 'number' && b.type === 'number') return { type: 'number', value: a.value * b.value };
-  if (a.type === 'number' && b.type === 'length') return { ...b, node: { op: 'scale', node: b.node, by: a.value } };
-  if (a.type === 'length' && b.type === 'number') return { ...a, node: { op: 'scale', node: a.node, by: b.value } };
-  throw new CalcSyntaxError();
+  if (!('node' in a) || !('node' in b) || (a.type === 'length' && b.type === 'length')) throw new CalcSyntaxError();
+  const type = a.type === 'length' || b.type === 'length' ? 'length' : 'number-tree';
+  return { type, node: { op: 'mul', a: a.node, b: b.node }, hasPercent: a.hasPercent || b.hasPercent };
+}
+
+/** A quotient of two lengths is a number (`calc(100px / 1in)`, CSS Values 4 §10.2): folded when both are absolute. */
+function divide(a: ParsedCalc, b: ParsedCalc): ParsedCalc {
+  if (!('node' in a) || !('node' in b)) throw new CalcSyntaxError();
+  if (a.type === 'length' && b.type === 'length') {
+    const [x, y] = [absolutePx(a.node), absolutePx(b.node)];
+    if (y === 0) throw new CalcSyntaxError();
+    if (x !== undefined && y !== undefined) return { type: 'number', value: x / y };
+  }
+  // A length over a length (or a number tree) known when computed, or a length over a number tree.
+  const type = a.type === 'length' && b.type === 'number-tree' ? 'length' : a.type === b.type ? 'number-tree' : undefined;
+  if (type === undefined) throw new CalcSyntaxError();
+  return { type, node: { op: 'div', a: a.node, b: b.node }, hasPercent: a.hasPercent || b.hasPercent };
 }
 
 /**
@@ -160,9 +328,12 @@ function parseValue(node: CssNode): ParsedCalc {
   switch (node.type) {
     case 'Number': return { type: 'number', value: Number(node.value) };
     case 'Percentage': return { type: 'length', node: { op: 'percent', value: Number(node.value) }, hasPercent: true };
-    case 'Dimension':
+    case 'Dimension': {
+      const degrees = ANGLE_DEGREES[node.unit.toLowerCase()];
+      if (degrees !== undefined) return { type: 'angle', value: Number(node.value) * degrees };
       if (!isLengthUnit(node.unit)) throw new CalcSyntaxError();
       return { type: 'length', node: { op: 'dim', value: Number(node.value), unit: node.unit.toLowerCase() }, hasPercent: false };
+    }
     case 'Parentheses': return parseSum(childrenOf(node));
     case 'Function': return parseMath(node);
     case 'Identifier': {
@@ -191,6 +362,9 @@ function toComputed(node: SpecifiedCalc, ctx: LengthContext): CalcNode {
     case 'min':
     case 'max': return { op: node.op, args: node.args.map((a) => toComputed(a, ctx)) };
     case 'clamp': return { op: 'clamp', min: toComputed(node.min, ctx), value: toComputed(node.value, ctx), max: toComputed(node.max, ctx) };
+    case 'fn': return { op: 'fn', name: node.name, args: node.args.map((a) => toComputed(a, ctx)) };
+    case 'mul':
+    case 'div': return { op: node.op, a: toComputed(node.a, ctx), b: toComputed(node.b, ctx) };
   }
 }
 
@@ -222,6 +396,22 @@ export function simplify(node: CalcNode): CalcNode {
         return { op: 'px', value: Math.max(min.value, Math.min(value.value, max.value)) };
       }
       return { op: 'clamp', min, value, max };
+    }
+    case 'fn': {
+      const args = node.args.map(simplify);
+      // All but sign() scale with their arguments, so percentages alone stay percentages.
+      for (const unit of node.name === 'sign' ? ['px'] as const : ['px', 'percent'] as const) {
+        if (args.every((a) => a.op === unit)) {
+          return { op: unit, value: censorNonFinite(applyCalcFunction(node.name, args.map((a) => (a as { value: number }).value)), LARGEST) };
+        }
+      }
+      return { op: 'fn', name: node.name, args };
+    }
+    case 'mul':
+    case 'div': {
+      const [a, b] = [simplify(node.a), simplify(node.b)];
+      if (a.op !== 'px' || b.op !== 'px') return { op: node.op, a, b };
+      return { op: 'px', value: censorNonFinite(node.op === 'mul' ? a.value * b.value : a.value / b.value, LARGEST) };
     }
   }
 }

@@ -14,6 +14,8 @@ import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS, SYSTEM_COLORS_DARK } from './named-colors.js';
 import { parseCalcFunction } from './calc.js';
+import { applyCalcFunction } from './calc-functions.js';
+import { ANGLE_DEGREES } from './units.js';
 import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
 import { BoundedCache } from '../../cache/bounded.js';
@@ -168,6 +170,7 @@ function calcChannel(node: CssNode): Channel | undefined {
   const parsed = parseCalcFunction(node);
   if (parsed === undefined) return undefined;
   if (parsed.type === 'number') return { value: parsed.value, percent: false, none: false };
+  if (parsed.type === 'angle') return { value: parsed.value, percent: false, unit: 'deg', none: false };
   const value = percentOnly(parsed.node);
   return value === undefined ? undefined : { value, percent: true, none: false };
 }
@@ -189,6 +192,9 @@ function percentOnly(node: SpecifiedCalc): number | undefined {
       const v = all([node.min, node.value, node.max]);
       return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!));
     }
+    case 'fn': { const v = all(node.args); return v === undefined || node.name === 'sign' ? undefined : applyCalcFunction(node.name, v); }
+    case 'mul':
+    case 'div': return undefined;
   }
 }
 
@@ -277,15 +283,9 @@ function round3(value: number): number {
 
 function hueOf(channel: Channel): number | undefined {
   if (channel.percent) return undefined;
-  let degrees: number;
-  switch (channel.unit) {
-    case undefined:
-    case 'deg': degrees = channel.value; break;
-    case 'rad': degrees = (channel.value * 180) / Math.PI; break;
-    case 'grad': degrees = channel.value * 0.9; break;
-    case 'turn': degrees = channel.value * 360; break;
-    default: return undefined;
-  }
+  const factor = channel.unit === undefined ? 1 : ANGLE_DEGREES[channel.unit];
+  if (factor === undefined) return undefined;
+  const degrees = channel.value * factor;
   return ((degrees % 360) + 360) % 360;
 }
 

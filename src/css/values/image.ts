@@ -8,6 +8,7 @@ import type { ColorStop, CssImage, RadialExtent } from '../model/image-types.js'
 import type { Color, ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
+import { parseAngle } from './angle.js';
 import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { SpecifiedPosition } from './position.js';
@@ -27,16 +28,6 @@ export type SpecifiedImage =
   | { readonly kind: 'linear'; readonly repeating: boolean; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 }; readonly stops: readonly SpecifiedStop[] }
   | { readonly kind: 'radial'; readonly repeating: boolean; readonly shape: 'circle' | 'ellipse'; readonly size: SpecifiedRadialSize; readonly position: SpecifiedPosition; readonly stops: readonly SpecifiedStop[] }
   | { readonly kind: 'conic'; readonly repeating: boolean; readonly from: number; readonly position: SpecifiedPosition; readonly stops: readonly SpecifiedStop[] };
-
-const ANGLE_UNITS: Readonly<Record<string, number>> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
-
-/** An `<angle>` in degrees (unitless 0 allowed, CSS Values 4 §7.1). */
-export function parseAngle(node: CssNode | undefined): number | undefined {
-  if (node?.type === 'Number' && Number(node.value) === 0) return 0;
-  if (node?.type !== 'Dimension') return undefined;
-  const factor = ANGLE_UNITS[node.unit.toLowerCase()];
-  return factor === undefined ? undefined : Number(node.value) * factor;
-}
 
 /** `<color-stop-list>`; conic stops take angles, stored as percentages of a turn. */
 function parseStops(args: readonly Nodes[], angular: boolean): SpecifiedStop[] | undefined {

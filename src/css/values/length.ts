@@ -1,5 +1,6 @@
 import type { CalcNode, LengthPercentage } from '../model/types.js';
 import { maxOf, minOf } from '../../append-all.js';
+import { applyCalcFunction } from './calc-functions.js';
 
 /** Resolves a computed length-percentage against its percentage basis (px). */
 export function resolveLength(value: LengthPercentage, basis: number): number {
@@ -21,6 +22,15 @@ export function evaluateCalc(node: CalcNode, basis: number): number {
       const min = evaluateCalc(node.min, basis);
       const max = evaluateCalc(node.max, basis);
       return Math.max(min, Math.min(evaluateCalc(node.value, basis), max));
+    }
+    case 'fn': {
+      const value = applyCalcFunction(node.name, node.args.map((arg) => evaluateCalc(arg, basis)));
+      return Number.isFinite(value) ? value : 0;
+    }
+    case 'mul': return evaluateCalc(node.a, basis) * evaluateCalc(node.b, basis);
+    case 'div': {
+      const value = evaluateCalc(node.a, basis) / evaluateCalc(node.b, basis);
+      return Number.isFinite(value) ? value : 0;
     }
   }
 }

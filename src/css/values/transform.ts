@@ -7,7 +7,7 @@
 import type { CssNode } from 'css-tree';
 import type { TransformFunction, TransformOrigin } from '../model/effect-types.js';
 import type { LengthPercentage } from '../model/types.js';
-import { parseAngle } from './image.js';
+import { parseAngle } from './angle.js';
 import type { Nodes } from './nodes.js';
 import { childrenOf, identOf, numberOf, splitBy } from './nodes.js';
 import { parsePosition } from './position.js';

@@ -11,6 +11,9 @@ import type { FontUnitRatios } from './font-metrics.js';
 import { FALLBACK_RATIOS } from './font-metrics.js';
 
 /** px per absolute unit (CSS Values 4 §6.2). */
+/** Degrees per `<angle>` unit (CSS Values 4 §7.1). */
+export const ANGLE_DEGREES: Readonly<Record<string, number>> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
+
 export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = {
   px: 1,
   in: 96,

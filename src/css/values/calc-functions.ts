@@ -1,0 +1,63 @@
+/**
+ * The arithmetic of CSS Values 4's stepped-value and sign-related functions on numbers already in
+ * one unit (px, degrees or plain numbers): `round()`, `mod()`, `rem()`, `abs()`, `hypot()`. Math
+ * trees of lengths keep these as `fn` nodes when a percentage is still unresolved, so every
+ * evaluator of a tree (specified, computed, layout) calls this one function.
+ */
+import type { CalcFunctionName } from '../model/types.js';
+
+export type { CalcFunctionName };
+
+export const ROUNDING_STRATEGIES: ReadonlySet<string> = new Set(['nearest', 'up', 'down', 'to-zero']);
+
+/** The value of `name` applied to `values` (all in the same unit); NaN where the spec says NaN. */
+export function applyCalcFunction(name: CalcFunctionName, values: readonly number[]): number {
+  const a = values[0] ?? Number.NaN;
+  const b = values[1] ?? Number.NaN;
+  switch (name) {
+    case 'round-nearest':
+    case 'round-up':
+    case 'round-down':
+    case 'round-to-zero': return roundToStep(name, a, b);
+    // mod() takes the divisor's sign, rem() the dividend's (CSS Values 4 §10.5.2).
+    case 'mod': return b === 0 || !Number.isFinite(a) ? Number.NaN : Number.isFinite(b) ? a - b * Math.floor(a / b) : modByInfinity(a, b);
+    case 'rem': return b === 0 || !Number.isFinite(a) ? Number.NaN : Number.isFinite(b) ? a - b * Math.trunc(a / b) : a;
+    case 'abs': return Math.abs(a);
+    case 'sign': return Math.sign(a);
+    case 'hypot': return Math.sqrt(values.reduce((sum, v) => sum + v * v, 0));
+  }
+}
+
+/** §10.5.1: the multiple of |B| at or around A that the strategy picks; ties round up. */
+function roundToStep(name: CalcFunctionName, a: number, b: number): number {
+  const step = Math.abs(b);
+  if (step === 0 || Number.isNaN(a) || Number.isNaN(step)) return Number.NaN;
+  if (!Number.isFinite(a)) return Number.isFinite(step) ? a : Number.NaN;
+  if (!Number.isFinite(step)) return infiniteStep(name, a);
+  const lower = Math.floor(a / step) * step;
+  if (lower === a) return a;
+  const upper = lower + step;
+  switch (name) {
+    case 'round-up': return upper;
+    case 'round-down': return lower;
+    case 'round-to-zero': return a < 0 ? upper : lower;
+    default: return a - lower < upper - a ? lower : upper;
+  }
+}
+
+/** An infinite step: A itself is between the two infinite multiples, so 0 or ±infinity. */
+function infiniteStep(name: CalcFunctionName, a: number): number {
+  if (name === 'round-up') return a > 0 ? Number.POSITIVE_INFINITY : 0;
+  if (name === 'round-down') return a < 0 ? Number.NEGATIVE_INFINITY : 0;
+  return 0;
+}
+
+function modByInfinity(a: number, b: number): number {
+  return Math.sign(a) === Math.sign(b) || a === 0 ? a : Number.NaN;
+}
+
+/** §10.9: NaN becomes 0 and infinities the largest values browsers lay out, at the top level. */
+export function censorNonFinite(value: number, largest: number): number {
+  if (Number.isNaN(value)) return 0;
+  return Math.max(-largest, Math.min(largest, value));
+}
