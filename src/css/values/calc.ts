@@ -221,21 +221,38 @@ function numericValue(value: ParsedCalc): number {
 }
 
 function absolutePx(node: SpecifiedCalc): number | undefined {
+  return foldSpecified(node, (leaf) => {
+    const factor = leaf.op === 'dim' ? ABSOLUTE_UNITS[leaf.unit] : undefined;
+    return factor === undefined ? undefined : leaf.value * factor;
+  }, false);
+}
+
+type Leaf = Extract<SpecifiedCalc, { op: 'dim' | 'percent' }>;
+
+/**
+ * The value of a specified tree whose leaves all have a value by `leaf` (absolute lengths, or
+ * percentages alone); undefined otherwise. `inOneUnit` refuses what leaves that unit
+ * (products, quotients, sign()): a tree of percentages must stay a percentage.
+ */
+export function foldSpecified(node: SpecifiedCalc, leaf: (node: Leaf) => number | undefined, inOneUnit: boolean): number | undefined {
   const all = (nodes: readonly SpecifiedCalc[]): number[] | undefined => {
-    const values = nodes.map(absolutePx);
+    const values = nodes.map((n) => foldSpecified(n, leaf, inOneUnit));
     return values.every((v) => v !== undefined) ? values as number[] : undefined;
   };
   switch (node.op) {
-    case 'dim': { const factor = ABSOLUTE_UNITS[node.unit]; return factor === undefined ? undefined : node.value * factor; }
-    case 'percent': return undefined;
+    case 'dim':
+    case 'percent': return leaf(node);
     case 'sum': return all(node.terms)?.reduce((a, b) => a + b, 0);
-    case 'scale': { const v = absolutePx(node.node); return v === undefined ? undefined : v * node.by; }
+    case 'scale': { const v = foldSpecified(node.node, leaf, inOneUnit); return v === undefined ? undefined : v * node.by; }
     case 'min': { const v = all(node.args); return v === undefined ? undefined : minOf(v); }
     case 'max': { const v = all(node.args); return v === undefined ? undefined : maxOf(v); }
     case 'clamp': { const v = all([node.min, node.value, node.max]); return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!)); }
-    case 'fn': { const v = all(node.args); return v === undefined ? undefined : applyCalcFunction(node.name, v); }
-    case 'mul': { const v = all([node.a, node.b]); return v === undefined ? undefined : v[0]! * v[1]!; }
-    case 'div': { const v = all([node.a, node.b]); return v === undefined ? undefined : v[0]! / v[1]!; }
+    case 'fn': { const v = inOneUnit && node.name === 'sign' ? undefined : all(node.args); return v === undefined ? undefined : applyCalcFunction(node.name, v); }
+    case 'mul':
+    case 'div': {
+      const v = inOneUnit ? undefined : all([node.a, node.b]);
+      return v === undefined ? undefined : node.op === 'mul' ? v[0]! * v[1]! : v[0]! / v[1]!;
+    }
   }
 }
 

@@ -13,13 +13,11 @@ import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, Specif
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS, SYSTEM_COLORS_DARK } from './named-colors.js';
-import { parseCalcFunction } from './calc.js';
-import { applyCalcFunction } from './calc-functions.js';
+import { foldSpecified, parseCalcFunction } from './calc.js';
 import { ANGLE_DEGREES } from './units.js';
 import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
 import { BoundedCache } from '../../cache/bounded.js';
-import { maxOf, minOf } from '../../append-all.js';
 
 export type { SpecifiedColor } from '../model/types.js';
 
@@ -177,25 +175,7 @@ function calcChannel(node: CssNode): Channel | undefined {
 
 /** The value of a math tree of percentages alone; undefined when it holds a length. */
 function percentOnly(node: SpecifiedCalc): number | undefined {
-  const all = (nodes: readonly SpecifiedCalc[]): number[] | undefined => {
-    const values = nodes.map(percentOnly);
-    return values.every((v) => v !== undefined) ? values as number[] : undefined;
-  };
-  switch (node.op) {
-    case 'percent': return node.value;
-    case 'dim': return undefined;
-    case 'sum': return all(node.terms)?.reduce((a, b) => a + b, 0);
-    case 'scale': { const v = percentOnly(node.node); return v === undefined ? undefined : v * node.by; }
-    case 'min': { const v = all(node.args); return v === undefined ? undefined : minOf(v); }
-    case 'max': { const v = all(node.args); return v === undefined ? undefined : maxOf(v); }
-    case 'clamp': {
-      const v = all([node.min, node.value, node.max]);
-      return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!));
-    }
-    case 'fn': { const v = all(node.args); return v === undefined || node.name === 'sign' ? undefined : applyCalcFunction(node.name, v); }
-    case 'mul':
-    case 'div': return undefined;
-  }
+  return foldSpecified(node, (leaf) => (leaf.op === 'percent' ? leaf.value : undefined), true);
 }
 
 /** Splits the arguments into channels and alpha; legacy syntax when commas are used. */
