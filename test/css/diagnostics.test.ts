@@ -35,6 +35,16 @@ describe('diagnostics', () => {
     expect(doc.diagnostics[0]!.column).toBe(3);
   });
 
+  it('ignore what leaves no trace on paper, and name what Chromium draws that octavo does not as unsupported', async () => {
+    const doc = await styleHtml(`<style>p { view-transition-name: a; timeline-scope: --t; interpolate-size: allow-keywords; reading-flow: grid-order;
+      scroll-margin-top: 4px; scroll-padding-inline: 2px; dynamic-range-limit: standard; animation-timeline: --t;
+      text-box: trim-both cap alphabetic; anchor-name: --a; field-sizing: content; paint-order: stroke }</style><p>x</p>`);
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([
+      'property `text-box` is not supported', 'property `anchor-name` is not supported',
+      'property `field-sizing` is not supported', 'property `paint-order` is not supported',
+    ]);
+  });
+
   it('cached sheets report their warnings again in every render, at the right lines', async () => {
     const cache = createStylesheetCache();
     const first = await styleHtml(TEMPLATE, { cache });

@@ -46,6 +46,24 @@ describe('hyphenation (CSS Text 3 §5.4)', () => {
     expect(await lineTexts('<p id=p style="width:66px;hyphens:auto">x <span lang=fr>extraordinaire</span></p>')).toEqual(['x extraor\u2010', 'dinaire']);
   });
 
+  it('draws hyphenate-character at automatic and soft-hyphen breaks, and the -webkit- name', async () => {
+    expect(await lineTexts('<p id=p lang=en style="width:50px;hyphens:auto;hyphenate-character:\'=\'">hyphenation</p>')).toEqual(['hyphen=', 'ation']);
+    expect(await lineTexts('<p id=p style="width:40px;-webkit-hyphenate-character:\'\\2013\'">aaaa&shy;bbbb</p>')).toEqual(['aaaa\u2013', 'bbbb']);
+    expect(await lineTexts('<div style="hyphenate-character:\'\'"><p id=p lang=en style="width:50px;hyphens:auto">hyphenation</p></div>')).toEqual(['hyphen', 'ation']);
+  });
+
+  it('keeps words and their ends as long as hyphenate-limit-chars asks', async () => {
+    const at = async (limits: string): Promise<string[]> => lineTexts(`<p id=p lang=en style="width:${9 * CH}px;hyphens:auto;hyphenate-limit-chars:${limits}">representative</p>`);
+    expect(await at('auto')).toEqual(['represen\u2010', 'tative']);
+    // no more than 14 letters in the word: not hyphenated, it overflows
+    expect(await at('15')).toEqual(['representative']);
+    // six letters at least after the break: rep-re-sen|tative still has them, rep-re-sen-ta|tive does not
+    expect(await at('auto auto 6')).toEqual(['represen\u2010', 'tative']);
+    expect(await at('auto 2 7')).toEqual(['repre\u2010', 'sentative']);
+    // the third value is the second when missing
+    expect(await at('5 7')).toEqual(['representative']);
+  });
+
   it('supports en, de, fr, es, it, nl and pt', async () => {
     const words: [string, string][] = [
       ['en', 'representative'], ['de', 'Silbentrennung'], ['fr', 'extraordinaire'], ['es', 'extraordinario'],

@@ -30,6 +30,13 @@ export interface Percentage {
 }
 
 /** A calc()/min()/max()/clamp() that mixes px with percentages, resolved in layout. */
+/** `hyphenate-limit-chars` (CSS Text 4 §7.3): `auto` is Chromium's 5, 2 and 2. */
+export interface HyphenateLimitChars {
+  readonly word: number | 'auto';
+  readonly before: number | 'auto';
+  readonly after: number | 'auto';
+}
+
 /** `round()` with its rounding strategy, and the other functions a length tree can hold (CSS Values 4 §10.5–10.8). */
 export type CalcFunctionName = 'round-nearest' | 'round-up' | 'round-down' | 'round-to-zero' | 'mod' | 'rem' | 'abs' | 'hypot' | 'sign';
 
@@ -442,6 +449,9 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
   readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   readonly hyphens: 'none' | 'manual' | 'auto';
+  /** The string drawn at a hyphenation break; `auto`: the font's hyphen. */
+  readonly hyphenateCharacter: 'auto' | { readonly text: string };
+  readonly hyphenateLimitChars: HyphenateLimitChars;
   readonly tabSize: number | { readonly kind: 'number'; readonly value: number };
   readonly textDecorationLine: TextDecorationLine;
   readonly textDecorationColor: Color;

@@ -20,14 +20,17 @@ anchor running
 size marks bleed page-orientation
 list-style-marker counter marker-side
 speak speak-as quotes-style
+text-box text-box-trim text-box-edge paint-order object-view-box math-depth field-sizing corner-shape
+offset offset-path offset-distance offset-rotate offset-anchor offset-position
+anchor-name anchor-scope position-anchor position-area position-try position-try-fallbacks position-try-order position-visibility
 -webkit-box-reflect -webkit-text-security -webkit-border-horizontal-spacing -webkit-border-vertical-spacing
 -webkit-line-break -webkit-rtl-ordering -webkit-ruby-position -webkit-text-combine -webkit-highlight -webkit-locale`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 
 /**
- * Irrelevant to print output: ignored without a warning. Interaction, scrolling and transitions
- * leave no trace on a printed page.
+ * Irrelevant to print output: ignored without a warning. Interaction, scrolling, timelines,
+ * transitions and focus order leave no trace on a printed page.
  */
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
@@ -35,6 +38,16 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'will-change',
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
+  'scroll-margin-top', 'scroll-margin-right', 'scroll-margin-bottom', 'scroll-margin-left', 'scroll-margin-block', 'scroll-margin-inline',
+  'scroll-margin-block-start', 'scroll-margin-block-end', 'scroll-margin-inline-start', 'scroll-margin-inline-end',
+  'scroll-padding-top', 'scroll-padding-right', 'scroll-padding-bottom', 'scroll-padding-left', 'scroll-padding-block', 'scroll-padding-inline',
+  'scroll-padding-block-start', 'scroll-padding-block-end', 'scroll-padding-inline-start', 'scroll-padding-inline-end',
+  'scroll-snap-stop', 'scroll-timeline', 'scroll-timeline-name', 'scroll-timeline-axis', 'view-timeline', 'view-timeline-name',
+  'view-timeline-axis', 'view-timeline-inset', 'timeline-scope', 'animation-timeline', 'animation-range', 'animation-range-start',
+  'animation-range-end', 'overscroll-behavior-x', 'overscroll-behavior-y', 'overscroll-behavior-block', 'overscroll-behavior-inline',
+  'view-transition-name', 'view-transition-class', 'interpolate-size', 'reading-flow', 'reading-order', 'interactivity',
+  // HDR headroom of images: a PDF has none to limit
+  'dynamic-range-limit',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
   // Chromium's print sets the words of every `text-rendering` where `auto` sets them (docs/css.md, Glyph advances)
   'text-rendering',

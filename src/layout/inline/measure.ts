@@ -415,8 +415,9 @@ function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): readonly P
   if (stretch.hyphen) {
     const hyphen = hyphenFor(stretch.item.style, env, base + Math.max(0, bodyEnd - 1));
     const last = parts[parts.length - 1];
-    if (last !== undefined) parts[parts.length - 1] = { ...last, text: last.text + hyphen.text };
-    else parts.push({ text: hyphen.text, level: hyphen.level, trailing: false });
+    // `hyphenate-character: ""`: the break shows nothing
+    if (hyphen.text !== '' && last !== undefined) parts[parts.length - 1] = { ...last, text: last.text + hyphen.text };
+    else if (hyphen.text !== '') parts.push({ text: hyphen.text, level: hyphen.level, trailing: false });
   }
   if (bodyEnd < raw.length) pushPart(parts, raw.slice(bodyEnd), levelAt(bidi, base + bodyEnd), true);
   return parts;
@@ -435,9 +436,11 @@ function withoutSoftHyphens(text: string): string {
   return text.includes('\u00ad') ? text.replace(/\u00ad/g, '') : text;
 }
 
-/** The font's hyphen (U+2010 or U+002D) at the level of the character before it. */
+/** `hyphenate-character`, or the font's hyphen (U+2010 or U+002D), at the level of the character before it. */
 function hyphenFor(style: ComputedStyle, env: MeasureEnv, index: number): { text: string; level: number } {
-  return { text: env.text.hyphen?.(fontRequestFromStyle(style)) ?? '-', level: levelAt(env.bidi, index) };
+  const chosen = style.hyphenateCharacter;
+  const text = chosen !== 'auto' ? chosen.text : env.text.hyphen?.(fontRequestFromStyle(style)) ?? '-';
+  return { text, level: levelAt(env.bidi, index) };
 }
 
 const CURSIVE = /[\u0600-\u074f\u0750-\u07ff\u0860-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufefe]/u;

@@ -5,6 +5,7 @@
  * `word-break: break-all | break-word` (§5.2, §5.5). A split measures the two parts again.
  */
 import { hyphenationPoints as dictionaryPoints } from '../../text/hyphenate.js';
+import type { HyphenateLimitChars } from '../../css/model/types.js';
 import type { MeasureEnv, TextPiece } from './measure.js';
 import { measureText, wrapsLines } from './measure.js';
 import { graphemeSegmenter } from '../../graphemes.js';
@@ -35,6 +36,17 @@ function beforeLastNonSpace(piece: TextPiece, points: readonly number[]): readon
   let last = piece.to - 1;
   while (last >= piece.from && /\s/.test(text[last]!)) last--;
   return points.filter((point) => point <= last);
+}
+
+/**
+ * `hyphenate-limit-chars` with `auto` as Chromium's 5, 2, 2; a word is at least as long as what
+ * must stay on both sides. The patterns never leave fewer than two letters on a side, so smaller
+ * values act as 2.
+ */
+function limitsOf(limits: HyphenateLimitChars): { word: number; before: number; after: number } {
+  const before = limits.before === 'auto' ? 2 : limits.before;
+  const after = limits.after === 'auto' ? 2 : limits.after;
+  return { word: Math.max(limits.word === 'auto' ? 5 : limits.word, before + after), before, after };
 }
 
 function hasSoftHyphen(piece: TextPiece): boolean {
@@ -77,7 +89,11 @@ class ContentSplitter implements Splitter {
       if (word.includes('\u00ad')) {
         for (let i = 0; i < word.length; i++) if (word[i] === '\u00ad') points.push(at + i + 1);
       } else if (hyphens === 'auto' && piece.item.lang !== '') {
-        for (const point of dictionaryPoints(word, piece.item.lang)) points.push(at + point);
+        const limits = limitsOf(piece.style.hyphenateLimitChars);
+        if (word.length < limits.word) continue;
+        for (const point of dictionaryPoints(word, piece.item.lang)) {
+          if (point >= limits.before && word.length - point >= limits.after) points.push(at + point);
+        }
       }
     }
     return beforeLastNonSpace(piece, points.filter((point) => point > piece.from && point < piece.to));
