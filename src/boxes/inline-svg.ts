@@ -8,6 +8,7 @@ import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { documentInlineSvgs, elementMarkupById, inlineSvgSource } from '../dom/xml.js';
 import { INLINE_SVG_PROPERTIES, NON_INHERITED_SVG_PROPERTIES } from '../css/properties/unsupported.js';
+import { NORMAL_PAINT_ORDER, paintOrderText } from '../css/values/paint-order.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
 import { appendAll } from '../append-all.js';
@@ -74,6 +75,8 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
       }
     }
     if (element !== svg && styles?.style !== undefined && parent?.style !== undefined) appendAll(declared, sharedDeclarations(styles.style, parent.style));
+    // the <svg> inherits paint-order from the HTML around it (text outlined in a page stroked first)
+    if (element === svg && styles?.style !== undefined && styles.style.paintOrder !== NORMAL_PAINT_ORDER) inherited.push(`paint-order:${paintOrderText(styles.style.paintOrder)}`);
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);
     for (const child of element.children) if (isElement(child)) visit(child, styles);
@@ -102,6 +105,7 @@ function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string
   if (style.fontStyle !== parent.fontStyle) out.push(`font-style:${style.fontStyle}`);
   if (style.visibility !== parent.visibility) out.push(`visibility:${style.visibility}`);
   if (!sameColor(style.color, parent.color)) out.push(`color:${colorText(style.color)}`);
+  if (style.paintOrder.join() !== parent.paintOrder.join()) out.push(`paint-order:${paintOrderText(style.paintOrder)}`);
   if (style.opacity !== 1) out.push(`opacity:${style.opacity}`);
   if (style.display === 'none') out.push('display:none');
   return out;

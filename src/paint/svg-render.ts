@@ -170,13 +170,26 @@ function serverPaint(fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[],
   return opacity < 1 ? [{ kind: 'push-opacity', opacity }, ...pattern, { kind: 'pop-opacity' }] : pattern;
 }
 
-function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
-  if (path.length === 0 || style.visibility !== 'visible') return [];
+/** A shape's fill, stroke and markers, in its `paint-order` (SVG 2 §13.7). */
+function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle, markers: boolean): DisplayItem[] {
+  const visible = path.length > 0 && style.visibility === 'visible';
   const items: DisplayItem[] = [];
+  for (const layer of style.paintOrder) {
+    if (layer === 'markers') { if (markers) appendAll(items, markerItems(path, walk, style)); }
+    else if (visible) appendAll(items, layer === 'fill' ? fillItems(path, walk, style) : strokeItems(path, walk, style));
+  }
+  return items;
+}
+
+function fillItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
   const fill = withAlpha(style.fill, style.fillOpacity);
   const evenOdd = style.fillRule === 'evenodd';
-  if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
-  else if (fill.kind === 'url') appendAll(items, serverPaint(fill, path, evenOdd, style.fillOpacity, walk));
+  if (fill.kind === 'color' && fill.color.a > 0) return [{ kind: 'fill-path', path, color: fill.color, evenOdd }];
+  return fill.kind === 'url' ? serverPaint(fill, path, evenOdd, style.fillOpacity, walk) : [];
+}
+
+function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
+  const items: DisplayItem[] = [];
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
@@ -251,7 +264,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   if (style.display === 'none') return [];
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style);
-  if (shape !== undefined) items = [...paintShape(shape, walk, style), ...(MARKABLE.has(name) ? markerItems(shape, walk, style) : [])];
+  if (shape !== undefined) items = paintShape(shape, walk, style, MARKABLE.has(name));
   // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
   else if (name === 'text') items = textItems(element, style, Object.assign({}, walk, { serverPaint: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => serverPaint(fill, path, false, opacity, walk) }));
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));

@@ -31,6 +31,7 @@ import type { Viewport } from './svg-geometry.js';
 import { paintColor } from './svg-gradients.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
 import { computeSvgStyle } from '../resources/svg-style.js';
+import { glyphsInPaintOrder } from './glyph-paint-order.js';
 import { appendAll, maxOf, minOf } from '../append-all.js';
 
 export interface TextWalk {
@@ -315,7 +316,7 @@ function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk
       syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
       ...(stroke === undefined ? {} : { stroke }),
     };
-    if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) chunk.items.push(item);
+    if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) appendAll(chunk.items, glyphsInPaintOrder(item, s.paintOrder));
     if (s.visibility === 'visible' && server !== undefined && metrics !== undefined) {
       chunk.server.push({ fill: server, opacity: s.fillOpacity, run: item, top: baseline - metrics.ascent, bottom: baseline + metrics.descent });
     }

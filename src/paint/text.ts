@@ -16,6 +16,7 @@ import { paintTextShadows } from './text-shadow.js';
 import { uprightGlyphItems, uprightGlyphs, type UprightGlyph } from './upright-glyphs.js';
 import { inkGaps, keptSpans } from './skip-ink.js';
 import { appendAll } from '../append-all.js';
+import { glyphsInPaintOrder } from './glyph-paint-order.js';
 
 /** A text-decoration set by one decorating box, painted on all its in-flow inline text. */
 export interface Decoration {
@@ -405,7 +406,8 @@ function pushGlyphs(out: DisplayItem[], fragment: TextFragment, originX: number,
       continue;
     }
     const item = glyphsItem(run, run.x + originX, baseline, color);
-    out.push(strokeWidth <= 0 ? item : { ...item, stroke: { color: style.webkitTextStrokeColor, width: strokeWidth } });
+    if (strokeWidth <= 0) out.push(item);
+    else appendAll(out, glyphsInPaintOrder({ ...item, stroke: { color: style.webkitTextStrokeColor, width: strokeWidth } }, style.paintOrder));
   }
 }
 

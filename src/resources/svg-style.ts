@@ -5,6 +5,8 @@
  */
 import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
+import type { PaintOrder } from '../css/model/types.js';
+import { NORMAL_PAINT_ORDER, parsePaintOrder } from '../css/values/paint-order.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
 import type { FontBasis } from './svg-units.js';
@@ -52,6 +54,7 @@ export interface SvgStyle {
   readonly markerStart: string | undefined;
   readonly markerMid: string | undefined;
   readonly markerEnd: string | undefined;
+  readonly paintOrder: PaintOrder;
   // not inherited
   readonly opacity: number;
   readonly display: string;
@@ -67,7 +70,7 @@ export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
-  markerStart: undefined, markerMid: undefined, markerEnd: undefined,
+  markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined,
 };
 
@@ -149,7 +152,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -287,6 +290,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     markerStart: marker('marker-start', parent.markerStart),
     markerMid: marker('marker-mid', parent.markerMid),
     markerEnd: marker('marker-end', parent.markerEnd),
+    paintOrder: parsePaintOrder(get('paint-order')?.trim().toLowerCase().split(/\s+/) ?? []) ?? parent.paintOrder,
     clipPath: clip,
     mask: urlId(get('mask')),
   };

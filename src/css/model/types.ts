@@ -30,6 +30,10 @@ export interface Percentage {
 }
 
 /** A calc()/min()/max()/clamp() that mixes px with percentages, resolved in layout. */
+/** `paint-order` (CSS Fill and Stroke 3 §6.1, SVG 2 §13.7): the three layers, first painted first. */
+export type PaintLayer = 'fill' | 'stroke' | 'markers';
+export type PaintOrder = readonly [PaintLayer, PaintLayer, PaintLayer];
+
 /** `hyphenate-limit-chars` (CSS Text 4 §7.3): `auto` is Chromium's 5, 2 and 2. */
 export interface HyphenateLimitChars {
   readonly word: number | 'auto';
@@ -449,6 +453,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
   readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   readonly hyphens: 'none' | 'manual' | 'auto';
+  readonly paintOrder: PaintOrder;
   /** The string drawn at a hyphenation break; `auto`: the font's hyphen. */
   readonly hyphenateCharacter: 'auto' | { readonly text: string };
   readonly hyphenateLimitChars: HyphenateLimitChars;
