@@ -19,6 +19,10 @@ import type { KeptPageStyles } from './kept-page-types.js';
 import type { PageRule } from './page-types.js';
 export type { PageContext, PageMarks, PageRule, PageSelector, PageStyle, RawDeclaration } from './page-types.js';
 export type { KeptPageStyles, KeptPages } from './kept-page-types.js';
+import type { CalcNode } from './calc-types.js';
+export type { CalcFunctionName, CalcNode } from './calc-types.js';
+import type { HyphenateLimitChars, PaintOrder } from './text-types.js';
+export type { HyphenateLimitChars, PaintLayer, PaintOrder } from './text-types.js';
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -28,32 +32,6 @@ export interface Percentage {
   /** 50 for 50% */
   readonly value: number;
 }
-
-/** A calc()/min()/max()/clamp() that mixes px with percentages, resolved in layout. */
-/** `paint-order` (CSS Fill and Stroke 3 §6.1, SVG 2 §13.7): the three layers, first painted first. */
-export type PaintLayer = 'fill' | 'stroke' | 'markers';
-export type PaintOrder = readonly [PaintLayer, PaintLayer, PaintLayer];
-
-/** `hyphenate-limit-chars` (CSS Text 4 §7.3): `auto` is Chromium's 5, 2 and 2. */
-export interface HyphenateLimitChars {
-  readonly word: number | 'auto';
-  readonly before: number | 'auto';
-  readonly after: number | 'auto';
-}
-
-/** `round()` with its rounding strategy, and the other functions a length tree can hold (CSS Values 4 §10.5–10.8). */
-export type CalcFunctionName = 'round-nearest' | 'round-up' | 'round-down' | 'round-to-zero' | 'mod' | 'rem' | 'abs' | 'hypot' | 'sign';
-
-export type CalcNode =
-  | { readonly op: 'px'; readonly value: number }
-  | { readonly op: 'percent'; readonly value: number }
-  | { readonly op: 'sum'; readonly terms: readonly CalcNode[] }
-  | { readonly op: 'scale'; readonly node: CalcNode; readonly by: number }
-  | { readonly op: 'min' | 'max'; readonly args: readonly CalcNode[] }
-  | { readonly op: 'clamp'; readonly min: CalcNode; readonly value: CalcNode; readonly max: CalcNode }
-  | { readonly op: 'fn'; readonly name: CalcFunctionName; readonly args: readonly CalcNode[] }
-  /** Products and quotients whose factors are lengths known at layout (`sign(50% - 1em) * 4px`). */
-  | { readonly op: 'mul' | 'div'; readonly a: CalcNode; readonly b: CalcNode };
 
 export interface CalcLength {
   readonly kind: 'calc';
