@@ -69,6 +69,14 @@ describe('math functions (CSS Values 4 §10.5–10.8), as Chromium computes them
     expect(resolveLength(doc.style('div').marginLeft as never, 0)).toBe(0);
   });
 
+  it('keeps what overflows a double, or divides by zero, within the lengths laid out (CSS Values 4 §10.9)', async () => {
+    const doc = await styleWith('div { width: calc(sign(50% - 1px) * 1e300px * 1e300); margin-left: calc(10px / sign(50% - 50%)); height: calc(1px * pow(10, 400)) }', '<div></div>');
+    expect(doc.diagnostics).toEqual([]);
+    expect(resolveLength(doc.style('div').width as never, 100)).toBe(33_554_431);
+    expect(resolveLength(doc.style('div').marginLeft as never, 100)).toBe(33_554_431);
+    expect(doc.style('div').height).toBe(33_554_431);
+  });
+
   it('takes angles where angles are expected: transforms, gradients, hues', async () => {
     const doc = await styleWith(`div { transform: rotate(calc(45deg + 0.25turn)) rotate(atan2(1, 1)) rotate(acos(0)); color: hsl(calc(60deg * 2) 100% 25%);
       background-image: linear-gradient(calc(1turn / 4), red, blue) }`, '<div></div>');

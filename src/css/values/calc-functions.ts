@@ -56,8 +56,11 @@ function modByInfinity(a: number, b: number): number {
   return Math.sign(a) === Math.sign(b) || a === 0 ? a : Number.NaN;
 }
 
-/** §10.9: NaN becomes 0 and infinities the largest values browsers lay out, at the top level. */
-export function censorNonFinite(value: number, largest: number): number {
+/** The largest length browsers lay out (Chromium's 33,554,431 px): what `infinity` becomes. */
+export const LARGEST = 33_554_431;
+
+/** §10.9: NaN becomes 0 and infinities (and what is beyond them) the largest length laid out. */
+export function censorNonFinite(value: number): number {
   if (Number.isNaN(value)) return 0;
-  return Math.max(-largest, Math.min(largest, value));
+  return Math.max(-LARGEST, Math.min(LARGEST, value));
 }

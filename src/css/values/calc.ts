@@ -11,7 +11,7 @@ import type { Nodes } from './nodes.js';
 import type { LengthContext } from './units.js';
 import { ABSOLUTE_UNITS, ANGLE_DEGREES, dimensionToPx, isLengthUnit } from './units.js';
 import type { CalcFunctionName } from './calc-functions.js';
-import { applyCalcFunction, censorNonFinite, ROUNDING_STRATEGIES } from './calc-functions.js';
+import { applyCalcFunction, censorNonFinite, LARGEST, ROUNDING_STRATEGIES } from './calc-functions.js';
 import { appendAll, maxOf, minOf } from '../../append-all.js';
 
 export type SpecifiedCalc =
@@ -51,7 +51,7 @@ export function parseCalcFunction(node: CssNode): ParsedCalc | undefined {
   if (!isMathFunction(node)) return undefined;
   try {
     const parsed = parseMath(node);
-    return 'node' in parsed ? parsed : { type: parsed.type, value: censorNonFinite(parsed.value, LARGEST) };
+    return 'node' in parsed ? parsed : { type: parsed.type, value: censorNonFinite(parsed.value) };
   } catch {
     return undefined;
   }
@@ -338,7 +338,6 @@ function divide(a: ParsedCalc, b: ParsedCalc): ParsedCalc {
  * (Chromium's 33,554,431 px), so that `border-radius: calc(infinity * 1px)` (Tailwind's
  * `rounded-full`) scales down to a pill as it does there; NaN is 0 (§10.9).
  */
-const LARGEST = 33_554_431;
 const CONSTANTS: Readonly<Record<string, number>> = { e: Math.E, pi: Math.PI, infinity: LARGEST, '-infinity': -LARGEST, nan: 0 };
 
 function parseValue(node: CssNode): ParsedCalc {
@@ -419,7 +418,7 @@ export function simplify(node: CalcNode): CalcNode {
       // All but sign() scale with their arguments, so percentages alone stay percentages.
       for (const unit of node.name === 'sign' ? ['px'] as const : ['px', 'percent'] as const) {
         if (args.every((a) => a.op === unit)) {
-          return { op: unit, value: censorNonFinite(applyCalcFunction(node.name, args.map((a) => (a as { value: number }).value)), LARGEST) };
+          return { op: unit, value: censorNonFinite(applyCalcFunction(node.name, args.map((a) => (a as { value: number }).value))) };
         }
       }
       return { op: 'fn', name: node.name, args };
@@ -428,7 +427,7 @@ export function simplify(node: CalcNode): CalcNode {
     case 'div': {
       const [a, b] = [simplify(node.a), simplify(node.b)];
       if (a.op !== 'px' || b.op !== 'px') return { op: node.op, a, b };
-      return { op: 'px', value: censorNonFinite(node.op === 'mul' ? a.value * b.value : a.value / b.value, LARGEST) };
+      return { op: 'px', value: censorNonFinite(node.op === 'mul' ? a.value * b.value : a.value / b.value) };
     }
   }
 }

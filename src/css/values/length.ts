@@ -1,16 +1,16 @@
 import type { CalcNode, LengthPercentage } from '../model/types.js';
 import { maxOf, minOf } from '../../append-all.js';
-import { applyCalcFunction } from './calc-functions.js';
+import { applyCalcFunction, censorNonFinite } from './calc-functions.js';
 
 /** Resolves a computed length-percentage against its percentage basis (px). */
 export function resolveLength(value: LengthPercentage, basis: number): number {
   if (typeof value === 'number') return value;
   if (value.kind === 'percent') return (value.value * basis) / 100;
-  return evaluateCalc(value.node, basis);
+  return censorNonFinite(evaluateCalc(value.node, basis));
 }
 
 
-export function evaluateCalc(node: CalcNode, basis: number): number {
+function evaluateCalc(node: CalcNode, basis: number): number {
   switch (node.op) {
     case 'px': return node.value;
     case 'percent': return (node.value * basis) / 100;
@@ -23,14 +23,8 @@ export function evaluateCalc(node: CalcNode, basis: number): number {
       const max = evaluateCalc(node.max, basis);
       return Math.max(min, Math.min(evaluateCalc(node.value, basis), max));
     }
-    case 'fn': {
-      const value = applyCalcFunction(node.name, node.args.map((arg) => evaluateCalc(arg, basis)));
-      return Number.isFinite(value) ? value : 0;
-    }
+    case 'fn': return applyCalcFunction(node.name, node.args.map((arg) => evaluateCalc(arg, basis)));
     case 'mul': return evaluateCalc(node.a, basis) * evaluateCalc(node.b, basis);
-    case 'div': {
-      const value = evaluateCalc(node.a, basis) / evaluateCalc(node.b, basis);
-      return Number.isFinite(value) ? value : 0;
-    }
+    case 'div': return evaluateCalc(node.a, basis) / evaluateCalc(node.b, basis);
   }
 }

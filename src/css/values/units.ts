@@ -6,7 +6,7 @@ import type { CssNode } from 'css-tree';
 import type { LengthPercentage, Percentage } from '../model/types.js';
 import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
-import { evaluateCalc as evaluateCalcNode } from './length.js';
+import { resolveLength } from './length.js';
 import type { FontUnitRatios } from './font-metrics.js';
 import { FALLBACK_RATIOS } from './font-metrics.js';
 
@@ -220,6 +220,5 @@ export function computeLength(value: SpecifiedLength, ctx: LengthContext): Lengt
 export function computeAbsoluteLength(value: SpecifiedLength, ctx: LengthContext, basis: number): number {
   const computed = computeLength(value, ctx);
   if (typeof computed === 'number') return computed;
-  if (computed.kind === 'percent') return (computed.value * basis) / 100;
-  return evaluateCalcNode(computed.node, basis);
+  return resolveLength(computed, basis);
 }
