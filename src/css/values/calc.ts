@@ -364,7 +364,7 @@ function parseValue(node: CssNode): ParsedCalc {
 /** Computes a length calc: px when no percentage remains, else a simplified `CalcLength`. */
 export function computeCalc(node: SpecifiedCalc, ctx: LengthContext): LengthPercentage {
   const computed = simplify(toComputed(node, ctx));
-  if (computed.op === 'px') return computed.value;
+  if (computed.op === 'px') return censorNonFinite(computed.value);
   if (computed.op === 'percent') return { kind: 'percent', value: computed.value };
   return { kind: 'calc', node: computed };
 }
