@@ -15,7 +15,7 @@ import { LONGHAND_INDEX } from './properties/registry.js';
 import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
 import { identOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
-import { dimensionToPx, parseLength } from './values/units.js';
+import { computeAbsoluteLength, parseLength } from './values/units.js';
 import { reportWarning } from './warnings.js';
 import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.js';
 import { countingDiagnostics } from './style-sharing.js';
@@ -51,8 +51,9 @@ export function parsePageSize(nodes: Nodes): readonly [number, number] | undefin
   if (nodes.length === 1 && identOf(nodes[0]) === 'auto') return DEFAULT_PAGE_SIZE;
   const lengths = nodes.map((n) => parseLength(n));
   if (lengths.every((l) => l !== undefined) && nodes.length <= 2) {
-    const px = lengths.map((l) => (typeof l === 'number' ? l : l!.kind === 'rel' ? dimensionToPx(l!.value, l!.unit, FONT_CONTEXT) : undefined));
-    if (px.some((v) => v === undefined || v <= 0)) return undefined;
+    // font-relative units against the initial font; math functions of them too (as Chromium)
+    const px = lengths.map((l) => computeAbsoluteLength(l!, FONT_CONTEXT, 0));
+    if (px.some((v) => v <= 0)) return undefined;
     return [px[0]!, px[1] ?? px[0]!];
   }
   let size: readonly [number, number] | undefined;
@@ -248,7 +249,7 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: W
     return;
   }
   const length = nodes.length === 1 ? parseLength(nodes[0]!) : undefined;
-  const px = typeof length === 'number' ? length : length?.kind === 'rel' ? dimensionToPx(length.value, length.unit, FONT_CONTEXT) : undefined;
+  const px = length === undefined ? undefined : computeAbsoluteLength(length, FONT_CONTEXT, 0);
   if (px === undefined) warnInvalid(raw, diagnostics);
   else applied.bleed = px;
 }

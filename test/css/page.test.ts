@@ -51,6 +51,9 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     ['10px 6px', [10, 6]],
     ['5in', [480, 480]],
     ['auto', [210 * MM, 297 * MM]],
+    // math functions, as Chromium 156 takes them; em of the initial font
+    ['calc(100mm + 10mm) min(100mm, 5in)', [110 * MM, 100 * MM]],
+    ['calc(10em + 1in) round(up, 99px, 10px)', [256, 100]],
   ])('size: %s', async (value, [w, h]) => {
     const { style, diagnostics } = await page(`@page { size: ${value} }`);
     expect(diagnostics).toEqual([]);
@@ -58,7 +61,7 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     expect(style.height).toBeCloseTo(h!, 6);
   });
 
-  it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait'])('rejects size: %s', async (value) => {
+  it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)'])('rejects size: %s', async (value) => {
     const { style, diagnostics } = await page(`@page { size: ${value} }`);
     expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
     expect(style.width).toBeCloseTo(210 * MM, 6);
