@@ -79,15 +79,38 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
-  const sized = style.width === 'auto' ? restyled(style, { width: textFieldWidth(style, size) + sizingEdges(style, 'x') }) : style;
+  const content = style.fieldSizing === 'content' && style.width === 'auto';
+  const sized = style.width !== 'auto' ? style : restyled(style, content ? contentSizedField(style, type) : { width: textFieldWidth(style, size) + sizingEdges(style, 'x') });
   const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip' });
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
-    return naturalIf(style, build.block(field, placeholder === '' ? textRun(build, field, EMPTY_LINE, undefined) : textRun(build, field, placeholder, PLACEHOLDER), outer, source));
+    const empty = content ? [caretLine(build, field)] : textRun(build, field, EMPTY_LINE, undefined);
+    return naturalIf(style, build.block(field, placeholder === '' ? empty : textRun(build, field, placeholder, PLACEHOLDER), outer, source));
   }
   // a password field shows one bullet per character, as browsers do
   const shown = type === 'password' ? '\u2022'.repeat([...value].length) : value.replace(/[\r\n]+/g, '');
   return naturalIf(style, build.block(field, textRun(build, field, shown === '' ? EMPTY_LINE : shown, undefined), outer, source));
+}
+
+/**
+ * `field-sizing: content` (CSS UI 4 §5.1): a field as wide as what it shows, the text or the
+ * placeholder, as Chromium 156 sizes it (measured); a number field keeps the room of its spin
+ * buttons (15px) after it. `size` no longer counts.
+ */
+function contentSizedField(style: ComputedStyle, type: string): Partial<ComputedStyle> {
+  const spin = type === 'number' && typeof style.paddingRight === 'number' ? { paddingRight: style.paddingRight + NUMBER_SPIN_BUTTONS } : {};
+  return { width: 'fit-content', ...spin };
+}
+
+const NUMBER_SPIN_BUTTONS = 15;
+
+/**
+ * An empty content-sized field's line: the caret's 1px wide (an empty field is 9px wide in
+ * Chromium, its edges and the caret), and a line tall.
+ */
+function caretLine(build: AnonymousBoxBuild, field: ComputedStyle): BlockBox {
+  const caret: ComputedStyle = { ...build.anonymousStyle(field, 'block'), width: 1 };
+  return build.block(caret, textRun(build, caret, EMPTY_LINE, undefined), 'block', undefined);
 }
 
 /** The control's box, marked as sized by its natural width when the author's width is `auto` (flex and grid stretch it). */
@@ -246,14 +269,16 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
   // Chromium sets a select's text in lines of `line-height: normal`, whatever the author's
   const inner: ComputedStyle = { ...build.anonymousStyle(style, 'block'), lineHeight: 'normal' };
-  const rows = listBoxRows(element);
+  const content = style.fieldSizing === 'content';
+  // content-sized, a list box shows all its options, a drop-down is as wide as the one it shows
+  const rows = content && listBoxRows(element) !== undefined ? Math.max(1, options.length) : listBoxRows(element);
   if (rows !== undefined) return naturalIf(style, build.block(sized, [listBox(build, style, inner, rows, options.map((o) => o.text))], outer, source));
   let selected = options.findLastIndex((o) => o.selected);
   if (selected < 0) selected = options.length === 0 ? -1 : 0;
   const lineStyle: ComputedStyle = { ...inner, ...WHITE_SPACE_PRE };
   const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
   // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
-  const order = selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
+  const order = selected < 0 ? (content ? [] : options) : [...(content ? [] : options.filter((_, i) => i !== selected)), options[selected]!];
   const lines = order.map((option, index) => optionLine(build, index === order.length - 1 ? lineStyle : hidden, option.text));
   // a drop-down without options still shows an empty line
   if (lines.length === 0) lines.push(optionLine(build, lineStyle, ''));
@@ -317,10 +342,13 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const lineHeight = typeof style.lineHeight === 'number' ? style.lineHeight
     : style.lineHeight === 'normal' ? style.fontSize * normalLineHeight(style.fontFamily) : style.lineHeight.value * style.fontSize;
   // Chromium adds the width of a scroll bar's gutter (16px at this size: two "0"s) to cols
-  const width = style.width === 'auto' ? style.fontSize * ratios.ch * (cols + 2) + sizingEdges(style, 'x') : style.width;
-  const height = style.height === 'auto' ? rows * lineHeight + sizingEdges(style, 'y') : style.height;
+  // field-sizing: content: as wide as its longest line and as tall as its lines (or one, empty)
+  const content = style.fieldSizing === 'content';
+  const width = style.width !== 'auto' ? style.width : content ? 'fit-content' : style.fontSize * ratios.ch * (cols + 2) + sizingEdges(style, 'x');
+  const height = style.height !== 'auto' || content ? style.height : rows * lineHeight + sizingEdges(style, 'y');
   const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip' };
-  return naturalIf(style, build.block(sized, text === '' ? [] : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
+  const empty = content ? [caretLine(build, sized)] : [];
+  return naturalIf(style, build.block(sized, text === '' ? empty : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
 }
 
 /** `line-height: normal` of the bundled fonts (hhea ascent + descent + line gap, per em). */

@@ -67,6 +67,19 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><textarea id=ta1>Some text</textarea><textarea id=ta2 rows=3 cols=10>A</textarea></div>', ['ta1 0,15 182x36', 'ta2 182,0 102x51']);
   });
 
+  // field-sizing: content (CSS UI 4 §5.1): the text or placeholder shown, not size, cols or rows; an empty field is its edges
+  // and the caret's 1px; a number field keeps its spin buttons' 15px; a drop-down fits its selected option, a list box shows all
+  it('fields, textareas and selects sized by their content with field-sizing: content', async () => {
+    await expectBoxes(`<style>.c { field-sizing: content; display: block }</style>
+      <input id=c1 class=c value="Ada Lovelace" size=40><input id=c2 class=c><input id=c3 class=c placeholder="Your name"><input id=c4 class=c type=number value=1234><input id=c5 class=c type=number>
+      <textarea id=c6 class=c>Some text\nand a longer</textarea><textarea id=c7 class=c rows=5 cols=40></textarea><textarea id=c8 class=c style="width: 100px">Some text that wraps over more than one line</textarea>
+      <select id=c9 class=c><option>One</option><option selected>Two words</option></select><select id=c10 class=c><option selected>One</option><option>Two words</option></select>
+      <select id=c11 class=c multiple><option>One</option><option>Two words</option><option>Three</option><option>Four</option><option>Five</option></select>
+      <input id=c12 class=c value="Ada Lovelace" style="min-width: 120px">`,
+    ['c1 0,0 88.78x21', 'c2 0,21 9x21', 'c3 0,42 71.98x21', 'c4 0,63 52.66x21', 'c5 0,84 24x21', 'c6 0,105 102.3x36', 'c7 0,141 7x21', 'c8 0,162 106x81',
+      'c9 0,243 85.7x19', 'c10 0,262 47.2x19', 'c11 0,281 84.7x87', 'c12 0,368 128x21']);
+  });
+
   it('keeps the natural size of fields and textareas with box-sizing: border-box (frameworks, quirks mode)', async () => {
     // Chromium: the size, cols and rows give the content box whatever the box sizing
     await expectBoxes(`<style>* { box-sizing: border-box } div { margin: 2px; line-height: 0 }</style><div><input id=i1></div><div><input id=i2 size=4 value="ab"></div>

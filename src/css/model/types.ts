@@ -259,6 +259,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
    * select that lost its native look to author styles (css/menulist-fallback.ts).
    */
   readonly appearance: 'auto' | 'none' | 'menulist-button';
+  readonly fieldSizing: 'fixed' | 'content';
   /** CSS UI 4 §6.2: `auto` is the platform's blue. */
   readonly accentColor: Color | 'auto';
   /** CSS Writing Modes 3 §3.1 (layout/orthogonal.ts lays vertical boxes out). */

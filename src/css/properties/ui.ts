@@ -1,7 +1,8 @@
 /**
  * CSS Basic User Interface 4 properties that change a printed form control: `appearance` (§7.1:
  * `none` hands a checkbox, radio, progress or meter to the author's CSS) and `accent-color` (§6.2:
- * the colour of a checked checkbox or radio, and of a progress bar's value).
+ * the colour of a checked checkbox or radio, and of a progress bar's value), and `field-sizing`
+ * (§5.1: `content` sizes a text field, textarea or drop-down by what it shows, as Chromium).
  */
 import type { Color } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
@@ -32,4 +33,6 @@ const accentColor = longhand<'accentColor', SpecifiedColor | 'auto'>({
   compute: (value, ctx): Color | 'auto' => (value === 'auto' ? 'auto' : resolveColor(value, ctx.color, ctx.colorScheme)),
 });
 
-export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor];
+const fieldSizing = keywordProperty({ name: 'field-sizing', key: 'fieldSizing', inherited: false, initial: 'fixed', keywords: ['fixed', 'content'] });
+
+export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing];
