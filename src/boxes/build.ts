@@ -26,6 +26,7 @@ import { emptyRecords, recordElement, recordStrings, targetResolver } from './re
 import { limitExceeded } from '../limits.js';
 import { withFirstLetter } from './first-letter.js';
 import { withFirstLine } from './first-line.js';
+import { INLINE_TRIM, withTextBoxTrim } from './text-box-trim.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
@@ -281,6 +282,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];
 
   const outer = outerDisplay(style.display);
+  if (outer === 'inline-flow' && style.textBoxTrim !== 'none') walk.ctx.diagnostics.warn('css_unsupported', INLINE_TRIM, elementLocation(walk.dom, element));
   if (outer === 'inline-flow') return inlineBoxes(style, source, rubyPairs(element, style, elementChildren(walk, element, style, pseudos), walk.forms));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
     const itemLegend = element.name === 'fieldset' ? legendAsItem(element, style.display) : undefined;
@@ -300,14 +302,16 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
     const part = tablePartBox(source, style, content, walk.tableParts);
     if (part !== undefined) {
       warnUnmovedTablePart(walk, element, style);
-      return [part.kind === 'table-cell' && pseudos.firstLine !== undefined ? { ...part, content: withFirstLine(walk.styled, element, pseudos, part.content) } : part];
+      if (part.kind !== 'table-cell') return [part];
+      const cell = withTextBoxTrim(withFirstLine(walk.styled, element, pseudos, part.content), (m) => walk.ctx.diagnostics.warn('css_unsupported', m, elementLocation(walk.dom, element)));
+      return [cell === part.content ? part : { ...part, content: cell }];
     }
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
   let children = withFirstLetter(walk.styled, element, pseudos, elementChildren(walk, element, style, pseudos), () => boxElement(walk, element));
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
-  const box = withFirstLine(walk.styled, element, pseudos, blockBox(walk, { element: source, style, children: rendered?.rest ?? children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined }));
+  const box = withTextBoxTrim(withFirstLine(walk.styled, element, pseudos, blockBox(walk, { element: source, style, children: rendered?.rest ?? children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })), (m) => walk.ctx.diagnostics.warn('css_unsupported', m, elementLocation(walk.dom, element)));
   return [rendered === undefined ? box : { ...box, legend: rendered.legend }];
 }
 

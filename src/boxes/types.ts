@@ -7,7 +7,7 @@
  * typed so that block-level and inline-level content never need a cast: a block container holds
  * either `BlockLevelBox`es or `InlineLevelBox`es (CSS2 §9.2.1.1), told apart by `inlineContent`.
  */
-import type { BoxPseudo, ComputedStyle, Display } from '../css/types.js';
+import type { BoxPseudo, ComputedStyle, Display, TextEdgeOver, TextEdgeUnder } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
@@ -72,6 +72,11 @@ interface BlockContainerBase extends BoxBase {
    * the lines of `paragraph`, the block whose first line it starts (layout/block/initial-letter.ts).
    */
   readonly initialLetter?: InitialLetterSpec | undefined;
+  /**
+   * `text-box-trim` of this block or of an ancestor whose first or last formatted line is in it
+   * (boxes/text-box-trim.ts): the edge its first line is trimmed to at the start, its last at the end.
+   */
+  readonly textBoxTrim?: { readonly start?: TextEdgeOver; readonly end?: TextEdgeUnder } | undefined;
   /** A ruby pair's annotation (boxes/ruby.ts): laid out over or under the box's first line, outside its flow. */
   readonly ruby?: RubyAnnotation | undefined;
   /**

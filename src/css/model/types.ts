@@ -21,8 +21,8 @@ export type { PageContext, PageMarks, PageRule, PageSelector, PageStyle, RawDecl
 export type { KeptPageStyles, KeptPages } from './kept-page-types.js';
 import type { CalcNode } from './calc-types.js';
 export type { CalcFunctionName, CalcNode } from './calc-types.js';
-import type { HyphenateLimitChars, PaintOrder } from './text-types.js';
-export type { HyphenateLimitChars, PaintLayer, PaintOrder } from './text-types.js';
+import type { HyphenateLimitChars, PaintOrder, TextBoxEdge, TextBoxTrim } from './text-types.js';
+export type { HyphenateLimitChars, PaintLayer, PaintOrder, TextBoxEdge, TextBoxTrim, TextEdgeOver, TextEdgeUnder } from './text-types.js';
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -433,6 +433,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   readonly hyphens: 'none' | 'manual' | 'auto';
   readonly paintOrder: PaintOrder;
+  readonly textBoxTrim: TextBoxTrim;
+  readonly textBoxEdge: TextBoxEdge;
   /** The string drawn at a hyphenation break; `auto`: the font's hyphen. */
   readonly hyphenateCharacter: 'auto' | { readonly text: string };
   readonly hyphenateLimitChars: HyphenateLimitChars;

@@ -32,6 +32,7 @@ import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
 import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
 import { HYPHENATION_ALIASES, HYPHENATION_PROPERTIES } from './hyphenation.js';
 import { PAINT_ORDER_PROPERTIES } from './paint-order.js';
+import { TEXT_BOX_PROPERTIES } from './text-box.js';
 import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
 import { SHAPE_PROPERTIES } from './shapes.js';
 import { UI_PROPERTIES } from './ui.js';
@@ -67,6 +68,7 @@ const MODULES: readonly PropertyDef[] = [
   ...TEXT_PROPERTIES,
   ...HYPHENATION_PROPERTIES,
   ...PAINT_ORDER_PROPERTIES,
+  ...TEXT_BOX_PROPERTIES,
   ...TEXT_DECORATION_PROPERTIES,
   ...CONTENT_PROPERTIES,
   ...LIST_PROPERTIES,
@@ -161,7 +163,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantLigatures: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, fontOpticalSizing: true, fontSynthesisWeight: true, fontSynthesisStyle: true, fontSynthesisSmallCaps: true, fontSynthesisPosition: true, fontSizeAdjust: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, rubyPosition: true, lineBreak: true, textTransform: true, whiteSpaceCollapse: true, textWrapMode: true, textWrapStyle: true, letterSpacing: true,
-  wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, hyphenateCharacter: true, hyphenateLimitChars: true, paintOrder: true, tabSize: true, textDecorationLine: true,
+  wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, hyphenateCharacter: true, hyphenateLimitChars: true, paintOrder: true, textBoxTrim: true, textBoxEdge: true, tabSize: true, textDecorationLine: true,
   textDecorationColor: true, textDecorationStyle: true, textDecorationSkipInk: true, textDecorationThickness: true, textUnderlineOffset: true, textUnderlinePosition: true, textEmphasisStyle: true, textEmphasisColor: true, textEmphasisPosition: true, verticalAlign: true,
   direction: true, unicodeBidi: true, content: true, counterReset: true, counterIncrement: true, counterSet: true,
   quotes: true, listStyleType: true, listStylePosition: true, listStyleImage: true, breakBefore: true,

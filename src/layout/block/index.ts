@@ -20,6 +20,7 @@ import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutBlockChildren } from './flow.js';
 import { layoutLines } from './lines.js';
+import { trimmedLines } from './text-box-trim.js';
 import { markerLineHeight, placeOutsideMarker } from './marker.js';
 import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
 import { relativeTo } from '../fragment.js';
@@ -162,7 +163,7 @@ function withLegend(children: ChildrenResult, legend: PlacedLegend): ChildrenRes
 function layChildren(room: BlockFrame, request: ChildrenRequest): ChildrenResult {
   const { content, ctx, resume } = request;
   const laid = request.heightOnly ? noChildren(room)
-    : content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume);
+    : content.inlineContent ? (content.textBoxTrim === undefined ? layoutLines : trimmedLines)(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume);
   return clampedChildren(laid, request.clamp, request.style, ctx);
 }
 

@@ -198,7 +198,7 @@ interface RecentHalfBorders {
 const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'ruby'
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'ruby' | 'textBoxTrim'
   // a cell is never taken out of an inline box
   | 'decoratedBy'>> = true;
 
@@ -212,6 +212,7 @@ function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   if (content.legend !== undefined) copy.legend = content.legend;
   if (content.initialLetter !== undefined) copy.initialLetter = content.initialLetter;
   if (content.ruby !== undefined) copy.ruby = content.ruby;
+  if (content.textBoxTrim !== undefined) copy.textBoxTrim = content.textBoxTrim;
   // the ::first-line content (boxes/first-line.ts): inline layout reads nothing of the style changed here
   if (content.inlineContent && content.firstLine !== undefined) (copy as { firstLine?: BlockBox }).firstLine = content.firstLine;
   return copy as BlockBox;
