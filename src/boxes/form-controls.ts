@@ -130,7 +130,8 @@ function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
   const iconRoom = (type === 'time' ? 34 : 39.328) / 13.333;
-  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + iconRoom) + 2 * shown.fields - 8;
+  // a content width, grown by the edges of a border-box field (quirks mode's UA sheet, frameworks) as text fields are
+  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + iconRoom) + 2 * shown.fields - 8 + sizingEdges(style, 'x');
   const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), ...WHITE_SPACE_PRE, overflowX: 'clip' };
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;

@@ -83,8 +83,8 @@ describe('form controls sized as Chromium sizes them', () => {
   it('keeps the natural size of fields and textareas with box-sizing: border-box (frameworks, quirks mode)', async () => {
     // Chromium: the size, cols and rows give the content box whatever the box sizing
     await expectBoxes(`<style>* { box-sizing: border-box } div { margin: 2px; line-height: 0 }</style><div><input id=i1></div><div><input id=i2 size=4 value="ab"></div>
-      <div><textarea id=t1 cols=10 rows=2></textarea></div><div><textarea id=t2 style="padding: 8px"></textarea></div>`,
-    ['i1 2,2 177x21', 'i2 2,25 49x21', 't1 2,48 102x36', 't2 2,86 194x48']);
+      <div><textarea id=t1 cols=10 rows=2></textarea></div><div><textarea id=t2 style="padding: 8px"></textarea></div><div><input id=d1 type=date value="2026-12-31"></div>`,
+    ['i1 2,2 177x21', 'i2 2,25 49x21', 't1 2,48 102x36', 't2 2,86 194x48', 'd1 2,136 125.3x21.3']);
   });
 
   it('buttons sized by their label', async () => {
