@@ -9,6 +9,7 @@ import type { FontStyle } from '../css/types.js';
 import type { FaceEntry } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import { cmapProbe, parseFontBytes } from './fontkit.js';
+import { OctavoError } from '../errors.js';
 
 /** Works from src/text/ and dist/text/ alike. */
 const FONTS_DIR = new URL('../../fonts/', import.meta.url);
@@ -128,9 +129,21 @@ function mayCover(file: string, codePoint: number): boolean {
   return probe.has(codePoint);
 }
 
-/** A bundled file's bytes (the probe keeps them: a font first probed and then drawn with is read once). */
+/**
+ * A bundled file's bytes (the probe keeps them: a font first probed and then drawn with is read
+ * once). A package copied without its `fonts/` folder is a typed error naming the file, not a
+ * bare ENOENT from deep inside layout.
+ */
 function readBundled(file: string): Uint8Array {
-  return readFileSync(fileURLToPath(new URL(file, FONTS_DIR)));
+  const path = fileURLToPath(new URL(file, FONTS_DIR));
+  try {
+    return readFileSync(path);
+  } catch (cause) {
+    throw new OctavoError('render_error', `bundled font ${file} cannot be read at ${path}: ${(cause as Error).message}`, {
+      hint: 'octavo ships its fonts in the fonts/ folder beside dist/; install the package whole (npm install), not dist/ alone',
+      cause,
+    });
+  }
 }
 
 function toEntry(face: BundledFace): FaceEntry {
