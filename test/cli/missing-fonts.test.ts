@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Octavo from '../../src/index.js';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ROOT, ensureBuilt } from '../helpers/processes.js';
 
 let dir: string;
@@ -28,7 +29,7 @@ afterAll(() => {
 
 describe('a package without its fonts', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('throws render_error naming the font file from the library', async () => {
-    const lib = await import(pathToFileURL(join(dir, 'dist', 'index.js')).href) as typeof import('../../src/index.js');
+    const lib = await import(pathToFileURL(join(dir, 'dist', 'index.js')).href) as typeof Octavo;
     const failure = await lib.render({ template: '<p>x</p>', data: {} }).then(() => undefined, (error: unknown) => error);
     expect(failure).toBeInstanceOf(lib.OctavoError);
     expect((failure as { code: string }).code).toBe('render_error');
