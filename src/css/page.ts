@@ -402,7 +402,11 @@ interface Area {
 }
 
 function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageStyle, diagnostics: Warn): ComputedStyle {
-  const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
+  const declarationsOf = (rule: PageRule): readonly RawDeclaration[] => {
+    const declarations = rule.marginBoxes[box] ?? [];
+    return box === 'footnote' ? footnoteAreaDeclarations(declarations) : declarations;
+  };
+  const applied = applyDeclarations(rules, declarationsOf, diagnostics);
   return computeStyle({
     winners: applied.winners,
     parent: pageStyle.style,
@@ -415,6 +419,15 @@ function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageS
     parentDisplay: undefined,
     diagnostics,
   });
+}
+
+/**
+ * GCPM 3 §2.2 places the footnote area with `float` in `@footnote`: `bottom`, where octavo (and
+ * WeasyPrint) put it anyway, is taken without a word; another value is warned as invalid.
+ */
+function footnoteAreaDeclarations(declarations: readonly RawDeclaration[]): readonly RawDeclaration[] {
+  const atBottom = (raw: RawDeclaration): boolean => raw.property.toLowerCase() === 'float' && raw.value.trim().toLowerCase() === 'bottom';
+  return declarations.some(atBottom) ? declarations.filter((raw) => !atBottom(raw)) : declarations;
 }
 
 export interface PageEnvironment {

@@ -61,8 +61,11 @@ interface Builder extends LayerBuilder {
 /** A pseudo-class or pseudo-element with a vendor prefix (`::-webkit-inner-spin-button`, `:-moz-ui-invalid`). */
 const VENDOR_PSEUDO = /::?-(webkit|moz|ms|o)-/i;
 
-/** At-rules that are valid but have no effect on print output: skipped silently. */
-const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', '-moz-keyframes', 'font-feature-values', 'view-transition', 'viewport', '-ms-viewport']);
+/**
+ * At-rules that are valid but have no effect on print output: skipped silently. `@starting-style`
+ * gives the values a transition starts from, and a printed page runs no transition.
+ */
+const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', '-moz-keyframes', 'font-feature-values', 'view-transition', 'viewport', '-ms-viewport', 'starting-style']);
 
 export function parseStylesheet(source: string, baseUrl: string | undefined, quirks = false): ParsedSheet {
   const warnings: SheetWarning[] = [];
