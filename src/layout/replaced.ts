@@ -1,5 +1,6 @@
 /** Sizing of replaced elements (CSS2 §10.3.2, §10.6.2; CSS Images 3 default sizing). */
 import type { ReplacedBox } from '../boxes/types.js';
+import { viewedImage } from './object-view-box.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { Sides } from '../geometry/types.js';
 import type { TextSystem } from '../text/types.js';
@@ -78,9 +79,11 @@ export function contentWidthFor(ratio: ReplacedRatio, height: number, edgesX: nu
  * block less the margins (CSS Sizing 4 §3.1) unless `natural` asks for the size the image has of
  * its own (its intrinsic contribution); the intrinsic keywords are that size too.
  */
-export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containing: ContainingSize, text?: TextSystem, natural = false): ReplacedSize {
+export function replacedSize(box: ReplacedBox, loaded: LoadedImage | undefined, containing: ContainingSize, text?: TextSystem, natural = false): ReplacedSize {
   const { width: containingWidth, height: containingHeight } = containing;
   const style = box.style;
+  // the part of the image an `object-view-box` shows has the natural size
+  const image = style.objectViewBox === 'none' ? loaded : viewedImage(style, loaded);
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth ?? 0);
   const edgesX = border.left + border.right + padding.left + padding.right;

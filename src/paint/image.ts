@@ -1,6 +1,7 @@
 /**
- * Replaced images (CSS Images 3 §5.5 object-fit, §5.6 object-position): the image is scaled
- * into the fragment's content box, placed, and clipped to it when it overflows. SVG images are
+ * Replaced images (CSS Images 3 §5.5 object-fit, §5.6 object-position, CSS Images 5 §5.7
+ * object-view-box): the image is scaled into the fragment's content box, placed, and clipped to
+ * it when it overflows. SVG images are
  * drawn as vectors (svg-render.ts).
  */
 import type { ComputedStyle } from '../css/types.js';
@@ -10,6 +11,7 @@ import type { DisplayItem } from './display-list.js';
 import type { Position } from '../css/image-types.js';
 import type { LoadedImage } from '../resources/types.js';
 import { renderSvg } from './svg-render.js';
+import { objectViewBoxOf } from '../layout/object-view-box.js';
 import type { SvgContext } from './svg-render.js';
 import { positionIn } from '../css/values/position.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
@@ -53,11 +55,21 @@ function overflows(inner: Rect, outer: Rect): boolean {
 export function paintImage(fragment: ImageFragment, originX: number, originY: number, svg: SvgContext = {}): DisplayItem[] {
   const box: Rect = { x: fragment.x + originX, y: fragment.y + originY, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
-  const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
+  const view = fragment.style.objectViewBox === 'none' ? undefined : objectViewBoxOf(fragment.style, fragment.image);
+  const shown = objectFitRect(fragment.style.objectFit, box, view ?? fragment.image, fragment.style.objectPosition);
+  // object-view-box: the whole image scaled so that the part shown fills `shown`; what lies beyond
+  // the part shows in the content box too (object-fit: contain's bands), as Chromium draws it
+  const rect = view === undefined ? shown : wholeImageRect(shown, view, fragment.image);
   // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
   const image = imageItems(fragment.image, rect, fragment.image.svg?.inline === true ? Object.assign({}, svg, { inherit: inheritedBySvg(fragment.style) }) : svg, interpolation(fragment.style.imageRendering));
   if (!overflows(rect, box)) return image;
   return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
+}
+
+function wholeImageRect(shown: Rect, view: Rect, image: { readonly width: number; readonly height: number }): Rect {
+  const sx = shown.width / view.width;
+  const sy = shown.height / view.height;
+  return { x: shown.x - view.x * sx, y: shown.y - view.y * sy, width: image.width * sx, height: image.height * sy };
 }
 
 /** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font. */

@@ -85,3 +85,19 @@ describe('object-fit and object-position', () => {
     ]);
   });
 });
+
+// CSS Images 5 §5.7, as Chromium 156 draws it: the part shown is the natural size; what lies beyond it shows in the content box
+describe('object-view-box', () => {
+  const rows = url(canvas2x2().encodeSync('png'), 'image/png');
+  const img = (style: string): string => `<img src="${rows}" style="image-rendering: pixelated; ${style}">`;
+
+  it('takes the part it shows as the natural size', async () => {
+    expect(await draw(img('width: 4px'), '4px 4px')).toEqual(['RRRR', 'RRRR', 'BBBB', 'BBBB']);
+    expect(await draw(img('width: 4px; object-view-box: inset(50% 0 0 0)'), '4px 4px')).toEqual(['BBBB', 'BBBB', '____', '____']);
+    expect(await draw(img('width: 4px; object-view-box: xywh(0 0 100% 1px)'), '4px 4px')).toEqual(['RRRR', 'RRRR', '____', '____']);
+  });
+
+  it('fits the part by object-fit and shows the rest of the image around it in the content box', async () => {
+    expect(await draw(img('width: 4px; height: 4px; object-fit: contain; object-view-box: inset(0 0 50% 0)'), '4px 4px')).toEqual(['____', 'RRRR', 'RRRR', 'BBBB']);
+  });
+});

@@ -191,6 +191,17 @@ describe('clip-path', () => {
     ]);
   });
 
+  // CSS Shapes 1 §3.2, as Chromium 156 clips with them: the same rectangle three ways
+  it('rect() and xywh() as insets from the box edges', async () => {
+    const clipped = ['______', '__RR__', '__RR__', '______'];
+    expect(await render('@page { size: 6px 4px } div { height: 4px; background: red; clip-path: xywh(2px 1px 2px 50%) }', '<div></div>')).toEqual(clipped);
+    expect(await render('@page { size: 6px 4px } div { height: 4px; background: red; clip-path: rect(1px 4px 3px 2px) }', '<div></div>')).toEqual(clipped);
+    expect(await render('@page { size: 6px 4px } div { height: 4px; background: red; clip-path: rect(1px auto auto 4px) }', '<div></div>')).toEqual(['______', '____RR', '____RR', '____RR']);
+    expect(await render('@page { size: 8px 8px } div { height: 8px; background: red; clip-path: xywh(0 0 100% 100% round 4px) }', '<div></div>')).toEqual([
+      '__RRRR__', '_RRRRRR_', 'RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR', '_RRRRRR_', '__RRRR__',
+    ]);
+  });
+
   it('circle() with a radius and a position', async () => {
     expect(await render('@page { size: 8px 8px } div { height: 8px; background: red; clip-path: circle(3px) }', '<div></div>')).toEqual([
       '________', '__RRRR__', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '__RRRR__', '________',

@@ -30,6 +30,11 @@ export type ShapeBox = 'margin-box' | 'border-box' | 'padding-box' | 'content-bo
 export type ShapeRadius = LengthPercentage | 'closest-side' | 'farthest-side';
 
 /** `<basic-shape>` (CSS Shapes 1 §3.1), computed. */
+/** `object-view-box` (CSS Images 5 §5.7): insets from the image's natural edges (top, right, bottom, left). */
+export interface ObjectViewBox {
+  readonly sides: readonly [LengthPercentage, LengthPercentage, LengthPercentage, LengthPercentage];
+}
+
 export type BasicShape =
   | {
       readonly kind: 'inset';

@@ -6,7 +6,7 @@
 import type { DomElement } from '../../dom/types.js';
 import type { CounterStyleSet } from './counter-style-types.js';
 import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, PositionAxis, FilterFunction, TextShadow } from './image-types.js';
-import type { ClipPath, ClipRect, OverflowClipMargin, ShapeStyle, TransformFunction, TransformOrigin } from './effect-types.js';
+import type { ClipPath, ClipRect, ObjectViewBox, OverflowClipMargin, ShapeStyle, TransformFunction, TransformOrigin } from './effect-types.js';
 import type { FontSizeAdjustStyle, FontSynthesisStyle } from './font-types.js';
 export type { FontSizeAdjust, FontSizeAdjustMetric } from './font-types.js';
 
@@ -541,6 +541,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
   readonly imageRendering: 'auto' | 'smooth' | 'high-quality' | 'pixelated' | 'crisp-edges';
   readonly objectPosition: Position;
+  readonly objectViewBox: 'none' | ObjectViewBox;
 }
 
 /** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */

@@ -6,6 +6,9 @@
 import type { CssNode } from 'css-tree';
 import type { BoxShadow, TextShadow } from '../model/image-types.js';
 import type { BorderStyle, ComputedStyle } from '../model/types.js';
+import type { ObjectViewBox } from '../model/effect-types.js';
+import type { SpecifiedShape } from '../values/basic-shape.js';
+import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor, resolveColor } from '../values/color.js';
 import { identOf, splitBy } from '../values/nodes.js';
@@ -143,6 +146,29 @@ const objectPosition = longhand<'objectPosition', SpecifiedPosition>({
   compute: (value, ctx) => computePosition(value, ctx),
 });
 
+/**
+ * `object-view-box: none | <basic-shape-rect>` (CSS Images 5 §5.7): the part of a replaced
+ * element's image it shows, as an inset from the image's natural edges (`rect()` and `xywh()` are
+ * kept as insets; the corner radii are not used, as in Chromium). Layout takes the part's size as
+ * the natural size (layout/object-view-box.ts).
+ */
+const objectViewBox = longhand<'objectViewBox', 'none' | SpecifiedShape>({
+  name: 'object-view-box',
+  key: 'objectViewBox',
+  inherited: false,
+  initial: 'none',
+  parse: (nodes) => {
+    if (nodes.length === 1 && identOf(nodes[0]) === 'none') return 'none';
+    const shape = nodes.length === 1 ? parseBasicShape(nodes[0]) : undefined;
+    return shape?.kind === 'inset' ? shape : INVALID;
+  },
+  compute: (value, ctx) => {
+    if (value === 'none') return 'none';
+    const shape = computeBasicShape(value, ctx);
+    return shape.kind === 'inset' ? { sides: shape.sides } satisfies ObjectViewBox : 'none';
+  },
+});
+
 /** Snapped as a line width with its sign kept, as Chromium does (CSS WG issue 12906). */
 const outlineOffset = longhand<'outlineOffset', SpecifiedLength>({
   name: 'outline-offset',
@@ -166,4 +192,5 @@ export const EFFECT_PROPERTIES: readonly PropertyDef[] = [
   outlineOffset,
   outline,
   objectPosition,
+  objectViewBox,
 ];

@@ -20,7 +20,7 @@ anchor running
 size marks bleed page-orientation
 list-style-marker counter marker-side
 speak speak-as quotes-style
-object-view-box math-depth corner-shape
+math-depth corner-shape
 offset offset-path offset-distance offset-rotate offset-anchor offset-position
 anchor-name anchor-scope position-anchor position-area position-try position-try-fallbacks position-try-order position-visibility
 -webkit-box-reflect -webkit-text-security -webkit-border-horizontal-spacing -webkit-border-vertical-spacing

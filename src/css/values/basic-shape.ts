@@ -1,5 +1,5 @@
 /**
- * `<basic-shape>` (CSS Shapes 1 §3.1): `inset()`, `circle()`, `ellipse()`, `polygon()`, parsed
+ * `<basic-shape>` (CSS Shapes 1 §3.1): `inset()`, `rect()`, `xywh()`, `circle()`, `ellipse()`, `polygon()`, parsed
  * with specified lengths and computed to px or percentages (resolved against the reference box
  * when painted).
  */
@@ -11,6 +11,7 @@ import { childrenOf, identOf, isOperator, splitBy } from './nodes.js';
 import type { SpecifiedPosition } from './position.js';
 import { CENTER, computePosition, parsePosition } from './position.js';
 import type { LengthContext, SpecifiedLength } from './units.js';
+import type { SpecifiedCalc } from './calc.js';
 import { computeLength, parseLength } from './units.js';
 
 type Pair = readonly [SpecifiedLength, SpecifiedLength];
@@ -44,6 +45,41 @@ function parseInset(args: Nodes): SpecifiedShape | undefined {
   const vertical = parts.length === 2 ? fourSides(parts[1]!, false) : horizontal;
   if (parts.length > 2 || horizontal === undefined || vertical === undefined) return undefined;
   return { kind: 'inset', sides, radii: horizontal.map((h, i) => [h, vertical[i]!] as const) };
+}
+
+/**
+ * `rect( [ <length-percentage> | auto ]{4} [ round <'border-radius'> ]? )` and `xywh(
+ * <length-percentage>{2} <length-percentage [0,∞]>{2} [ round <'border-radius'> ]? )` (CSS Shapes 1
+ * §3.2): the same rectangles as an inset from the reference box's edges, which is how they are kept.
+ */
+function parseRectAsInset(kind: 'rect' | 'xywh', args: Nodes): SpecifiedShape | undefined {
+  const round = args.findIndex((node) => identOf(node) === 'round');
+  const values = round < 0 ? args : args.slice(0, round);
+  if (values.length !== 4) return undefined;
+  const edge = (node: CssNode, auto: SpecifiedLength): SpecifiedLength | undefined => (kind === 'rect' && identOf(node) === 'auto' ? auto : lp(node, kind === 'rect' || values.indexOf(node) < 2));
+  const [a, b, c, d] = values.map((node, i) => edge(node, i === 1 || i === 2 ? { kind: 'percent', value: 100 } : 0));
+  if (a === undefined || b === undefined || c === undefined || d === undefined) return undefined;
+  // rect(top right bottom left): offsets from the top and left edges; xywh(x y width height)
+  const sides = kind === 'rect' ? [a, rest([b]), rest([c]), d] : [b, rest([a, c]), rest([b, d]), a];
+  const rounded = parseInset([...sides.map(() => ZERO_NODE), ...(round < 0 ? [] : args.slice(round))]);
+  return rounded === undefined || rounded.kind !== 'inset' ? undefined : { ...rounded, sides };
+}
+
+/** A placeholder length for parsing the `round` part alone. */
+const ZERO_NODE: CssNode = { type: 'Number', value: '0' } as CssNode;
+
+/** 100% less the lengths: the inset from the far edge of what the lengths reach from the near one. */
+function rest(lengths: readonly SpecifiedLength[]): SpecifiedLength {
+  return { kind: 'spec-calc', node: { op: 'sum', terms: [{ op: 'percent', value: 100 }, ...lengths.map((l) => ({ op: 'scale' as const, node: asCalc(l), by: -1 }))] } };
+}
+
+function asCalc(length: SpecifiedLength): SpecifiedCalc {
+  if (typeof length === 'number') return { op: 'dim', value: length, unit: 'px' };
+  switch (length.kind) {
+    case 'rel': return { op: 'dim', value: length.value, unit: length.unit };
+    case 'percent': return { op: 'percent', value: length.value };
+    case 'spec-calc': return length.node;
+  }
 }
 
 function parseRadius(node: CssNode | undefined): SpecRadius | undefined {
@@ -107,6 +143,8 @@ export function parseBasicShape(node: CssNode | undefined): SpecifiedShape | und
     case 'circle': return parseRound('circle', args);
     case 'ellipse': return parseRound('ellipse', args);
     case 'polygon': return parsePolygon(args);
+    case 'rect':
+    case 'xywh': return args.some((a) => isOperator(a, ',')) ? undefined : parseRectAsInset(node.name.toLowerCase() as 'rect' | 'xywh', args);
     default: return undefined;
   }
 }
