@@ -22,3 +22,44 @@ export interface TextBoxEdge {
   readonly over: TextEdgeOver;
   readonly under: TextEdgeUnder;
 }
+
+export interface TextDecorationLine {
+  readonly underline: boolean;
+  readonly overline: boolean;
+  readonly lineThrough: boolean;
+}
+
+/** The shape keywords of `text-emphasis-style` (CSS Text Decoration 3 §3.1). */
+export type EmphasisShape = 'dot' | 'circle' | 'double-circle' | 'triangle' | 'sesame';
+
+/**
+ * `text-emphasis-style`, computed: no marks, a shape filled or open (`shape` undefined when only
+ * `filled` or `open` was given: circle in horizontal text, sesame in vertical), or a string's first
+ * grapheme cluster.
+ */
+export type TextEmphasisStyle =
+  | 'none'
+  | { readonly fill: 'filled' | 'open'; readonly shape: EmphasisShape | undefined }
+  | { readonly string: string };
+
+/** `text-emphasis-position`, computed (`over` alone is `over right`). */
+export interface TextEmphasisPosition {
+  readonly over: boolean;
+  readonly right: boolean;
+}
+
+/**
+ * CSS Inline 3 §6.1 `initial-letter`: how many lines the letter spans (`size`) and how many it
+ * sinks into (`sink`: 1 for `raise`, the size floored when omitted or `drop`).
+ */
+export type InitialLetter = 'normal' | { readonly size: number; readonly sink: number };
+
+/** CSS Text 3 `hanging-punctuation`: `none` is all false. */
+export interface HangingPunctuation {
+  readonly first: boolean;
+  readonly end: 'none' | 'force' | 'allow';
+  readonly last: boolean;
+}
+
+/** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
+export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';

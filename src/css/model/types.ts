@@ -21,8 +21,8 @@ export type { PageContext, PageMarks, PageRule, PageSelector, PageStyle, RawDecl
 export type { KeptPageStyles, KeptPages } from './kept-page-types.js';
 import type { CalcNode } from './calc-types.js';
 export type { CalcFunctionName, CalcNode } from './calc-types.js';
-import type { HyphenateLimitChars, PaintOrder, TextBoxEdge, TextBoxTrim } from './text-types.js';
-export type { HyphenateLimitChars, PaintLayer, PaintOrder, TextBoxEdge, TextBoxTrim, TextEdgeOver, TextEdgeUnder } from './text-types.js';
+import type { HangingPunctuation, HyphenateLimitChars, InitialLetter, PaintOrder, TextBoxEdge, TextBoxTrim, TextDecorationLine, TextEmphasisPosition, TextEmphasisStyle, TextSpacingTrim } from './text-types.js';
+export type { EmphasisShape, HangingPunctuation, HyphenateLimitChars, InitialLetter, PaintLayer, PaintOrder, TextBoxEdge, TextBoxTrim, TextDecorationLine, TextEdgeOver, TextEdgeUnder, TextEmphasisPosition, TextEmphasisStyle, TextSpacingTrim } from './text-types.js';
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -128,31 +128,6 @@ export interface CounterChange {
   readonly value: number;
 }
 
-export interface TextDecorationLine {
-  readonly underline: boolean;
-  readonly overline: boolean;
-  readonly lineThrough: boolean;
-}
-
-/** The shape keywords of `text-emphasis-style` (CSS Text Decoration 3 §3.1). */
-export type EmphasisShape = 'dot' | 'circle' | 'double-circle' | 'triangle' | 'sesame';
-
-/**
- * `text-emphasis-style`, computed: no marks, a shape filled or open (`shape` undefined when only
- * `filled` or `open` was given: circle in horizontal text, sesame in vertical), or a string's first
- * grapheme cluster.
- */
-export type TextEmphasisStyle =
-  | 'none'
-  | { readonly fill: 'filled' | 'open'; readonly shape: EmphasisShape | undefined }
-  | { readonly string: string };
-
-/** `text-emphasis-position`, computed (`over` alone is `over right`). */
-export interface TextEmphasisPosition {
-  readonly over: boolean;
-  readonly right: boolean;
-}
-
 /**
  * Every property octavo reads, computed. The registry in css/properties fills each one;
  * stages never see a declared or specified value.
@@ -171,22 +146,6 @@ export type MixBlendMode = 'normal' | 'multiply' | 'screen' | 'overlay' | 'darke
 
 /** CSS Conditional 5 §6.1.1 `container-type` (`scroll-state` is interactive: invalid in print). */
 export type ContainerType = 'normal' | 'size' | 'inline-size';
-
-/**
- * CSS Inline 3 §6.1 `initial-letter`: how many lines the letter spans (`size`) and how many it
- * sinks into (`sink`: 1 for `raise`, the size floored when omitted or `drop`).
- */
-export type InitialLetter = 'normal' | { readonly size: number; readonly sink: number };
-
-/** CSS Text 3 `hanging-punctuation`: `none` is all false. */
-export interface HangingPunctuation {
-  readonly first: boolean;
-  readonly end: 'none' | 'force' | 'allow';
-  readonly last: boolean;
-}
-
-/** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
-export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';
 
 /**
  * An `aspect-ratio` other than `auto` (CSS Sizing 4 §5.1): width over height. `auto && <ratio>`

@@ -1,0 +1,78 @@
+/**
+ * The `size` descriptor of `@page` (CSS Paged Media 3 §7.1): the named sizes, lengths (math
+ * functions of them too, font units of the initial font) and orientations, read once per text.
+ */
+import { parse } from './values/css-tree-parse.js';
+import { identOf } from './values/nodes.js';
+import type { Nodes } from './values/nodes.js';
+import { computeAbsoluteLength, parseLength } from './values/units.js';
+import { BoundedCache } from '../cache/bounded.js';
+
+const MM = 96 / 25.4;
+const IN = 96;
+
+/** Page sizes of CSS Paged Media 3 §7.1.1 (portrait), px. */
+export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
+  a5: [148 * MM, 210 * MM],
+  a4: [210 * MM, 297 * MM],
+  a3: [297 * MM, 420 * MM],
+  b5: [176 * MM, 250 * MM],
+  b4: [250 * MM, 353 * MM],
+  'jis-b5': [182 * MM, 257 * MM],
+  'jis-b4': [257 * MM, 364 * MM],
+  letter: [8.5 * IN, 11 * IN],
+  legal: [8.5 * IN, 14 * IN],
+  ledger: [11 * IN, 17 * IN],
+};
+
+export const DEFAULT_PAGE_SIZE: readonly [number, number] = PAGE_SIZES['a4']!;
+
+/** What font-relative lengths in page descriptors are of: the initial font, the default page. */
+export const FONT_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: DEFAULT_PAGE_SIZE[0], viewportHeight: DEFAULT_PAGE_SIZE[1] };
+
+/** `size: auto | <length>{1,2} | [ <page-size> || [ portrait | landscape ] ]`; undefined if invalid. */
+export function parsePageSize(nodes: Nodes): readonly [number, number] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'auto') return DEFAULT_PAGE_SIZE;
+  const lengths = nodes.map((n) => parseLength(n));
+  if (lengths.every((l) => l !== undefined) && nodes.length <= 2) {
+    // font-relative units against the initial font; math functions of them too (as Chromium)
+    const px = lengths.map((l) => computeAbsoluteLength(l!, FONT_CONTEXT, 0));
+    if (px.some((v) => v <= 0)) return undefined;
+    return [px[0]!, px[1] ?? px[0]!];
+  }
+  let size: readonly [number, number] | undefined;
+  let orientation: string | undefined;
+  for (const node of nodes) {
+    const word = identOf(node);
+    if (word === undefined) return undefined;
+    if ((word === 'portrait' || word === 'landscape') && orientation === undefined) orientation = word;
+    else if (PAGE_SIZES[word] !== undefined && size === undefined) size = PAGE_SIZES[word];
+    else return undefined;
+  }
+  if (size === undefined && orientation === undefined) return undefined;
+  const [w, h] = size ?? DEFAULT_PAGE_SIZE;
+  return orientation === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [Math.min(w, h), Math.max(w, h)];
+}
+
+/** `size` values already read, by text (shared by every render; bounded). */
+const sizeCache = new BoundedCache<string, readonly [number, number] | null>('css.page-sizes', 256);
+
+/** The page size a `size` value gives, or undefined if invalid. */
+export function sizeOf(text: string): readonly [number, number] | undefined {
+  let size = sizeCache.get(text);
+  if (size === undefined) {
+    const nodes = valueNodes(text);
+    size = (nodes === undefined ? undefined : parsePageSize(nodes)) ?? null;
+    sizeCache.set(text, size);
+  }
+  return size ?? undefined;
+}
+
+export function valueNodes(text: string): Nodes | undefined {
+  try {
+    const value = parse(text, { context: 'value' });
+    return value.type === 'Value' ? value.children.toArray() : undefined;
+  } catch {
+    return undefined;
+  }
+}
