@@ -16,6 +16,7 @@ import type { PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
+import { pathData } from './svg-geometry.js';
 
 /** A reference box of a fragment whose border box is at (x, y) on the page, and the radii of its edge. */
 export function referenceBox(f: PlacedBox, x: number, y: number, box: ShapeBox): { rect: Rect; radii: Radii } {
@@ -36,12 +37,27 @@ export function shapePath(shape: BasicShape, box: Rect): PathSegment[] {
   ];
 }
 
+function translatedPath(path: readonly PathSegment[], dx: number, dy: number): PathSegment[] {
+  return path.map((segment) => {
+    switch (segment.op) {
+      case 'close': return segment;
+      case 'curve': return { ...segment, x1: segment.x1 + dx, y1: segment.y1 + dy, x2: segment.x2 + dx, y2: segment.y2 + dy, x: segment.x + dx, y: segment.y + dy };
+      default: return { ...segment, x: segment.x + dx, y: segment.y + dy };
+    }
+  });
+}
+
 /** The clip `clip-path` puts on a fragment and everything it paints; undefined for `none`. */
 export function clipPathItem(f: PlacedBox, x: number, y: number): { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean } | undefined {
   const clip = f.style.clipPath;
   if (clip === 'none') return undefined;
   const ref = referenceBox(f, x, y, clip.box);
   if (clip.shape === undefined) return { kind: 'push-clip-path', path: roundedRectPath(ref.rect, ref.radii) };
+  if (clip.shape.kind === 'path') {
+    // path() data is in px from the reference box's top-left corner
+    const path = translatedPath(pathData(clip.shape.d), ref.rect.x, ref.rect.y);
+    return clip.shape.evenOdd ? { kind: 'push-clip-path', path, evenOdd: true } : { kind: 'push-clip-path', path };
+  }
   const path = shapePath(clip.shape, ref.rect);
   return clip.shape.kind === 'polygon' && clip.shape.evenOdd ? { kind: 'push-clip-path', path, evenOdd: true } : { kind: 'push-clip-path', path };
 }

@@ -86,13 +86,15 @@ describe('clip-path (CSS Masking 1 §3.1, CSS Shapes 1 §3.1)', () => {
     });
     expect((await computed('clip-path: margin-box')).clipPath).toEqual({ shape: undefined, box: 'margin-box' });
     expect((await computed('clip-path: fill-box')).clipPath).toEqual({ shape: undefined, box: 'border-box' });
+    expect((await computed("clip-path: path(evenodd, 'M0 0h10v10z') padding-box")).clipPath).toEqual({ shape: { kind: 'path', evenOdd: true, d: 'M0 0h10v10z' }, box: 'padding-box' });
   });
 
   it('warns about url() references and rejects bad shapes', async () => {
     const s = await styleWith('div { clip-path: url(#shape) }', '<div></div>');
     expect(s.style('div').clipPath).toBe('none');
     expect(s.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', expect.stringContaining('clip-path: url()')]]);
-    for (const bad of ['circle(1px 2px)', 'polygon()', 'inset()', 'ellipse(1px)', 'circle(-1px)', 'square(1px)', 'constructor', 'circle() toString']) {
+    for (const bad of ['circle(1px 2px)', 'polygon()', 'inset()', 'ellipse(1px)', 'circle(-1px)', 'square(1px)', 'constructor', 'circle() toString',
+      "path('L 1 1')", "path('M 0 0 X')", "path(round, 'M0 0')", 'path(M0 0)', "path('M0 0') inset(1px)", 'xywh(0 0 -1px 1px)', 'rect(1px 2px 3px)']) {
       const bad1 = await styleWith(`div { clip-path: ${bad} }`, '<div></div>');
       expect(bad1.diagnostics.map((d) => d.code), bad).toEqual(['css_invalid_value']);
     }

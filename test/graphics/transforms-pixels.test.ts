@@ -202,6 +202,24 @@ describe('clip-path', () => {
     ]);
   });
 
+  // CSS Shapes 2 §3.1, as Chromium 156 clips: SVG path data in px from the reference box's corner
+  it('path() in the border box or another reference box, with its fill rule', async () => {
+    expect(await render("@page { size: 6px 4px } div { height: 4px; background: red; clip-path: path('M 2 1 H 4 V 3 H 2 Z') }", '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+    expect(await render("@page { size: 6px 4px } div { height: 2px; padding: 1px; background: red; clip-path: path('M1 0h2v2h-2z') content-box }", '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+    // a square inside a square: a hole with evenodd, none with nonzero (both drawn clockwise)
+    const ring = "M0 0H6V4H0Z M2 1H4V3H2Z";
+    expect(await render(`@page { size: 6px 4px } div { height: 4px; background: red; clip-path: path(evenodd, '${ring}') }`, '<div></div>')).toEqual([
+      'RRRRRR', 'RR__RR', 'RR__RR', 'RRRRRR',
+    ]);
+    expect(await render(`@page { size: 6px 4px } div { height: 4px; background: red; clip-path: path(nonzero, '${ring}') }`, '<div></div>')).toEqual([
+      'RRRRRR', 'RRRRRR', 'RRRRRR', 'RRRRRR',
+    ]);
+  });
+
   it('circle() with a radius and a position', async () => {
     expect(await render('@page { size: 8px 8px } div { height: 8px; background: red; clip-path: circle(3px) }', '<div></div>')).toEqual([
       '________', '__RRRR__', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '__RRRR__', '________',

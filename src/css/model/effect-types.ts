@@ -29,12 +29,12 @@ export type ShapeBox = 'margin-box' | 'border-box' | 'padding-box' | 'content-bo
 
 export type ShapeRadius = LengthPercentage | 'closest-side' | 'farthest-side';
 
-/** `<basic-shape>` (CSS Shapes 1 §3.1), computed. */
 /** `object-view-box` (CSS Images 5 §5.7): insets from the image's natural edges (top, right, bottom, left). */
 export interface ObjectViewBox {
   readonly sides: readonly [LengthPercentage, LengthPercentage, LengthPercentage, LengthPercentage];
 }
 
+/** `<basic-shape>` (CSS Shapes 1 §3.1), computed. */
 export type BasicShape =
   | {
       readonly kind: 'inset';
@@ -72,7 +72,14 @@ export interface ShapeStyle {
 export type ClipRect = 'auto' | { readonly top: number | 'auto'; readonly right: number | 'auto'; readonly bottom: number | 'auto'; readonly left: number | 'auto' };
 
 /** `clip-path` (CSS Masking 1 §3.1): a shape in a reference box, or the box alone. */
-export type ClipPath = 'none' | { readonly shape: BasicShape | undefined; readonly box: ShapeBox };
+export type ClipPath = 'none' | { readonly shape: BasicShape | PathShape | undefined; readonly box: ShapeBox };
+
+/** `path( <fill-rule>? , <string> )` (CSS Shapes 2 §3.1): SVG path data in px from the reference box's top-left corner. */
+export interface PathShape {
+  readonly kind: 'path';
+  readonly evenOdd: boolean;
+  readonly d: string;
+}
 
 /** `overflow-clip-margin` (CSS Overflow 4 §3.2): how far outside `box` an `overflow: clip` box still paints. */
 export interface OverflowClipMargin {

@@ -2,10 +2,10 @@
  * `transform` and `transform-origin` (CSS Transforms 1 §5-7), `clip-path` with basic shapes
  * and reference boxes (CSS Masking 1 §3.1), `clip` (§5.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
  */
-import type { ClipPath, ClipRect, OverflowClipMargin, ShapeBox, TransformOrigin } from '../model/effect-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, PathShape, ShapeBox, TransformOrigin } from '../model/effect-types.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
 import { computeBasicShape, parseShapeAndBox } from '../values/basic-shape.js';
-import { childrenOf, identOf, splitBy } from '../values/nodes.js';
+import { childrenOf, identOf, splitBy, stringOf } from '../values/nodes.js';
 import type { SpecifiedTransform } from '../values/transform.js';
 import { computeTransformList, computeTransformOrigin, parseRotateProperty, parseScaleProperty, parseTransformList, parseTransformOrigin, parseTranslateProperty } from '../values/transform.js';
 import type { Nodes } from '../values/nodes.js';
@@ -53,7 +53,21 @@ const SHAPE_BOXES: Readonly<Record<string, ShapeBox>> = {
   'fill-box': 'border-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
 };
 
-type SpecifiedClip = 'none' | { readonly shape: SpecifiedShape | undefined; readonly box: ShapeBox };
+type SpecifiedClip = 'none' | { readonly shape: SpecifiedShape | PathShape | undefined; readonly box: ShapeBox };
+
+/** SVG path data (SVG 2 §9.3): commands and numbers only, starting with a move. */
+const PATH_DATA = /^\s*[Mm][\s\d.,eE+\-MmZzLlHhVvCcSsQqTtAa]*$/;
+
+/** `path( [ nonzero | evenodd ] , <string> )`; undefined when the node is no valid path(). */
+function parsePathShape(node: Nodes[number] | undefined): PathShape | undefined {
+  if (node?.type !== 'Function' || node.name.toLowerCase() !== 'path') return undefined;
+  const parts = splitBy(childrenOf(node).filter((child) => child.type !== 'WhiteSpace'), ',');
+  const rule = parts.length === 2 && parts[0]!.length === 1 ? identOf(parts[0]![0]) : undefined;
+  if (parts.length === 2 && rule !== 'nonzero' && rule !== 'evenodd') return undefined;
+  const data = parts.at(-1);
+  const d = data?.length === 1 ? stringOf(data[0]) : undefined;
+  return d !== undefined && PATH_DATA.test(d) ? { kind: 'path', evenOdd: rule === 'evenodd', d } : undefined;
+}
 
 const clipPath = longhand<'clipPath', SpecifiedClip>({
   name: 'clip-path',
@@ -66,12 +80,23 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
       ctx.unsupported('`clip-path: url()` (only basic shapes clip)');
       return 'none';
     }
-    const parsed = parseShapeAndBox(nodes, (word) => (Object.hasOwn(SHAPE_BOXES, word) ? SHAPE_BOXES[word] : undefined));
+    const boxOf = (word: string): ShapeBox | undefined => (Object.hasOwn(SHAPE_BOXES, word) ? SHAPE_BOXES[word] : undefined);
+    const pathAt = nodes.findIndex((node) => parsePathShape(node) !== undefined);
+    if (pathAt >= 0) {
+      const rest = nodes.filter((_, i) => i !== pathAt);
+      const box = rest.length === 1 ? boxOf(identOf(rest[0]) ?? '') : undefined;
+      return rest.length === 0 || box !== undefined ? { shape: parsePathShape(nodes[pathAt])!, box: box ?? 'border-box' } : INVALID;
+    }
+    const parsed = parseShapeAndBox(nodes, boxOf);
     if (parsed === undefined) return INVALID;
     const { shape, box } = parsed;
     return { shape, box: box ?? 'border-box' };
   },
-  compute: (value, ctx): ClipPath => (value === 'none' ? 'none' : { shape: value.shape === undefined ? undefined : computeBasicShape(value.shape, ctx), box: value.box }),
+  compute: (value, ctx): ClipPath => {
+    if (value === 'none') return 'none';
+    const shape = value.shape === undefined || value.shape.kind === 'path' ? value.shape : computeBasicShape(value.shape, ctx);
+    return { shape, box: value.box };
+  },
 });
 
 type ClipOffset = SpecifiedLength | 'auto';
