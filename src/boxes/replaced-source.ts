@@ -3,8 +3,9 @@
  * against the document's base. `<img>`, `<input type=image>` and inline `<svg>` draw theirs; an
  * `<object>` or `<embed>` whose data is an image draws it as an `<img>` would; a `<video>` draws its
  * poster. Elements a browser sizes but whose content octavo does not make — a `<canvas>` (no script
- * draws it), a `<video>` without a poster, an `<iframe>` (its document is not loaded) — draw an
- * empty image of their default size, 300×150 (a canvas: its `width` and `height`), so that what
+ * draws it), a `<video>` without a poster, an `<iframe>` (its document is not loaded), an `<audio>`
+ * with controls (its player is not drawn) — draw an empty image of their default size, 300×150
+ * (a canvas: its `width` and `height`; an audio player 300×54, as Chromium's), so that what
  * follows them is where Chromium puts it (css/cascade.ts warns that they are left empty).
  */
 import type { DomElement } from '../dom/types.js';
@@ -24,6 +25,8 @@ export function replacedSource(element: DomElement, svgUrl: string | undefined, 
     case 'canvas': return blankImage(canvasSize(attribs['width'], 300), canvasSize(attribs['height'], 150));
     case 'video': return nonEmpty(attribs['poster']) ?? blankImage(300, 150);
     case 'iframe': return blankImage(300, 150);
+    // Chromium's player: the UA sheet hides an <audio> without controls
+    case 'audio': return blankImage(300, 54);
     case 'object': return isImage(attribs['type'], attribs['data']) ? nonEmpty(attribs['data']) : undefined;
     case 'embed': return isImage(attribs['type'], attribs['src']) ? nonEmpty(attribs['src']) : undefined;
     default: return undefined;

@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
+import { renderPdf } from '../helpers/render.js';
+import { pdfWords } from '../helpers/words.js';
 import type { Fragment } from '../../src/layout/types.js';
 
 const PAGE = '<!DOCTYPE html><style>@page { size: 600px 500px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" }</style>';
@@ -32,4 +34,18 @@ describe('elements hidden on paper', () => {
     expect([dialog.y, dialog.height]).toEqual([44, 58]);
     expect(page.children.flatMap(textFragments).map((t) => t.text).join(' ')).not.toMatch(/popover|until|script|closed/);
   });
+
+  // Chromium's marquee starts its text outside its box (it scrolls in), so none shows at print time; an
+  // <audio> without controls shows nothing, one with controls a 300×54 player (its box left empty here)
+  it('keeps a marquee its line with no text showing, and an audio player its box', async () => {
+    const doc = await layoutHtml(`${PAGE}<marquee id=mq>scrolling news</marquee><p id=a style="margin:0">after</p><audio id=au></audio><audio id=ac controls></audio><p id=b style="margin:0">end</p>`,
+      { expectWarnings: [/`<audio>` is not rendered: its player is not drawn/] });
+    const page = doc.pages[0]!;
+    expect(['mq', 'a', 'au', 'ac', 'b'].map((id) => box(id, findById(page, id)))).toEqual([
+      'mq 0,0 600x20', 'a 0,25 600x20', 'au not laid out', 'ac 0,45 300x54', 'b 0,104 600x20',
+    ]);
+    const pdf = await renderPdf(`${PAGE}<marquee>scrolling news</marquee><p>after</p>`);
+    expect((await pdfWords(pdf)).map((w) => w.text)).toEqual(['after']);
+  });
 });
+
