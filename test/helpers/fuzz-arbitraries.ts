@@ -24,6 +24,7 @@ const PROPERTIES = [
   'grid-template-rows', 'grid-row', 'grid-template', 'row-gap', 'align-self',
   'shape-outside', 'shape-margin', 'shape-image-threshold', 'font-synthesis', 'background-position-x', 'background-position-y', 'font-size-adjust', 'ruby-position', 'content-visibility', 'contain-intrinsic-size', 'line-break',
   'paint-order', '-webkit-text-stroke', 'hyphens', 'hyphenate-character', 'hyphenate-limit-chars',
+  'text-box', 'text-box-trim', 'text-box-edge', 'object-view-box', 'clip-path', 'field-sizing', 'object-fit',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -36,6 +37,8 @@ const VALUES = [
   'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin', '3 2', '2 raise', '1e9', '45deg', 'x 90deg', '1 2 3 4turn', '50% -1e9px', '-webkit-box', 'justify', 'vertical', 'c', 'counter(a, c)', 'georgian', 'hebrew', 'multiply', 'difference', 'isolate', 'plus-lighter',
   'round(up, 33%, 1e-9px)', 'mod(1e9px, -0px)', 'calc(1px * pow(10, 400))', 'calc(10px / sign(50% - 50%))', 'calc(1em / 1px * 1e300px)',
   'hypot(1e300px, 1e300px)', 'rotate(atan2(-0, -1))', 'calc(sin(1e308) * 1px)', 'stroke markers', '"\\2010"', '1 1 1', '99999',
+  "path('M0 0 L1e9 1e9 Z')", "path(evenodd, 'M0 0 A 1e9 0 0 1 1 1 1')", 'xywh(-1e9px 0 1e9px 100%)', 'rect(auto auto auto auto round 50%)',
+  'inset(60% 60%)', 'trim-both cap alphabetic', 'trim-start ex text', 'content',
   'subgrid', 'subgrid [a] [b]', 'subgrid / subgrid', 'span 3', '1 / -1', 'a / c', '200px', '1e5px 1fr', 'repeat(auto-fill, [x])',
   'circle(50%)', 'ellipse(1e9px 0 at left)', 'polygon(0 0, 100% 50%, 0 100%)', 'polygon(evenodd, 0 0, 1e9px 1e9px, -1e9px 0)',
   'inset(-1e9px round 50%)', 'circle(0) content-box', 'margin-box', 'url(data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><circle r="4"/></svg>)',
