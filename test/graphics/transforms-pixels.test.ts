@@ -204,12 +204,10 @@ describe('clip-path', () => {
 
   // CSS Shapes 2 §3.1, as Chromium 156 clips: SVG path data in px from the reference box's corner
   it('path() in the border box or another reference box, with its fill rule', async () => {
-    expect(await render("@page { size: 6px 4px } div { height: 4px; background: red; clip-path: path('M 2 1 H 4 V 3 H 2 Z') }", '<div></div>')).toEqual([
-      '______', '__RR__', '__RR__', '______',
-    ]);
-    expect(await render("@page { size: 6px 4px } div { height: 2px; padding: 1px; background: red; clip-path: path('M1 0h2v2h-2z') content-box }", '<div></div>')).toEqual([
-      '______', '__RR__', '__RR__', '______',
-    ]);
+    const square = ['______', '__RR__', '__RR__', '______'];
+    const clip = (css: string): Promise<string[]> => render(`@page { size: 6px 4px } div { background: red; ${css} }`, '<div></div>');
+    expect(await clip("height: 4px; clip-path: path('M 2 1 H 4 V 3 H 2 Z')")).toEqual(square);
+    expect(await clip("height: 2px; padding: 1px; clip-path: path('M1 0h2v2h-2z') content-box")).toEqual(square);
     // a square inside a square: a hole with evenodd, none with nonzero (both drawn clockwise)
     const ring = "M0 0H6V4H0Z M2 1H4V3H2Z";
     expect(await render(`@page { size: 6px 4px } div { height: 4px; background: red; clip-path: path(evenodd, '${ring}') }`, '<div></div>')).toEqual([

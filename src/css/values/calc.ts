@@ -6,6 +6,7 @@
  */
 import type { CssNode } from 'css-tree';
 import type { CalcNode, LengthPercentage } from '../model/types.js';
+import type { CalcTree } from '../model/calc-types.js';
 import { childrenOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { LengthContext } from './units.js';
@@ -14,15 +15,8 @@ import type { CalcFunctionName } from './calc-functions.js';
 import { applyCalcFunction, censorNonFinite, LARGEST, ROUNDING_STRATEGIES } from './calc-functions.js';
 import { appendAll, maxOf, minOf } from '../../append-all.js';
 
-export type SpecifiedCalc =
-  | { readonly op: 'dim'; readonly value: number; readonly unit: string }
-  | { readonly op: 'percent'; readonly value: number }
-  | { readonly op: 'sum'; readonly terms: readonly SpecifiedCalc[] }
-  | { readonly op: 'scale'; readonly node: SpecifiedCalc; readonly by: number }
-  | { readonly op: 'min' | 'max'; readonly args: readonly SpecifiedCalc[] }
-  | { readonly op: 'clamp'; readonly min: SpecifiedCalc; readonly value: SpecifiedCalc; readonly max: SpecifiedCalc }
-  | { readonly op: 'fn'; readonly name: CalcFunctionName; readonly args: readonly SpecifiedCalc[] }
-  | { readonly op: 'mul' | 'div'; readonly a: SpecifiedCalc; readonly b: SpecifiedCalc };
+/** A math function as written: dimensions with their units, percentages. */
+export type SpecifiedCalc = CalcTree<{ readonly op: 'dim'; readonly value: number; readonly unit: string } | { readonly op: 'percent'; readonly value: number }>;
 
 /**
  * A parsed math expression: a folded number or angle (degrees), a length tree, or a number tree —
