@@ -4,8 +4,8 @@
  * path in page px. Margins in percentages resolve against the box's own width (the containing
  * block is gone by paint time). And CSS 2's `clip` rectangle (CSS Masking 1 §5.1).
  */
-import type { BasicShape, ClipRect, ShapeBox } from '../css/effect-types.js';
-import type { ComputedStyle } from '../css/types.js';
+import type { BasicShape, ClipRect, ShapeBox, ShapeFunction } from '../css/effect-types.js';
+import type { ComputedStyle, LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
 import { NO_SIDES } from '../geometry/types.js';
@@ -37,6 +37,38 @@ export function shapePath(shape: BasicShape, box: Rect): PathSegment[] {
   ];
 }
 
+/**
+ * A `shape()` as SVG path data in page px: `to` points (and their control points) from the box's
+ * corner, `by` offsets as relative commands; x against its width, y against its height, and one arc
+ * radius against its diagonal as circle() takes it. `cw` is SVG's positive sweep (y grows down).
+ */
+function shapePathData(shape: ShapeFunction, box: Rect): string {
+  const x = (v: LengthPercentage): number => resolveLength(v, box.width);
+  const y = (v: LengthPercentage): number => resolveLength(v, box.height);
+  const points = (values: readonly LengthPercentage[], by: boolean): string => values.map((v, i) => (i % 2 === 0 ? x(v) + (by ? 0 : box.x) : y(v) + (by ? 0 : box.y))).join(' ');
+  let d = `M ${points(shape.from, false)}`;
+  for (const c of shape.commands) {
+    const letter = (absolute: string): string => (c.by ? absolute.toLowerCase() : absolute);
+    const end = points(c.to, c.by);
+    switch (c.op) {
+      case 'move': d += ` ${letter('M')} ${end}`; break;
+      case 'line': d += ` ${letter('L')} ${end}`; break;
+      case 'hline': d += ` ${letter('H')} ${x(c.to[0]!) + (c.by ? 0 : box.x)}`; break;
+      case 'vline': d += ` ${letter('V')} ${y(c.to[0]!) + (c.by ? 0 : box.y)}`; break;
+      case 'curve': d += ` ${letter(c.controls.length === 4 ? 'C' : 'Q')} ${points(c.controls, c.by)} ${end}`; break;
+      case 'smooth': d += c.controls.length === 0 ? ` ${letter('T')} ${end}` : ` ${letter('S')} ${points(c.controls, c.by)} ${end}`; break;
+      case 'arc': {
+        const diagonal = Math.hypot(box.width, box.height) / Math.SQRT2;
+        const [rx, ry] = c.radii.length === 1 ? [resolveLength(c.radii[0]!, diagonal), resolveLength(c.radii[0]!, diagonal)] : [x(c.radii[0]!), y(c.radii[1]!)];
+        d += ` ${letter('A')} ${rx} ${ry} ${c.rotate} ${c.large ? 1 : 0} ${c.clockwise ? 1 : 0} ${end}`;
+        break;
+      }
+      case 'close': d += ' Z'; break;
+    }
+  }
+  return d;
+}
+
 function translatedPath(path: readonly PathSegment[], dx: number, dy: number): PathSegment[] {
   return path.map((segment) => {
     switch (segment.op) {
@@ -53,9 +85,9 @@ export function clipPathItem(f: PlacedBox, x: number, y: number): { readonly kin
   if (clip === 'none') return undefined;
   const ref = referenceBox(f, x, y, clip.box);
   if (clip.shape === undefined) return { kind: 'push-clip-path', path: roundedRectPath(ref.rect, ref.radii) };
-  if (clip.shape.kind === 'path') {
-    // path() data is in px from the reference box's top-left corner
-    const path = translatedPath(pathData(clip.shape.d), ref.rect.x, ref.rect.y);
+  if (clip.shape.kind === 'path' || clip.shape.kind === 'shape') {
+    // path() data is in px from the reference box's top-left corner; shape() in its lengths and percentages
+    const path = clip.shape.kind === 'path' ? translatedPath(pathData(clip.shape.d), ref.rect.x, ref.rect.y) : pathData(shapePathData(clip.shape, ref.rect));
     return clip.shape.evenOdd ? { kind: 'push-clip-path', path, evenOdd: true } : { kind: 'push-clip-path', path };
   }
   const path = shapePath(clip.shape, ref.rect);

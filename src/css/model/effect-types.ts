@@ -72,7 +72,30 @@ export interface ShapeStyle {
 export type ClipRect = 'auto' | { readonly top: number | 'auto'; readonly right: number | 'auto'; readonly bottom: number | 'auto'; readonly left: number | 'auto' };
 
 /** `clip-path` (CSS Masking 1 §3.1): a shape in a reference box, or the box alone. */
-export type ClipPath = 'none' | { readonly shape: BasicShape | PathShape | undefined; readonly box: ShapeBox };
+export type ClipPath = 'none' | { readonly shape: BasicShape | PathShape | ShapeFunction | undefined; readonly box: ShapeBox };
+
+export type ShapeCommandOp = 'move' | 'line' | 'hline' | 'vline' | 'curve' | 'smooth' | 'arc' | 'close';
+
+/** One command: its end point (x, y; one value for hline and vline), control points, arc radii. */
+export interface ShapeCommand<L> {
+  readonly op: ShapeCommandOp;
+  readonly by: boolean;
+  readonly to: readonly L[];
+  readonly controls: readonly L[];
+  readonly radii: readonly L[];
+  readonly large: boolean;
+  readonly clockwise: boolean;
+  readonly rotate: number;
+}
+
+/** `shape()` (CSS Shapes 2 §3.2): a path in lengths and percentages of the reference box. */
+export interface ShapeFunction<L = LengthPercentage> {
+  readonly kind: 'shape';
+  readonly evenOdd: boolean;
+  readonly from: readonly [L, L];
+  readonly commands: readonly ShapeCommand<L>[];
+}
+
 
 /** `path( <fill-rule>? , <string> )` (CSS Shapes 2 §3.1): SVG path data in px from the reference box's top-left corner. */
 export interface PathShape {

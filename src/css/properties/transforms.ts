@@ -2,7 +2,8 @@
  * `transform` and `transform-origin` (CSS Transforms 1 §5-7), `clip-path` with basic shapes
  * and reference boxes (CSS Masking 1 §3.1), `clip` (§5.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
  */
-import type { ClipPath, ClipRect, OverflowClipMargin, PathShape, ShapeBox, TransformOrigin } from '../model/effect-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, PathShape, ShapeBox, ShapeFunction, TransformOrigin } from '../model/effect-types.js';
+import { computeShapeFunction, parseShapeFunction } from '../values/shape-function.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
 import { computeBasicShape, parseShapeAndBox } from '../values/basic-shape.js';
 import { childrenOf, identOf, splitBy, stringOf } from '../values/nodes.js';
@@ -53,7 +54,7 @@ const SHAPE_BOXES: Readonly<Record<string, ShapeBox>> = {
   'fill-box': 'border-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
 };
 
-type SpecifiedClip = 'none' | { readonly shape: SpecifiedShape | PathShape | undefined; readonly box: ShapeBox };
+type SpecifiedClip = 'none' | { readonly shape: SpecifiedShape | PathShape | ShapeFunction<SpecifiedLength> | undefined; readonly box: ShapeBox };
 
 /** SVG path data (SVG 2 §9.3): commands and numbers only, starting with a move. */
 const PATH_DATA = /^\s*[Mm][\s\d.,eE+\-MmZzLlHhVvCcSsQqTtAa]*$/;
@@ -81,11 +82,13 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
       return 'none';
     }
     const boxOf = (word: string): ShapeBox | undefined => (Object.hasOwn(SHAPE_BOXES, word) ? SHAPE_BOXES[word] : undefined);
-    const pathAt = nodes.findIndex((node) => parsePathShape(node) !== undefined);
+    // path() and shape() draw paths, which only clip-path takes (shape-outside does not)
+    const pathOf = (node: Nodes[number]): PathShape | ShapeFunction<SpecifiedLength> | undefined => parsePathShape(node) ?? parseShapeFunction(node);
+    const pathAt = nodes.findIndex((node) => pathOf(node) !== undefined);
     if (pathAt >= 0) {
       const rest = nodes.filter((_, i) => i !== pathAt);
       const box = rest.length === 1 ? boxOf(identOf(rest[0]) ?? '') : undefined;
-      return rest.length === 0 || box !== undefined ? { shape: parsePathShape(nodes[pathAt])!, box: box ?? 'border-box' } : INVALID;
+      return rest.length === 0 || box !== undefined ? { shape: pathOf(nodes[pathAt]!)!, box: box ?? 'border-box' } : INVALID;
     }
     const parsed = parseShapeAndBox(nodes, boxOf);
     if (parsed === undefined) return INVALID;
@@ -94,7 +97,8 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
   },
   compute: (value, ctx): ClipPath => {
     if (value === 'none') return 'none';
-    const shape = value.shape === undefined || value.shape.kind === 'path' ? value.shape : computeBasicShape(value.shape, ctx);
+    const shape = value.shape === undefined || value.shape.kind === 'path' ? value.shape
+      : value.shape.kind === 'shape' ? computeShapeFunction(value.shape, ctx) : computeBasicShape(value.shape, ctx);
     return { shape, box: value.box };
   },
 });
