@@ -26,7 +26,7 @@ import { emptyRecords, recordElement, recordStrings, targetResolver } from './re
 import { limitExceeded } from '../limits.js';
 import { withFirstLetter } from './first-letter.js';
 import { withFirstLine } from './first-line.js';
-import { INLINE_TRIM, withTextBoxTrim } from './text-box-trim.js';
+import { withTextBoxTrim } from './text-box-trim.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
@@ -282,7 +282,6 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];
 
   const outer = outerDisplay(style.display);
-  if (outer === 'inline-flow' && style.textBoxTrim !== 'none') walk.ctx.diagnostics.warn('css_unsupported', INLINE_TRIM, elementLocation(walk.dom, element));
   if (outer === 'inline-flow') return inlineBoxes(style, source, rubyPairs(element, style, elementChildren(walk, element, style, pseudos), walk.forms));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
     const itemLegend = element.name === 'fieldset' ? legendAsItem(element, style.display) : undefined;

@@ -9,9 +9,6 @@
 import type { ComputedStyle, TextEdgeOver, TextEdgeUnder } from '../css/types.js';
 import type { BlockBox } from './types.js';
 
-/** Chromium trims an inline box's content area (its background's height); octavo does not yet. */
-export const INLINE_TRIM = '`text-box-trim` has no effect on an inline box: its background keeps the height of its content area';
-
 type Side = { readonly side: 'start'; readonly edge: TextEdgeOver } | { readonly side: 'end'; readonly edge: TextEdgeUnder };
 
 /** `box` with its first and last formatted lines marked as its `text-box-trim` asks; `unsupported` for what is not trimmed. */

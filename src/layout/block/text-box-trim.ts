@@ -9,13 +9,12 @@
  * later page at its end.
  */
 import type { InlineFlowBox } from '../../boxes/types.js';
-import type { TextEdgeOver, TextEdgeUnder } from '../../css/types.js';
-import type { ScaledFontMetrics } from '../../text/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { Fragment, LineFragment } from '../types.js';
 import type { BreakToken, LayoutContext } from '../contract.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutLines } from './lines.js';
+import { overEdge, underEdge } from '../inline/text-box-edges.js';
 
 export function trimmedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const trim = box.textBoxTrim ?? {};
@@ -37,22 +36,4 @@ export function trimmedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutC
 function lineAt(fragments: readonly Fragment[], at: 0 | -1): LineFragment | undefined {
   const lines = fragments.filter((f): f is LineFragment => f.kind === 'line');
   return lines.at(at);
-}
-
-/** Height above the baseline the first line keeps. */
-function overEdge(edge: TextEdgeOver, font: ScaledFontMetrics): number {
-  switch (edge) {
-    // Chromium's ascent and descent are whole pixels; its cap height and x-height are not
-    case 'text': return Math.round(font.ascent);
-    case 'cap': return font.capHeight;
-    case 'ex': return font.xHeight;
-  }
-}
-
-/** Depth below the baseline the last line keeps. */
-function underEdge(edge: TextEdgeUnder, font: ScaledFontMetrics): number {
-  switch (edge) {
-    case 'text': return Math.round(font.descent);
-    case 'alphabetic': return 0;
-  }
 }

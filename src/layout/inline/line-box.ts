@@ -21,6 +21,7 @@ import type { InlineMetrics } from './vertical-align.js';
 import { baselineShift, inlineMetrics, usedFontBounds } from './vertical-align.js';
 import type { LineHang } from './hanging-punctuation.js';
 import { emphasisMarks, emphasisReach } from './emphasis-marks.js';
+import { overEdge, underEdge } from './text-box-edges.js';
 
 export interface LaidOutLine {
   /**
@@ -377,12 +378,16 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       const font = inlineMetrics(style, spec, spec.lang).font;
       const border = usedBorder(style);
       const padding = usedPadding(style, spec.containingWidth);
-      const contentTop = baseline + offset - font.ascent;
+      // its content area, trimmed as `text-box-trim` asks (CSS Inline 3 §4.1: the lines are not)
+      const trim = style.textBoxTrim;
+      const over = trim === 'trim-start' || trim === 'trim-both' ? overEdge(style.textBoxEdge.over, font) : font.ascent;
+      const under = trim === 'trim-end' || trim === 'trim-both' ? underEdge(style.textBoxEdge.under, font) : font.descent;
+      const contentTop = baseline + offset - over;
       const y = contentTop - padding.top - border.top;
       const fragment: BoxFragment = boxFragment({
         box: node.box, style,
         x: node.x, y, width: node.width,
-        height: font.ascent + font.descent + padding.top + padding.bottom + border.top + border.bottom,
+        height: over + under + padding.top + padding.bottom + border.top + border.bottom,
         border: { ...border, left: node.left ? border.left : 0, right: node.right ? border.right : 0 },
         padding: { ...padding, left: node.left ? padding.left : 0, right: node.right ? padding.right : 0 },
         children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),
