@@ -76,6 +76,8 @@ interface State {
   rootFont: FontUnitRatios | undefined;
   /** The element being computed, for the location of computed-value warnings. */
   current: DomElement | undefined;
+  /** Whether computing the current element read one of its attributes (`attr()`): its style is its own, not shared. */
+  readAttributes: boolean;
   readonly sheets: readonly Stylesheet[];
   /** Rules whose declarations without effect were reported in this render (StyleRule.noEffect). */
   readonly reported: Set<StyleRule>;
@@ -122,6 +124,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     rootFontSize: 16,
     rootFont: undefined,
     current: undefined,
+    readAttributes: false,
     sheets,
     reported: new Set(),
     unrenderedReported: new Set(),
@@ -255,6 +258,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   }
 
   state.current = element;
+  state.readAttributes = false;
   const warnings = state.diagnostics.count();
   const sizeReads = state.containers.sizeReads;
   const own = scratch.filter((m) => m.entry.pseudo === undefined);
@@ -279,7 +283,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   // a style that read a container's size (`cq*` units) holds for this render's sizes only
   const shared = state.diagnostics.count() === warnings && state.containers.sizeReads === sizeReads;
   const result: ElementStyles = { ...self, ...pseudos, owner: shared ? undefined : state.token };
-  if (deferred) return result;
+  // a style that read the element's attributes holds for it alone
+  if (deferred || state.readAttributes) return result;
   if (cached === undefined) state.memo.entries++;
   leaf.set(leafKey, result);
   return result;
@@ -373,6 +378,10 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     diagnostics: state.diagnostics,
     where: whereOf(state.current, state.dom),
     maxSubstitution: state.substitution.maxLength,
+    attribute: (name) => {
+      state.readAttributes = true;
+      return state.current?.attribs[name];
+    },
   });
   return { style, custom };
 }

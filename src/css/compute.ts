@@ -5,24 +5,18 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
-import { unhonouredMessages } from './properties/unhonoured.js';
-import { parse } from './values/css-tree-parse.js';
 import type { Color, ComputedStyle, Display, TextWrapMode, WhiteSpace, WhiteSpaceCollapse } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
-import { OVERLONG, substituteVars } from './custom-properties.js';
-import { DEFAULT_LIMITS } from '../options.js';
-import { parseValue } from './declarations.js';
 import { quirkyMarginBits } from './quirky-margins.js';
 import type { ContainerLengths } from './values/units.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
-import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry.js';
+import { LONGHAND_INDEX, LONGHANDS } from './properties/registry.js';
+import { resolvePending } from './pending-values.js';
 import type { FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
-import { childrenOf } from './values/nodes.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
-import { BoundedCache } from '../cache/bounded.js';
 
 export interface ComputeInput {
   /** Winning declaration per longhand index (undefined: not declared). */
@@ -44,6 +38,8 @@ export interface ComputeInput {
   readonly where?: () => SourceLocation;
   /** limits.maxCustomPropertyLength: longest text one `var()` substitution may produce. */
   readonly maxSubstitution?: number;
+  /** The element's attributes, for `attr()` outside `content` (undefined: none to read, as in @page). */
+  readonly attribute?: (name: string) => string | undefined;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
@@ -311,60 +307,6 @@ function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredVal
 
 function unsetOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, own: Remembered): unknown {
   return def.inherited ? inheritedOf(def, ctx, own) : initialOf(def, ctx);
-}
-
-/** Parsed values after substitution, by property and text (shared by every render). */
-const substitutedCache = new BoundedCache<string, ReadonlyMap<string, unknown> | null>('css.substituted-values', 4096);
-
-/**
- * A declaration containing `var()`: substitute, then parse with the property's grammar
- * (CSS Variables 1 §3). Invalid at computed-value time -> undefined (behaves as `unset`).
- */
-function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: ComputeInput): unknown {
-  const maxLength = input.maxSubstitution ?? DEFAULT_LIMITS.maxCustomPropertyLength;
-  const text = substituteVars(value.text, (name) => input.custom.get(name), maxLength);
-  const property = value.shorthand ?? value.longhand;
-  if (text === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` refers to an undefined custom property; the declaration is ignored`, input.where?.());
-    return undefined;
-  }
-  if (text === OVERLONG) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` expands to more than ${maxLength} characters`
-      + ` (limits.maxCustomPropertyLength = ${maxLength}); the declaration is ignored`, input.where?.());
-    return undefined;
-  }
-  const key = `${property}\u0000${text}`;
-  let parsed = substitutedCache.get(key);
-  if (parsed === undefined) {
-    parsed = parseSubstituted(property, text);
-    substitutedCache.set(key, parsed);
-  }
-  if (parsed === null) {
-    input.diagnostics.warn('css_invalid_value', `invalid value \`${text}\` for \`${property}\` after var() substitution`, input.where?.());
-    return undefined;
-  }
-  warnUnhonoured(property, parsed, input);
-  return parsed.get(value.longhand) ?? RESET;
-}
-
-/** The unhonoured-property check of declarations.ts, for a value known only after substitution. */
-function warnUnhonoured(property: string, parsed: ReadonlyMap<string, unknown>, input: ComputeInput): void {
-  const lookup = lookupProperty(property);
-  if (lookup.kind !== 'known') return;
-  const def = lookup.def.kind === 'shorthand' ? lookup.def : { name: lookup.def.name };
-  for (const message of unhonouredMessages(def, parsed)) input.diagnostics.warn('css_unsupported', message, input.where?.());
-}
-
-function parseSubstituted(property: string, text: string): ReadonlyMap<string, unknown> | null {
-  const lookup = lookupProperty(property);
-  if (lookup.kind !== 'known') return null;
-  try {
-    const nodes = childrenOf(parse(text, { context: 'value' }));
-    if (nodes.length === 0) return null;
-    return parseValue(lookup.def, nodes, { baseUrl: undefined, unsupported: () => undefined }) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** CSS Display 3 §2.7: the block-level equivalent of an inline-level display. */

@@ -37,6 +37,9 @@ const VENDOR_VALUE = /(^|[\s,(])-(webkit|moz|ms|o)-/i;
 
 const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
+/** An `attr()` call in a value (`content` and the other properties that read attributes take it themselves). */
+const ATTR_FUNCTION = /(?:^|[^\w-])attr\(/i;
+
 /** The slot of a longhand or flow-relative longhand name. */
 export function slotOf(name: string): Slot | undefined {
   const index = LONGHAND_INDEX.get(name);
@@ -70,6 +73,12 @@ function valueText(valueNode: CssNode, source: string | undefined): string {
   const loc = valueNode.loc;
   if (source !== undefined && loc !== undefined && loc !== null) return source.slice(loc.start.offset, loc.end.offset).trim();
   return generate(valueNode);
+}
+
+/** A value substituted per element when computed: `var()`, `env()`, `attr()` (compute.ts, pending-values.ts). */
+function pendingValue(def: RegisteredProperty, text: string, important: boolean, property: string): Declaration[] {
+  const shorthandName = def.kind === 'shorthand' ? def.name : undefined;
+  return build(longhandsOf(def), (longhand) => ({ kind: 'pending', text, shorthand: shorthandName, longhand }), important, property);
 }
 
 /** Value nodes of a declaration; a Raw value (css-tree could not parse it) is parsed again. */
@@ -118,6 +127,7 @@ export function parseDeclarationValue(
     return [];
   }
   const nodes = valueNodes(valueNode);
+  if (nodes === undefined && ATTR_FUNCTION.test(text)) return pendingValue(def, text, important, property);
   if (nodes === undefined || nodes.length === 0) {
     ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
     return [];
@@ -127,10 +137,7 @@ export function parseDeclarationValue(
     const kw = keyword as CssWideKeyword;
     return build(longhandsOf(def), () => ({ kind: 'keyword', keyword: kw }), important, property);
   }
-  if (containsVar(nodes)) {
-    const shorthandName = def.kind === 'shorthand' ? def.name : undefined;
-    return build(longhandsOf(def), (longhand) => ({ kind: 'pending', text, shorthand: shorthandName, longhand }), important, property);
-  }
+  if (containsVar(nodes)) return pendingValue(def, text, important, property);
   let reportedUnsupported = false;
   const parseCtx: ParseContext = {
     baseUrl: ctx.baseUrl,
@@ -140,6 +147,8 @@ export function parseDeclarationValue(
     },
   };
   const values = parseValue(def, nodes, parseCtx) ?? (ctx.quirks === true ? parseQuirkyValue(def, text, parseCtx) : undefined);
+  // attr() outside the properties that take it themselves (`content`): substituted per element, as var() is
+  if (values === undefined && ATTR_FUNCTION.test(text)) return pendingValue(def, text, important, property);
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.

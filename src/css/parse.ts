@@ -295,6 +295,8 @@ function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, buil
   };
   for (const child of blockContents(children, builder)) {
     if (child.type === 'Declaration') {
+      const attrRange = rawAttrValue(child);
+      if (attrRange !== undefined) builder.readRaw.push(attrRange);
       for (const decl of parseDeclarationNode(child, declarations)) (decl.important ? important : normal).push(decl);
       continue;
     }
@@ -431,17 +433,33 @@ export function parseDeclarationList(source: string, baseUrl: string | undefined
     quirks,
     sink: { warn: (code, message, line, column) => warnings.push({ code, message, line, column }) },
   };
+  const errors: { offset: number; warning: SheetWarning }[] = [];
   const ast = parse(source, {
     context: 'declarationList',
     positions: true,
     parseCustomProperty: false,
-    onParseError: (error) => warnings.push({ code: 'css_parse', message: error.message, line: undefined, column: undefined }),
+    onParseError: (error) => errors.push({ offset: (error as { offset?: number }).offset ?? -1, warning: { code: 'css_parse', message: error.message, line: undefined, column: undefined } }),
   });
   const normal: Declaration[] = [];
   const important: Declaration[] = [];
+  const attrRanges: { start: number; end: number }[] = [];
   for (const child of childrenOf(ast)) {
     if (child.type !== 'Declaration') continue;
+    const attrRange = rawAttrValue(child);
+    if (attrRange !== undefined) attrRanges.push(attrRange);
     for (const decl of parseDeclarationNode(child, ctx)) (decl.important ? important : normal).push(decl);
   }
-  return { normal, important, warnings };
+  const parseErrors = errors.filter(({ offset }) => !attrRanges.some((r) => offset >= r.start && offset <= r.end)).map((e) => e.warning);
+  return { normal, important, warnings: parseErrors.length === 0 ? warnings : [...parseErrors, ...warnings] };
+}
+
+/**
+ * Where a declaration's value is an `attr()` css-tree could not read (`attr(data-pct %)`,
+ * `attr(data-c type(<color>))`: its `%` and `<` are no tokens it expects there): the value is
+ * taken as written and substituted per element (declarations.ts), so the parse error is not one.
+ */
+function rawAttrValue(declaration: CssNode & { type: 'Declaration' }): { start: number; end: number } | undefined {
+  const value = declaration.value;
+  if (value.type !== 'Raw' || !/(?:^|[^\w-])attr\(/i.test(value.value) || value.loc === undefined || value.loc === null) return undefined;
+  return { start: value.loc.start.offset, end: value.loc.end.offset };
 }
