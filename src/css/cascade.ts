@@ -380,7 +380,9 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     maxSubstitution: state.substitution.maxLength,
     attribute: (name) => {
       state.readAttributes = true;
-      return state.current?.attribs[name];
+      const attribs = state.current?.attribs;
+      // own attributes only: `attr(constructor)` must not reach Object.prototype
+      return attribs !== undefined && Object.hasOwn(attribs, name) ? attribs[name] : undefined;
     },
   });
   return { style, custom };

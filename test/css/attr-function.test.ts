@@ -49,4 +49,10 @@ describe('attr() in any property', () => {
     expect(doc.style('#p').color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
+
+  it('reads no property of Object.prototype', async () => {
+    const doc = await styleWith('p { width: attr(constructor px, 7px); quotes: attr(__proto__) attr(toString) }', '<p id=p>x</p>');
+    expect(doc.style('#p').width).toBe(7);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  });
 });

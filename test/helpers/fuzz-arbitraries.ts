@@ -39,6 +39,7 @@ const VALUES = [
   'hypot(1e300px, 1e300px)', 'rotate(atan2(-0, -1))', 'calc(sin(1e308) * 1px)', 'stroke markers', '"\\2010"', '1 1 1', '99999',
   "path('M0 0 L1e9 1e9 Z')", "path(evenodd, 'M0 0 A 1e9 0 0 1 1 1 1')", 'xywh(-1e9px 0 1e9px 100%)', 'rect(auto auto auto auto round 50%)',
   'inset(60% 60%)', 'trim-both cap alphabetic', 'trim-start ex text', 'content',
+  'attr(id px, 1e9px)', 'attr(class type(<color>), red)', 'attr(data-x %)', 'attr(__proto__)', 'attr(id type(*))', 'calc(attr(id px) * 2)',
   'shape(from 0 0, arc by 1e9px 0 of 1e-9px cw large, smooth to 100% 100%, close)', 'shape(evenodd from 50% 50%, curve by 1e9px -1e9px with 0 0 / 100% 100%)',
   'subgrid', 'subgrid [a] [b]', 'subgrid / subgrid', 'span 3', '1 / -1', 'a / c', '200px', '1e5px 1fr', 'repeat(auto-fill, [x])',
   'circle(50%)', 'ellipse(1e9px 0 at left)', 'polygon(0 0, 100% 50%, 0 100%)', 'polygon(evenodd, 0 0, 1e9px 1e9px, -1e9px 0)',
