@@ -9,38 +9,21 @@
  * so a template's data never names a resource for the page to load.
  */
 import type { CssNode } from 'css-tree';
-import { matchingParen, skipString, topLevelIndex } from './text-scan.js';
+import { replaceCalls, topLevelIndex } from './text-scan.js';
 import { parse } from './values/css-tree-parse.js';
 import { parseColor } from './values/color.js';
 import { ANGLE_DEGREES, isLengthUnit } from './values/units.js';
 
 /** The value after substitution; undefined: invalid at computed-value time. */
 export function substituteAttrs(text: string, attribute: (name: string) => string | undefined, maxLength: number): string | undefined {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"' || ch === "'") {
-      const end = skipString(text, i);
-      out += text.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (!isAttrAt(text, i)) {
-      out += ch;
-      i++;
-      continue;
-    }
-    const close = matchingParen(text, i + 4);
-    if (close < 0) return undefined;
-    const value = attrValue(text.slice(i + 5, close), attribute, maxLength);
+  const out = replaceCalls(text, (source, i) => (isAttrAt(source, i) ? 5 : 0), ({ inner, done }) => {
+    const value = attrValue(inner, attribute, maxLength);
     // an attribute longer than a custom property may grow (limits.maxCustomPropertyLength) is refused as one is
-    if (value === undefined || out.length + value.length > maxLength) return undefined;
+    if (value === undefined || done.length + value.length > maxLength) return undefined;
     // kept apart from what touches it, as a substituted token is (`attr(n px)em` is not one dimension)
-    out += `/**/${value}/**/`;
-    i = close + 1;
-  }
-  return /\b(?:url|src)\(/i.test(out) && !/\b(?:url|src)\(/i.test(text) ? undefined : out;
+    return `/**/${value}/**/`;
+  });
+  return out === undefined || (/\b(?:url|src)\(/i.test(out) && !/\b(?:url|src)\(/i.test(text)) ? undefined : out;
 }
 
 const UNITS = /^(?:%|[a-z]+)$/i;

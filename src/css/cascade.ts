@@ -78,6 +78,8 @@ interface State {
   current: DomElement | undefined;
   /** Whether computing the current element read one of its attributes (`attr()`): its style is its own, not shared. */
   readAttributes: boolean;
+  /** `attr()`'s reader of the current element's attributes (one function per render, not per style computed). */
+  readonly readAttribute: (name: string) => string | undefined;
   readonly sheets: readonly Stylesheet[];
   /** Rules whose declarations without effect were reported in this render (StyleRule.noEffect). */
   readonly reported: Set<StyleRule>;
@@ -125,6 +127,12 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     rootFont: undefined,
     current: undefined,
     readAttributes: false,
+    readAttribute: (name) => {
+      state.readAttributes = true;
+      const attribs = state.current?.attribs;
+      // own attributes only: `attr(constructor)` must not reach Object.prototype
+      return attribs !== undefined && Object.hasOwn(attribs, name) ? attribs[name] : undefined;
+    },
     sheets,
     reported: new Set(),
     unrenderedReported: new Set(),
@@ -378,12 +386,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     diagnostics: state.diagnostics,
     where: whereOf(state.current, state.dom),
     maxSubstitution: state.substitution.maxLength,
-    attribute: (name) => {
-      state.readAttributes = true;
-      const attribs = state.current?.attribs;
-      // own attributes only: `attr(constructor)` must not reach Object.prototype
-      return attribs !== undefined && Object.hasOwn(attribs, name) ? attribs[name] : undefined;
-    },
+    attribute: state.readAttribute,
   });
   return { style, custom };
 }

@@ -9,7 +9,7 @@
 import { DEFAULT_LIMITS } from '../options.js';
 import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
 import { NON_INHERITED_SVG_PROPERTIES } from './properties/unsupported.js';
-import { matchingParen, skipString, topLevelIndex } from './text-scan.js';
+import { replaceCalls, topLevelIndex } from './text-scan.js';
 
 /** Computed custom properties of an element: name -> substituted value text. */
 export type CustomProperties = ReadonlyMap<string, string>;
@@ -92,37 +92,19 @@ function substitutionAt(text: string, i: number): 'var' | 'env' | undefined {
  * `4` then `px`, not `4px`), so an empty comment keeps them apart where they would merge.
  */
 export function substituteVars(text: string, lookup: (name: string) => Substituted, maxLength = DEFAULT_MAX_LENGTH): Substituted {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"' || ch === "'") {
-      const end = skipString(text, i);
-      out += text.slice(i, end);
-      i = end;
-      continue;
-    }
-    const kind = substitutionAt(text, i);
-    if (kind !== undefined) {
-      const close = matchingParen(text, i + 3);
-      if (close < 0) return undefined;
-      const inner = text.slice(i + 4, close);
-      const comma = topLevelIndex(inner, ',');
-      const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
-      if (kind === 'var' && !name.startsWith('--')) return undefined;
-      let value = kind === 'var' ? lookup(name) : ENVIRONMENT.get(name.toLowerCase());
-      if (value === undefined && comma >= 0) value = substituteVars(inner.slice(comma + 1).trim(), lookup, maxLength);
-      if (value === undefined || value === OVERLONG) return value;
-      if (out.length + value.length > maxLength) return OVERLONG;
-      // a var() right after is separated from this one by its own head check
-      out += separated(out, value, substitutionAt(text, close + 1) === undefined ? text[close + 1] : undefined);
-      i = close + 1;
-      continue;
-    }
-    out += ch;
-    i++;
-  }
-  return out.length > maxLength ? OVERLONG : out;
+  const out = replaceCalls(text, (source, i) => (substitutionAt(source, i) === undefined ? 0 : 4), ({ at, inner, close, done }): string | undefined | typeof OVERLONG => {
+    const kind = substitutionAt(text, at)!;
+    const comma = topLevelIndex(inner, ',');
+    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
+    if (kind === 'var' && !name.startsWith('--')) return undefined;
+    let value = kind === 'var' ? lookup(name) : ENVIRONMENT.get(name.toLowerCase());
+    if (value === undefined && comma >= 0) value = substituteVars(inner.slice(comma + 1).trim(), lookup, maxLength);
+    if (value === undefined || value === OVERLONG) return value;
+    if (done.length + value.length > maxLength) return OVERLONG;
+    // a var() right after is separated from this one by its own head check
+    return separated(done, value, substitutionAt(text, close + 1) === undefined ? text[close + 1] : undefined);
+  });
+  return typeof out === 'string' && out.length > maxLength ? OVERLONG : out;
 }
 
 /** `value` between `before` and the character after it, with an empty comment where tokens would merge. */

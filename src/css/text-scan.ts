@@ -35,3 +35,45 @@ export function topLevelIndex(text: string, separator: string): number {
   }
   return -1;
 }
+
+/** A call `replaceCalls` found: where it starts and ends, the text of its arguments, and the output so far. */
+export interface FoundCall {
+  readonly at: number;
+  readonly inner: string;
+  readonly close: number;
+  readonly done: string;
+}
+
+/**
+ * `text` with every call `headAt` recognises at an index (the length of its name and `(`, 0 for
+ * none) replaced by what `replace` makes of it; strings are copied as they are. The first result
+ * of `replace` that is not a string is returned as it is (a failed substitution), and undefined
+ * for a call never closed.
+ */
+export function replaceCalls<Stop>(text: string, headAt: (text: string, at: number) => number, replace: (call: FoundCall) => string | Stop): string | Stop | undefined {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"' || ch === "'") {
+      const end = skipString(text, i);
+      out += text.slice(i, end);
+      i = end;
+      continue;
+    }
+    const head = headAt(text, i);
+    if (head === 0) {
+      out += ch;
+      i++;
+      continue;
+    }
+    const close = matchingParen(text, i + head - 1);
+    if (close < 0) return undefined;
+    const value = replace({ at: i, inner: text.slice(i + head, close), close, done: out });
+    if (typeof value !== 'string') return value;
+    out += value;
+    i = close + 1;
+  }
+  return out;
+}
+

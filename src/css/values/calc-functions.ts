@@ -5,6 +5,8 @@
  * evaluator of a tree (specified, computed, layout) calls this one function.
  */
 import type { CalcFunctionName } from '../model/types.js';
+import type { CalcTree } from '../model/calc-types.js';
+import { maxOf, minOf } from '../../append-all.js';
 
 export type { CalcFunctionName };
 
@@ -64,3 +66,41 @@ export function censorNonFinite(value: number): number {
   if (Number.isNaN(value)) return 0;
   return Math.max(-LARGEST, Math.min(LARGEST, value));
 }
+
+type TreeOp = Exclude<CalcTree<never>, never>['op'];
+const TREE_OPS: ReadonlySet<string> = new Set<TreeOp>(['sum', 'scale', 'min', 'max', 'clamp', 'fn', 'mul', 'div']);
+
+/**
+ * The value of a math tree whose leaves all have one by `leaf` (computed px and percentages against
+ * a basis, specified absolute lengths, percentages alone); undefined when a leaf has none. The one
+ * evaluator of every kind of tree: specified (calc.ts), computed (length.ts), colour channels.
+ * `inOneUnit` refuses what leaves the leaves' unit (products, quotients, sign()): a tree of
+ * percentages must stay a percentage.
+ */
+export function foldCalcTree<Leaf extends { readonly op: string }>(node: CalcTree<Leaf>, leaf: (node: Leaf) => number | undefined, inOneUnit = false): number | undefined {
+  if (!TREE_OPS.has(node.op)) return leaf(node as Leaf);
+  const tree = node as Exclude<CalcTree<Leaf>, Leaf>;
+  const all = (nodes: readonly CalcTree<Leaf>[]): number[] | undefined => {
+    const values: number[] = [];
+    for (const n of nodes) {
+      const v = foldCalcTree(n, leaf, inOneUnit);
+      if (v === undefined) return undefined;
+      values.push(v);
+    }
+    return values;
+  };
+  switch (tree.op) {
+    case 'sum': return all(tree.terms)?.reduce((a, b) => a + b, 0);
+    case 'scale': { const v = foldCalcTree(tree.node, leaf, inOneUnit); return v === undefined ? undefined : v * tree.by; }
+    case 'min': { const v = all(tree.args); return v === undefined ? undefined : minOf(v); }
+    case 'max': { const v = all(tree.args); return v === undefined ? undefined : maxOf(v); }
+    case 'clamp': { const v = all([tree.min, tree.value, tree.max]); return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!)); }
+    case 'fn': { const v = inOneUnit && tree.name === 'sign' ? undefined : all(tree.args); return v === undefined ? undefined : applyCalcFunction(tree.name, v); }
+    case 'mul':
+    case 'div': {
+      const v = inOneUnit ? undefined : all([tree.a, tree.b]);
+      return v === undefined ? undefined : tree.op === 'mul' ? v[0]! * v[1]! : v[0]! / v[1]!;
+    }
+  }
+}
+

@@ -12,7 +12,7 @@ import type { Nodes } from './nodes.js';
 import type { LengthContext } from './units.js';
 import { ABSOLUTE_UNITS, ANGLE_DEGREES, dimensionToPx, isLengthUnit } from './units.js';
 import type { CalcFunctionName } from './calc-functions.js';
-import { applyCalcFunction, censorNonFinite, LARGEST, ROUNDING_STRATEGIES } from './calc-functions.js';
+import { applyCalcFunction, censorNonFinite, foldCalcTree, LARGEST, ROUNDING_STRATEGIES } from './calc-functions.js';
 import { appendAll, maxOf, minOf } from '../../append-all.js';
 
 /** A math function as written: dimensions with their units, percentages. */
@@ -215,39 +215,10 @@ function numericValue(value: ParsedCalc): number {
 }
 
 function absolutePx(node: SpecifiedCalc): number | undefined {
-  return foldSpecified(node, (leaf) => {
+  return foldCalcTree(node, (leaf) => {
     const factor = leaf.op === 'dim' ? ABSOLUTE_UNITS[leaf.unit] : undefined;
     return factor === undefined ? undefined : leaf.value * factor;
-  }, false);
-}
-
-type Leaf = Extract<SpecifiedCalc, { op: 'dim' | 'percent' }>;
-
-/**
- * The value of a specified tree whose leaves all have a value by `leaf` (absolute lengths, or
- * percentages alone); undefined otherwise. `inOneUnit` refuses what leaves that unit
- * (products, quotients, sign()): a tree of percentages must stay a percentage.
- */
-export function foldSpecified(node: SpecifiedCalc, leaf: (node: Leaf) => number | undefined, inOneUnit: boolean): number | undefined {
-  const all = (nodes: readonly SpecifiedCalc[]): number[] | undefined => {
-    const values = nodes.map((n) => foldSpecified(n, leaf, inOneUnit));
-    return values.every((v) => v !== undefined) ? values as number[] : undefined;
-  };
-  switch (node.op) {
-    case 'dim':
-    case 'percent': return leaf(node);
-    case 'sum': return all(node.terms)?.reduce((a, b) => a + b, 0);
-    case 'scale': { const v = foldSpecified(node.node, leaf, inOneUnit); return v === undefined ? undefined : v * node.by; }
-    case 'min': { const v = all(node.args); return v === undefined ? undefined : minOf(v); }
-    case 'max': { const v = all(node.args); return v === undefined ? undefined : maxOf(v); }
-    case 'clamp': { const v = all([node.min, node.value, node.max]); return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!)); }
-    case 'fn': { const v = inOneUnit && node.name === 'sign' ? undefined : all(node.args); return v === undefined ? undefined : applyCalcFunction(node.name, v); }
-    case 'mul':
-    case 'div': {
-      const v = inOneUnit ? undefined : all([node.a, node.b]);
-      return v === undefined ? undefined : node.op === 'mul' ? v[0]! * v[1]! : v[0]! / v[1]!;
-    }
-  }
+  });
 }
 
 /** `<calc-sum> = <calc-product> [ [ '+' | '-' ] <calc-product> ]*` */

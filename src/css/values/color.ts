@@ -13,7 +13,8 @@ import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, Specif
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS, SYSTEM_COLORS_DARK } from './named-colors.js';
-import { foldSpecified, parseCalcFunction } from './calc.js';
+import { parseCalcFunction } from './calc.js';
+import { foldCalcTree } from './calc-functions.js';
 import { ANGLE_DEGREES } from './units.js';
 import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
@@ -175,7 +176,7 @@ function calcChannel(node: CssNode): Channel | undefined {
 
 /** The value of a math tree of percentages alone; undefined when it holds a length. */
 function percentOnly(node: SpecifiedCalc): number | undefined {
-  return foldSpecified(node, (leaf) => (leaf.op === 'percent' ? leaf.value : undefined), true);
+  return foldCalcTree(node, (leaf) => (leaf.op === 'percent' ? leaf.value : undefined), true);
 }
 
 /** Splits the arguments into channels and alpha; legacy syntax when commas are used. */

@@ -83,13 +83,15 @@ class ContentSplitter implements Splitter {
     if (hyphens === 'manual' && !hasSoftHyphen(piece)) return NONE;
     const raw = piece.item.text.slice(piece.from, piece.to);
     const points: number[] = [];
+    // the piece's `hyphenate-limit-chars`, read at its first word hyphenated by the patterns
+    let limits: ReturnType<typeof limitsOf> | undefined;
     for (const match of raw.matchAll(WORD)) {
       const word = match[0];
       const at = piece.from + match.index;
       if (word.includes('\u00ad')) {
         for (let i = 0; i < word.length; i++) if (word[i] === '\u00ad') points.push(at + i + 1);
       } else if (hyphens === 'auto' && piece.item.lang !== '') {
-        const limits = limitsOf(piece.style.hyphenateLimitChars);
+        limits ??= limitsOf(piece.style.hyphenateLimitChars);
         if (word.length < limits.word) continue;
         for (const point of dictionaryPoints(word, piece.item.lang)) {
           if (point >= limits.before && word.length - point >= limits.after) points.push(at + point);

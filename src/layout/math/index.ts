@@ -230,8 +230,7 @@ export function layoutRow(children: readonly LayoutBox[], display: boolean, env:
   }
   // every stretchy operator covers the rest of the row, then the row takes what they grew to
   if (ascent > 0 || descent > 0) {
-    const cover = { ascent, descent };
-    for (const item of items) if (item.stretchy) item.laid = stretchOperator(item.laid.operator!, item.laid, cover.ascent, cover.descent, env);
+    for (const item of items) if (item.stretchy) item.laid = stretchOperator(item.laid.operator!, item.laid, ascent, descent, env);
   }
   for (const { laid } of items) {
     ascent = Math.max(ascent, laid.ascent);
