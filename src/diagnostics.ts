@@ -70,6 +70,15 @@ function definedLocation(where: SourceLocation): SourceLocation {
   return location;
 }
 
+/**
+ * A quoted piece of a stranger's input, short enough for a message: whitespace runs folded, and
+ * past `max` characters cut with its length named (a 20 KB value once made a 20 KB warning).
+ */
+export function excerpt(text: string, max = 120): string {
+  const flat = text.trim().replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 3)}... (${flat.length} characters)` : flat;
+}
+
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file !== undefined || d.line !== undefined
     ? `${d.file ?? '<template>'}${d.line !== undefined ? `:${d.line}` : ''}${d.line !== undefined && d.column !== undefined ? `:${d.column}` : ''}: `

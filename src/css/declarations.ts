@@ -6,7 +6,7 @@
 import type { CssNode, Declaration as CssDeclaration } from 'css-tree';
 import { generate } from 'css-tree';
 import { parse } from './values/css-tree-parse.js';
-import type { DiagnosticCode } from '../diagnostics.js';
+import { excerpt, type DiagnosticCode } from '../diagnostics.js';
 import { INVALID, RESET } from './properties/define.js';
 import type { ParseContext } from './properties/define.js';
 import type { RegisteredProperty } from './properties/registry.js';
@@ -118,7 +118,7 @@ export function parseDeclarationValue(
     return INLINE_SVG_PROPERTIES.has(name) ? [{ property: name, slot: { kind: 'custom', name }, value: { kind: 'custom', text }, important }] : [];
   }
   if (lookup.kind === 'unknown') {
-    ctx.sink.warn('css_unknown_property', `unknown property \`${property}\``, where.line, where.column);
+    ctx.sink.warn('css_unknown_property', `unknown property \`${excerpt(property, 60)}\``, where.line, where.column);
     return [];
   }
   const def = lookup.def;
@@ -129,7 +129,7 @@ export function parseDeclarationValue(
   const nodes = valueNodes(valueNode);
   if (nodes === undefined && ATTR_FUNCTION.test(text)) return pendingValue(def, text, important, property);
   if (nodes === undefined || nodes.length === 0) {
-    ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
+    ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
   }
   const keyword = singleIdent(nodes);
@@ -153,7 +153,7 @@ export function parseDeclarationValue(
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
     if (reportedUnsupported || VENDOR_VALUE.test(text)) return [];
-    ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
+    ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
   }
   for (const message of unhonouredMessages(def, values)) ctx.sink.warn('css_unsupported', message, where.line, where.column);
@@ -197,7 +197,7 @@ function parseAll(valueNode: CssNode, important: boolean, ctx: DeclarationContex
   const nodes = valueNodes(valueNode);
   const keyword = nodes === undefined ? undefined : singleIdent(nodes);
   if (keyword === undefined || !CSS_WIDE.has(keyword)) {
-    ctx.sink.warn('css_invalid_value', `invalid value \`${generate(valueNode)}\` for \`all\``, where.line, where.column);
+    ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(generate(valueNode))}\` for \`all\``, where.line, where.column);
     return [];
   }
   const kw = keyword as CssWideKeyword;

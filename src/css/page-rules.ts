@@ -9,6 +9,7 @@ import { parseAnB } from './nth.js';
 import type { ParsedPageRule } from './stylesheet.js';
 import type { MediaPredicate } from './media.js';
 import { childrenOf } from './values/nodes.js';
+import { excerpt } from '../diagnostics.js';
 
 export const MARGIN_BOXES = new Set([
   'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner',
@@ -88,7 +89,7 @@ export function parsePageRule(rule: Atrule, ctx: PageRuleContext): ParsedPageRul
   const preludeText = rule.prelude ? (rule.prelude.type === 'Raw' ? rule.prelude.value : generate(rule.prelude)) : '';
   const selectors = parsePageSelectors(preludeText);
   if (selectors === undefined) {
-    ctx.warn('css_parse', `invalid @page selector \`${preludeText}\``, rule.loc?.start.line);
+    ctx.warn('css_parse', `invalid @page selector \`${excerpt(preludeText, 60)}\``, rule.loc?.start.line);
     return undefined;
   }
   const declarations: RawDeclaration[] = [];
@@ -107,7 +108,7 @@ export function parsePageRule(rule: Atrule, ctx: PageRuleContext): ParsedPageRul
     }
     const decl = rawDeclaration(node, ctx.source, ctx.baseUrl);
     if (decl !== undefined) declarations.push(decl);
-    else if (node.type === 'Raw') ctx.warn('css_parse', `could not parse \`${node.value.trim()}\` in @page`, node.loc?.start.line);
+    else if (node.type === 'Raw') ctx.warn('css_parse', `could not parse \`${excerpt(node.value, 60)}\` in @page`, node.loc?.start.line);
   }
   return { selectors, specificity: pageSpecificity(selectors), declarations, marginBoxes, media: ctx.media };
 }

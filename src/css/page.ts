@@ -3,7 +3,7 @@
  * `marks` and `bleed` descriptors (§7), the computed page box style and margin-box styles (§5).
  */
 import { parse } from './values/css-tree-parse.js';
-import type { Diagnostics } from '../diagnostics.js';
+import { excerpt, type Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
 import { computeStyle, withDisplay } from './compute.js';
@@ -42,7 +42,7 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
       const node = parse(source, { context: 'value', positions: true });
       declarations = parseDeclarationValue(raw.property, node, raw.important, { baseUrl: raw.baseUrl, sink, source }, { line: undefined, column: undefined });
     } catch {
-      warnings.push({ code: 'css_invalid_value', message: `invalid value \`${raw.value}\` for \`${raw.property}\``, line: undefined, column: undefined });
+      warnings.push({ code: 'css_invalid_value', message: `invalid value \`${excerpt(raw.value)}\` for \`${raw.property}\``, line: undefined, column: undefined });
     }
     hit = { declarations, warnings };
     parsedCache.set(key, hit);
@@ -189,7 +189,7 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: W
 }
 
 function warnInvalid(raw: RawDeclaration, diagnostics: Warn, expected = ''): void {
-  diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`${raw.property}\`${expected}`, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) });
+  diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(raw.value)}\` for \`${raw.property}\`${expected}`, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) });
 }
 
 /**

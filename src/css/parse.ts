@@ -6,7 +6,7 @@
 import type { Atrule, CssNode, Declaration as CssDeclaration, Raw, Rule, SelectorList } from 'css-tree';
 import { generate } from 'css-tree';
 import { parse } from './values/css-tree-parse.js';
-import type { DiagnosticCode } from '../diagnostics.js';
+import { excerpt, type DiagnosticCode } from '../diagnostics.js';
 import type { CounterStyleRule, FontFaceRule } from './types.js';
 import type { DeclarationContext } from './declarations.js';
 import { parseDeclarationNode } from './declarations.js';
@@ -129,7 +129,7 @@ function visitTopLevel(node: CssNode, builder: Builder, media: readonly MediaPre
   builder.importsClosed = true;
   if (node.type === 'Rule') visitRule(node, builder, media);
   else if (node.type === 'Raw' && node.value.trim() !== '' && !builder.syntaxErrorLines.has(node.loc?.start.line ?? -1)) {
-    builder.warnings.push({ code: 'css_parse', message: `could not parse \`${truncate(node.value)}\``, line: node.loc?.start.line, column: node.loc?.start.column });
+    builder.warnings.push({ code: 'css_parse', message: `could not parse \`${excerpt(node.value, 60)}\``, line: node.loc?.start.line, column: node.loc?.start.column });
   }
 }
 
@@ -220,7 +220,7 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
   if (node.prelude.type !== 'SelectorList') {
     if (builder.syntaxErrorLines.has(line)) return;
     const text = node.prelude.type === 'Raw' ? node.prelude.value : generate(node.prelude);
-    builder.warnings.push({ code: 'css_parse', message: `invalid selector \`${truncate(text)}\``, line, column: node.loc?.start.column });
+    builder.warnings.push({ code: 'css_parse', message: `invalid selector \`${excerpt(text, 60)}\``, line, column: node.loc?.start.column });
     return;
   }
   const scope = builder.scope;
@@ -417,11 +417,6 @@ function readRawContents(raw: Raw, builder: Builder): CssNode[] {
   while (/\s/.test(builder.source[end] ?? '')) end++;
   builder.readRaw.push({ start: start.offset, end });
   return readRawBlock(raw, (offset, message, line, column) => builder.syntaxErrors.push({ offset, warning: { code: 'css_parse', message, line, column } }));
-}
-
-function truncate(text: string): string {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return trimmed.length > 60 ? `${trimmed.slice(0, 57)}...` : trimmed;
 }
 
 /** Parses the declarations of a `style` attribute (CSS Style Attributes §3). */

@@ -3,6 +3,7 @@
  * `var()` and `env()` substituted, then `attr()`, then parsed with the property's grammar. Invalid
  * at computed-value time -> undefined (the declaration behaves as `unset`), with a warning.
  */
+import { excerpt } from '../diagnostics.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
 import { parse } from './values/css-tree-parse.js';
 import { DEFAULT_LIMITS } from '../options.js';
@@ -28,17 +29,17 @@ export function resolvePending(value: DeclaredValue & { kind: 'pending' }, input
   const text = substituteVars(value.text, (name) => input.custom.get(name), maxLength);
   const property = value.shorthand ?? value.longhand;
   if (text === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` refers to an undefined custom property; the declaration is ignored`, input.where?.());
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` refers to an undefined custom property; the declaration is ignored`, input.where?.());
     return undefined;
   }
   if (text === OVERLONG) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` expands to more than ${maxLength} characters`
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` expands to more than ${maxLength} characters`
       + ` (limits.maxCustomPropertyLength = ${maxLength}); the declaration is ignored`, input.where?.());
     return undefined;
   }
   const withAttrs = /attr\(/i.test(text) ? (input.attribute === undefined ? undefined : substituteAttrs(text, input.attribute, maxLength)) : text;
   if (withAttrs === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` reads an attribute the element does not have, or one that does not fit its type; the declaration is ignored`, input.where?.());
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` reads an attribute the element does not have, or one that does not fit its type; the declaration is ignored`, input.where?.());
     return undefined;
   }
   return parsedPending(value, property, withAttrs, input);
@@ -53,7 +54,7 @@ function parsedPending(value: DeclaredValue & { kind: 'pending' }, property: str
     substitutedCache.set(key, parsed);
   }
   if (parsed === null) {
-    input.diagnostics.warn('css_invalid_value', `invalid value \`${text}\` for \`${property}\` after var() substitution`, input.where?.());
+    input.diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${property}\` after var() substitution`, input.where?.());
     return undefined;
   }
   warnUnhonoured(property, parsed, input);

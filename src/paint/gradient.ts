@@ -12,9 +12,13 @@ import { positionIn } from '../css/values/position.js';
 import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
 import { maxOf } from '../append-all.js';
 import { sameColor } from '../css/values/color.js';
+import { colorMixer, type ColorMixer } from '../css/values/color-interpolation.js';
 
-/** §3.4.3: positions as fractions of `length`, missing ones filled in, never going backwards. */
-export function fixStops(stops: readonly ColorStop[], length: number): ShadingStop[] {
+/**
+ * §3.4.3: positions as fractions of `length`, missing ones filled in, never going backwards. With
+ * a mixer (a colour space other than sRGB), the colours between stops are sampled in that space.
+ */
+export function fixStops(stops: readonly ColorStop[], length: number, mixer?: ColorMixer): ShadingStop[] {
   const offsets: (number | undefined)[] = stops.map((s) => (s.position === undefined ? undefined : length > 0 ? resolveLength(s.position, length) / length : 0));
   if (offsets[0] === undefined) offsets[0] = 0;
   if (offsets[offsets.length - 1] === undefined) offsets[offsets.length - 1] = 1;
@@ -34,22 +38,37 @@ export function fixStops(stops: readonly ColorStop[], length: number): ShadingSt
     for (let k = i; k < j; k++) offsets[k] = from + ((to - from) * (k - i + 1)) / (j - i + 1);
   }
   const fixed = stops.map((s, i) => ({ offset: offsets[i]!, color: s.color }));
-  return stops.some((s) => s.hint === true) ? withHintCurves(fixed, stops) : fixed;
+  return mixer === undefined && !stops.some((s) => s.hint === true) ? fixed : withCurves(fixed, stops, mixer);
 }
 
 /** Stops sampled on each side of a hint: the curve drawn as this many straight pieces per half. */
 const HINT_SAMPLES = 8;
+/** Straight pieces between two stops mixed in a colour space other than sRGB (PDF shadings mix in sRGB). */
+const SPACE_SAMPLES = 16;
 
 /**
+ * PDF shadings interpolate linearly in sRGB, so what does not becomes stops sampled along the
+ * curve: the pieces between two stops mixed in another colour space, and the curve of a hint —
  * §3.4.3: between two colour stops A and B with a hint H, the colour at P (fractions of A→B) mixes
- * A and B by P^(ln 0.5 / ln H) — the midpoint falls at the hint. PDF shadings interpolate linearly,
- * so the curve becomes stops sampled both evenly along the line and evenly in colour (the curve is
- * steep near one end when the hint is close to a stop). A hint at A or B is a hard jump there.
+ * A and B by P^(ln 0.5 / ln H), so the midpoint falls at the hint. Its samples are spaced both
+ * evenly along the line and evenly in colour (the curve is steep near one end when the hint is
+ * close to a stop). A hint at A or B is a hard jump there.
  */
-function withHintCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[]): ShadingStop[] {
+function withCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[], mixer: ColorMixer | undefined): ShadingStop[] {
   const out: ShadingStop[] = [];
+  const blend = mixer ?? mix;
   fixed.forEach((stop, i) => {
-    if (stops[i]!.hint !== true) { out.push(stop); return; }
+    if (stops[i]!.hint !== true) {
+      out.push(stop);
+      const next = fixed[i + 1];
+      if (mixer === undefined || next === undefined || stops[i + 1]!.hint === true) return;
+      if (next.offset <= stop.offset || sameColor(stop.color, next.color)) return;
+      for (let k = 1; k < SPACE_SAMPLES; k++) {
+        const t = k / SPACE_SAMPLES;
+        out.push({ offset: stop.offset + (next.offset - stop.offset) * t, color: mixer(stop.color, next.color, t) });
+      }
+      return;
+    }
     const a = fixed[i - 1]!;
     const b = fixed[i + 1]!;
     const span = b.offset - a.offset;
@@ -62,7 +81,7 @@ function withHintCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop
       samples.add(k / (HINT_SAMPLES * 2));
       samples.add((k / (HINT_SAMPLES * 2)) ** (1 / exponent));
     }
-    for (const p of [...samples].sort((x, y) => x - y)) out.push({ offset: a.offset + p * span, color: mix(a.color, b.color, p ** exponent) });
+    for (const p of [...samples].sort((x, y) => x - y)) out.push({ offset: a.offset + p * span, color: blend(a.color, b.color, p ** exponent) });
   });
   return out;
 }
@@ -160,7 +179,7 @@ function linearLine(gradient: LinearGradient, w: number, h: number): { dx: numbe
 
 function linearShading(gradient: LinearGradient, box: Rect): Shading | Color {
   const { dx, dy, length } = linearLine(gradient, box.width, box.height);
-  let stops = fixStops(gradient.stops, length);
+  let stops = fixStops(gradient.stops, length, colorMixer(gradient.interpolation));
   if (gradient.repeating) {
     const repeated = repeatStops(stops, 0, 1);
     if (repeated === undefined) return averageColor(stops);
@@ -209,7 +228,7 @@ function radialShading(gradient: RadialGradient, box: Rect): Shading | Color {
   const { rx: rawRx, ry: rawRy } = radialRadii(gradient, box.width, box.height, center.x - box.x, center.y - box.y);
   const rx = Math.max(rawRx, 1e-3);
   const ry = Math.max(rawRy, 1e-3);
-  let stops = fixStops(gradient.stops, rx);
+  let stops = fixStops(gradient.stops, rx, colorMixer(gradient.interpolation));
   const far = Math.max(1e-3, maxOf([[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
     .map(([x, y]) => Math.hypot((x! - center.x) / rx, (y! - center.y) / ry))));
   if (gradient.repeating) {
@@ -232,7 +251,7 @@ function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
   const center = positionIn(gradient.position, box);
   const radius = maxOf([[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
     .map(([x, y]) => Math.hypot(x! - center.x, y! - center.y))) + 1;
-  let stops = fixStops(gradient.stops, 1);
+  let stops = fixStops(gradient.stops, 1, colorMixer(gradient.interpolation));
   if (gradient.repeating) stops = repeatStops(stops, 0, 1) ?? [{ offset: 0, color: averageColor(stops) }, { offset: 1, color: averageColor(stops) }];
   stops = premultiplyStops(stops);
   const steps = 360;

@@ -45,6 +45,17 @@ describe('diagnostics', () => {
     ]);
   });
 
+  it('quote a long value as an excerpt naming its length', async () => {
+    const deep = `${'calc(1px + '.repeat(2000)}1px${')'.repeat(2000)}`;
+    const doc = await styleHtml(`<style>p { width: ${deep}; ${'x'.repeat(5000)}: 1px }</style><p style="margin: ${deep} ${deep}">x</p>`);
+    const messages = doc.diagnostics.map((d) => d.message);
+    expect(messages).toHaveLength(3);
+    for (const message of messages) expect(message.length).toBeLessThan(200);
+    expect(messages[0]).toBe(`invalid value \`${deep.slice(0, 117)}... (${deep.length} characters)\` for \`width\``);
+    expect(messages[1]).toMatch(/^unknown property `x{57}\.\.\. \(5000 characters\)`$/);
+    expect(messages[2]).toContain(`(${2 * deep.length + 1} characters)\` for \`margin\``);
+  });
+
   it('cached sheets report their warnings again in every render, at the right lines', async () => {
     const cache = createStylesheetCache();
     const first = await styleHtml(TEMPLATE, { cache });

@@ -28,12 +28,23 @@ export interface Position {
 
 export type RadialExtent = 'closest-side' | 'farthest-side' | 'closest-corner' | 'farthest-corner';
 
+export type ColorSpace = 'srgb' | 'srgb-linear' | 'display-p3' | 'a98-rgb' | 'prophoto-rgb' | 'rec2020' | 'lab' | 'oklab' | 'xyz' | 'xyz-d50' | 'xyz-d65' | 'hsl' | 'hwb' | 'lch' | 'oklch';
+export type HueInterpolation = 'shorter' | 'longer' | 'increasing' | 'decreasing';
+
+/** `<color-interpolation-method>` (CSS Color 4 §12): the space the stops mix in; `hue` matters in polar spaces. */
+export interface ColorInterpolation {
+  readonly space: ColorSpace;
+  readonly hue: HueInterpolation;
+}
+
 export interface LinearGradient {
   readonly kind: 'linear';
   readonly repeating: boolean;
   /** An angle in degrees (0 = to top, clockwise), or a corner/side (`to right bottom` = {x: 1, y: 1}). */
   readonly direction: { readonly angle: number } | { readonly x: -1 | 0 | 1; readonly y: -1 | 0 | 1 };
   readonly stops: readonly ColorStop[];
+  /** Undefined: sRGB (every stop a legacy colour). */
+  readonly interpolation?: ColorInterpolation;
 }
 
 export interface RadialGradient {
@@ -43,6 +54,7 @@ export interface RadialGradient {
   readonly size: RadialExtent | { readonly rx: LengthPercentage; readonly ry: LengthPercentage };
   readonly position: Position;
   readonly stops: readonly ColorStop[];
+  readonly interpolation?: ColorInterpolation;
 }
 
 export interface ConicGradient {
@@ -52,6 +64,7 @@ export interface ConicGradient {
   readonly from: number;
   readonly position: Position;
   readonly stops: readonly ColorStop[];
+  readonly interpolation?: ColorInterpolation;
 }
 
 export type Gradient = LinearGradient | RadialGradient | ConicGradient;

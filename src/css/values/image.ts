@@ -4,11 +4,13 @@
  * stylesheet and computed per element (colours resolved, lengths to px).
  */
 import type { CssNode } from 'css-tree';
-import type { ColorStop, CssImage, RadialExtent } from '../model/image-types.js';
+import type { ColorInterpolation, ColorStop, CssImage, RadialExtent } from '../model/image-types.js';
 import type { Color, ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
 import { parseAngle } from './angle.js';
+import { takeInterpolation } from './color-interpolation.js';
+import { MODERN_COLOR_FUNCTIONS } from './modern-color.js';
 import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { SpecifiedPosition } from './position.js';
@@ -23,11 +25,18 @@ interface SpecifiedStop {
 
 type SpecifiedRadialSize = RadialExtent | { readonly rx: SpecifiedLength; readonly ry: SpecifiedLength };
 
+/** What every gradient has: its stops and the colour space they mix in (undefined: sRGB). */
+interface SpecifiedGradient {
+  readonly repeating: boolean;
+  readonly stops: readonly SpecifiedStop[];
+  readonly interpolation?: ColorInterpolation;
+}
+
 export type SpecifiedImage =
   | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'linear'; readonly repeating: boolean; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 }; readonly stops: readonly SpecifiedStop[] }
-  | { readonly kind: 'radial'; readonly repeating: boolean; readonly shape: 'circle' | 'ellipse'; readonly size: SpecifiedRadialSize; readonly position: SpecifiedPosition; readonly stops: readonly SpecifiedStop[] }
-  | { readonly kind: 'conic'; readonly repeating: boolean; readonly from: number; readonly position: SpecifiedPosition; readonly stops: readonly SpecifiedStop[] };
+  | SpecifiedGradient & { readonly kind: 'linear'; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 } }
+  | SpecifiedGradient & { readonly kind: 'radial'; readonly shape: 'circle' | 'ellipse'; readonly size: SpecifiedRadialSize; readonly position: SpecifiedPosition }
+  | SpecifiedGradient & { readonly kind: 'conic'; readonly from: number; readonly position: SpecifiedPosition };
 
 /** `<color-stop-list>`; conic stops take angles, stored as percentages of a turn. */
 function parseStops(args: readonly Nodes[], angular: boolean): SpecifiedStop[] | undefined {
@@ -128,6 +137,13 @@ function parseConicPrelude(nodes: Nodes): { from: number; position: SpecifiedPos
   return position === undefined ? undefined : { from, position };
 }
 
+/** CSS Images 4 §3.4.4: without a method, stops mix in Oklab if any is a colour beyond the legacy sRGB syntaxes. */
+const OKLAB: ColorInterpolation = { space: 'oklab', hue: 'shorter' };
+
+function isModernColor(node: CssNode | undefined): boolean {
+  return node?.type === 'Function' && MODERN_COLOR_FUNCTIONS.has(node.name.toLowerCase());
+}
+
 function parseGradient(name: string, args: Nodes[]): SpecifiedImage | undefined {
   const repeating = name.startsWith('repeating-');
   const kind = name.replace(/^repeating-/, '').replace(/-gradient$/, '');
@@ -135,19 +151,23 @@ function parseGradient(name: string, args: Nodes[]): SpecifiedImage | undefined 
   const hasPrelude = first.length > 0 && parseColor(first[0]) === undefined && (kind !== 'linear' || parseLength(first[0], { percent: true }) === undefined);
   const stopArgs = hasPrelude ? args.slice(1) : args;
   const stops = parseStops(stopArgs, kind === 'conic');
-  if (stops === undefined) return undefined;
+  const taken = takeInterpolation(hasPrelude ? first : []);
+  if (stops === undefined || taken === undefined) return undefined;
+  const interpolation = taken.method ?? (stopArgs.some((arg) => isModernColor(arg[0])) ? OKLAB : undefined);
+  const common = interpolation === undefined ? { repeating, stops } : { repeating, stops, interpolation };
+  const prelude = taken.rest;
   switch (kind) {
     case 'linear': {
-      const direction = hasPrelude ? parseLinearDirection(first) : { angle: 180 };
-      return direction === undefined ? undefined : { kind: 'linear', repeating, direction, stops };
+      const direction = prelude.length > 0 ? parseLinearDirection(prelude) : { angle: 180 };
+      return direction === undefined ? undefined : { kind: 'linear', ...common, direction };
     }
     case 'radial': {
-      const prelude = hasPrelude ? parseRadialPrelude(first) : parseRadialPrelude([]);
-      return prelude === undefined ? undefined : { kind: 'radial', repeating, ...prelude, stops };
+      const parsed = parseRadialPrelude(prelude);
+      return parsed === undefined ? undefined : { kind: 'radial', ...common, ...parsed };
     }
     case 'conic': {
-      const prelude = hasPrelude ? parseConicPrelude(first) : parseConicPrelude([]);
-      return prelude === undefined ? undefined : { kind: 'conic', repeating, ...prelude, stops };
+      const parsed = parseConicPrelude(prelude);
+      return parsed === undefined ? undefined : { kind: 'conic', ...common, ...parsed };
     }
     default:
       return undefined;
