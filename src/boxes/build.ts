@@ -443,7 +443,8 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
   for (const item of items) {
     if (item.kind === 'url') {
       flush();
-      children.push({ kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
+      const box: ReplacedBox = { kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo };
+      children.push(item.resolution === undefined ? box : { ...box, density: item.resolution });
     } else if (item.kind === 'leader') {
       flush();
       children.push(leaderBox(walk.styled.anonymousStyle(style, 'inline'), item.pattern, pseudo));

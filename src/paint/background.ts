@@ -73,7 +73,8 @@ export const layerValue = <T>(list: readonly T[], index: number): T => list[inde
 function intrinsicSize(image: CssImage, lookup: ImageLookup): { width: number; height: number } | undefined {
   if (image.kind !== 'url') return undefined;
   const loaded = lookup(image.url);
-  return loaded === undefined ? undefined : { width: loaded.width, height: loaded.height };
+  const resolution = image.resolution ?? 1;
+  return loaded === undefined ? undefined : { width: loaded.width / resolution, height: loaded.height / resolution };
 }
 
 /** §3.9 `background-size` for an image in a positioning area. */

@@ -69,7 +69,10 @@ export interface ConicGradient {
 
 export type Gradient = LinearGradient | RadialGradient | ConicGradient;
 
-export type CssImage = { readonly kind: 'url'; readonly url: string } | Gradient;
+/** An image by URL; `resolution` (image pixels per px, from `image-set()`) divides its natural size. */
+export type UrlImage = { readonly kind: 'url'; readonly url: string; readonly resolution?: number };
+
+export type CssImage = UrlImage | Gradient;
 
 export type RepeatStyle = 'repeat' | 'no-repeat' | 'space' | 'round';
 

@@ -95,7 +95,8 @@ export type ContentItem =
   | { readonly kind: 'counter'; readonly name: string; readonly style: string }
   | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
   | { readonly kind: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote' }
-  | { readonly kind: 'url'; readonly url: string }
+  /** `resolution`: image pixels per px, from `image-set()`. */
+  | { readonly kind: 'url'; readonly url: string; readonly resolution?: number }
   /** `string(name, policy)` (CSS GCPM 3 §1.1): a named string of the page, in page-margin boxes. */
   | { readonly kind: 'named-string'; readonly name: string; readonly policy: RunningPolicy }
   /** `element(name, policy)` (CSS GCPM 3 §1.2): a running element, in page-margin boxes. */

@@ -2,6 +2,7 @@
 import type { CssNode } from 'css-tree';
 import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../model/types.js';
 import { childrenOf, identOf, integerOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
+import { parseImage } from '../values/image.js';
 import type { Nodes } from '../values/nodes.js';
 import type { ParseContext, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand } from './define.js';
@@ -44,6 +45,11 @@ function parseContentFunction(node: CssNode & { type: 'Function' }, ctx: ParseCo
     case 'url': {
       const url = urlOf(node, ctx.baseUrl);
       return url === undefined ? undefined : { kind: 'url', url };
+    }
+    case 'image-set': case '-webkit-image-set': {
+      // an option that is a gradient makes the declaration invalid here: generated gradients are not drawn
+      const image = parseImage(node, ctx.baseUrl);
+      return image?.kind === 'url' ? image : undefined;
     }
     case 'string': case 'element': {
       const name = args[0]?.length === 1 ? identOf(args[0][0]) === undefined ? undefined : (args[0][0] as { name: string }).name : undefined;

@@ -4,12 +4,13 @@
  * stylesheet and computed per element (colours resolved, lengths to px).
  */
 import type { CssNode } from 'css-tree';
-import type { ColorInterpolation, ColorStop, CssImage, RadialExtent } from '../model/image-types.js';
+import type { ColorInterpolation, ColorStop, CssImage, RadialExtent, UrlImage } from '../model/image-types.js';
 import type { Color, ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
 import { parseAngle } from './angle.js';
 import { takeInterpolation } from './color-interpolation.js';
+import { chooseFromImageSet, IMAGE_SET_FUNCTIONS } from './image-set.js';
 import { MODERN_COLOR_FUNCTIONS } from './modern-color.js';
 import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';
 import type { Nodes } from './nodes.js';
@@ -33,7 +34,7 @@ interface SpecifiedGradient {
 }
 
 export type SpecifiedImage =
-  | { readonly kind: 'url'; readonly url: string }
+  | UrlImage
   | SpecifiedGradient & { readonly kind: 'linear'; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 } }
   | SpecifiedGradient & { readonly kind: 'radial'; readonly shape: 'circle' | 'ellipse'; readonly size: SpecifiedRadialSize; readonly position: SpecifiedPosition }
   | SpecifiedGradient & { readonly kind: 'conic'; readonly from: number; readonly position: SpecifiedPosition };
@@ -182,6 +183,12 @@ export function parseImage(node: CssNode | undefined, baseUrl: string | undefine
   if (url !== undefined) return { kind: 'url', url };
   if (node?.type !== 'Function') return undefined;
   const name = node.name.toLowerCase();
+  if (IMAGE_SET_FUNCTIONS.has(name)) {
+    const nested = (option: CssNode): SpecifiedImage | undefined => (option.type === 'Function' && IMAGE_SET_FUNCTIONS.has(option.name.toLowerCase()) ? undefined : parseImage(option, baseUrl));
+    const chosen = chooseFromImageSet<SpecifiedImage>(node, baseUrl, nested, (url) => ({ kind: 'url', url }));
+    if (chosen === undefined) return undefined;
+    return chosen.image.kind === 'url' && chosen.resolution !== 1 ? { kind: 'url', url: chosen.image.url, resolution: chosen.resolution } : chosen.image;
+  }
   if (!GRADIENT.test(name)) return undefined;
   return parseGradient(name, splitBy(childrenOf(node), ','));
 }
