@@ -29,3 +29,9 @@ export function onBorderBoxBaseline(style: ComputedStyle): ComputedStyle {
 export function lengthOrZero(value: ComputedStyle['marginBottom'] | ComputedStyle['paddingBottom']): number {
   return typeof value === 'number' ? value : 0;
 }
+
+/** The same circular radius at all four corners. */
+export function roundRadii(radius: number): Pick<ComputedStyle, 'borderTopLeftRadius' | 'borderTopRightRadius' | 'borderBottomRightRadius' | 'borderBottomLeftRadius'> {
+  const corner = [radius, radius] as const;
+  return { borderTopLeftRadius: corner, borderTopRightRadius: corner, borderBottomRightRadius: corner, borderBottomLeftRadius: corner };
+}

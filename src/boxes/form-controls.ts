@@ -16,8 +16,8 @@ import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
-import { colorBox, rangeBox } from './form-pickers.js';
-import { onBorderBoxBaseline, solidBorder } from './control-style.js';
+import { colorBox, fileBox, rangeBox } from './form-pickers.js';
+import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 import { appendAll } from '../append-all.js';
@@ -70,6 +70,7 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   }
   if (type === 'range') return style.appearance === 'none' ? build.block(style, [], outer, source) : rangeBox(element, style, { source, outer, accent: hex(resolvedAccent(style)) });
   if (type === 'color') return colorBox(build, element, style, { source, outer });
+  if (type === 'file') return fileBox(build, element, style, { source, outer });
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
     return build.block(style, textRun(build, style, label, undefined), outer, source);
@@ -413,9 +414,4 @@ function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxEleme
   const bar: ComputedStyle = { ...base, ...roundRadii(half), width: { kind: 'percent', value: fraction * 100 }, height: { kind: 'percent', value: 100 }, backgroundColor: fill };
   const children = fraction > 0 ? [build.block(bar, [], 'block', undefined)] : [];
   return build.block(style, [build.block(track, children, 'block', undefined)], outer, source);
-}
-
-function roundRadii(radius: number): Pick<ComputedStyle, 'borderTopLeftRadius' | 'borderTopRightRadius' | 'borderBottomRightRadius' | 'borderBottomLeftRadius'> {
-  const corner = [radius, radius] as const;
-  return { borderTopLeftRadius: corner, borderTopRightRadius: corner, borderBottomRightRadius: corner, borderBottomLeftRadius: corner };
 }

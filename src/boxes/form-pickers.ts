@@ -1,15 +1,18 @@
 /**
- * The slider and the colour well Chromium 156 prints for `<input type=range>` and
- * `<input type=color>` (measured at 768 dpi): a 129 × 16 slider — a 127 × 8 rounded track, grey
+ * The slider, the colour well and the file chooser Chromium 156 prints for `<input type=range>`,
+ * `<input type=color>` and `<input type=file>` (measured at 768 dpi): a 129 × 16 slider — a 127 × 8 rounded track, grey
  * (#efefef inside #b2b2b2) with the value's part in the accent colour, under a 16px thumb; a 50 × 27
  * button-grey box whose 40 × 15 swatch of the value, bordered #777, sits 4px inside its content box
  * at the top and bottom and 2px at the sides. The slider is an image, so that `width` and `height`
  * scale it as in Chromium; the well is boxes, so that the author's box styles apply.
  */
 import type { Color, ComputedStyle } from '../css/types.js';
+import { WHITE_SPACE_PRE } from '../css/types.js';
+import { fontRelativeRatios } from '../css/values/font-metrics.js';
+import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
-import type { AnonymousBoxBuild, BlockBox, BoxElement, ReplacedBox } from './types.js';
-import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, solidBorder } from './control-style.js';
+import type { AnonymousBoxBuild, BlockBox, BoxElement, InlineLevelBox, ReplacedBox } from './types.js';
+import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 
 /** A slider: its value as a fraction of its range (HTML §4.10.5.1.13: default the middle, snapped to the step). */
 export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
@@ -63,3 +66,41 @@ function hexColor(value: string): Color {
   const channel = (at: number): number => Number.parseInt(value.slice(at, at + 2), 16);
   return { r: channel(1), g: channel(3), b: channel(5), a: 1 };
 }
+
+/**
+ * Chromium's default width of a file chooser, in "0"s of its font (kDefaultWidthNumChars): 253px
+ * at 13.333px Arial, whatever its button and label take (measured, Chromium 156).
+ */
+const FILE_CHOOSER_CHARS = 34;
+/** The gap after the button (Chromium's UA sheet: `margin-inline-end: 4px` on `::file-selector-button`). */
+const AFTER_BUTTON = 4;
+
+/**
+ * A file chooser as printed before a file is chosen: a "Choose File" button (in the button
+ * style of css/ua.css) and "No file chosen", on one line clipped to the field; `multiple` makes
+ * the button "Choose Files". The field itself has no border or padding of its own (ua.css).
+ */
+export function fileBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+  const multiple = element.attribs['multiple'] !== undefined;
+  const zero = fontRelativeRatios(style.fontFamily).ch * style.fontSize;
+  const width = style.width === 'auto' ? Math.ceil(FILE_CHOOSER_CHARS * zero - 1e-6) + horizontalEdges(style) : style.width;
+  // the label ends in an ellipsis where the field is too narrow (Chromium's UA sheet)
+  const field = restyled(style, { ...WHITE_SPACE_PRE, width, overflowX: 'clip', textOverflow: ['ellipsis'] });
+  const button: ComputedStyle = {
+    ...build.anonymousStyle(field, 'inline-block'), ...solidBorder(1, BUTTON_BORDER), ...roundRadii(3),
+    paddingTop: 2, paddingBottom: 2, paddingLeft: 7, paddingRight: 7, marginRight: AFTER_BUTTON, backgroundColor: BUTTON_FACE, color: BUTTON_TEXT, webkitTextFillColor: BUTTON_TEXT,
+  };
+  const label = multiple ? 'Choose Files' : 'Choose File';
+  const text = (content: string, textStyle: ComputedStyle): InlineLevelBox => ({ kind: 'text', text: content, style: textStyle, element: undefined, pseudo: undefined });
+  return build.block(field, [build.block(button, [text(label, button)], 'inline', undefined), text('No file chosen', field)], at.outer, at.source);
+}
+
+/** Border and padding across, when `box-sizing: border-box` makes `width` include them. */
+function horizontalEdges(style: ComputedStyle): number {
+  return style.boxSizing === 'border-box' ? style.borderLeftWidth + style.borderRightWidth + lengthOrZero(style.paddingLeft) + lengthOrZero(style.paddingRight) : 0;
+}
+
+/** css/ua.css's button colours. */
+const BUTTON_BORDER: Color = { r: 118, g: 118, b: 118, a: 1 };
+const BUTTON_FACE: Color = { r: 239, g: 239, b: 239, a: 1 };
+const BUTTON_TEXT: Color = { r: 0, g: 0, b: 0, a: 1 };

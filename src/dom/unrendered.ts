@@ -12,22 +12,11 @@ const UNRENDERED: ReadonlyMap<string, string> = new Map([
   ['embed', 'embedded content other than images is not loaded'],
 ]);
 
-/** `<input type>`s not drawn (the others are: boxes/form-controls.ts). */
-const UNDRAWN_INPUTS: ReadonlyMap<string, string> = new Map([
-  ['file', 'a file chooser'],
-]);
-
 /**
  * The warning for an element octavo does not draw, or undefined; `key` names the kind of element
  * (one warning per kind and render).
  */
 export function unrenderedElement(name: string, attribs: Readonly<Record<string, string>>): { key: string; message: string } | undefined {
-  if (name === 'input') {
-    const type = (attribs['type'] ?? '').trim().toLowerCase();
-    const what = UNDRAWN_INPUTS.get(type);
-    if (what === undefined) return undefined;
-    return { key: `input ${type}`, message: `element \`<input type=${type}>\` is not rendered: ${what} is not drawn (text fields, buttons, checkboxes, radios, sliders and colour wells are)` };
-  }
   // what is drawn after all: a video's poster, an object's or embed's image (boxes/replaced-source.ts)
   if ((name === 'video' && (attribs['poster'] ?? '').trim() !== '') || (name === 'object' && isImage(attribs['type'], attribs['data']))
     || (name === 'embed' && isImage(attribs['type'], attribs['src']))) return undefined;

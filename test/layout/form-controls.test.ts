@@ -96,6 +96,13 @@ describe('form controls sized as Chromium sizes them', () => {
       ['c 33.8,13 50x27', 'b 88.25,19 33.78x21', 'c2 126.48,0 50x40']);
   });
 
+  // 34 "0"s of the field's font wide (Chromium's default), whatever the button and label take; the button's height
+  it('file choosers: a button and its label in a field 34 zeros wide', async () => {
+    await expectBoxes(`<div>Text <input id=f type=file> <input id=f2 type=file multiple style="width: 120px"></div><div><input id=f3 type=file style="border: 1px solid red; padding: 4px"></div>
+      <div><input id=f4 type=file style="font-size: 20px"></div><div><input id=f5 type=file style="box-sizing: border-box; padding: 0 10px"></div>`,
+    ['f 33.8,0 253x21', 'f2 291.25,0 120x21', 'f3 0,21 263x31', 'f4 0,52 379x29', 'f5 0,81 273x21']);
+  });
+
   it('progress and meter bars', async () => {
     await expectBoxes('<div><progress id=p1 value=0.3></progress><meter id=m1 value=0.6></meter></div>', ['p1 0,2.2 160x16', 'm1 160,2.2 80x16']);
   });
