@@ -6,6 +6,7 @@
  * Elements with the wrong number of children are laid out as a row, with a warning.
  */
 import type { ComputedStyle, Display } from '../css/types.js';
+import { NO_TEXT_INDENT } from '../css/types.js';
 import type { BlockBox, Box, BoxElement, LayoutBox, MathBox, MathLayout, OuterDisplay, TextBox } from './types.js';
 
 export interface MathBuild {
@@ -170,7 +171,7 @@ function radicalSign(style: ComputedStyle, build: MathBuild): MathBox {
 /** A token's text as a block container: one line from its start (layout/math/token.ts measures it so). */
 function tokenBlock(style: ComputedStyle, children: readonly Box[], build: MathBuild): BlockBox {
   const plain = build.anonymousStyle(style, 'block');
-  return build.block(plain.textAlign === 'start' && plain.textIndent === 0 ? plain : { ...plain, textAlign: 'start', textIndent: 0 }, children);
+  return build.block(plain.textAlign === 'start' && plain.textIndent === NO_TEXT_INDENT ? plain : { ...plain, textAlign: 'start', textIndent: NO_TEXT_INDENT }, children);
 }
 
 /** A fraction bar or radical overbar: an empty block painted with the text colour. */

@@ -8,6 +8,7 @@
  * is `display: none` (the UA stylesheet).
  */
 import type { ComputedStyle } from '../css/types.js';
+import { NO_TEXT_INDENT } from '../css/types.js';
 import { withStyle } from '../css/compute.js';
 import type { AnonymousBoxBuild, BlockBox, Box, InlineLevelBox } from './types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
@@ -50,7 +51,7 @@ const centredStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 function centred(anonymous: ComputedStyle): ComputedStyle {
   let style = centredStyles.get(anonymous);
   if (style === undefined) {
-    style = withStyle(anonymous, { textAlign: 'center', textIndent: 0 });
+    style = withStyle(anonymous, { textAlign: 'center', textIndent: NO_TEXT_INDENT });
     centredStyles.set(anonymous, style);
   }
   return style;

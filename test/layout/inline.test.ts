@@ -55,6 +55,24 @@ describe('line breaking and alignment (CSS Text 3)', () => {
     expect(texts(result[0]!)[0]!.x).toBeCloseTo(12, 1);
   });
 
+  // Chromium 156 prints these lines so (the same words on each line, the same indents)
+  it('indents the lines after the first with hanging, and after each forced break with each-line', async () => {
+    const starts = (result: readonly LineFragment[]): [string, number][] => result.map((line) => [lineText(line), texts(line)[0]!.x]);
+    expect(starts(await lines('<p id=p style="width:90px;text-indent:12px hanging">aaaa bbbb cccc dddd eeee<br>ffff</p>'))).toEqual([
+      ['aaaa bbbb cccc', 0], ['dddd eeee', 12], ['ffff', 12],
+    ]);
+    expect(starts(await lines('<p id=p style="width:90px;text-indent:12px each-line">aaaa bbbb cccc dddd<br>eeee</p>'))).toEqual([
+      ['aaaa bbbb', 12], ['cccc dddd', 0], ['eeee', 12],
+    ]);
+    expect(starts(await lines('<p id=p style="width:90px;text-indent:12px each-line hanging">aaaa bbbb cccc dddd<br>eeee ffff gggg</p>'))).toEqual([
+      ['aaaa bbbb cccc', 0], ['dddd', 12], ['eeee ffff gggg', 0],
+    ]);
+    // balanced lines keep their indents
+    expect(starts(await lines('<p id=p style="width:90px;text-indent:12px hanging;text-wrap:balance">aaaa bbbb cccc dddd</p>'))).toEqual([
+      ['aaaa bbbb', 0], ['cccc dddd', 12],
+    ]);
+  });
+
   it('starts a new line at <br>', async () => {
     const result = await lines('<p id=p>one<br>two<br><br>four</p>');
     expect(result.map(lineText)).toEqual(['one', 'two', '', 'four']);

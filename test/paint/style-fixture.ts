@@ -42,7 +42,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   outlineWidth: 3, outlineStyle: 'none', outlineColor: BLACK, outlineOffset: 0,
   fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,
   fontVariantCaps: 'normal', fontVariantNumeric: [], fontVariantEastAsian: [], fontVariantLigatures: [], fontVariantPosition: 'normal', fontFeatureSettings: [], fontVariationSettings: [], fontKerning: 'auto', fontOpticalSizing: 'auto', lineHeight: 'normal',
-  textAlign: 'start', textAlignLast: 'auto', textJustify: 'auto', textIndent: 0, textTransform: 'none', whiteSpace: 'normal', whiteSpaceCollapse: 'collapse', textWrapMode: 'wrap', textWrapStyle: 'auto',
+  textAlign: 'start', textAlignLast: 'auto', textJustify: 'auto', textIndent: { length: 0, hanging: false, eachLine: false }, textTransform: 'none', whiteSpace: 'normal', whiteSpaceCollapse: 'collapse', textWrapMode: 'wrap', textWrapStyle: 'auto',
   letterSpacing: 0, wordSpacing: 0, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual', hyphenateCharacter: 'auto', hyphenateLimitChars: { word: 'auto', before: 'auto', after: 'auto' }, paintOrder: ['fill', 'stroke', 'markers'], textBoxTrim: 'none', textBoxEdge: { over: 'text', under: 'text' }, tabSize: 8,
   textDecorationLine: { underline: false, overline: false, lineThrough: false },
   textDecorationColor: BLACK, textDecorationStyle: 'solid', textDecorationSkipInk: 'none', textDecorationThickness: 'auto', textUnderlineOffset: 'auto', textUnderlinePosition: 'auto', textEmphasisStyle: 'none', textEmphasisColor: BLACK, textEmphasisPosition: { over: true, right: true },

@@ -25,6 +25,18 @@ import type { HangingPunctuation, HyphenateLimitChars, InitialLetter, PaintOrder
 export type { EmphasisShape, HangingPunctuation, HyphenateLimitChars, InitialLetter, PaintLayer, PaintOrder, TextBoxEdge, TextBoxTrim, TextDecorationLine, TextEdgeOver, TextEdgeUnder, TextEmphasisPosition, TextEmphasisStyle, TextSpacingTrim } from './text-types.js';
 
 /** One end of `text-overflow`. */
+/**
+ * `text-indent` (CSS Text 3 §8.1): the indent of a paragraph's first line — with `each-line`, of
+ * each line after a forced break too; `hanging` inverts which lines are indented.
+ */
+export interface TextIndent {
+  readonly length: LengthPercentage;
+  readonly hanging: boolean;
+  readonly eachLine: boolean;
+}
+
+export const NO_TEXT_INDENT: TextIndent = { length: 0, hanging: false, eachLine: false };
+
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
 
 export interface Percentage {
@@ -377,7 +389,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly textAlign: TextAlign;
   readonly textAlignLast: TextAlign | 'auto';
   readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
-  readonly textIndent: LengthPercentage;
+  readonly textIndent: TextIndent;
   readonly rubyPosition: 'over' | 'under';
   readonly lineBreak: 'auto' | 'loose' | 'normal' | 'strict' | 'anywhere';
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width' | 'full-size-kana';

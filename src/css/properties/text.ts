@@ -1,5 +1,6 @@
 /** CSS Text 3, CSS Writing Modes 3 (direction, unicode-bidi) and CSS 2 §10.8 (vertical-align). */
-import type { HangingPunctuation, InitialLetter, TextAlign, VerticalAlign } from '../model/types.js';
+import type { HangingPunctuation, InitialLetter, TextAlign, TextIndent, VerticalAlign } from '../model/types.js';
+import { NO_TEXT_INDENT } from '../model/types.js';
 import { identOf, integerOf, numberOf, singleIdent } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
@@ -88,20 +89,21 @@ const verticalAlign = longhand<'verticalAlign', string | SpecifiedLength>({
   compute: (value, ctx) => (typeof value === 'string' ? (value as VerticalAlign) : computeLength(value, ctx)),
 });
 
-const TEXT_INDENT_FLAGS = new Set(['hanging', 'each-line']);
-
-const textIndent = longhand<'textIndent', SpecifiedLength>({
+/** `<length-percentage> && hanging? && each-line?` */
+const textIndent = longhand<'textIndent', { readonly length: SpecifiedLength; readonly hanging: boolean; readonly eachLine: boolean }>({
   name: 'text-indent',
   key: 'textIndent',
   inherited: true,
-  initial: 0,
-  parse: (nodes, ctx) => {
-    const flags = nodes.filter((n) => TEXT_INDENT_FLAGS.has(identOf(n) ?? ''));
-    if (flags.length > 0) ctx.unsupported('text-indent hanging/each-line');
-    const rest = nodes.filter((n) => !flags.includes(n));
-    return rest.length === 1 ? parseLength(rest[0], { percent: true, negative: true }) ?? INVALID : INVALID;
+  initial: NO_TEXT_INDENT,
+  parse: (nodes) => {
+    const words = nodes.map((n) => identOf(n));
+    const hanging = words.filter((w) => w === 'hanging').length;
+    const eachLine = words.filter((w) => w === 'each-line').length;
+    const rest = nodes.filter((_, i) => words[i] !== 'hanging' && words[i] !== 'each-line');
+    const length = rest.length === 1 ? parseLength(rest[0], { percent: true, negative: true }) : undefined;
+    return length === undefined || hanging > 1 || eachLine > 1 ? INVALID : { length, hanging: hanging === 1, eachLine: eachLine === 1 };
   },
-  compute: (value, ctx) => computeLength(value, ctx),
+  compute: (value, ctx): TextIndent => ({ length: computeLength(value.length, ctx), hanging: value.hanging, eachLine: value.eachLine }),
 });
 
 const NO_HANGING: HangingPunctuation = { first: false, end: 'none', last: false };

@@ -54,6 +54,17 @@ function afterForcedBreak(piece: MeasuredInline['pieces'][number] | undefined): 
   return piece?.forcedBreakAfter === true;
 }
 
+/**
+ * `text-indent` of the line that starts at `at` (CSS Text 3 §8.1): the first line's, or with
+ * `each-line` also a line after a forced break's; `hanging` indents every other line instead.
+ */
+function lineIndent(style: InlineFlowBox['style'], measured: MeasuredInline, at: InlineResume, contentWidth: number): number {
+  const indent = style.textIndent;
+  const first = at.index === 0 && at.tail === undefined;
+  const startsParagraph = first || (indent.eachLine && at.tail === undefined && afterForcedBreak(measured.pieces[at.index - 1]));
+  return startsParagraph !== indent.hanging ? resolveLength(indent.length, contentWidth) : 0;
+}
+
 /** Where the line that starts at `at` breaks in `room`, before it is built: its pieces, the next line's start, the cloned edges on it. */
 interface BrokenPieces {
   readonly line: LinePieces;
@@ -66,7 +77,7 @@ interface BrokenPieces {
 
 function breakAt(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom): BrokenPieces {
   const first = at.index === 0 && at.tail === undefined;
-  const indent = first ? resolveLength(box.style.textIndent, room.contentWidth) : 0;
+  const indent = lineIndent(box.style, measured, at, room.contentWidth);
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
   const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
   const cloned = openAtStart.length === 0 ? NO_CLONED_EDGES
@@ -286,7 +297,6 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
  */
 function rebroken(box: InlineFlowBox, measured: MeasuredInline, contentWidth: number, env: InlineEnv, greedy: readonly InlineLine[]): readonly InlineLine[] {
   const balance = box.style.textWrapStyle === 'balance';
-  const indent = resolveLength(box.style.textIndent, contentWidth);
   const lineAt = (at: InlineResume, breakWidth: number): InlineLine => layoutLine(box, measured, at, { width: contentWidth, contentWidth, breakWidth }, env);
   const from = balance ? 0 : Math.max(0, greedy.length - PRETTY_LINES);
   if (!balance && !loneLastWord(greedy, contentWidth, lineAt)) return greedy;
@@ -294,7 +304,7 @@ function rebroken(box: InlineFlowBox, measured: MeasuredInline, contentWidth: nu
   let greedySlack = 0;
   for (let i = from; i < (balance ? greedy.length : greedy.length - 1); i++) {
     const line = greedy[i]!;
-    const slack = contentWidth - (i === 0 ? indent : 0) - lineContentWidth(line.pieces, line.cloned, line.hang);
+    const slack = contentWidth - lineIndent(box.style, measured, i === 0 ? CONTENT_START : greedy[i - 1]!.next, contentWidth) - lineContentWidth(line.pieces, line.cloned, line.hang);
     greedySlack += slack * slack;
   }
   const breaks = optimalBreaks({
@@ -308,7 +318,7 @@ function rebroken(box: InlineFlowBox, measured: MeasuredInline, contentWidth: nu
       const { line, next, onLine } = breakAt(box, measured, at, { width: contentWidth, contentWidth, breakWidth });
       return { next, contentWidth: lineContentWidth(line.pieces, onLine, line.hang), splitsPiece: next.tail !== undefined };
     },
-    room: (first) => contentWidth - (first ? indent : 0),
+    room: (at) => contentWidth - lineIndent(box.style, measured, at, contentWidth),
     fullWidth: contentWidth,
     linePenalty: box.style.textAlign === 'justify' ? 0 : 4 * contentWidth * box.style.fontSize,
   });

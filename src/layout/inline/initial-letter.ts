@@ -98,7 +98,7 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
     // the line's baseline at the ink's top plus its ascent
     lineHeight: lineHeightPlacingBaseline(own, ink.above),
     // the glyphs' ink starts at the box's start edge
-    textIndent: rtl ? ink.right - shaped.width : -ink.left,
+    textIndent: { length: rtl ? ink.right - shaped.width : -ink.left, hanging: false, eachLine: false },
     textWrapMode: 'nowrap', whiteSpace: 'nowrap',
     verticalAlign: 'baseline',
   });

@@ -62,7 +62,7 @@ export interface LineSpec {
   /** Bidi paragraph level: 1 puts the start on the right. */
   readonly paragraphLevel: number;
   readonly availableWidth: number;
-  /** text-indent of this line (first line only), on its start side. */
+  /** text-indent of this line (the first, or with `each-line`/`hanging` others), on its start side. */
   readonly indent: number;
   readonly isLastLine: boolean;
   readonly containingWidth: number;

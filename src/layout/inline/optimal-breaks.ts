@@ -59,8 +59,8 @@ export interface OptimalInput {
   readonly pieceCount: number;
   /** The line starting at `at`, broken at `breakWidth`. */
   readonly lineAt: (at: InlineResume, breakWidth: number) => BrokenLine;
-  /** The room for each line's content: the line box's width, less the first line's indent. */
-  readonly room: (first: boolean) => number;
+  /** The room for the content of the line that starts at a place: the line box's width, less its indent. */
+  readonly room: (at: InlineResume) => number;
   /** The width the lines are broken at otherwise (the content box). */
   readonly fullWidth: number;
   /** The cost of each line: none for justified text, else 4 × width × font size (Minikin's). */
@@ -101,7 +101,7 @@ function opportunities(input: OptimalInput): { states: Map<number, State>; seen:
     if (states.has(at.index) || at.index >= input.pieceCount) continue;
     const state: State = { ends: [], score: Infinity, previous: undefined };
     states.set(at.index, state);
-    const room = input.room(at.index === 0 && at.tail === undefined);
+    const room = input.room(at);
     let breakWidth = input.fullWidth;
     let pruned = false;
     let lastWidth = Infinity;
