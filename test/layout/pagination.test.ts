@@ -66,6 +66,18 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[1]!, 'p')).toMatchObject({ height: 40 });
   });
 
+  // Chromium 156 prints these so: with fewer lines than orphans + widows no break between them honours both,
+  // and it keeps the orphans and fills the page rather than moving the paragraph whole
+  it('breaks a paragraph of fewer lines than orphans and widows where the page ends, if the orphans fit', async () => {
+    const paragraph = (count: number, spacer: number): string => `<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 2; widows: 2 }</style>
+      <div style="height:${spacer}px"></div><p id=p>${Array.from({ length: count }, (_, i) => `line${i}`).join('<br>')}</p>`;
+    const onFirstPage = async (count: number, spacer: number): Promise<string[]> => textFragments(findById((await layoutHtml(paragraph(count, spacer))).pages[0]!, 'p') ?? { kind: 'box', children: [] } as never).map((t) => t.text);
+    expect(await onFirstPage(3, 40)).toEqual(['line0', 'line1']);
+    expect(await onFirstPage(3, 60)).toEqual([]); // one line fits: the orphans do not
+    expect(await onFirstPage(4, 20)).toEqual(['line0', 'line1']); // 3 fit, 2 + 2 honours both
+    expect(await onFirstPage(5, 20)).toEqual(['line0', 'line1', 'line2']);
+  });
+
   it('breaks where the lines stop fitting when a page is too short for orphans and widows (no line cut off)', async () => {
     // one 20px line per page, orphans 2 and widows 2: Chromium puts each line on its own page
     const lines = Array.from({ length: 3 }, (_, i) => `line${i}`).join(' ');

@@ -506,8 +506,12 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const widows = Math.max(1, style.widows);
   const remaining = lines.length - fit;
   const fitting = fit;
-  if (complete && remaining < widows) fit -= widows - remaining;
-  if (fit < orphans && start.index === 0 && start.tail === undefined) fit = 0;
+  const fromStart = start.index === 0 && start.tail === undefined;
+  // A paragraph of fewer lines than orphans + widows has no break between lines that honours
+  // both: Chromium then keeps the orphans and fills the page (a 3-line paragraph breaks 2 + 1)
+  const widowsHonourable = !(complete && fromStart && lines.length < orphans + widows && fit >= orphans);
+  if (complete && remaining < widows && widowsHonourable) fit -= widows - remaining;
+  if (fit < orphans && fromStart) fit = 0;
   // At the top of a page no break honours them: break where the lines stop fitting (as Chromium)
   // rather than lay lines past the page end, where they would be cut off.
   if (fit <= 0) return forced ? fitting : 0;
