@@ -38,12 +38,16 @@ export function fixStops(stops: readonly ColorStop[], length: number, mixer?: Co
     for (let k = i; k < j; k++) offsets[k] = from + ((to - from) * (k - i + 1)) / (j - i + 1);
   }
   const fixed = stops.map((s, i) => ({ offset: offsets[i]!, color: s.color }));
-  return mixer === undefined && !stops.some((s) => s.hint === true) ? fixed : withCurves(fixed, stops, mixer);
+  return mixer === undefined && !stops.some((s) => s.hint === true) ? fixed : withCurves(fixed, stops, { mixer, length });
 }
 
 /** Stops sampled on each side of a hint: the curve drawn as this many straight pieces per half. */
 const HINT_SAMPLES = 8;
-/** Straight pieces between two stops mixed in a colour space other than sRGB (PDF shadings mix in sRGB). */
+/**
+ * Straight pieces between two stops mixed in a colour space other than sRGB (PDF shadings mix in
+ * sRGB): one per px of the gradient line, at most this many (a repeating gradient's 1px stripes
+ * need none).
+ */
 const SPACE_SAMPLES = 16;
 
 /**
@@ -54,7 +58,8 @@ const SPACE_SAMPLES = 16;
  * evenly along the line and evenly in colour (the curve is steep near one end when the hint is
  * close to a stop). A hint at A or B is a hard jump there.
  */
-function withCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[], mixer: ColorMixer | undefined): ShadingStop[] {
+function withCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[], on: { mixer: ColorMixer | undefined; length: number }): ShadingStop[] {
+  const { mixer, length } = on;
   const out: ShadingStop[] = [];
   const blend = mixer ?? mix;
   fixed.forEach((stop, i) => {
@@ -63,8 +68,9 @@ function withCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[], 
       const next = fixed[i + 1];
       if (mixer === undefined || next === undefined || stops[i + 1]!.hint === true) return;
       if (next.offset <= stop.offset || sameColor(stop.color, next.color)) return;
-      for (let k = 1; k < SPACE_SAMPLES; k++) {
-        const t = k / SPACE_SAMPLES;
+      const pieces = Math.min(SPACE_SAMPLES, Math.ceil((next.offset - stop.offset) * length));
+      for (let k = 1; k < pieces; k++) {
+        const t = k / pieces;
         out.push({ offset: stop.offset + (next.offset - stop.offset) * t, color: mixer(stop.color, next.color, t) });
       }
       return;
@@ -251,7 +257,8 @@ function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
   const center = positionIn(gradient.position, box);
   const radius = maxOf([[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
     .map(([x, y]) => Math.hypot(x! - center.x, y! - center.y))) + 1;
-  let stops = fixStops(gradient.stops, 1, colorMixer(gradient.interpolation));
+  // in degrees, so that a colour space's samples come one per degree (the wedges are a degree wide)
+  let stops = fixStops(gradient.stops, 360, colorMixer(gradient.interpolation));
   if (gradient.repeating) stops = repeatStops(stops, 0, 1) ?? [{ offset: 0, color: averageColor(stops) }, { offset: 1, color: averageColor(stops) }];
   stops = premultiplyStops(stops);
   const steps = 360;
