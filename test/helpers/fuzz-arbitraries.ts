@@ -25,6 +25,7 @@ const PROPERTIES = [
   'shape-outside', 'shape-margin', 'shape-image-threshold', 'font-synthesis', 'background-position-x', 'background-position-y', 'font-size-adjust', 'ruby-position', 'content-visibility', 'contain-intrinsic-size', 'line-break',
   'paint-order', '-webkit-text-stroke', 'hyphens', 'hyphenate-character', 'hyphenate-limit-chars',
   'text-box', 'text-box-trim', 'text-box-edge', 'object-view-box', 'clip-path', 'field-sizing', 'object-fit',
+  'background-image', 'border-image-source', 'mask-image',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -45,6 +46,10 @@ const VALUES = [
   'circle(50%)', 'ellipse(1e9px 0 at left)', 'polygon(0 0, 100% 50%, 0 100%)', 'polygon(evenodd, 0 0, 1e9px 1e9px, -1e9px 0)',
   'inset(-1e9px round 50%)', 'circle(0) content-box', 'margin-box', 'url(data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><circle r="4"/></svg>)',
   'weight style', 'small-caps', 'right 1e9px', 'bottom -3px, center', 'ic-height from-font', 'cap-height 1e9', 'under', 'ruby', 'hidden', 'auto 1e9px', 'anywhere', 'strict', 'loose',
+  'linear-gradient(to right in oklch longer hue, red, blue)', 'repeating-linear-gradient(in hsl decreasing hue, red 0 1e-9px, blue 1e9px)',
+  'radial-gradient(in xyz-d50 circle, oklch(1 1e9 1e9), transparent, red 1e9%)', 'conic-gradient(in lab from 1e9deg, lab(1e9 -1e9 0), red)',
+  'linear-gradient(in oklab in oklab, red, blue)', 'image-set("x.png" 1x, url(y.png) 1e-300x, linear-gradient(red, red) 1e300dppx)',
+  '-webkit-image-set(url(x) type("image/png") 0x)', 'image-set()', '3em hanging each-line', '-1e9px each-line hanging hanging',
   // quirks mode's unitless lengths and hashless colours
   '600', '-1e9', 'ff0000', '00ff00', '123', 'windowtext', 'solid windowtext 1.0pt',
 ];
