@@ -37,6 +37,8 @@ import { AncestorFilter } from './ancestor-filter.js';
 import type { ContainerSizes } from './container-scope.js';
 import { ContainerScope, NO_CONTAINER_SIZES } from './container-scope.js';
 import { BoundedCache } from '../cache/bounded.js';
+import type { SiblingPosition } from './sibling-functions.js';
+import { siblingPositions } from './sibling-functions.js';
 
 /** A `style` attribute's warnings are placed at its element, not in a sheet. */
 const NOWHERE = { lineOffset: 0 } as const;
@@ -76,10 +78,15 @@ interface State {
   rootFont: FontUnitRatios | undefined;
   /** The element being computed, for the location of computed-value warnings. */
   current: DomElement | undefined;
-  /** Whether computing the current element read one of its attributes (`attr()`): its style is its own, not shared. */
+  /**
+   * Whether computing the current element read one of its attributes (`attr()`) or its place
+   * among its siblings (`sibling-index()`): its style is its own, not shared.
+   */
   readAttributes: boolean;
   /** `attr()`'s reader of the current element's attributes (one function per render, not per style computed). */
   readonly readAttribute: (name: string) => string | undefined;
+  /** `sibling-index()`'s and `sibling-count()`'s reader of the current element's place. */
+  readonly readSiblings: () => SiblingPosition;
   readonly sheets: readonly Stylesheet[];
   /** Rules whose declarations without effect were reported in this render (StyleRule.noEffect). */
   readonly reported: Set<StyleRule>;
@@ -112,6 +119,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
   const viewport = { width: page.areaWidth, height: page.areaHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
   const memo = cascadeMemo({ sheets, env, viewport, baseUrl, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
+  const positions = siblingPositions();
   const state: State = {
     memo,
     index: memo.index,
@@ -132,6 +140,10 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
       const attribs = state.current?.attribs;
       // own attributes only: `attr(constructor)` must not reach Object.prototype
       return attribs !== undefined && Object.hasOwn(attribs, name) ? attribs[name] : undefined;
+    },
+    readSiblings: () => {
+      state.readAttributes = true;
+      return state.current === undefined ? { index: 1, count: 1 } : positions(state.current);
     },
     sheets,
     reported: new Set(),
@@ -387,6 +399,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     where: whereOf(state.current, state.dom),
     maxSubstitution: state.substitution.maxLength,
     attribute: state.readAttribute,
+    siblings: state.readSiblings,
   });
   return { style, custom };
 }

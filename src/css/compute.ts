@@ -17,6 +17,7 @@ import type { FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
+import type { SiblingPosition } from './sibling-functions.js';
 
 export interface ComputeInput {
   /** Winning declaration per longhand index (undefined: not declared). */
@@ -40,6 +41,8 @@ export interface ComputeInput {
   readonly maxSubstitution?: number;
   /** The element's attributes, for `attr()` outside `content` (undefined: none to read, as in @page). */
   readonly attribute?: (name: string) => string | undefined;
+  /** The element's place among its parent's element children, for `sibling-index()` and `sibling-count()`. */
+  readonly siblings?: () => SiblingPosition;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };

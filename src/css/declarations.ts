@@ -37,8 +37,11 @@ const VENDOR_VALUE = /(^|[\s,(])-(webkit|moz|ms|o)-/i;
 
 const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
-/** An `attr()` call in a value (`content` and the other properties that read attributes take it themselves). */
-const ATTR_FUNCTION = /(?:^|[^\w-])attr\(/i;
+/**
+ * A call read per element in a value: `attr()` (`content` and the other properties that read
+ * attributes take it themselves), `sibling-index()`, `sibling-count()`.
+ */
+const PER_ELEMENT_FUNCTION = /(?:^|[^\w-])(?:attr|sibling-index|sibling-count)\(/i;
 
 /** The slot of a longhand or flow-relative longhand name. */
 export function slotOf(name: string): Slot | undefined {
@@ -127,7 +130,7 @@ export function parseDeclarationValue(
     return [];
   }
   const nodes = valueNodes(valueNode);
-  if (nodes === undefined && ATTR_FUNCTION.test(text)) return pendingValue(def, text, important, property);
+  if (nodes === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property);
   if (nodes === undefined || nodes.length === 0) {
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
@@ -147,8 +150,8 @@ export function parseDeclarationValue(
     },
   };
   const values = parseValue(def, nodes, parseCtx) ?? (ctx.quirks === true ? parseQuirkyValue(def, text, parseCtx) : undefined);
-  // attr() outside the properties that take it themselves (`content`): substituted per element, as var() is
-  if (values === undefined && ATTR_FUNCTION.test(text)) return pendingValue(def, text, important, property);
+  // attr() outside the properties that take it themselves (`content`), sibling-index(): substituted per element, as var() is
+  if (values === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property);
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.

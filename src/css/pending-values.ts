@@ -4,6 +4,7 @@
  * at computed-value time -> undefined (the declaration behaves as `unset`), with a warning.
  */
 import { excerpt } from '../diagnostics.js';
+import { SIBLING_FUNCTION, substituteSiblings } from './sibling-functions.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
 import { parse } from './values/css-tree-parse.js';
 import { DEFAULT_LIMITS } from '../options.js';
@@ -42,7 +43,12 @@ export function resolvePending(value: DeclaredValue & { kind: 'pending' }, input
     input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` reads an attribute the element does not have, or one that does not fit its type; the declaration is ignored`, input.where?.());
     return undefined;
   }
-  return parsedPending(value, property, withAttrs, input);
+  const withSiblings = SIBLING_FUNCTION.test(withAttrs) ? (input.siblings === undefined ? undefined : substituteSiblings(withAttrs, input.siblings())) : withAttrs;
+  if (withSiblings === undefined) {
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` uses sibling-index() or sibling-count() where there are no siblings (@page), or with arguments; the declaration is ignored`, input.where?.());
+    return undefined;
+  }
+  return parsedPending(value, property, withSiblings, input);
 }
 
 /** The longhand's value from a substituted text, parsed once per property and text. */

@@ -50,6 +50,7 @@ const VALUES = [
   'radial-gradient(in xyz-d50 circle, oklch(1 1e9 1e9), transparent, red 1e9%)', 'conic-gradient(in lab from 1e9deg, lab(1e9 -1e9 0), red)',
   'linear-gradient(in oklab in oklab, red, blue)', 'image-set("x.png" 1x, url(y.png) 1e-300x, linear-gradient(red, red) 1e300dppx)',
   '-webkit-image-set(url(x) type("image/png") 0x)', 'image-set()', '3em hanging each-line', '-1e9px each-line hanging hanging',
+  'calc(sibling-index() * 1e9px)', 'sibling-count(1)', 'hsl(calc(sibling-count() * 7) 50% 50%)',
   // quirks mode's unitless lengths and hashless colours
   '600', '-1e9', 'ff0000', '00ff00', '123', 'windowtext', 'solid windowtext 1.0pt',
 ];
