@@ -101,4 +101,17 @@ describe('math functions (CSS Values 4 §10.5–10.8), as Chromium computes them
     expect(doc.style('div').zIndex).toBe(3);
     expect(doc.style('div').lineHeight).toEqual({ kind: 'number', value: 1.5 });
   });
+
+  it('takes integers from math functions wherever an integer goes, rounded', async () => {
+    const doc = await styleWith(`div { counter-reset: a calc(2 * 10) b; counter-increment: a calc(1.6); -webkit-line-clamp: calc(1 + 1);
+      hyphenate-limit-chars: calc(3 + 3) auto; tab-size: calc(2 + 2); grid-row-start: calc(1 + 1); grid-template-columns: repeat(calc(1 + 2), 1fr) }`, '<div></div>');
+    const style = doc.style('div');
+    expect(doc.diagnostics).toEqual([]);
+    expect(style.counterReset).toEqual([{ name: 'a', value: 20 }, { name: 'b', value: 0 }]);
+    expect(style.counterIncrement).toEqual([{ name: 'a', value: 2 }]);
+    expect(style.webkitLineClamp).toBe(2);
+    expect(style.hyphenateLimitChars).toMatchObject({ word: 6 });
+    expect(style.tabSize).toEqual({ kind: 'number', value: 4 });
+    expect(style.gridRowStart).toMatchObject({ kind: 'line', line: 2 });
+  });
 });

@@ -1,12 +1,12 @@
 /** CSS Generated Content 3 / CSS Lists 3: content, quotes, counter-reset/increment/set. */
 import type { CssNode } from 'css-tree';
 import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../model/types.js';
-import { childrenOf, identOf, integerOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
+import { childrenOf, identOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
 import { parseImage } from '../values/image.js';
 import type { Nodes } from '../values/nodes.js';
 import type { ParseContext, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand } from './define.js';
-import { numberProperty } from './common.js';
+import { numberProperty, parseNumber } from './common.js';
 
 const QUOTE_KEYWORDS = new Set(['open-quote', 'close-quote', 'no-open-quote', 'no-close-quote']);
 
@@ -174,7 +174,7 @@ function parseCounterChanges(nodes: Nodes, defaultValue: number): readonly Count
     if (node.type !== 'Identifier') return undefined;
     const lower = node.name.toLowerCase();
     if (lower === 'none' || lower === 'inherit' || lower === 'initial' || lower === 'unset') return undefined;
-    const value = integerOf(nodes[i + 1]);
+    const value = parseNumber(nodes[i + 1], { integer: true });
     if (value !== undefined) i++;
     changes.push({ name: node.name, value: value ?? defaultValue });
   }

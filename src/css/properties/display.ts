@@ -1,8 +1,8 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
 import type { Containment, Display, PreferredRatio, TextOverflowEnd } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
-import { childrenOf, identOf, integerOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
-import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
+import { childrenOf, identOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
+import { lengthProperty, numberProperty, parseLengthOrKeyword, parseNumber, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
 
@@ -103,7 +103,7 @@ function blockEllipsisOf(node: Nodes[number] | undefined): TextOverflowEnd | und
 function lineCountOf(nodes: Nodes): number | 'none' | typeof INVALID {
   if (nodes.length !== 1) return INVALID;
   if (identOf(nodes[0]) === 'none') return 'none';
-  const count = integerOf(nodes[0]);
+  const count = parseNumber(nodes[0], { integer: true });
   return count === undefined || count < 1 ? INVALID : count;
 }
 
@@ -139,7 +139,7 @@ const lineClamp = shorthand('line-clamp', ['max-lines', 'block-ellipsis', 'conti
   let lines: number | undefined;
   let ellipsis: TextOverflowEnd | undefined;
   for (const node of nodes) {
-    const count = integerOf(node);
+    const count = parseNumber(node, { integer: true });
     const end = count === undefined ? blockEllipsisOf(node) : undefined;
     if (count !== undefined && lines === undefined) lines = count;
     else if (end !== undefined && ellipsis === undefined) ellipsis = end;

@@ -6,7 +6,8 @@
 import type { CssNode } from 'css-tree';
 import type { GridAreas, GridBreadth, GridNamedArea, GridRepeat, GridSubgrid, GridTrackList, GridTrackSize, LengthPercentage } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
-import { childrenOf, identOf, integerOf, splitBy } from '../values/nodes.js';
+import { parseNumber } from './common.js';
+import { childrenOf, identOf, splitBy } from '../values/nodes.js';
 import type { LengthContext, SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { appendAll } from '../../append-all.js';
@@ -86,7 +87,7 @@ function parseRepeat(node: CssNode): GridRepeat<Spec> | undefined {
   const comma = children.findIndex((child) => child.type === 'Operator' && child.value.trim() === ',');
   if (comma !== 1) return undefined;
   const word = identOf(children[0]);
-  const integer = integerOf(children[0]);
+  const integer = parseNumber(children[0], { integer: true });
   const count = word === 'auto-fill' || word === 'auto-fit' ? word : integer !== undefined && integer >= 1 ? integer : undefined;
   const inner = parseNamedTracks(children.slice(2), false);
   if (count === undefined || inner === undefined || inner.entries.length === 0) return undefined;
@@ -110,7 +111,7 @@ export function parseSubgrid(nodes: Nodes): GridSubgrid | undefined {
     if (node.type !== 'Function' || node.name.toLowerCase() !== 'repeat') return undefined;
     const children = childrenOf(node);
     const comma = children.findIndex((child) => child.type === 'Operator' && child.value.trim() === ',');
-    const count = identOf(children[0]) === 'auto-fill' ? 'auto-fill' : integerOf(children[0]);
+    const count = identOf(children[0]) === 'auto-fill' ? 'auto-fill' : parseNumber(children[0], { integer: true });
     const repeated = children.slice(2).map(parseLineNames);
     if (comma !== 1 || count === undefined || (count !== 'auto-fill' && count < 1) || repeated.length === 0 || repeated.some((n) => n === undefined)) return undefined;
     if (count === 'auto-fill') {

@@ -7,7 +7,8 @@ import type { CssNode } from 'css-tree';
 import type { GridAreas, GridLine, GridSubgrid, GridTrackList, GridTrackSize } from '../model/types.js';
 import { isSubgridTemplate } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
-import { identOf, integerOf, singleIdent, splitBy, stringOf } from '../values/nodes.js';
+import { parseNumber } from './common.js';
+import { identOf, singleIdent, splitBy, stringOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import type { ParseContext, PropertyDef } from './define.js';
 import { INVALID, longhand, shorthand } from './define.js';
@@ -77,7 +78,7 @@ export function parseGridLine(nodes: Nodes): GridLine | undefined {
   let name: string | undefined;
   for (const node of nodes) {
     const word = identOf(node);
-    const number = integerOf(node);
+    const number = parseNumber(node, { integer: true });
     if (word === 'span' && !span) span = true;
     else if (number !== undefined && integer === undefined) integer = number;
     else if (node.type === 'Identifier' && word !== 'auto' && word !== 'span' && name === undefined) name = node.name;

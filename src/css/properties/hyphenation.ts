@@ -5,7 +5,8 @@
  * before and after its break). Both inherit; layout/inline/split.ts applies them.
  */
 import type { HyphenateLimitChars } from '../model/types.js';
-import { identOf, integerOf, stringOf } from '../values/nodes.js';
+import { identOf, stringOf } from '../values/nodes.js';
+import { parseNumber } from './common.js';
 import type { Nodes } from '../values/nodes.js';
 import type { PropertyDef } from './define.js';
 import { INVALID, longhand } from './define.js';
@@ -29,7 +30,7 @@ const hyphenateLimitChars = longhand<'hyphenateLimitChars', HyphenateLimitChars>
     const values: ('auto' | number)[] = [];
     for (const node of nodes) {
       if (identOf(node) === 'auto') { values.push('auto'); continue; }
-      const value = integerOf(node);
+      const value = parseNumber(node, { integer: true });
       if (value === undefined || value < 1) return INVALID;
       values.push(value);
     }

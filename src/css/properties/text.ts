@@ -62,10 +62,9 @@ const tabSize = longhand<'tabSize', TabSpec>({
   initial: { kind: 'number', value: 8 },
   parse: (nodes) => {
     if (nodes.length !== 1) return INVALID;
-    if (nodes[0]!.type === 'Number') {
-      const n = parseNumber(nodes[0], { min: 0 });
-      return n === undefined ? INVALID : { number: n };
-    }
+    // a number, or a calc() of one (a length's calc() is not)
+    const n = parseNumber(nodes[0]);
+    if (n !== undefined) return n >= 0 ? { number: n } : INVALID;
     return parseLength(nodes[0]) ?? INVALID;
   },
   compute: (value, ctx) => (typeof value === 'object' && 'number' in value
