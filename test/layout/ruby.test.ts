@@ -59,6 +59,23 @@ describe.skipIf(noCjk)(`ruby in Japanese${skipped}`, () => {
     if (second !== undefined) expect(second.x).toBeCloseTo(60, 1);
   });
 
+  // Chromium 156's Range boxes of each character, relative to the annotation over the base (or the pair)
+  it('aligns the narrower of base and annotation by ruby-align: space-around, center, start, space-between', async () => {
+    const line = async (align: string): Promise<number[]> => {
+      const t = await texts(`<p style="ruby-align:${align}"><ruby>東京<rt>とうきょうとうきょう</rt></ruby>と<ruby>東京都庁舎<rt>とう</rt></ruby><ruby>東京都<rt>と</rt></ruby></p>`);
+      const at = (text: string): number => t.get(text)!.x;
+      // the base of the first pair from its annotation's start; the second annotation from its base's
+      // and where the second character of each is: the first's width, justification included
+      return [at('東京') - at('とうきょうとうきょう'), t.get('東京')!.width, at('とう') - at('東京都庁舎'), t.get('とう')!.width, at('と') - at('東京都')];
+    };
+    // the first pair's base is spread with half a share at each end (東 at 15, 京 at 65: 50 + 15)
+    expect(await line('space-around')).toEqual([15, 70, 20, 60, 25]);
+    expect(await line('center')).toEqual([30, 40, 40, 20, 25]);
+    expect(await line('start')).toEqual([0, 40, 0, 20, 0]);
+    // spread to both ends (京 at 80, う at 90); one character is centred
+    expect(await line('space-between')).toEqual([0, 100, 0, 100, 25]);
+  });
+
   it('pairs each rt with the base before it; rp is not shown', async () => {
     const t = await texts('<p>前<ruby>山<rp>(</rp><rt>やま</rt><rp>)</rp>田<rp>(</rp><rt>だ</rt><rp>)</rp></ruby>後</p>');
     // だ is centred over 田 (Chromium's rt box is the pair's width, 20px at 40)

@@ -391,6 +391,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: TextIndent;
   readonly rubyPosition: 'over' | 'under';
+  /** How a ruby base and its annotation share the room the wider one leaves the other (CSS Ruby 1 §4.2). */
+  readonly rubyAlign: 'space-around' | 'space-between' | 'center' | 'start';
   readonly lineBreak: 'auto' | 'loose' | 'normal' | 'strict' | 'anywhere';
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width' | 'full-size-kana';
   /** Derived from `whiteSpaceCollapse` and `textWrapMode` (CSS Text 4 §3.1): what white space processing and line breaking read. */

@@ -234,6 +234,7 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   keywordProperty({ name: 'line-break', key: 'lineBreak', keywords: ['auto', 'loose', 'normal', 'strict', 'anywhere'], initial: 'auto', inherited: true }),
   // CSS Ruby 1 §3.1 (boxes/ruby.ts); `alternate`, the spec's initial value, sets a single level over
   keywordProperty({ name: 'ruby-position', key: 'rubyPosition', keywords: ['over', 'under'], initial: 'over', inherited: true, aliases: { alternate: 'over' } }),
+  keywordProperty({ name: 'ruby-align', key: 'rubyAlign', keywords: ['space-around', 'space-between', 'center', 'start'], initial: 'space-around', inherited: true }),
   keywordProperty({ name: 'text-justify', key: 'textJustify', keywords: ['auto', 'none', 'inter-word', 'inter-character'], initial: 'auto', inherited: true, aliases: { distribute: 'inter-character' } }),
   textIndent,
   keywordProperty({ name: 'text-transform', key: 'textTransform', keywords: ['none', 'uppercase', 'lowercase', 'capitalize', 'full-width', 'full-size-kana'], initial: 'none', inherited: true }),

@@ -14,7 +14,7 @@ font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-decoration-skip
 text-autospace initial-letter-align initial-letter-wrap
-ruby-align ruby-merge ruby-overhang
+ruby-merge ruby-overhang
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation

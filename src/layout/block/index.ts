@@ -30,7 +30,7 @@ import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
 import { placeLegend } from './fieldset.js';
-import { withRubyText } from './ruby-text.js';
+import { rubyBaseSpread, withRubyText } from './ruby-text.js';
 import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 import { boxFragment, withBoxFields } from '../fragment-records.js';
 
@@ -69,9 +69,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const discard = box.kind === 'block' && style.continue === 'discard' && input.fragmentainer !== undefined;
   const room = contentRoom(input.fragmentainer, h, clone || discard, clamp !== undefined && !discard);
   const frame: BlockFrame = {
-    box: content,
-    contentX,
-    contentWidth: h.contentWidth,
+    ...contentColumn(content, { contentX, contentWidth: h.contentWidth, continued }, ctx),
     containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY) ?? percentageBasisQuirk(box, input.containingHeight, ctx),
     mode: input.mode,
     // below a legend taller than the border: its excess is part of the content height (a `height` includes it, as in Chromium)
@@ -82,7 +80,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   };
   // Only the box's own height continues here: its content was all laid out on earlier pages.
   const heightOnly = resume !== undefined && content.inlineContent && resume.kind === 'block';
-  const childrenOf: ChildrenRequest = { content, ctx, resume, heightOnly, clamp, style };
+  const childrenOf: ChildrenRequest = { content: frame.box, ctx, resume, heightOnly, clamp, style };
   const laidChildren = discard ? discardedAfterBreak(layChildren(frame, childrenOf), style, ctx) : layChildren(frame, childrenOf);
   // (no page: nothing to keep above the block-end edges)
   const laidFlow = clone || discard || frame.fragmentainer === undefined ? laidChildren
@@ -160,6 +158,12 @@ function withLegend(children: ChildrenResult, legend: PlacedLegend): ChildrenRes
 }
 
 /** The block's children laid out in `room`: its lines or its block children, clamped by `max-lines`. */
+/** Where a block's content is laid out: its content box, or a ruby pair's base aligned by `ruby-align` (ruby-text.ts). */
+function contentColumn(content: BlockBox, at: { contentX: number; contentWidth: number; continued: boolean }, ctx: LayoutContext): { box: BlockBox; contentX: number; contentWidth: number } {
+  const base = at.continued ? undefined : rubyBaseSpread(content, at.contentWidth, ctx);
+  return base === undefined ? { box: content, contentX: at.contentX, contentWidth: at.contentWidth } : { box: base.box, contentX: at.contentX + base.inset, contentWidth: base.width };
+}
+
 function layChildren(room: BlockFrame, request: ChildrenRequest): ChildrenResult {
   const { content, ctx, resume } = request;
   const laid = request.heightOnly ? noChildren(room)

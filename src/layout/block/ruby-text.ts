@@ -37,36 +37,74 @@ export function withRubyText(pair: BoxFragment, annotation: BlockBox, firstBasel
   return withBoxFields(pair, { children: [...pair.children, offsetFragment(laid.fragment, x - laid.fragment.x, top - laid.fragment.y)] });
 }
 
-/** Characters ruby spreads an annotation between (CSS Text 3 §7.1: CJK text has a justification opportunity between each two). */
+/** Characters ruby spreads a base or an annotation between (CSS Text 3 §7.1: CJK text has a justification opportunity between each two). */
 const CJK_ONLY = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30fc]+$/u;
 
-/**
- * `ruby-align: space-around` (the initial value, CSS Ruby 1 §4.2): an annotation of CJK characters
- * narrower than its base is justified between its characters with half a share at each end, as
- * Chromium sets furigana; other text is centred.
- */
-function spaceAround(annotation: BlockBox, width: number, ctx: LayoutContext): { box: BlockBox; width: number; inset: number } {
-  const text = annotationText(annotation);
-  const count = text === undefined || !CJK_ONLY.test(text) ? 0 : [...text].length;
-  const extra = count === 0 ? 0 : width - outerIntrinsicSizes(annotation, ctx).maxContent;
-  if (extra < 0.01) return { box: annotation, width, inset: 0 };
-  const share = extra / count;
-  return { box: { ...annotation, style: justified(annotation.style, ctx) }, width: width - share, inset: share / 2 };
+/** A ruby base or annotation laid out `width` wide, `inset` from the start of the room it was given. */
+export interface RubySpread {
+  readonly box: BlockBox;
+  readonly width: number;
+  readonly inset: number;
+}
+
+function spaceAround(annotation: BlockBox, width: number, ctx: LayoutContext): RubySpread {
+  return rubyAligned(annotation, { width, own: outerIntrinsicSizes(annotation, ctx).maxContent }, ctx);
 }
 
 /**
- * The annotation's style justified, one record per style (the annotations of a text share theirs,
- * boxes/ruby.ts): the fragment keeps it, and a copy per spread annotation held ~2 KB, with its
- * font request and metrics, until the page was painted.
+ * The base of a ruby pair (the pair's own content), aligned by `ruby-align` in its content box
+ * `width` wide when the annotation is wider than it; undefined for other boxes and for a base
+ * that fills its pair.
  */
-const JUSTIFIED = cacheKey('justified ruby annotation styles', () => new WeakMap<ComputedStyle, ComputedStyle>());
+export function rubyBaseSpread(pair: BlockBox, width: number, ctx: LayoutContext): RubySpread | undefined {
+  if (pair.ruby === undefined || !pair.inlineContent) return undefined;
+  const own = outerIntrinsicSizes({ ...pair, ruby: undefined }, ctx).maxContent;
+  const spread = rubyAligned(pair, { width, own }, ctx);
+  return spread.box === pair && spread.inset === 0 ? undefined : spread;
+}
 
-function justified(style: ComputedStyle, ctx: LayoutContext): ComputedStyle {
-  const styles = ctx.caches.of(JUSTIFIED);
-  let copy = styles.get(style);
+/**
+ * `ruby-align` (CSS Ruby 1 §4.2), for the narrower of a base and its annotation, as Chromium 156
+ * sets them: `space-around` (the initial value) justifies CJK text between its characters with
+ * half a share at each end, `space-between` with the characters at both ends (one character is
+ * centred), and centres other text; `center` centres (boxes/ruby.ts centres both); `start` sets
+ * it at the start.
+ */
+function rubyAligned(box: BlockBox, room: { readonly width: number; readonly own: number }, ctx: LayoutContext): RubySpread {
+  const { width, own } = room;
+  const align = box.style.rubyAlign;
+  if (width - own < 0.01 || align === 'center') return { box, width, inset: 0 };
+  if (align === 'start') return { box: restyled(box, 'start', ctx), width, inset: 0 };
+  const text = annotationText(box);
+  const count = text === undefined || !CJK_ONLY.test(text) ? 0 : [...text].length;
+  if (align === 'space-between') return count < 2 ? { box, width, inset: 0 } : { box: restyled(box, 'justify', ctx), width, inset: 0 };
+  if (count === 0) return { box, width, inset: 0 };
+  const share = (width - own) / count;
+  return { box: restyled(box, 'justify', ctx), width: width - share, inset: share / 2 };
+}
+
+/**
+ * The box with its text justified or set at the start: one style record per style (the
+ * annotations of a text share theirs, boxes/ruby.ts) — the fragment keeps it, and a copy per
+ * spread annotation held ~2 KB, with its font request and metrics, until the page was painted —
+ * and one box per box, so that its measured text is kept between layouts.
+ */
+const RESTYLED = cacheKey('ruby bases and annotations justified or set at the start', () => ({
+  styles: { justify: new WeakMap<ComputedStyle, ComputedStyle>(), start: new WeakMap<ComputedStyle, ComputedStyle>() },
+  boxes: { justify: new WeakMap<BlockBox, BlockBox>(), start: new WeakMap<BlockBox, BlockBox>() },
+}));
+
+function restyled(box: BlockBox, align: 'justify' | 'start', ctx: LayoutContext): BlockBox {
+  const cache = ctx.caches.of(RESTYLED);
+  let copy = cache.boxes[align].get(box);
   if (copy === undefined) {
-    copy = withStyle(style, { textAlign: 'justify', textAlignLast: 'justify' });
-    styles.set(style, copy);
+    let style = cache.styles[align].get(box.style);
+    if (style === undefined) {
+      style = withStyle(box.style, align === 'justify' ? { textAlign: 'justify', textAlignLast: 'justify' } : { textAlign: 'start', textAlignLast: 'auto' });
+      cache.styles[align].set(box.style, style);
+    }
+    copy = { ...box, style };
+    cache.boxes[align].set(box, copy);
   }
   return copy;
 }
