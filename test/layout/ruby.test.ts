@@ -66,14 +66,17 @@ describe.skipIf(noCjk)(`ruby in Japanese${skipped}`, () => {
       const at = (text: string): number => t.get(text)!.x;
       // the base of the first pair from its annotation's start; the second annotation from its base's
       // and where the second character of each is: the first's width, justification included
-      return [at('東京') - at('とうきょうとうきょう'), t.get('東京')!.width, at('とう') - at('東京都庁舎'), t.get('とう')!.width, at('と') - at('東京都')];
+      // and where the line starts (no overhang before the first pair) and the second pair begins
+      return [at('東京') - at('とうきょうとうきょう'), t.get('東京')!.width, at('とう') - at('東京都庁舎'), t.get('とう')!.width, at('と') - at('東京都'),
+        at('とうきょうとうきょう'), at('東京都庁舎')];
     };
     // the first pair's base is spread with half a share at each end (東 at 15, 京 at 65: 50 + 15)
-    expect(await line('space-around')).toEqual([15, 70, 20, 60, 25]);
-    expect(await line('center')).toEqual([30, 40, 40, 20, 25]);
-    expect(await line('start')).toEqual([0, 40, 0, 20, 0]);
-    // spread to both ends (京 at 80, う at 90); one character is centred
-    expect(await line('space-between')).toEqual([0, 100, 0, 100, 25]);
+    // the first annotation overhangs the と after its pair by 5px, half its font size: the next pair at 115
+    expect(await line('space-around')).toEqual([15, 70, 20, 60, 25, 0, 115]);
+    expect(await line('center')).toEqual([30, 40, 40, 20, 25, 0, 115]);
+    expect(await line('start')).toEqual([0, 40, 0, 20, 0, 0, 115]);
+    // spread to both ends (京 at 80, う at 90), leaving no room to overhang; one character is centred
+    expect(await line('space-between')).toEqual([0, 100, 0, 100, 25, 0, 120]);
   });
 
   it('pairs each rt with the base before it; rp is not shown', async () => {

@@ -4,8 +4,7 @@
  * images. Laid out with the margin box at the origin; the line box moves the fragment into place.
  */
 import type { BlockBox, LayoutBox } from '../../boxes/types.js';
-import { inlineContentIntrinsicSizes } from '../inline/index.js';
-import { inlineEnv } from './inline-env.js';
+import { rubyBaseGaps } from './ruby-text.js';
 import type { LayoutContext, PendingPositioned } from '../contract.js';
 import type { AtomicLayout } from '../inline/pieces.js';
 import { marginOrZero } from '../box-model.js';
@@ -58,20 +57,23 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
     baseline: last === undefined ? height : marginTop + last,
     contributions: outerIntrinsicSizes(box, ctx),
     ...(escaping !== undefined ? { escaping } : {}),
+    ...(overhang.start > 0 ? { overhangStart: overhang.start } : {}),
   };
 }
 
 const NO_OVERHANG = { start: 0, end: 0 };
 
 /**
- * How far a ruby annotation wider than its base overhangs the text beside the pair: half the
- * difference, at most half the annotation's font size, on each side that may (boxes/ruby.ts), as
- * Chromium 156 sets it ("Text <ruby>base<rt>annotation text</rt></ruby>" overhangs "Text " by 5px).
+ * How far a ruby annotation wider than its base overhangs the text beside the pair: the room the
+ * base leaves on that side (as `ruby-align` sets it: half the difference when centred, none where
+ * `space-between` spreads it to the edge), at most half the annotation's font size, on each side
+ * that may (boxes/ruby.ts), as Chromium 156 sets it ("Text <ruby>base<rt>annotation text</rt></ruby>"
+ * overhangs "Text " by 5px).
  */
 function rubyOverhang(box: BlockBox, width: number, ctx: LayoutContext): { start: number; end: number } {
   const ruby = box.ruby!;
   if (!box.inlineContent || (!ruby.overhangStart && !ruby.overhangEnd)) return NO_OVERHANG;
-  const base = inlineContentIntrinsicSizes(box, inlineEnv(ctx), false).maxContent;
-  const overhang = Math.max(0, Math.min((width - base) / 2, ruby.text.style.fontSize / 2));
-  return { start: ruby.overhangStart ? overhang : 0, end: ruby.overhangEnd ? overhang : 0 };
+  const gaps = rubyBaseGaps(box, width, ctx);
+  const most = ruby.text.style.fontSize / 2;
+  return { start: ruby.overhangStart ? Math.min(gaps.start, most) : 0, end: ruby.overhangEnd ? Math.min(gaps.end, most) : 0 };
 }

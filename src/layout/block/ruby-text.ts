@@ -8,6 +8,8 @@ import type { BlockBox, Box } from '../../boxes/types.js';
 import { withStyle } from '../../css/compute.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
+import { inlineContentIntrinsicSizes } from '../inline/index.js';
+import { inlineEnv } from './inline-env.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext, LayoutInput } from '../contract.js';
 import { cacheKey, layoutBox } from '../contract.js';
@@ -58,9 +60,28 @@ function spaceAround(annotation: BlockBox, width: number, ctx: LayoutContext): R
  */
 export function rubyBaseSpread(pair: BlockBox, width: number, ctx: LayoutContext): RubySpread | undefined {
   if (pair.ruby === undefined || !pair.inlineContent) return undefined;
-  const own = outerIntrinsicSizes({ ...pair, ruby: undefined }, ctx).maxContent;
+  const own = baseWidth(pair, ctx);
   const spread = rubyAligned(pair, { width, own }, ctx);
   return spread.box === pair && spread.inset === 0 ? undefined : spread;
+}
+
+/** The max-content width of a pair's base (its own inline content, without the annotation). */
+function baseWidth(pair: BlockBox, ctx: LayoutContext): number {
+  return pair.inlineContent ? inlineContentIntrinsicSizes(pair, inlineEnv(ctx), false).maxContent : 0;
+}
+
+/**
+ * The room a ruby pair's base leaves at its start and end in the pair `width` wide, as
+ * `ruby-align` sets it: what its annotation may overhang the text beside (block/atomic.ts).
+ */
+export function rubyBaseGaps(pair: BlockBox, width: number, ctx: LayoutContext): { start: number; end: number } {
+  const own = baseWidth(pair, ctx);
+  const free = width - own;
+  if (free < 0.01) return { start: 0, end: 0 };
+  const spread = rubyAligned(pair, { width, own }, ctx);
+  if (spread.box === pair) return { start: free / 2, end: free / 2 };
+  if (pair.style.rubyAlign === 'start') return { start: 0, end: free };
+  return { start: spread.inset, end: width - spread.width - spread.inset };
 }
 
 /**

@@ -55,14 +55,28 @@ function afterForcedBreak(piece: MeasuredInline['pieces'][number] | undefined): 
 }
 
 /**
- * `text-indent` of the line that starts at `at` (CSS Text 3 §8.1): the first line's, or with
- * `each-line` also a line after a forced break's; `hanging` indents every other line instead.
+ * A ruby annotation overhangs the text before its pair (block/atomic.ts), but at the start of a
+ * line there is none: the pair keeps its whole width there, as in Chromium 156.
+ */
+function overhangAtLineStart(measured: MeasuredInline, at: InlineResume): number {
+  if (at.tail !== undefined) return 0;
+  let i = at.index;
+  while (measured.pieces[i]?.kind === 'open' && measured.pieces[i]!.width === 0) i++;
+  const piece = measured.pieces[i];
+  return piece?.kind === 'atomic' ? piece.overhangStart ?? 0 : 0;
+}
+
+/**
+ * Where the content of the line that starts at `at` starts: `text-indent` (CSS Text 3 §8.1) —
+ * the first line's, or with `each-line` also a line after a forced break's; `hanging` indents
+ * every other line instead — and a ruby annotation's overhang given back at the line's start.
  */
 function lineIndent(style: InlineFlowBox['style'], measured: MeasuredInline, at: InlineResume, contentWidth: number): number {
   const indent = style.textIndent;
   const first = at.index === 0 && at.tail === undefined;
   const startsParagraph = first || (indent.eachLine && at.tail === undefined && afterForcedBreak(measured.pieces[at.index - 1]));
-  return startsParagraph !== indent.hanging ? resolveLength(indent.length, contentWidth) : 0;
+  const overhang = measured.bidi.paragraphLevel % 2 === 1 ? 0 : overhangAtLineStart(measured, at);
+  return (startsParagraph !== indent.hanging ? resolveLength(indent.length, contentWidth) : 0) + overhang;
 }
 
 /** Where the line that starts at `at` breaks in `room`, before it is built: its pieces, the next line's start, the cloned edges on it. */
@@ -77,8 +91,8 @@ interface BrokenPieces {
 
 function breakAt(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom): BrokenPieces {
   const first = at.index === 0 && at.tail === undefined;
-  const indent = lineIndent(box.style, measured, at, room.contentWidth);
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
+  const indent = lineIndent(box.style, measured, at, room.contentWidth);
   const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
   const cloned = openAtStart.length === 0 ? NO_CLONED_EDGES
     : { start: clonedEdges(openAtStart, room.contentWidth, 'start'), end: clonedEdges(openAtStart, room.contentWidth, 'end') };

@@ -56,6 +56,7 @@ export type Piece =
       readonly escaping?: Escaping | undefined;
       /** Its min-/max-content contributions when they differ from `width` (see AtomicLayout). */
       readonly contributions?: AtomicContributions | undefined;
+      readonly overhangStart?: number | undefined;
       readonly breakAfter: boolean;
       readonly forcedBreakAfter: false;
       readonly level: number;
@@ -77,6 +78,11 @@ export interface AtomicLayout {
    * sized in percentages (block/replaced.ts: cyclic percentages).
    */
   readonly contributions?: AtomicContributions | undefined;
+  /**
+   * How far a ruby pair's annotation overhangs the text before it (block/atomic.ts): taken off its
+   * width and its fragment moved back by as much; a line that starts with it gives it back.
+   */
+  readonly overhangStart?: number | undefined;
 }
 
 /** Margin-box min-content and max-content contributions of an atomic inline. */
