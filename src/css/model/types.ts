@@ -404,7 +404,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly letterSpacing: number;
   readonly wordSpacing: number;
   readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
-  readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word' | 'auto-phrase';
   readonly hyphens: 'none' | 'manual' | 'auto';
   readonly paintOrder: PaintOrder;
   readonly textBoxTrim: TextBoxTrim;

@@ -246,7 +246,7 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   pxProperty('letter-spacing', 'letterSpacing', 0, true, { negative: true, normalIsZero: true }),
   pxProperty('word-spacing', 'wordSpacing', 0, true, { negative: true, normalIsZero: true }),
   keywordProperty({ name: 'overflow-wrap', key: 'overflowWrap', keywords: overflowWrapValues, initial: 'normal', inherited: true }),
-  keywordProperty({ name: 'word-break', key: 'wordBreak', keywords: ['normal', 'break-all', 'keep-all', 'break-word'], initial: 'normal', inherited: true, aliases: { 'auto-phrase': 'normal' } }),
+  keywordProperty({ name: 'word-break', key: 'wordBreak', keywords: ['normal', 'break-all', 'keep-all', 'break-word', 'auto-phrase'], initial: 'normal', inherited: true }),
   keywordProperty({ name: 'text-spacing-trim', key: 'textSpacingTrim', keywords: ['normal', 'space-all', 'space-first', 'trim-start', 'trim-both', 'trim-all'], initial: 'normal', inherited: true, aliases: { auto: 'normal' } }),
   hangingPunctuation,
   keywordProperty({ name: 'hyphens', key: 'hyphens', keywords: ['none', 'manual', 'auto'], initial: 'manual', inherited: true }),

@@ -22,6 +22,7 @@ import { breakAroundLeaders } from './leader.js';
 import { withSymbolMarkerWidth } from './symbol-marker.js';
 import { appendAll } from '../../append-all.js';
 import { graphemeSegmenter } from '../../graphemes.js';
+import { phraseBoundaries } from '../../text/phrases/phrase-breaks.js';
 
 export type { MeasuredRun, TextPiece } from './measure.js';
 export { wrapsLines } from './measure.js';
@@ -279,14 +280,16 @@ function isGraphemeBoundary(text: string, at: number): boolean {
 /**
  * Where a text item is cut: at the context's break opportunities that its white-space allows,
  * except after a soft hyphen (a hyphenation opportunity, handled by the line breaker), around
- * preserved tabs, after every preserved space for `break-spaces` (CSS Text 3 §3) and never
- * between letters for `word-break: keep-all` (§5.2).
+ * preserved tabs, after every preserved space for `break-spaces` (CSS Text 3 §3), never
+ * between letters for `word-break: keep-all` (§5.2), and for `auto-phrase` in Japanese only
+ * between phrases (text/phrases/phrase-breaks.ts), as Chromium 156 breaks it.
  */
 export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts): void {
   const { style, text } = item;
   const wraps = wrapsLines(style.whiteSpace);
   const tabs = preservesTabs(style.whiteSpace);
   const keepAll = style.wordBreak === 'keep-all';
+  const phrases = style.wordBreak === 'auto-phrase' ? phraseBoundaries(text, item.lang) : undefined;
   const breakSpaces = style.whiteSpace === 'break-spaces';
   const anywhere = wraps && breaksAnywhere(style);
   if (opportunities === NO_BREAKS && !tabs && !breakSpaces && !anywhere) {
@@ -318,6 +321,7 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
     const atEnd = i === text.length;
     let isBreak = required === true || (required === false && wraps && previous !== '\u00ad');
     if (isBreak && required === false && keepAll && LETTER_OR_NUMBER.test(previous) && LETTER_OR_NUMBER.test(text[i] ?? '')) isBreak = false;
+    if (isBreak && required === false && phrases !== undefined && !atEnd && !phrases.has(i) && previous !== ' ' && text[i] !== ' ') isBreak = false;
     if (!isBreak && breakSpaces && previous === ' ' && !atEnd) isBreak = true;
     if (!isBreak && !atEnd) continue;
     const forced = required === true && previous === '\n';
