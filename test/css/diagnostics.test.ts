@@ -56,6 +56,11 @@ describe('diagnostics', () => {
     expect(messages[2]).toContain(`(${2 * deep.length + 1} characters)\` for \`margin\``);
   });
 
+  it('take image-orientation: from-image without a word, and name none as not honoured', async () => {
+    const doc = await styleHtml('<style>img { image-orientation: from-image } p { image-orientation: none }</style><p>x</p>');
+    expect(doc.diagnostics.map((d) => d.message)).toEqual(["`image-orientation: none` has no effect: a JPEG's EXIF orientation is always applied (as `from-image`)"]);
+  });
+
   it('cached sheets report their warnings again in every render, at the right lines', async () => {
     const cache = createStylesheetCache();
     const first = await styleHtml(TEMPLATE, { cache });

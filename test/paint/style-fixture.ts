@@ -58,7 +58,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   gridAutoColumns: [{ kind: 'minmax', min: 'auto', max: 'auto' }], gridAutoRows: [{ kind: 'minmax', min: 'auto', max: 'auto' }],
   gridAutoFlow: 'row', gridRowStart: 'auto', gridRowEnd: 'auto', gridColumnStart: 'auto', gridColumnEnd: 'auto',
   justifyItems: 'normal', justifySelf: 'auto',
-  objectFit: 'fill', imageRendering: 'auto', objectPosition: CENTER, objectViewBox: 'none',
+  objectFit: 'fill', imageRendering: 'auto', imageOrientation: 'from-image', objectPosition: CENTER, objectViewBox: 'none',
 };
 
 export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {

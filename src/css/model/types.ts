@@ -514,6 +514,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   // replaced content
   readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
   readonly imageRendering: 'auto' | 'smooth' | 'high-quality' | 'pixelated' | 'crisp-edges';
+  /** CSS Images 3 §5.1: `none` is parsed but not honoured (EXIF orientation always applies). */
+  readonly imageOrientation: 'from-image' | 'none';
   readonly objectPosition: Position;
   readonly objectViewBox: 'none' | ObjectViewBox;
 }

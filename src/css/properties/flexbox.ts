@@ -171,6 +171,7 @@ export const FLEX_PROPERTIES: readonly PropertyDef[] = [
   keywordProperty({ name: 'object-fit', key: 'objectFit', keywords: ['fill', 'contain', 'cover', 'none', 'scale-down'], initial: 'fill', inherited: false }),
   // CSS Images 3 §6.1 (inherited)
   keywordProperty({ name: 'image-rendering', key: 'imageRendering', keywords: ['auto', 'smooth', 'high-quality', 'pixelated', 'crisp-edges'], initial: 'auto', inherited: true }),
+  keywordProperty({ name: 'image-orientation', key: 'imageOrientation', keywords: ['from-image', 'none'], initial: 'from-image', inherited: true }),
 ];
 
 export const FLEX_ALIASES: Readonly<Record<string, string>> = {

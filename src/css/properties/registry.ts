@@ -175,7 +175,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   gridAutoFlow: true, gridRowStart: true, gridRowEnd: true, gridColumnStart: true, gridColumnEnd: true,
   justifyItems: true, justifySelf: true,
   columnCount: true, columnWidth: true, columnRuleWidth: true, columnRuleStyle: true, columnRuleColor: true, columnSpan: true, columnFill: true,
-  objectFit: true, objectPosition: true, objectViewBox: true, imageRendering: true,
+  objectFit: true, objectPosition: true, objectViewBox: true, imageRendering: true, imageOrientation: true,
 };
 
 (function checkCompleteness(): void {

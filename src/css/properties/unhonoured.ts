@@ -25,6 +25,7 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['footnote-policy', { why: 'a footnote that does not fit moves its call\'s line (not the whole block) to the next page', values: ['block'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
+  ['image-orientation', { why: 'a JPEG\'s EXIF orientation is always applied (as `from-image`)', values: ['none'] }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

@@ -9,7 +9,7 @@ animation animation-name animation-duration animation-timing-function animation-
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter
 
-image-orientation image-resolution
+image-resolution
 font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-decoration-skip
