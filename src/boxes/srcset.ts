@@ -9,6 +9,7 @@
 import type { MediaContext } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
+import { DECODED_IMAGE_TYPES } from '../css/values/image-set.js';
 
 export interface ChosenImage {
   readonly url: string;
@@ -16,8 +17,6 @@ export interface ChosenImage {
   readonly density: number;
 }
 
-/** Image types octavo decodes (resources/decode.ts), as a `<source type>` names them. */
-const DECODED_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml', 'image/bmp']);
 
 /** The image an `<img>` shows, undefined when it names none. */
 export function chooseImage(img: DomElement, env: MediaContext): ChosenImage | undefined {
@@ -28,7 +27,7 @@ export function chooseImage(img: DomElement, env: MediaContext): ChosenImage | u
       if (!isElement(source) || source.name !== 'source') continue;
       const media = source.attribs['media'];
       const type = source.attribs['type']?.trim().toLowerCase();
-      if ((media !== undefined && media.trim() !== '' && !env.matchesMedia(media)) || (type !== undefined && type !== '' && !DECODED_TYPES.has(type))) continue;
+      if ((media !== undefined && media.trim() !== '' && !env.matchesMedia(media)) || (type !== undefined && type !== '' && !DECODED_IMAGE_TYPES.has(type))) continue;
       const chosen = fromSet(source.attribs['srcset'], source.attribs['sizes'], undefined, env);
       if (chosen !== undefined) return chosen;
     }

@@ -10,8 +10,8 @@ import { resolveStylesheetUrl } from '../../stylesheet-urls.js';
 
 export const IMAGE_SET_FUNCTIONS: ReadonlySet<string> = new Set(['image-set', '-webkit-image-set']);
 
-/** The image types octavo decodes (resources/image-info.ts). */
-const DECODED_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/svg+xml']);
+/** The image types octavo decodes (resources/decode.ts): `type()` here, `<source type>` in srcset.ts. */
+export const DECODED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/bmp', 'image/avif', 'image/svg+xml']);
 
 /** Dots per px of each resolution unit (CSS Values 4 §7.4). */
 const PER_PX: Readonly<Record<string, number>> = { x: 1, dppx: 1, dpi: 1 / 96, dpcm: 2.54 / 96 };
@@ -45,7 +45,7 @@ export function chooseFromImageSet<Image>(node: CssNode & { type: 'Function' }, 
       } else if (descriptor.type === 'Function' && descriptor.name.toLowerCase() === 'type') {
         const type = stringOf(childrenOf(descriptor)[0]);
         if (type === undefined) return undefined;
-        decodable &&= DECODED_TYPES.has(type.trim().toLowerCase());
+        decodable &&= DECODED_IMAGE_TYPES.has(type.trim().toLowerCase());
       } else {
         return undefined;
       }
