@@ -15,7 +15,7 @@ describe('image-set()', () => {
   it('take the smallest resolution of at least 1x, else the largest, skipping types octavo cannot decode', async () => {
     const doc = await styleWith(`#a { background-image: image-set("a.png" 1x, "b.png" 2x) }
       #b { background-image: image-set(url(b.png) 192dpi, url(c.png) 3dppx) }
-      #c { background-image: image-set("a.avif" type("image/avif") 1x, "a.webp" type("image/webp") 1x) }
+      #c { background-image: image-set("a.jxl" type("image/jxl") 1x, "a.webp" type("image/webp") 1x) }
       #d { background-image: -webkit-image-set(url(a.png) 0.5x, url(b.png) 0.75x) }
       #e { background-image: image-set(linear-gradient(red, blue) 1x, "b.png" 2x) }
       #f1 { background-image: image-set(a.png 1x) }
