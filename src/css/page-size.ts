@@ -27,6 +27,15 @@ export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
 
 export const DEFAULT_PAGE_SIZE: readonly [number, number] = PAGE_SIZES['a4']!;
 
+/**
+ * `page-orientation` (CSS Paged Media 3 §7.3): how far a viewer turns the page clockwise to show
+ * it, degrees (`rotate-left` 270, `rotate-right` 90, `upright` 0); undefined when invalid.
+ */
+export function pageRotationOf(value: string): 0 | 90 | 270 | undefined {
+  const word = value.trim().toLowerCase();
+  return word === 'upright' ? 0 : word === 'rotate-right' ? 90 : word === 'rotate-left' ? 270 : undefined;
+}
+
 /** What font-relative lengths in page descriptors are of: the initial font, the default page. */
 export const FONT_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: DEFAULT_PAGE_SIZE[0], viewportHeight: DEFAULT_PAGE_SIZE[1] };
 

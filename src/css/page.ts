@@ -20,7 +20,7 @@ import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.
 import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { appendAll } from '../append-all.js';
-import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, sizeOf, valueNodes } from './page-size.js';
+import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, pageRotationOf, sizeOf, valueNodes } from './page-size.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parsePageSize } from './page-size.js';
 
@@ -118,11 +118,13 @@ interface Applied {
   marks: PageMarks | undefined;
   /** `-octavo-shrink-to-fit` (docs/css.md): undefined when no rule sets it. */
   shrinkToFit: boolean | undefined;
+  /** `page-orientation`, degrees clockwise. */
+  rotate: 0 | 90 | 270;
 }
 
 /** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
 function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Warn): Applied {
-  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined, shrinkToFit: undefined };
+  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined, shrinkToFit: undefined, rotate: 0 };
   for (const pass of CASCADE_PASSES) applyPass(rules, pick, applied, diagnostics, pass);
   return applied;
 }
@@ -148,6 +150,7 @@ function applyPass(rules: readonly PageRule[], pick: (rule: PageRule) => readonl
       if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
       if (raw.property === 'bleed' || raw.property === 'marks') { applyPrinterMarks(raw, applied, diagnostics); continue; }
       if (raw.property === SHRINK_TO_FIT) { applyShrinkToFit(raw, applied, diagnostics); continue; }
+      if (raw.property === 'page-orientation') { const rotate = pageRotationOf(raw.value); if (rotate === undefined) warnInvalid(raw, diagnostics); else applied.rotate = rotate; continue; }
       const { declarations, warnings } = parseRaw(raw);
       for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', { lineOffset: 0 }, { line: raw.line, column: raw.column });
       for (const d of declarations) {
@@ -288,6 +291,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     style: pageBox,
     ...printerMarks(applied),
     ...(applied.shrinkToFit !== undefined ? { shrinkToFit: applied.shrinkToFit } : {}),
+    ...(applied.rotate !== 0 ? { rotate: applied.rotate } : {}),
   };
 }
 

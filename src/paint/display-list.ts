@@ -181,6 +181,8 @@ export interface PageDisplayList {
   readonly height: number;
   /** The bleed area around the page box, px (CSS Paged Media 3 §7.2): the sheet is larger by it on every side. */
   readonly bleed?: number;
+  /** `page-orientation`: degrees a viewer turns the page clockwise (the PDF page's /Rotate). */
+  readonly rotate?: 90 | 270;
   readonly items: readonly DisplayItem[];
 }
 
@@ -195,6 +197,7 @@ export interface PaintedPage {
   readonly width: number;
   readonly height: number;
   readonly bleed?: number;
+  readonly rotate?: 90 | 270;
   readonly items: readonly DisplayItem[];
   readonly annotations: readonly DisplayItem[];
   /** Its margin boxes come in a `margins` part (painted once the page count is known). */
@@ -222,5 +225,7 @@ export type PaintedPart = { readonly kind: 'whole' } | PaintedPage | PaintedMarg
 export function completePage(page: PaintedPage, margins?: PaintedMargins): PageDisplayList {
   const items = margins === undefined ? [...page.items, ...page.annotations] : [...page.items, ...margins.items, ...page.annotations, ...margins.annotations];
   // two literals, not `{ ...size, items }`: a spread followed by a key made a new hidden class per page (Node 20)
-  return page.bleed === undefined ? { width: page.width, height: page.height, items } : { width: page.width, height: page.height, bleed: page.bleed, items };
+  const list: PageDisplayList = page.bleed === undefined ? { width: page.width, height: page.height, items } : { width: page.width, height: page.height, bleed: page.bleed, items };
+  // (rotated pages are rare: their own hidden class)
+  return page.rotate === undefined ? list : { ...list, rotate: page.rotate };
 }

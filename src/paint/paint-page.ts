@@ -76,8 +76,8 @@ class PagePainter {
     if (laid.marginsLater) this.canvases.set(page.index, flow.canvasSource);
     const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint), ...printerMarks(page)];
     const annotations = [...flow.annotations, ...collectAnnotations(page.marginBoxes)];
-    const bleed = page.pageStyle.bleed;
-    return { kind: 'page', index: page.index, width: page.width, height: page.height, ...(bleed === undefined ? {} : { bleed }), items, annotations, marginsLater: laid.marginsLater };
+    const { bleed, rotate } = page.pageStyle;
+    return { kind: 'page', index: page.index, width: page.width, height: page.height, ...(bleed === undefined ? {} : { bleed }), ...(rotate === undefined ? {} : { rotate }), items, annotations, marginsLater: laid.marginsLater };
   }
 }
 

@@ -29,7 +29,7 @@ export function fingerprint(input: FingerprintInput): Uint8Array {
   const hash = new BufferedHash();
   hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress, output: input.output ?? null }, fingerprintReplacer));
   for (const page of input.display.pages) {
-    hash.update(`page ${page.width} ${page.height}${page.bleed === undefined ? '' : ` bleed ${page.bleed}`}\n`);
+    hash.update(`page ${page.width} ${page.height}${page.bleed === undefined ? '' : ` bleed ${page.bleed}`}${page.rotate === undefined ? '' : ` rotate ${page.rotate}`}\n`);
     for (const item of page.items) {
       if (item.kind === 'glyphs') hashGlyphs(hash, item);
       else hash.update(PLAIN_KINDS.has(item.kind) ? JSON.stringify(item) : JSON.stringify(item, fingerprintReplacer));

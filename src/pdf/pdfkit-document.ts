@@ -45,7 +45,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'document', member: 'endMarkings', kind: 'function', use: 'replaced: octavo writes the structure tree' },
   { owner: 'document', member: 'endAcroForm', kind: 'function', use: 'replaced: octavo writes the AcroForm' },
   { owner: 'document', member: 'spotColors', kind: 'object', use: 'the colour spaces of a page kept open, when it ends' },
-  { owner: 'page', member: 'dictionary', kind: 'object', use: 'the page object: /Contents, /Tabs, its reference' },
+  { owner: 'page', member: 'dictionary', kind: 'object', use: 'the page object: /Contents, /Tabs, /TrimBox, /BleedBox, /Rotate, its reference' },
   { owner: 'page', member: 'resources', kind: 'object', use: 'fonts, images and graphics states drawn on the page' },
   { owner: 'page', member: 'content', kind: 'object', use: 'the page content stream, written by octavo' },
   { owner: 'reference', member: 'buffer', kind: 'array', use: "a stream's bytes until it ends: compressed by octavo for content streams (endDeflated)" },

@@ -285,6 +285,8 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
     doc.page.dictionary.data['TrimBox'] = [b, b, b + w, b + h];
     doc.page.dictionary.data['BleedBox'] = [0, 0, w + 2 * b, h + 2 * b];
   }
+  // `page-orientation`: the viewer turns the page; its content and links stay as laid out
+  if (display.rotate !== undefined) doc.page.dictionary.data['Rotate'] = display.rotate;
   // annotations in structure order (PDF/UA-1 §7.18.3)
   if (writer.resources.marks !== undefined) doc.page.dictionary.data['Tabs'] = 'S';
   const operators = drawItems(writer, doc.page, display, index);

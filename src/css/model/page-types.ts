@@ -62,6 +62,8 @@ export interface PageStyle {
   readonly bleed?: number;
   /** `marks` (CSS Paged Media 3 §7.1): the printer's marks drawn in the bleed area; absent = none. */
   readonly marks?: PageMarks;
+  /** `page-orientation` (CSS Paged Media 3 §7.3): degrees a viewer turns the page clockwise; absent = upright. */
+  readonly rotate?: 90 | 270;
 }
 
 export interface PageMarks {
