@@ -2,11 +2,11 @@
  * What an element draws as a replaced element (HTML §15.4): the URL of its image, not yet resolved
  * against the document's base. `<img>`, `<input type=image>` and inline `<svg>` draw theirs; an
  * `<object>` or `<embed>` whose data is an image draws it as an `<img>` would; a `<video>` draws its
- * poster. Elements a browser sizes but whose content octavo does not make — a `<canvas>` (no script
- * draws it), a `<video>` without a poster, an `<iframe>` (its document is not loaded), an `<audio>`
- * with controls (its player is not drawn) — draw an empty image of their default size, 300×150
- * (a canvas: its `width` and `height`; an audio player 300×54, as Chromium's), so that what
- * follows them is where Chromium puts it (css/cascade.ts warns that they are left empty).
+ * poster; an `<audio>` with controls draws Chromium's player as printed before it plays. Elements a
+ * browser sizes but whose content octavo does not make — a `<canvas>` (no script draws it), a
+ * `<video>` without a poster, an `<iframe>` (its document is not loaded) — draw an empty image of
+ * their default size, 300×150 (a canvas: its `width` and `height`), so that what follows them is
+ * where Chromium puts it (css/cascade.ts warns that they are left empty).
  */
 import type { DomElement } from '../dom/types.js';
 import { inputType } from './form-controls.js';
@@ -25,8 +25,8 @@ export function replacedSource(element: DomElement, svgUrl: string | undefined, 
     case 'canvas': return blankImage(canvasSize(attribs['width'], 300), canvasSize(attribs['height'], 150));
     case 'video': return nonEmpty(attribs['poster']) ?? blankImage(300, 150);
     case 'iframe': return blankImage(300, 150);
-    // Chromium's player: the UA sheet hides an <audio> without controls
-    case 'audio': return blankImage(300, 54);
+    // the UA sheet hides an <audio> without controls
+    case 'audio': return AUDIO_PLAYER;
     case 'object': return isImage(attribs['type'], attribs['data']) ? nonEmpty(attribs['data']) : undefined;
     case 'embed': return isImage(attribs['type'], attribs['src']) ? nonEmpty(attribs['src']) : undefined;
     default: return undefined;
@@ -43,6 +43,21 @@ function canvasSize(value: string | undefined, fallback: number): number {
   const match = value === undefined ? null : /^\s*\+?(\d+)/.exec(value);
   return match === null ? fallback : Number(match[1]);
 }
+
+/**
+ * Chromium 156's audio player as it prints (measured at 384 dpi): a 300×54 pill (#f1f3f4), a
+ * disabled play button, "0:00 / 0:00" in 14px Arial, an empty timeline, the volume and menu
+ * buttons. An image, so that `width` and `height` scale it as they do Chromium's.
+ */
+const AUDIO_PLAYER = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="54" viewBox="0 0 300 54">'
+  + '<rect width="300" height="54" rx="27" fill="#f1f3f4"/>'
+  + '<path d="M23 21 L32 27 L23 33 Z" fill="#9aa0a6"/>'
+  + '<text x="47.25" y="32" font-family="Arial" font-size="14" fill="#1f1f1f">0:00 / 0:00</text>'
+  + '<rect x="129" y="25" width="81" height="4" rx="2" fill="#c0c2c3"/>'
+  + '<path d="M234.5 24.5 h3.5 l4.5 -4.5 v15 l-4.5 -4.5 h-3.5 Z" fill="#a8a9aa"/>'
+  + '<path d="M244.5 23.5 a5 5 0 0 1 0 7 M246.5 21 a8.5 8.5 0 0 1 0 12" fill="none" stroke="#a8a9aa" stroke-width="1.5"/>'
+  + '<circle cx="274" cy="22" r="2" fill="#1f1f1f"/><circle cx="274" cy="27" r="2" fill="#1f1f1f"/><circle cx="274" cy="32" r="2" fill="#1f1f1f"/>'
+  + '</svg>')}`;
 
 /** An SVG image of that size that draws nothing. */
 function blankImage(width: number, height: number): string {

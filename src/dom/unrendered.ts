@@ -7,7 +7,6 @@ const UNRENDERED: ReadonlyMap<string, string> = new Map([
   ['canvas', 'a canvas has no script to draw it: its box is left empty'],
   ['iframe', 'embedded documents are not loaded: its box is left empty'],
   ['video', 'video is not drawn: its box is left empty (a `poster` image is drawn)'],
-  ['audio', 'its player is not drawn: its 300×54 box is left empty'],
   ['object', 'embedded objects other than images are not loaded: its fallback content is shown'],
   ['embed', 'embedded content other than images is not loaded'],
 ]);

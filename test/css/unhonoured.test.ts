@@ -120,7 +120,6 @@ describe('HTML elements octavo does not draw', () => {
       '3:1 element `<canvas>` is not rendered: a canvas has no script to draw it: its box is left empty',
       '3:18 element `<iframe>` is not rendered: embedded documents are not loaded: its box is left empty',
       '4:1 element `<video>` is not rendered: video is not drawn: its box is left empty (a `poster` image is drawn)',
-      '4:16 element `<audio>` is not rendered: its player is not drawn: its 300×54 box is left empty',
       '4:40 element `<object>` is not rendered: embedded objects other than images are not loaded: its fallback content is shown',
       '4:64 element `<embed>` is not rendered: embedded content other than images is not loaded',
     ]);
