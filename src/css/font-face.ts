@@ -7,8 +7,12 @@ import type { Nodes } from './values/nodes.js';
 
 export interface FontFaceContext {
   readonly baseUrl: string | undefined;
-  warn(message: string, line: number | undefined): void;
+  /** An invalid descriptor (`css_invalid_value`), or one not applied (`unsupported`: `css_unsupported`). */
+  warn(message: string, line: number | undefined, unsupported?: true): void;
 }
+
+/** Descriptors (CSS Fonts 4 §4.10-4.11, CSS Fonts 5 §3) that change the face but are not applied. */
+const UNHONOURED_DESCRIPTORS: ReadonlySet<string> = new Set(['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override', 'font-feature-settings', 'font-language-override']);
 
 const WEIGHT_KEYWORDS: Readonly<Record<string, number>> = { normal: 400, bold: 700 };
 const STRETCH_KEYWORDS: Readonly<Record<string, number>> = {
@@ -126,7 +130,10 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
         break;
       }
       case 'unicode-range': unicodeRange = parseUnicodeRange(nodes) ?? (ctx.warn('invalid `unicode-range` in @font-face', line), unicodeRange); break;
-      default: break;
+      default:
+        // metric overrides (next/font writes them on fallback faces) and features change what is drawn: said, not dropped silently
+        if (UNHONOURED_DESCRIPTORS.has(node.property.toLowerCase())) ctx.warn(`\`${node.property.toLowerCase()}\` in @font-face is not supported: the face's own metrics and features are used`, line, true);
+        break;
     }
   }
   if (family === undefined || sources.length === 0) {

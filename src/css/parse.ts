@@ -184,7 +184,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
       });
       return;
     case 'font-face': {
-      const rule = parseFontFace(node, { baseUrl: builder.baseUrl, warn: (message, at) => builder.warnings.push({ code: 'css_invalid_value', message, line: at, column: undefined }) });
+      const rule = parseFontFace(node, { baseUrl: builder.baseUrl, warn: (message, at, unsupported) => builder.warnings.push({ code: unsupported === true ? 'css_unsupported' : 'css_invalid_value', message, line: at, column: undefined }) });
       if (rule !== undefined) builder.fontFaces.push({ rule, media });
       return;
     }

@@ -153,4 +153,12 @@ describe('@font-face', () => {
     }]);
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
+
+  // next/font writes these on the fallback faces it makes; font-display is about loading, not drawing
+  it('names the metric overrides and feature descriptors it does not apply', async () => {
+    const doc = await styleHtml(`<style>@font-face { font-family: F; src: local(Arial); ascent-override: 90.44%; descent-override: 22.52%;
+      line-gap-override: 0%; size-adjust: 107.12%; font-display: swap; font-feature-settings: "liga" 0 }</style>`);
+    expect(doc.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['ascent-override', 'descent-override', 'line-gap-override', 'size-adjust', 'font-feature-settings']
+      .map((name) => `css_unsupported \`${name}\` in @font-face is not supported: the face's own metrics and features are used`));
+  });
 });
