@@ -38,7 +38,7 @@ describe('diagnostics', () => {
   it('ignore what leaves no trace on paper, and name what Chromium draws that octavo does not as unsupported', async () => {
     const doc = await styleHtml(`<style>p { view-transition-name: a; timeline-scope: --t; interpolate-size: allow-keywords; reading-flow: grid-order;
       scroll-margin-top: 4px; scroll-padding-inline: 2px; dynamic-range-limit: standard; animation-timeline: --t;
-      anchor-name: --a; corner-shape: bevel }</style><p>x</p>`);
+      anchor-name: --a; corner-shape: bevel; speak: none; speak-as: spell-out }</style><p>x</p>`);
     expect(doc.diagnostics.map((d) => d.message)).toEqual([
       'property `anchor-name` is not supported',
       'property `corner-shape` is not supported',

@@ -19,7 +19,7 @@ float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
 list-style-marker counter marker-side
-speak speak-as quotes-style
+quotes-style
 math-depth corner-shape
 offset offset-path offset-distance offset-rotate offset-anchor offset-position
 anchor-name anchor-scope position-anchor position-area position-try position-try-fallbacks position-try-order position-visibility
@@ -46,6 +46,8 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'view-timeline-axis', 'view-timeline-inset', 'timeline-scope', 'animation-timeline', 'animation-range', 'animation-range-start',
   'animation-range-end', 'overscroll-behavior-x', 'overscroll-behavior-y', 'overscroll-behavior-block', 'overscroll-behavior-inline',
   'view-transition-name', 'view-transition-class', 'interpolate-size', 'reading-flow', 'reading-order', 'interactivity',
+  // aural: how a screen reader speaks the text (Font Awesome 4 and Glyphicons write `speak: none` on every icon)
+  'speak', 'speak-as',
   // HDR headroom of images: a PDF has none to limit
   'dynamic-range-limit',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
