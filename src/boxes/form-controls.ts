@@ -47,10 +47,10 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([...TEXT_TYPES, ...Object.keys(
  * The boxes of a form control, or undefined when `element` is not one drawn here (`<button>` has
  * its own content; `<input type=image>` is an image, `replaced` in build.ts).
  */
-export function formControlBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement): Box | undefined {
+export function formControlBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, fileButton?: ComputedStyle): Box | undefined {
   const outer = style.display === 'inline-block' || style.display === 'inline' ? 'inline' : 'block';
   switch (element.name) {
-    case 'input': return inputBox(build, element, style, source, outer);
+    case 'input': return inputType(element) === 'file' ? fileBox(build, element, style, { source, outer, button: fileButton }) : inputBox(build, element, style, source, outer);
     case 'select': return selectBox(build, element, style, source, outer);
     case 'textarea': return textareaBox(build, element, style, source, outer);
     case 'progress': return barBox(build, style, source, outer, { fraction: progressValue(element), fill: resolvedAccent(style) });
@@ -70,7 +70,6 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   }
   if (type === 'range') return style.appearance === 'none' ? build.block(style, [], outer, source) : rangeBox(element, style, { source, outer, accent: hex(resolvedAccent(style)) });
   if (type === 'color') return colorBox(build, element, style, { source, outer });
-  if (type === 'file') return fileBox(build, element, style, { source, outer });
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
     return build.block(style, textRun(build, style, label, undefined), outer, source);

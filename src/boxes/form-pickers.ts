@@ -12,7 +12,7 @@ import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, BoxElement, InlineLevelBox, ReplacedBox } from './types.js';
-import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
+import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, solidBorder } from './control-style.js';
 
 /** A slider: its value as a fraction of its range (HTML §4.10.5.1.13: default the middle, snapped to the step). */
 export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
@@ -72,35 +72,28 @@ function hexColor(value: string): Color {
  * at 13.333px Arial, whatever its button and label take (measured, Chromium 156).
  */
 const FILE_CHOOSER_CHARS = 34;
-/** The gap after the button (Chromium's UA sheet: `margin-inline-end: 4px` on `::file-selector-button`). */
-const AFTER_BUTTON = 4;
 
 /**
- * A file chooser as printed before a file is chosen: a "Choose File" button (in the button
- * style of css/ua.css) and "No file chosen", on one line clipped to the field; `multiple` makes
- * the button "Choose Files". The field itself has no border or padding of its own (ua.css).
+ * A file chooser as printed before a file is chosen: a "Choose File" button — its
+ * `::file-selector-button` style, the button style of css/ua.css unless the author's CSS restyles
+ * it (Tailwind's `file:` utilities) — and "No file chosen", on one line clipped to the field;
+ * `multiple` makes the button "Choose Files". The field itself has no border or padding of its own (ua.css).
  */
-export function fileBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+export function fileBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; button: ComputedStyle | undefined }): BlockBox {
   const multiple = element.attribs['multiple'] !== undefined;
   const zero = fontRelativeRatios(style.fontFamily).ch * style.fontSize;
   const width = style.width === 'auto' ? Math.ceil(FILE_CHOOSER_CHARS * zero - 1e-6) + horizontalEdges(style) : style.width;
   // the label ends in an ellipsis where the field is too narrow (Chromium's UA sheet)
   const field = restyled(style, { ...WHITE_SPACE_PRE, width, overflowX: 'clip', textOverflow: ['ellipsis'] });
-  const button: ComputedStyle = {
-    ...build.anonymousStyle(field, 'inline-block'), ...solidBorder(1, BUTTON_BORDER), ...roundRadii(3),
-    paddingTop: 2, paddingBottom: 2, paddingLeft: 7, paddingRight: 7, marginRight: AFTER_BUTTON, backgroundColor: BUTTON_FACE, color: BUTTON_TEXT, webkitTextFillColor: BUTTON_TEXT,
-  };
-  const label = multiple ? 'Choose Files' : 'Choose File';
   const text = (content: string, textStyle: ComputedStyle): InlineLevelBox => ({ kind: 'text', text: content, style: textStyle, element: undefined, pseudo: undefined });
-  return build.block(field, [build.block(button, [text(label, button)], 'inline', undefined), text('No file chosen', field)], at.outer, at.source);
+  const chooser = text('No file chosen', field);
+  if (at.button?.display === 'none') return build.block(field, [chooser], at.outer, at.source);
+  const button = at.button === undefined ? build.anonymousStyle(field, 'inline-block') : restyled(at.button, WHITE_SPACE_PRE);
+  const label = multiple ? 'Choose Files' : 'Choose File';
+  return build.block(field, [build.block(button, [text(label, button)], 'inline', undefined), chooser], at.outer, at.source);
 }
 
 /** Border and padding across, when `box-sizing: border-box` makes `width` include them. */
 function horizontalEdges(style: ComputedStyle): number {
   return style.boxSizing === 'border-box' ? style.borderLeftWidth + style.borderRightWidth + lengthOrZero(style.paddingLeft) + lengthOrZero(style.paddingRight) : 0;
 }
-
-/** css/ua.css's button colours. */
-const BUTTON_BORDER: Color = { r: 118, g: 118, b: 118, a: 1 };
-const BUTTON_FACE: Color = { r: 239, g: 239, b: 239, a: 1 };
-const BUTTON_TEXT: Color = { r: 0, g: 0, b: 0, a: 1 };

@@ -295,6 +295,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     before: generatedStyle(matched, 'before', self, state),
     after: generatedStyle(matched, 'after', self, state),
     marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
+    ...(isFileInput(element) ? { 'file-selector-button': pseudoStyle(matched, 'file-selector-button', self, state) } : {}),
     ...(style.float === 'footnote' ? {
       'footnote-call': pseudoStyle(matched, 'footnote-call', self, state),
       'footnote-marker': pseudoStyle(matched, 'footnote-marker', self, state),
@@ -365,6 +366,10 @@ function lineStartStyle(element: DomElement, kind: 'firstLetter' | 'firstLine', 
   return style;
 }
 
+function isFileInput(element: DomElement): boolean {
+  return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === 'file';
+}
+
 /** ::before/::after exist only when some rule targets them and `content` is not none/normal. */
 function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 'after', element: ElementStyles, state: State): ComputedStyle | undefined {
   if (!matched.some((m) => m.entry.pseudo === pseudo)) return undefined;
@@ -376,7 +381,8 @@ function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement,
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
   const { style } = computeCascaded(cascaded, element, false, state);
   if (style.content === 'none') return undefined;
-  if (style.content === 'normal' && pseudo !== 'marker') return undefined;
+  // a marker and a file chooser's button are there whatever their content
+  if (style.content === 'normal' && pseudo !== 'marker' && pseudo !== 'file-selector-button') return undefined;
   return style;
 }
 

@@ -24,7 +24,7 @@ export type SelectorResult =
    */
   | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered' | 'interactive'; readonly message: string };
 
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line']);
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button']);
 /** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
 const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content']);
 /**
@@ -33,7 +33,7 @@ const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content']);
  * without a warning, as CSS resets (Tailwind's preflight) write them for every document.
  */
 const INTERACTIVE_PSEUDO_ELEMENTS = new Set<string>([
-  'selection', 'placeholder', 'backdrop', 'file-selector-button', 'target-text', 'spelling-error', 'grammar-error', 'cue',
+  'selection', 'placeholder', 'backdrop', 'target-text', 'spelling-error', 'grammar-error', 'cue',
   'search-text', 'scroll-marker', 'scroll-marker-group', 'scroll-button', 'picker', 'picker-icon', 'checkmark',
 ]);
 /** CSS 2 pseudo-elements that may be written with one colon. */
@@ -104,7 +104,8 @@ function pseudoClassSpecificity(node: CssNode & { type: 'PseudoClassSelector' })
 }
 
 function pseudoElementName(node: CssNode): string | undefined {
-  if (node.type === 'PseudoElementSelector') return node.name.toLowerCase();
+  // Chromium's older name of the file chooser's button (Bootstrap 5 styles both)
+  if (node.type === 'PseudoElementSelector') return node.name.toLowerCase() === '-webkit-file-upload-button' ? 'file-selector-button' : node.name.toLowerCase();
   if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(node.name.toLowerCase())) return node.name.toLowerCase();
   return undefined;
 }

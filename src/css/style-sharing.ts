@@ -29,6 +29,8 @@ export interface ElementStyles {
   readonly marker: ComputedStyle | undefined;
   readonly 'footnote-call'?: ComputedStyle | undefined;
   readonly 'footnote-marker'?: ComputedStyle | undefined;
+  /** An `<input type=file>`'s button (boxes/form-pickers.ts). */
+  readonly 'file-selector-button'?: ComputedStyle | undefined;
   /**
    * The element's matched ::first-letter rules (undefined: none). Its style is computed where its
    * letter is found, with that text's parent style (StyledDocument.firstLetterStyle).

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { renderPage, renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
+import { pdfWords } from '../helpers/words.js';
 
 const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', ['-layout', path, '-'])).stdout);
 const PALETTE = { d: '#d0d0d0', f: '#f8f8f8', _: '#ffffff', A: '#0075ff', g: '#767676', P: '#ff00ff', K: '#000000', e: '#efefef', G: '#107c10', Y: '#ffb900' };
@@ -129,5 +130,20 @@ describe('the text of form controls', () => {
     expect([at(89, 3), at(89, 17), at(89, 1)]).toEqual(['B', 'B', '_']);
     // the well starts under the slider's line (y 20): grey box, swatch from x 5 and y 26
     expect([at(3, 30), at(6, 30), at(43, 30), at(46, 30), at(20, 24), at(20, 28)]).toEqual(['g', 'G', 'G', 'g', 'g', 'G']);
+  });
+});
+
+describe('a file chooser restyled by the author', () => {
+  // Tailwind's `file:` utilities compiled; the words where Chromium 156 prints them (pdftotext, pt)
+  it('draws its ::file-selector-button (and -webkit-file-upload-button) as styled', async () => {
+    const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 400px 200px; margin: 10px } body { margin: 0; font: 16px/20px "Liberation Sans" }
+      .t::file-selector-button { margin-right: 16px; padding: 8px 16px; border-radius: 9999px; border: 0; font-size: 14px; font-weight: 600; background-color: #f5f3ff; color: #6d28d9 }
+      .h::-webkit-file-upload-button { display: none }</style>
+      <p><input type=file class=t></p><p><input type=file class=h> after</p>`);
+    const words = await pdfWords(pdf);
+    const xs = (text: string): number[] => words.filter((w) => w.text === text).map((w) => Math.round(w.xMin * 10) / 10).sort((a, b) => a - b);
+    const near = (got: readonly number[], want: readonly number[]): boolean => got.length === want.length && got.every((x, i) => Math.abs(x - want[i]!) < 0.6);
+    // the button 16px wider at each side and 16px before its label; the hidden one leaves the label at the field's start
+    expect([near(xs('Choose'), [19.5]), near(xs('No'), [7.5, 103.0]), near(xs('after'), [200.6])]).toEqual([true, true, true]);
   });
 });

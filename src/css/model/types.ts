@@ -521,7 +521,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
 }
 
 /** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
-export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
+export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker' | 'file-selector-button';
 
 /** Every pseudo-element a rule can style and a box can come from (::first-letter: `firstLetterStyle`). */
 export type BoxPseudo = PseudoElement | 'first-letter' | 'first-line';
