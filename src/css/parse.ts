@@ -147,11 +147,20 @@ function visitImport(node: Atrule, builder: Builder): void {
     return;
   }
   const mediaList = prelude.find((n) => n.type === 'MediaQueryList');
-  if (prelude.some((n) => n.type === 'Function' && n.name.toLowerCase() === 'supports')) {
-    builder.warnings.push({ code: 'css_unsupported', message: 'supports() in @import is ignored', line, column: node.loc?.start.column });
-  }
+  // `supports(…)` (CSS Cascade 5 §2.1): a condition, or a declaration alone; not imported when false
+  const condition = prelude.find((n) => n.type === 'Function' && n.name.toLowerCase() === 'supports');
+  if (condition !== undefined && !importSupported(condition, builder)) return;
   builder.leadingLayers ??= builder.layers.length;
   builder.imports.push({ url: resolveStylesheetUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line, column: node.loc?.start.column, layer: importLayer(prelude, builder) });
+}
+
+/** Whether an `@import`'s `supports()` holds: its text read as a condition, else as one declaration. */
+function importSupported(fn: CssNode, builder: Builder): boolean {
+  const start = fn.loc?.start.offset;
+  const end = fn.loc?.end.offset;
+  if (start !== undefined && end !== undefined) builder.readRaw.push({ start, end });  // css-tree's errors there are dropped: read here
+  const inner = start === undefined || end === undefined ? generate(fn).replace(/^supports\(|\)$/gi, '') : builder.source.slice(start + 'supports('.length, end - 1);
+  return evaluateSupports(inner.trim()) || evaluateSupports(`(${inner.trim()})`);
 }
 
 function visitAtRule(node: Atrule, name: string, builder: Builder, media: readonly MediaPredicate[]): void {

@@ -41,6 +41,17 @@ describe('collectStylesheets', () => {
     expect(doc.diagnostics[0]!.message).toContain('cycle');
   });
 
+  it('imports a sheet only where its supports() condition holds (a condition, or one declaration)', async () => {
+    const doc = await styleHtml(`<!DOCTYPE html><style>@import url(a.css) layer(base); @import url(b.css) supports(display: nosuch);
+      @import "c.css" supports((display: grid) and (not (display: nosuch))) print; @import "d.css" supports(selector(:has(a)));</style><p>x</p>`, {
+      files: { 'a.css': 'p { color: red }', 'b.css': 'p { color: blue; margin-top: 9px }', 'c.css': 'p { color: green }', 'd.css': 'p { padding-left: 3px }' },
+    });
+    expect(doc.sheets.map((s) => s.url)).toEqual([undefined, 'file:///work/doc/a.css', 'file:///work/doc/c.css', 'file:///work/doc/d.css', undefined]);
+    expect(doc.style('p').color).toEqual(green);
+    expect([doc.style('p').marginTop, doc.style('p').paddingLeft]).toEqual([16, 3]); // not b.css's 9px
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('warns about missing and denied files, and renders without them', async () => {
     const missing = await styleHtml('<link rel="stylesheet" href="nope.css"><style>@import "gone.css";</style><p>x</p>');
     expect(missing.diagnostics.map((d) => [d.code, d.line])).toEqual([['resource', 1], ['resource', 1]]);
