@@ -121,8 +121,12 @@ const METRICS: Readonly<Record<string, { metric: Metric; parse: (node: CssNode |
   color: { metric: () => 8, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
   'color-index': { metric: () => 0, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
   monochrome: { metric: () => 0, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
-  resolution: { metric: () => 96, parse: resolutionOf },
+  // Chromium 156 prints at 300 dpi (3.125dppx): `min-resolution: 2dppx` picks the sharper images
+  resolution: { metric: () => PRINT_DPI, parse: resolutionOf },
+  'device-pixel-ratio': { metric: () => PRINT_DPI / 96, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
 };
+
+const PRINT_DPI = 300;
 
 function resolutionOf(node: CssNode | undefined): number | undefined {
   if (node?.type !== 'Dimension') return undefined;
@@ -143,7 +147,9 @@ const DISCRETE: Readonly<Record<string, (value: string | undefined, env: MediaEn
   update: (v) => v === 'none',
   'overflow-block': (v) => v === undefined || v === 'paged',
   'overflow-inline': (v) => v === 'none',
-  scripting: (v) => v === 'none',
+  // as Chromium prints: scripting on (its <noscript> is not shown either), a browser tab
+  scripting: (v) => v === 'enabled',
+  'display-mode': (v) => v === 'browser',
   'prefers-color-scheme': (v) => v === 'light',
   'prefers-reduced-motion': (v) => v === 'no-preference',
   'prefers-contrast': (v) => v === 'no-preference',
@@ -152,7 +158,9 @@ const DISCRETE: Readonly<Record<string, (value: string | undefined, env: MediaEn
   'dynamic-range': (v) => v === 'standard',
 };
 
-function compileFeature(name: string, value: CssNode | undefined): MediaPredicate {
+function compileFeature(prefixed: string, value: CssNode | undefined): MediaPredicate {
+  // `-webkit-min-device-pixel-ratio`, WebKit's name of a resolution query
+  const name = prefixed.startsWith('-webkit-') && prefixed.endsWith('device-pixel-ratio') ? prefixed.slice(8) : prefixed;
   const prefix = name.startsWith('min-') ? 'min' : name.startsWith('max-') ? 'max' : undefined;
   const base = prefix ? name.slice(4) : name;
   const metric = METRICS[base];

@@ -102,6 +102,18 @@ describe('media', () => {
     expect(p.borderTopWidth).toBe(1);
   });
 
+  // Chromium 156's print, measured feature by feature (a red line in its PDF where the query held)
+  it('answers resolution, scripting and display-mode as Chromium prints: 300dpi, scripting on, a browser tab', async () => {
+    const doc = await styleHtml(`<style>
+      @media (resolution >= 300dpi) { p { margin-top: 1px } } @media (resolution >= 4dppx) { p { margin-top: 2px } }
+      @media (-webkit-min-device-pixel-ratio: 2) { p { padding-top: 1px } } @media (-webkit-min-device-pixel-ratio: 4) { p { padding-top: 2px } }
+      @media (scripting: enabled) { p { padding-left: 1px } } @media (scripting: none) { p { padding-left: 2px } }
+      @media (display-mode: browser) { p { padding-right: 1px } } @media (display-mode: standalone) { p { padding-right: 2px } }
+    </style><p>x</p>`);
+    const p = doc.style('p');
+    expect([p.marginTop, p.paddingTop, p.paddingLeft, p.paddingRight]).toEqual([1, 1, 1, 1]);
+  });
+
   it('evaluates widths against the page area of @page', async () => {
     const doc = await styleHtml('<style>@page { size: A4 landscape } @media (min-width: 950px) { p { color: green } } @media (orientation: portrait) { p { color: red } }</style><p>x</p>');
     expect(doc.style('p').color).toEqual(green);
