@@ -120,12 +120,14 @@ describe('limits', () => {
   });
 
   it('stops layout when the time budget is spent', async () => {
-    const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
-    const engine = createEngine({ limits: { maxRenderMs: 100 } });
+    // 3,000 pages: the full render takes ~10 times the budget, so that V8's compiling in the first
+    // 100ms (CPU on its helper threads too) leaves a wide margin (1,000 pages failed once under load)
+    const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(3000);
+    const engine = createEngine({ limits: { maxRenderMs: 100, maxPages: 5000 } });
     const stopped = await cpuTime(() => engine.render({ template }).then(() => undefined, (e: unknown) => e as OctavoError));
     expectLimit(stopped.result!, 'maxRenderMs', 100);
     // the budget is wall time, so a loaded machine stops the render even sooner in CPU time
-    const full = await cpuTime(() => createEngine().render({ template }));
+    const full = await cpuTime(() => createEngine({ limits: { maxPages: 5000 } }).render({ template }));
     expect(stopped.ms).toBeLessThan(full.ms / 3);
   });
 
