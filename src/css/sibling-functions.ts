@@ -21,7 +21,7 @@ export const SIBLING_FUNCTION = /(?:^|[^\w-])sibling-(?:index|count)\(/i;
 /** The value with both functions replaced by their integers; undefined when one has arguments (invalid). */
 export function substituteSiblings(text: string, position: SiblingPosition): string | undefined {
   const nameAt = (source: string, i: number): number => {
-    if (i > 0 && /[\w-]/.test(source[i - 1]!)) return 0;
+    if ((source[i] !== 's' && source[i] !== 'S') || (i > 0 && /[\w-]/.test(source[i - 1]!))) return 0;
     const match = /^sibling-(index|count)\(/i.exec(source.slice(i, i + 14));
     return match === null ? 0 : match[0].length;
   };

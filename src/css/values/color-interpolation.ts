@@ -103,16 +103,24 @@ export function colorMixer(method: ColorInterpolation | undefined): ColorMixer |
   const space = conversionOf(method.space);
   const h = load();
   const into = (c: Color): Triple => space.from(h.sRGB_to_XYZ_D65([c.r / 255, c.g / 255, c.b / 255]));
-  return (a, b, t) => {
+  const hue = space.hue;
+  // the two colours in the space, converted once for the samples of a pair (gradient.ts asks for them in turn)
+  let pair: { a: Color; b: Color; ca: Triple; cb: Triple } | undefined;
+  const converted = (a: Color, b: Color): { ca: Triple; cb: Triple } => {
+    if (pair?.a === a && pair.b === b) return pair;
     const ca = into(a);
     const cb = into(b);
-    const hue = space.hue;
     if (hue !== undefined) {
       // a powerless hue is missing: it takes the other colour's (§12.3)
       if (space.powerless!(ca)) ca[hue] = cb[hue];
       else if (space.powerless!(cb)) cb[hue] = ca[hue];
       cb[hue] = fixHues(ca[hue], cb[hue], method.hue);
     }
+    pair = { a, b, ca, cb };
+    return pair;
+  };
+  return (a, b, t) => {
+    const { ca, cb } = converted(a, b);
     const alpha = a.a + (b.a - a.a) * t;
     const mixed: Triple = [0, 0, 0];
     for (let i = 0; i < 3; i++) {

@@ -22,7 +22,7 @@ import { fontRequestFromStyle } from '../../text/request.js';
 /** `pair`: the pair's border box; `firstBaseline`: its base's first baseline in the pair's frame. */
 export function withRubyText(pair: BoxFragment, annotation: BlockBox, firstBaseline: number | undefined, mode: LayoutInput['mode'], ctx: LayoutContext): BoxFragment {
   const width = pair.width - pair.border.left - pair.border.right - pair.padding.left - pair.padding.right;
-  const spread = spaceAround(annotation, width, ctx);
+  const spread = annotationAligned(annotation, width, ctx);
   const laid = layoutBox(spread.box, {
     mode, available: spread.width, containingWidth: spread.width, containingHeight: undefined, containingDirection: pair.style.direction,
     fixedWidth: spread.width, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
@@ -49,7 +49,8 @@ export interface RubySpread {
   readonly inset: number;
 }
 
-function spaceAround(annotation: BlockBox, width: number, ctx: LayoutContext): RubySpread {
+/** The annotation in the pair's content box `width` wide, aligned by `ruby-align` when it is the narrower. */
+function annotationAligned(annotation: BlockBox, width: number, ctx: LayoutContext): RubySpread {
   return rubyAligned(annotation, { width, own: outerIntrinsicSizes(annotation, ctx).maxContent }, ctx);
 }
 
