@@ -5,6 +5,8 @@
  */
 import { isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
+import { foreignObjectBlock, foreignObjectsOf } from './foreign-object.js';
+import { blockified, outerDisplay } from './display.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
 import type { CounterStyleSet } from '../css/types.js';
@@ -14,7 +16,7 @@ import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
-import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -497,12 +499,28 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
 const FORM_CONTROLS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'progress', 'meter']);
 
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
-  const source = replacedSource(element, element.name === 'svg' ? walk.inlineSvgs.imageUrl(element) : undefined, walk.styled.media);
+  const foreign = element.name === 'svg' ? foreignObjectsOf(element) : [];
+  const source = replacedSource(element, element.name === 'svg' ? walk.inlineSvgs.imageUrl(element, foreign) : undefined, walk.styled.media);
   if (source === undefined) return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
   const src = absoluteUrl(typeof source === 'string' ? source : source.url, walk.ctx.baseUrl);
   const box: ReplacedBox = { kind: 'replaced', outer, src, alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
+  if (foreign.length > 0) return { ...box, foreignObjects: foreign.map((object) => foreignObjectBox(walk, object, element)) };
   return typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
+}
+
+/** The block of a `<foreignObject>` of an inline `<svg>` (boxes/foreign-object.ts); none when hidden or empty. */
+function foreignObjectBox(walk: Walk, element: DomElement, svg: DomElement): ForeignObjectBox | undefined {
+  const pseudos = walk.styled.stylesOf(element);
+  const block = pseudos === undefined ? undefined : foreignObjectBlock(element, svg, pseudos.style, walk.styled.initialStyle);
+  if (pseudos === undefined || block === undefined) return undefined;
+  walk.counters.enterElement();
+  openElement(walk, element);
+  const children = elementChildren(walk, element, block.style, pseudos);
+  const box = blockBox(walk, { element: boxElement(walk, element), style: block.style, children, outer: 'block' });
+  closeElement(walk);
+  walk.counters.leaveElement();
+  return { box, width: block.width, height: block.height };
 }
 
 
@@ -526,24 +544,5 @@ function blockBox(walk: Walk, { element, style, pseudo, children, outer, marker 
   return { kind: 'block', outer, style, element, pseudo, children: blockChildren, inlineContent } as BlockBox;
 }
 
-type OuterDisplay = 'block' | 'inline' | 'inline-flow';
-
-/** Outer display type, and whether an inline is a plain inline box (flow) or atomic. */
-function outerDisplay(display: Display): OuterDisplay {
-  switch (display) {
-    case 'inline': return 'inline-flow';
-    case 'inline-block': case 'inline-table': case 'inline-flex': case 'inline-grid': return 'inline';
-    default: return 'block';
-  }
-}
-
 /** Table-internal displays whose children are table parts (their white space and stray content are fixed up in table.ts). */
 const TABLE_PARENTS: ReadonlySet<Display> = new Set<Display>(['table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column-group']);
-
-
-/** CSS Display 3 §2.7: floats, absolutely positioned boxes and the root are block-level. */
-function blockified(style: ComputedStyle): ComputedStyle {
-  const map: Partial<Record<Display, Display>> = { inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid', 'table-cell': 'block', 'table-row': 'block' };
-  const display = map[style.display];
-  return display === undefined ? style : { ...style, display };
-}

@@ -12,6 +12,7 @@ import { NORMAL_PAINT_ORDER, paintOrderText } from '../css/values/paint-order.js
 import type { Color, ComputedStyle } from '../css/types.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
 import { appendAll } from '../append-all.js';
+import { FOREIGN_OBJECT_ATTRIBUTE } from './foreign-object.js';
 import { sameColor } from '../css/values/color.js';
 
 const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
@@ -46,19 +47,33 @@ export type PageStylesOf = (element: DomElement) => PageStyles | undefined;
  * declared by a rule that matches it) — the SVG ones cascaded as custom properties, and those SVG
  * shares with HTML from the element's computed style (`.axis text { font-size: 10px }`) — and on
  * the `<svg>` the SVG ones it inherits from the HTML around it (PAGE_INHERITED_ATTRIBUTE; the
- * shared ones reach it through paint/image.ts). The markup itself when the page's CSS sets none.
+ * shared ones reach it through paint/image.ts). Each of `foreign` (the `<foreignObject>`s the box
+ * builder lays out) is written empty with its number (boxes/foreign-object.ts). The markup itself
+ * when there is nothing to write.
  */
-export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: PageStylesOf): string {
-  const inserts: { at: number; text: string }[] = [];
+export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: PageStylesOf, foreign: readonly DomElement[] = []): string {
+  // each replaces markup from `at` to `end` (an insert: `end` is `at`)
+  const inserts: { at: number; end: number; text: string }[] = [];
   const startTagEnd = (element: DomElement): number => {
     if (element.startIndex === null || svg.startIndex === null) return -1;
     const at = element.startIndex - svg.startIndex + 1 + element.name.length;
     // the start tag where the parser saw it (an element the parser made has none in the source)
-    return markup.slice(at - element.name.length - 1, at).toLowerCase() === `<${element.name}` ? at : -1;
+    return markup.slice(at - element.name.length - 1, at).toLowerCase() === `<${element.name.toLowerCase()}` ? at : -1;
   };
   const insert = (element: DomElement, attribute: string, values: string[]): void => {
     const at = startTagEnd(element);
-    if (values.length > 0 && at > 0) inserts.push({ at, text: ` ${attribute}="${escapeAttribute(values.join(';'))}"` });
+    if (values.length > 0 && at > 0) inserts.push({ at, end: at, text: ` ${attribute}="${escapeAttribute(values.join(';'))}"` });
+  };
+  // a <foreignObject> is written empty, numbered (boxes/foreign-object.ts): its HTML is laid out apart
+  const replaceForeign = (element: DomElement, declared: string[]): boolean => {
+    const number = foreign.indexOf(element);
+    const at = startTagEnd(element) - element.name.length - 1;
+    if (number < 0 || at < 0 || element.endIndex === null) return false;
+    const attributes: Record<string, string> = { ...element.attribs, [FOREIGN_OBJECT_ATTRIBUTE]: String(number) };
+    if (declared.length > 0) attributes[PAGE_CSS_ATTRIBUTE] = declared.join(';');
+    const text = Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+    inserts.push({ at, end: element.endIndex - svg.startIndex! + 1, text: `<foreignObject${text}/>` });
+    return true;
   };
   const visit = (element: DomElement, parent: PageStyles | undefined): void => {
     const styles = stylesOf(element);
@@ -77,6 +92,7 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     if (element !== svg && styles?.style !== undefined && parent?.style !== undefined) appendAll(declared, sharedDeclarations(styles.style, parent.style));
     // the <svg> inherits paint-order from the HTML around it (text outlined in a page stroked first)
     if (element === svg && styles?.style !== undefined && styles.style.paintOrder !== NORMAL_PAINT_ORDER) inherited.push(`paint-order:${paintOrderText(styles.style.paintOrder)}`);
+    if (foreign.length > 0 && replaceForeign(element, declared)) return;
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);
     for (const child of element.children) if (isElement(child)) visit(child, styles);
@@ -85,9 +101,9 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
   if (inserts.length === 0) return markup;
   let out = '';
   let from = 0;
-  for (const { at, text } of inserts) {
+  for (const { at, end, text } of inserts) {
     out += markup.slice(from, at) + text;
-    from = at;
+    from = end;
   }
   return out + markup.slice(from);
 }
@@ -146,10 +162,13 @@ export class InlineSvgImages {
 
   constructor(private readonly stylesOf: PageStylesOf, private readonly warn: (message: string, at: DomElement) => void) {}
 
-  /** An inline `<svg>`'s image: its own markup, with the page's styles for it and the definitions it takes from other inline SVGs. */
-  imageUrl(svg: DomElement): string | undefined {
+  /**
+   * An inline `<svg>`'s image: its own markup, with the page's styles for it and the definitions it
+   * takes from other inline SVGs; `foreign`, its `<foreignObject>`s, written empty and numbered.
+   */
+  imageUrl(svg: DomElement, foreign: readonly DomElement[] = []): string | undefined {
     const source = inlineSvgSource(svg);
-    return source === undefined ? undefined : inlineSvgUrl(this.withDefinitions(withPageSvgStyles(source, svg, this.stylesOf), svg));
+    return source === undefined ? undefined : inlineSvgUrl(this.withDefinitions(withPageSvgStyles(source, svg, this.stylesOf, foreign), svg));
   }
 
   /** `markup` (of `svg`, page styles written in) with the definitions it lacks from the page's other inline SVGs. */

@@ -165,6 +165,18 @@ export interface ReplacedBox extends BoxBase {
   readonly alt: string;
   /** Image pixels per CSS px of a `srcset` candidate other than 1x (boxes/srcset.ts): the natural size is divided by it. */
   readonly density?: number;
+  /**
+   * An inline `<svg>`'s `<foreignObject>`s, numbered as its drawing names them (boxes/foreign-object.ts):
+   * each a block laid out at its own size in the SVG's user units and drawn where the SVG puts it.
+   */
+  readonly foreignObjects?: readonly (ForeignObjectBox | undefined)[];
+}
+
+/** The HTML of one `<foreignObject>`: a block box of the element's size (SVG user units), a formatting context of its own. */
+export interface ForeignObjectBox {
+  readonly box: BlockBox;
+  readonly width: number;
+  readonly height: number;
 }
 
 /**

@@ -4,6 +4,7 @@
  * sibling combinators, matched right to left. Anything else goes to css-select. Several times
  * faster than css-select's generic closures, which matters for tables of thousands of rows.
  */
+import { elementNameOf } from '../dom/svg-names.js';
 import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import type { DomElement, DomNode } from '../dom/types.js';
@@ -183,7 +184,7 @@ function compoundTest(nodes: readonly CssNode[]): Test | undefined {
       case 'TypeSelector': {
         if (node.name.includes('|')) return undefined;
         if (node.name === '*') break;
-        const tag = unescaped(node.name).toLowerCase();
+        const tag = elementNameOf(unescaped(node.name).toLowerCase());
         tests.push((element) => element.name === tag);
         break;
       }

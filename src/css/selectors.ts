@@ -2,6 +2,7 @@
  * Selectors (Selectors 4): specificity, the rightmost-compound bucket key and compilation with
  * css-select (on domhandler nodes). Pseudo-elements are split off: `p::before` compiles `p`.
  */
+import { elementNameOf } from '../dom/svg-names.js';
 import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import { compile } from 'css-select';
@@ -120,7 +121,7 @@ function bucketOf(nodes: readonly CssNode[]): SelectorEntry['bucket'] {
   const cls = compound.find((n) => n.type === 'ClassSelector');
   if (cls?.type === 'ClassSelector') return { kind: 'class', key: unescaped(cls.name) };
   const type = compound.find((n) => n.type === 'TypeSelector');
-  if (type?.type === 'TypeSelector' && type.name !== '*' && !type.name.includes('|')) return { kind: 'tag', key: unescaped(type.name).toLowerCase() };
+  if (type?.type === 'TypeSelector' && type.name !== '*' && !type.name.includes('|')) return { kind: 'tag', key: elementNameOf(unescaped(type.name).toLowerCase()) };
   for (const node of compound) {
     const tags = node.type === 'PseudoClassSelector' ? typeList(node) : undefined;
     if (tags !== undefined) return { kind: 'tags', keys: tags };
@@ -144,7 +145,7 @@ function typeList(node: CssNode & { type: 'PseudoClassSelector' }): string[] | u
     const parts = childrenOf(selector);
     const only = parts[0];
     if (parts.length !== 1 || only?.type !== 'TypeSelector' || only.name === '*' || only.name.includes('|')) return undefined;
-    tags.push(only.name.toLowerCase());
+    tags.push(elementNameOf(only.name.toLowerCase()));
   }
   return tags.length > 0 ? tags : undefined;
 }

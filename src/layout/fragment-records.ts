@@ -140,15 +140,17 @@ export class ImageRecord implements ImageFragment {
   readonly width: number;
   readonly height: number;
   readonly image: LoadedImage;
+  readonly foreign: ImageFragment['foreign'];
 
-  /** The image of `f` (its style, size and image) at (x, y). */
-  constructor(f: Pick<ImageFragment, 'style' | 'width' | 'height' | 'image'>, x: number, y: number) {
+  /** The image of `f` (its style, size, image and foreign objects) at (x, y). */
+  constructor(f: Pick<ImageFragment, 'style' | 'width' | 'height' | 'image' | 'foreign'>, x: number, y: number) {
     this.style = f.style;
     this.x = x;
     this.y = y;
     this.width = f.width;
     this.height = f.height;
     this.image = f.image;
+    this.foreign = f.foreign;
   }
 }
 

@@ -140,6 +140,8 @@ export interface ImageFragment {
   readonly width: number;
   readonly height: number;
   readonly image: LoadedImage;
+  /** An inline `<svg>`'s `<foreignObject>` blocks laid out, by number (layout/foreign-object.ts); the SVG painter draws them. */
+  readonly foreign: readonly (BoxFragment | undefined)[] | undefined;
 }
 
 export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment;

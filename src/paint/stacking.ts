@@ -12,7 +12,7 @@
 import type { Box } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { Fragment } from '../layout/types.js';
+import type { Fragment, ImageFragment } from '../layout/types.js';
 import { isMarkerLine } from '../layout/fragment.js';
 import type { PlacedBox } from './placed.js';
 import { borderBoxAt } from './placed.js';
@@ -270,13 +270,28 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         }
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, walk.options.svg), walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, svgContextOf(fragment, walk.options)), walk), clips: walk.clips });
         break;
       case 'box':
         collectBox(fragment, fragment.x + originX, fragment.y + originY, walk);
         break;
     }
   }
+}
+
+/**
+ * The context an image's SVG is drawn in: the page's, and for an inline `<svg>` with
+ * `<foreignObject>`s their blocks, each painted as a stacking context at the origin of the
+ * drawing's user space (the drawing places and transforms it).
+ */
+function svgContextOf(fragment: ImageFragment, options: PaintOptions): SvgContext | undefined {
+  const foreign = fragment.foreign;
+  if (foreign === undefined) return options.svg;
+  const paintForeign = (number: number): DisplayItem[] => {
+    const block = foreign[number];
+    return block === undefined ? [] : paintStackingContext(block, 0, 0, options);
+  };
+  return Object.assign({}, options.svg, { foreign: paintForeign });
 }
 
 /**

@@ -4,7 +4,9 @@
  * as transparency groups, `transform`, nested `<svg>` viewports, `<use>` of elements and
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
  * `<text>` with octavo's fonts (text.ts), patterns (pattern.ts), masks, markers (marker.ts).
- * Filters are not applied (the element is drawn unfiltered, with a warning from document.ts).
+ * `<foreignObject>` of an inline `<svg>` (its HTML laid out by the page), conditional processing
+ * and `<switch>` (svg-conditional.ts). Filters are not applied (the element is drawn unfiltered,
+ * with a warning from document.ts).
  */
 import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
@@ -28,10 +30,14 @@ import { pathVertices, placeMarker } from './svg-marker.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import { appendAll } from '../append-all.js';
+import { passesConditions, switchChild } from './svg-conditional.js';
+import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
 export interface SvgContext {
   readonly text?: TextSystem;
+  /** The HTML of an inline `<svg>`'s `<foreignObject>` by number, painted with its origin at the element's (boxes/foreign-object.ts). */
+  readonly foreign?: ((number: number) => DisplayItem[]) | undefined;
   /** What an inline `<svg>` inherits from the HTML element it is (CSS colour, font and direction). */
   readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'direction'>;
 }
@@ -41,6 +47,7 @@ interface Walk {
   readonly doc: SvgDocument;
   readonly style: SvgStyle;
   readonly viewport: Viewport;
+  readonly foreign: SvgContext['foreign'];
   /** `<use>` depth, against reference cycles. */
   readonly depth: number;
   /** Inside a marker: the paints of the element it is drawn for (context-fill, context-stroke). */
@@ -259,7 +266,7 @@ function useItems(element: DomElement, walk: Walk, style: SvgStyle): DisplayItem
 
 function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const name = localName(element);
-  if (NEVER_RENDERED.has(name)) return [];
+  if (NEVER_RENDERED.has(name) || !passesConditions(element)) return [];
   const style = withContext(computeSvgStyle(element, walk.style, walk.doc.rules), walk);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
@@ -268,7 +275,11 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
   else if (name === 'text') items = textItems(element, style, Object.assign({}, walk, { serverPaint: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => serverPaint(fill, path, false, opacity, walk) }));
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
-  else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
+  else if (name === 'g' || name === 'a') items = renderChildren(element, { ...walk, style });
+  else if (name === 'switch') {
+    const child = switchChild(element);
+    items = child === undefined ? [] : renderElement(child, { ...walk, style });
+  } else if (name === 'foreignObject') items = foreignObjectItems(element, walk);
   else if (name === 'use') items = useItems(element, walk, style);
   else if (name === 'svg') {
     const a = element.attribs;
@@ -296,6 +307,15 @@ function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
   return items;
 }
 
+/** A `<foreignObject>` of an inline `<svg>`: its HTML, laid out by the page, with its origin at (x, y). */
+function foreignObjectItems(element: DomElement, walk: Walk): DisplayItem[] {
+  const number = element.attribs[FOREIGN_OBJECT_ATTRIBUTE];
+  if (number === undefined || walk.foreign === undefined) return [];
+  const x = length(element.attribs['x'], walk.viewport.width);
+  const y = length(element.attribs['y'], walk.viewport.height);
+  return transformed(walk.foreign(Number(number)), [1, 0, 0, 1, x, y]);
+}
+
 function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
   if (image.svg === undefined) {
     const interpolate = walk.style.imageRendering === 'auto' ? undefined : walk.style.imageRendering === 'smooth';
@@ -316,7 +336,7 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   const viewBox = box.length === 4 ? box : synthesized ? [0, 0, doc.width, doc.height] : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, synthesized ? 'none' : root.attribs['preserveAspectRatio'], rect.width, rect.height));
-  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text });
+  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];

@@ -3,6 +3,7 @@
  * and ratio (SVG 2 §8.2, CSS Images 3 §5.1): the root's `width`/`height`, else the ratio of its
  * `viewBox`, else 300 × 150. Scripts and external references are never followed.
  */
+import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 import { parseXml } from '../dom/xml.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -98,7 +99,7 @@ const CAMEL_CASE = new Map(['viewBox', 'preserveAspectRatio', 'gradientUnits', '
   'patternTransform', 'markerUnits', 'markerWidth', 'markerHeight', 'refX', 'refY', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
   'textLength', 'lengthAdjust', 'startOffset', 'spreadMethod', 'stdDeviation', 'pathLength', 'filterUnits', 'primitiveUnits',
   'linearGradient', 'radialGradient', 'clipPath', 'textPath', 'foreignObject', 'feGaussianBlur', 'feOffset', 'feFlood', 'feMerge',
-  'feMergeNode', 'feComposite', 'feDropShadow', 'feColorMatrix', 'feBlend'].map((name) => [name.toLowerCase(), name]));
+  'feMergeNode', 'feComposite', 'feDropShadow', 'feColorMatrix', 'feBlend', 'requiredExtensions', 'requiredFeatures', 'systemLanguage'].map((name) => [name.toLowerCase(), name]));
 
 function adjustNames(element: DomElement): void {
   element.name = CAMEL_CASE.get(element.name) ?? element.name;
@@ -146,7 +147,8 @@ export function unsupportedFeatures(doc: SvgDocument): string[] {
     const style = element.attribs['style'] ?? '';
     const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];
     if (filter !== undefined && filter.trim() !== 'none') found.add(`filter ${filterPrimitives(doc, filter)}`);
-    if (name === 'foreignObject') found.add('<foreignObject>');
+    // an inline <svg>'s are laid out by the page (boxes/foreign-object.ts); an SVG image's HTML is not
+    if (name === 'foreignObject' && element.attribs[FOREIGN_OBJECT_ATTRIBUTE] === undefined) found.add('<foreignObject> (HTML in an SVG image)');
     for (const child of element.children) if (isElement(child)) visit(child);
   };
   visit(doc.root);

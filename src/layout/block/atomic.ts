@@ -26,7 +26,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   if (box.kind === 'replaced') {
     const image = ctx.images.get(box.src);
     const size = replacedSize(box, image, { width: containingWidth, height: undefined }, ctx.text);
-    const fragment = replacedFragment(box, image, marginLeft, marginTop, size);
+    const fragment = replacedFragment(box, marginLeft, marginTop, size, ctx);
     const height = fragment.height + marginTop + marginBottom;
     // An image's baseline is its bottom margin edge.
     return { fragment, width: fragment.width + marginLeft + marginRight, height, baseline: height, contributions: outerIntrinsicSizes(box, ctx) };

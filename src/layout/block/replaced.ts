@@ -1,12 +1,12 @@
 /** A block-level replaced element (`img { display: block }`): sized, then placed as one unbreakable piece. */
 import type { ReplacedBox } from '../../boxes/types.js';
-import type { LoadedImage } from '../../resources/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import type { ReplacedSize } from '../replaced.js';
 import { replacedSize } from '../replaced.js';
 import { placeBlockLevel } from '../block-level.js';
 import { ImageRecord, boxFragment } from '../fragment-records.js';
+import { layoutForeignObjects } from '../foreign-object.js';
 
 /**
  * A replaced element's content sizes (the replaced entry of the table): its natural width, sized
@@ -28,7 +28,7 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
   const size = fixedFromOutside(natural, input);
   const width = size.width + size.border.left + size.border.right + size.padding.left + size.padding.right;
   const height = size.height + size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  return placeBlockLevel(box, input, { width, height }, (x, y) => replacedFragment(box, image, x, y, size));
+  return placeBlockLevel(box, input, { width, height }, (x, y) => replacedFragment(box, x, y, size, ctx));
 }
 
 /** Border-box sizes given from outside (a stretched flex item, an absolutely positioned image) replace the natural ones. */
@@ -42,13 +42,17 @@ function fixedFromOutside(size: ReplacedSize, input: LayoutInput): ReplacedSize 
   };
 }
 
-/** The box fragment of a replaced element (border box) holding its image fragment (content box, relative to it). */
-export function replacedFragment(box: ReplacedBox, image: LoadedImage | undefined, x: number, y: number, size: ReplacedSize): BoxFragment {
+/**
+ * The box fragment of a replaced element (border box) holding its image fragment (content box,
+ * relative to it), with an inline SVG's `<foreignObject>` blocks laid out (layout/foreign-object.ts).
+ */
+export function replacedFragment(box: ReplacedBox, x: number, y: number, size: ReplacedSize, ctx: LayoutContext): BoxFragment {
+  const image = ctx.images.get(box.src);
   const contentX = size.border.left + size.padding.left;
   const contentY = size.border.top + size.padding.top;
   const children: Fragment[] = image === undefined
     ? []
-    : [new ImageRecord({ style: box.style, width: size.width, height: size.height, image }, contentX, contentY)];
+    : [new ImageRecord({ style: box.style, width: size.width, height: size.height, image, foreign: layoutForeignObjects(box, ctx) }, contentX, contentY)];
   return boxFragment({
     box, style: box.style, x, y,
     width: size.width + size.border.left + size.border.right + size.padding.left + size.padding.right,

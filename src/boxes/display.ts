@@ -1,0 +1,21 @@
+/** The outer display type a box takes from `display` (CSS Display 3 §2), and blockification (§2.7). */
+import type { ComputedStyle, Display } from '../css/types.js';
+
+export type OuterDisplay = 'block' | 'inline' | 'inline-flow';
+
+/** Outer display type, and whether an inline is a plain inline box (flow) or atomic. */
+export function outerDisplay(display: Display): OuterDisplay {
+  switch (display) {
+    case 'inline': return 'inline-flow';
+    case 'inline-block': case 'inline-table': case 'inline-flex': case 'inline-grid': return 'inline';
+    default: return 'block';
+  }
+}
+
+const BLOCKIFIED: Partial<Record<Display, Display>> = { inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid', 'table-cell': 'block', 'table-row': 'block' };
+
+/** CSS Display 3 §2.7: floats, absolutely positioned boxes and the root are block-level. */
+export function blockified(style: ComputedStyle): ComputedStyle {
+  const display = BLOCKIFIED[style.display];
+  return display === undefined ? style : { ...style, display };
+}
