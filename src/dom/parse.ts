@@ -44,7 +44,7 @@ const PARSER_OPTIONS = {
 /** The limits the parser checks (the engine passes its own; without them, anything parses: stage tests). */
 export interface ParseLimits {
   readonly maxNestingDepth?: number;
-  /** Elements outside `<svg>`, `<math>` and `<template>` (whose content makes no boxes of its own) count against it. */
+  /** Elements outside `<svg>`, `<math>` and `<template>` (whose content makes no boxes of its own) count against it, and those in an SVG's `<foreignObject>`. */
   readonly maxBoxes?: number;
 }
 
@@ -83,6 +83,8 @@ class LimitedHandler extends DomHandler {
   private elements = 0;
   /** Open elements of OPAQUE_CONTENT: their descendants are not counted. */
   private opaque = 0;
+  /** Open `<foreignObject>`s inside them: their HTML makes boxes (boxes/foreign-object.ts), so it counts again. */
+  private readonly reopened: Element[] = [];
   /** A `<table>` was opened directly in a table part (table-nesting.ts). */
   nestedTable = false;
 
@@ -101,6 +103,10 @@ class LimitedHandler extends DomHandler {
     if (this.tagStack.length - 1 > this.limits.maxDepth) throw this.limits.tooDeep(element.startIndex ?? 0);
     if (this.opaque === 0 && ++this.elements > this.limits.maxElements) throw this.limits.tooMany(element.startIndex ?? 0);
     if (OPAQUE_CONTENT.has(element.name)) this.opaque++;
+    else if (element.name === 'foreignObject' && this.opaque > 0) {
+      this.opaque--;
+      this.reopened.push(element);
+    }
     if (isNestedTableStart(element.name, element.parent)) this.nestedTable = true;
   }
 
@@ -131,6 +137,10 @@ class LimitedHandler extends DomHandler {
     if (element === undefined || element === this.root) return;
     element.children = exactLength(element.children);
     if (OPAQUE_CONTENT.has((element as Element).name)) this.opaque--;
+    else if (this.reopened[this.reopened.length - 1] === element) {
+      this.reopened.pop();
+      this.opaque++;
+    }
   }
 }
 

@@ -172,4 +172,11 @@ describe('locate', () => {
     expect(() => parseHtml(`<p>${svg}</p><template>${'<i>x</i>'.repeat(50)}</template><p>after</p>`, 't.html', { maxBoxes: 10 })).not.toThrow();
     expect(() => parseHtml(`${svg}${'<p>x</p>'.repeat(10)}`, 't.html', { maxBoxes: 10 })).toThrow(/limits\.maxBoxes = 10/);
   });
+  it('counts the HTML of an SVG foreignObject, which makes boxes, against maxBoxes', () => {
+    const svg = (html: string): string => `<svg width="10" height="10"><rect width="1" height="1"/><foreignObject width="10" height="10">${html}</foreignObject><rect/></svg>`;
+    expect(() => parseHtml(svg('<div>x</div>'.repeat(5)), 't.html', { maxBoxes: 10 })).not.toThrow();
+    expect(() => parseHtml(svg('<div>x</div>'.repeat(20)), 't.html', { maxBoxes: 10 })).toThrow(/limits\.maxBoxes = 10/);
+    // after the foreignObject the drawing's elements are not counted again
+    expect(() => parseHtml(`${svg('<b>x</b>')}`.replace('<rect/>', '<rect/>'.repeat(30)), 't.html', { maxBoxes: 10 })).not.toThrow();
+  });
 });

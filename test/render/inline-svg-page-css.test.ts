@@ -48,6 +48,12 @@ describe('inline SVG styled by the page\'s CSS', () => {
       .toEqual(['________', 'BBBBBBBB']);
   });
 
+  it('type selectors find the camel-case SVG elements, written in any case', async () => {
+    const gradient = (id: string): string => `<svg width="8" height="2"><defs><linearGradient id="${id}"><stop offset="0"/><stop offset="1"/></linearGradient></defs><rect width="8" height="2" fill="url(#${id})"/></svg>`;
+    expect(await pixels('linearGradient stop { stop-color: red }', gradient('d'))).toEqual(['RRRRRRRR', 'RRRRRRRR']);
+    expect(await pixels('lineargradient > stop { stop-color: blue }', gradient('e'))).toEqual(['BBBBBBBB', 'BBBBBBBB']);
+  });
+
   it('the properties SVG shares with HTML: a chart\'s axis labels take their font from the page\'s rules', async () => {
     // Liberation Mono advances 0.6em: "QQ" is 12px wide at 10px, 19px at the 16px the <svg> has
     const chart = (css: string): Promise<string[]> => wordWidths(`<style>@page { size: 300px 100px; margin: 0 } body { margin: 0; font: 16px "Liberation Sans" } ${css}</style>
