@@ -72,11 +72,17 @@ const style = fc.array(declaration, { maxLength: 4 }).map((ds) => ds.join('; '))
 const attribute = fc.tuple(fc.constantFrom(...ATTRIBUTES), fc.constantFrom(...ATTRIBUTE_VALUES)).map(([a, v]) => ` ${a}="${v.replace(/"/g, '&quot;')}"`);
 
 /** Inline SVG of a few shapes with random attributes (the SVG painter's own parser and styles). */
-const SVG_SHAPES = ['rect', 'circle', 'ellipse', 'line', 'polyline', 'path', 'text', 'g', 'use', 'linearGradient', 'clipPath', 'mask'];
-const SVG_ATTRIBUTES = ['x', 'y', 'width', 'height', 'r', 'rx', 'cx', 'points', 'd', 'fill', 'stroke', 'transform', 'viewBox', 'href', 'id', 'clip-path', 'stroke-dasharray'];
+const SVG_CONTENT: Readonly<Record<string, string>> = {
+  text: 'Tx',
+  // HTML that is no XML, a box taller than any page, another drawing with its own foreignObject
+  foreignObject: '<div style="height: 1e9px; position: fixed">Tx<br><p>y<svg width="9" height="9"><foreignObject width="9" height="9"><b>z</foreignObject></svg></div>',
+  switch: '<rect width="9" height="9" systemLanguage="fr"/><foreignObject width="9" height="9">x</foreignObject><text>y</text>',
+};
+const SVG_SHAPES = ['rect', 'circle', 'ellipse', 'line', 'polyline', 'path', 'text', 'g', 'use', 'linearGradient', 'clipPath', 'mask', 'foreignObject', 'switch'];
+const SVG_ATTRIBUTES = ['x', 'y', 'width', 'height', 'r', 'rx', 'cx', 'points', 'd', 'fill', 'stroke', 'transform', 'viewBox', 'href', 'id', 'clip-path', 'stroke-dasharray', 'systemLanguage', 'requiredExtensions'];
 const SVG_VALUES = ['0', '-5', '10', '1e9', '50%', 'red', 'url(#a)', 'none', 'M0 0L10 10Z', 'M', 'm1e9 1e9 a 5 5 0 1 1 0 0', '1,2 3', 'rotate(30) scale(0)', '0 0 0 0', '#a', 'a', 'NaN', '1 0'];
 const svgShape = fc.tuple(fc.constantFrom(...SVG_SHAPES), fc.array(fc.tuple(fc.constantFrom(...SVG_ATTRIBUTES), fc.constantFrom(...SVG_VALUES)), { maxLength: 5 }))
-  .map(([tag, attrs]) => `<${tag}${attrs.map(([a, v]) => ` ${a}="${v}"`).join('')}>${tag === 'text' ? 'Tx' : ''}</${tag}>`);
+  .map(([tag, attrs]) => `<${tag}${attrs.map(([a, v]) => ` ${a}="${v}"`).join('')}>${SVG_CONTENT[tag] ?? ''}</${tag}>`);
 const inlineSvg = fc.tuple(fc.constantFrom(...SVG_VALUES), fc.array(svgShape, { maxLength: 6 }))
   .map(([box, shapes]) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="${box}">${shapes.join('')}</svg>`);
 
