@@ -1,6 +1,6 @@
 /** `@font-face` (CSS Fonts 4 §4): family, sources, weight/style/stretch ranges, unicode-range. */
 import type { Atrule, CssNode } from 'css-tree';
-import type { FontFaceRule, FontSource, FontStyle } from './types.js';
+import type { FontFaceRule, FontMetricOverrides, FontSource, FontStyle } from './types.js';
 import { parseAxes, parseFontFamily } from './properties/fonts.js';
 import { childrenOf, identOf, splitBy, stringOf, urlOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
@@ -12,7 +12,26 @@ export interface FontFaceContext {
 }
 
 /** Descriptors (CSS Fonts 4 §4.10-4.11, CSS Fonts 5 §3) that change the face but are not applied. */
-const UNHONOURED_DESCRIPTORS: ReadonlySet<string> = new Set(['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override', 'font-feature-settings', 'font-language-override']);
+const UNHONOURED_DESCRIPTORS: ReadonlySet<string> = new Set(['font-feature-settings', 'font-language-override']);
+
+/** The metric descriptors (FontMetricOverrides), by name. */
+const METRIC_DESCRIPTORS: Readonly<Record<string, keyof FontMetricOverrides>> = {
+  'size-adjust': 'sizeAdjust', 'ascent-override': 'ascent', 'descent-override': 'descent', 'line-gap-override': 'lineGap',
+};
+
+/**
+ * A metric descriptor's value as a fraction: `<percentage [0,∞]>` (`size-adjust`), or `normal` or
+ * one or two such percentages (the overrides; the second, for superscripts, is not used).
+ * `normal` (and `100%` for `size-adjust`): undefined, the font's own; null when invalid.
+ */
+function metricValue(name: keyof FontMetricOverrides, nodes: Nodes): number | undefined | null {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'normal' && name !== 'sizeAdjust') return undefined;
+  const first = nodes[0];
+  if (first?.type !== 'Percentage' || nodes.length > (name === 'sizeAdjust' ? 1 : 2) || (nodes[1] !== undefined && nodes[1].type !== 'Percentage')) return null;
+  const value = Number(first.value) / 100;
+  if (!Number.isFinite(value) || value < 0) return null;
+  return name === 'sizeAdjust' && value === 1 ? undefined : value;
+}
 
 const WEIGHT_KEYWORDS: Readonly<Record<string, number>> = { normal: 400, bold: 700 };
 const STRETCH_KEYWORDS: Readonly<Record<string, number>> = {
@@ -103,6 +122,7 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
   let stretch: [number, number] | 'auto' = 'auto';
   let variations: { tag: string; value: number }[] = [];
   let unicodeRange: [number, number][] = [];
+  const metrics: { -readonly [K in keyof FontMetricOverrides]: number } = {};
   for (const node of rule.block ? childrenOf(rule.block) : []) {
     if (node.type !== 'Declaration' || node.value.type !== 'Value') continue;
     const nodes = childrenOf(node.value);
@@ -130,10 +150,19 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
         break;
       }
       case 'unicode-range': unicodeRange = parseUnicodeRange(nodes) ?? (ctx.warn('invalid `unicode-range` in @font-face', line), unicodeRange); break;
-      default:
-        // metric overrides (next/font writes them on fallback faces) and features change what is drawn: said, not dropped silently
-        if (UNHONOURED_DESCRIPTORS.has(node.property.toLowerCase())) ctx.warn(`\`${node.property.toLowerCase()}\` in @font-face is not supported: the face's own metrics and features are used`, line, true);
+      default: {
+        const name = node.property.toLowerCase();
+        const metric = METRIC_DESCRIPTORS[name];
+        if (metric !== undefined) {
+          const value = metricValue(metric, nodes);
+          if (value === null) ctx.warn(`invalid \`${name}\` in @font-face`, line);
+          else if (value === undefined) delete metrics[metric];
+          else metrics[metric] = value;
+        }
+        // features change what is drawn: said, not dropped silently
+        if (UNHONOURED_DESCRIPTORS.has(name)) ctx.warn(`\`${name}\` in @font-face is not supported: the face's own features are used`, line, true);
         break;
+      }
     }
   }
   if (family === undefined || sources.length === 0) {
@@ -146,5 +175,6 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
     ...(weight === 'auto' ? { autoWeight: true } : {}),
     ...(stretch === 'auto' ? { autoStretch: true } : {}),
     ...(variations.length === 0 ? {} : { variations }),
+    ...(Object.keys(metrics).length === 0 ? {} : { metricOverrides: metrics }),
   };
 }

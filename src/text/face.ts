@@ -2,7 +2,7 @@
  * Faces as the font catalog knows them (descriptors + a lazily parsed program) and the
  * `FontFace` records handed to layout, paint and pdf.
  */
-import type { FontStyle } from '../css/types.js';
+import type { FontMetricOverrides, FontStyle } from '../css/types.js';
 import type { FontFace, GlyphBounds } from './types.js';
 import type { FontProgram } from './fontkit.js';
 import { damagedLayoutTables } from './fontkit.js';
@@ -24,6 +24,8 @@ export interface FaceEntry extends FaceDescriptors {
   readonly family: string;
   /** An `@font-face` rule's `font-variation-settings`: applied before the element's. */
   readonly variations?: readonly { readonly tag: string; readonly value: number }[];
+  /** An `@font-face` rule's `size-adjust` and metric overrides (createFontFace applies them). */
+  readonly metricOverrides?: FontMetricOverrides;
   /** Empty = every character (CSS Fonts 4 §4.5 `unicode-range`). */
   readonly unicodeRange: UnicodeRange;
   /** Stable, PDF-name-safe identity of program + descriptors within an engine. */
@@ -62,7 +64,7 @@ export function inUnicodeRange(range: UnicodeRange, codePoint: number): boolean 
 export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace {
   const program = entry.program();
   const upem = program.unitsPerEm;
-  const vertical = verticalMetrics(program);
+  const vertical = withOverrides(verticalMetrics(program), entry.metricOverrides, upem);
   const underline = underlineMetrics(program, vertical.descent);
   const range = entry.unicodeRange;
   const layers = colorLayersOf(program);
@@ -76,6 +78,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     weight: clamp(400, entry.weight[0], entry.weight[1]),
     style: entry.style,
     unitsPerEm: upem,
+    sizeAdjust: entry.metricOverrides?.sizeAdjust ?? 1,
     ascent: vertical.ascent,
     descent: vertical.descent,
     lineGap: vertical.lineGap,
@@ -134,6 +137,16 @@ export function verticalMetrics(program: FontProgram): VerticalMetrics {
     return { ascent: os2.winAscent, descent: -os2.winDescent, lineGap: 0 };
   }
   return { ascent: program.unitsPerEm * 0.8, descent: -program.unitsPerEm * 0.2, lineGap: 0 };
+}
+
+/** The font's vertical metrics with an `@font-face` rule's overrides (fractions of the em) in their place. */
+function withOverrides(metrics: VerticalMetrics, overrides: FontMetricOverrides | undefined, upem: number): VerticalMetrics {
+  if (overrides === undefined) return metrics;
+  return {
+    ascent: overrides.ascent === undefined ? metrics.ascent : overrides.ascent * upem,
+    descent: overrides.descent === undefined ? metrics.descent : -overrides.descent * upem,
+    lineGap: overrides.lineGap === undefined ? metrics.lineGap : overrides.lineGap * upem,
+  };
 }
 
 /** post table underline, or a sensible default (thickness 1/14 em, half the descent down). */

@@ -213,6 +213,7 @@ function toLoadedFace(rule: FontFaceRule, url: string, hash: string, program: Fo
     rule.unicodeRange.map(([from, to]) => `${from}-${to}`).join(','),
     // only when written: the keys (PDF font names) of other rules stay as they were
     ...(rule.variations === undefined ? [] : [rule.variations.map(({ tag, value }) => `${tag}=${value}`).join(',')]),
+    ...(rule.metricOverrides === undefined ? [] : [JSON.stringify(rule.metricOverrides)]),
   ].join('|');
   const descriptorHash = createHash('sha1').update(descriptors).digest('hex').slice(0, 8);
   // `auto` descriptors take a variable font's own axis ranges (CSS Fonts 4 §4.4), as Chromium does
@@ -228,6 +229,7 @@ function toLoadedFace(rule: FontFaceRule, url: string, hash: string, program: Fo
     stretch,
     unicodeRange: rule.unicodeRange,
     ...(rule.variations === undefined ? {} : { variations: rule.variations }),
+    ...(rule.metricOverrides === undefined ? {} : { metricOverrides: rule.metricOverrides }),
     key: `F${hash.slice(0, 12)}_${descriptorHash}_${safeKey(program.postscriptName ?? 'font').slice(0, 32)}`,
     program: () => program,
     url,

@@ -299,7 +299,7 @@ class RenderTextSystem implements TextSystem {
   /** What `make` gives for the first available font of `request` at its used size, made once per face and size. */
   private ofFirstFont<T extends object>(memo: Map<string, T>, request: FontRequest, make: (face: FontFace, size: number) => T): T {
     const primary = this.resolve(request).primary;
-    const size = this.usedSize(request);
+    const size = this.usedSize(request) * (primary.sizeAdjust ?? 1);
     const key = `${primary.id}\u0000${size}`;
     let value = memo.get(key);
     if (value === undefined) {
@@ -326,7 +326,7 @@ class RenderTextSystem implements TextSystem {
     // a text of no script of its own takes its language's, when the face has forms for the language
     const script = language !== undefined && hasNoScript(text) ? request.language?.script : undefined;
     const result = shapeRun({
-      face, text, size: this.usedSize(request), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true,
+      face, text, size: this.usedSize(request) * (face.sizeAdjust ?? 1), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true,
       ...(direction === 'auto' ? {} : { direction }), ...(language === undefined ? {} : { language }), ...(script === undefined ? {} : { script }),
     });
     this.warnDamagedGlyphs(face);

@@ -29,6 +29,11 @@ export interface FontFace {
   readonly weight: number;
   readonly style: FontStyle;
   readonly unitsPerEm: number;
+  /**
+   * `size-adjust` of its `@font-face` rule (1 otherwise): its glyphs are set, and its metrics
+   * taken, at the font size times this (the runs' `size` is that product; text/system.ts).
+   */
+  readonly sizeAdjust?: number;
   /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning names them: `COLR version 1 colour glyphs`. */
   readonly undrawnColor?: string;
   /** Layout tables not used because they are damaged (text/fontkit.ts `damagedLayoutTables`). */

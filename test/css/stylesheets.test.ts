@@ -178,10 +178,17 @@ describe('@font-face', () => {
   });
 
   // next/font writes these on the fallback faces it makes; font-display is about loading, not drawing
-  it('names the metric overrides and feature descriptors it does not apply', async () => {
+  it('reads the metric overrides (next/font\'s fallback faces) and names the feature descriptors it does not apply', async () => {
     const doc = await styleHtml(`<style>@font-face { font-family: F; src: local(Arial); ascent-override: 90.44%; descent-override: 22.52%;
       line-gap-override: 0%; size-adjust: 107.12%; font-display: swap; font-feature-settings: "liga" 0 }</style>`);
-    expect(doc.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['ascent-override', 'descent-override', 'line-gap-override', 'size-adjust', 'font-feature-settings']
-      .map((name) => `css_unsupported \`${name}\` in @font-face is not supported: the face's own metrics and features are used`));
+    expect(doc.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['css_unsupported `font-feature-settings` in @font-face is not supported: the face\'s own features are used']);
+    expect(doc.styled.fontFaces[0]?.metricOverrides).toEqual({ ascent: expect.closeTo(0.9044, 9), descent: expect.closeTo(0.2252, 9), lineGap: 0, sizeAdjust: expect.closeTo(1.0712, 9) });
+  });
+
+  it('takes normal and 100% as the font\'s own metrics, the first of two override values, and refuses the rest', async () => {
+    const doc = await styleHtml(`<style>@font-face { font-family: F; src: local(Arial); ascent-override: 80% 90%; descent-override: normal; size-adjust: 100%;
+      line-gap-override: -5%; size-adjust: 1.2 }</style>`);
+    expect(doc.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['css_invalid_value invalid `line-gap-override` in @font-face', 'css_invalid_value invalid `size-adjust` in @font-face']);
+    expect(doc.styled.fontFaces[0]?.metricOverrides).toEqual({ ascent: 0.8 });
   });
 });

@@ -605,8 +605,23 @@ export interface FontFaceRule {
   readonly variations?: readonly { readonly tag: string; readonly value: number }[];
   /** Inclusive code point ranges; empty = everything. */
   readonly unicodeRange: readonly (readonly [number, number])[];
+  /** `size-adjust` and the metric overrides, when written (not `100%` / `normal`). */
+  readonly metricOverrides?: FontMetricOverrides;
   /** Where the rule is: in its sheet when parsed, in the document's files once collected (cascade). */
   readonly where?: { readonly file?: string; readonly line?: number; readonly column?: number };
+}
+
+/**
+ * `@font-face` metric descriptors (CSS Fonts 5 §4.10–4.11): `size-adjust` scales the face's
+ * glyphs and every metric; `ascent-override`, `descent-override` and `line-gap-override` replace
+ * the font's own, as fractions of the font size (then scaled by `size-adjust` too). next/font,
+ * Fontaine and Capsize write them on fallback faces so that a local font takes the web font's room.
+ */
+export interface FontMetricOverrides {
+  readonly sizeAdjust?: number;
+  readonly ascent?: number;
+  readonly descent?: number;
+  readonly lineGap?: number;
 }
 
 /** What `white-space: pre` sets, for the styles of boxes octavo makes (markers, leaders, form fields). */
