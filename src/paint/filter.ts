@@ -29,13 +29,11 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
   let i = 0;
   while (i < filter.length) {
     const f = filter[i]!;
-    if (f.kind === 'color') {
+    if (f.kind === 'color' || f.kind === 'color-matrix') {
       // consecutive matrices recolour in one pass, clamped after each
       const matrices: ColorMatrix[] = [];
-      while (i < filter.length && filter[i]!.kind === 'color') {
-        const g = filter[i] as Extract<FilterFunction, { kind: 'color' }>;
-        matrices.push(colorMatrix(g.name, g.amount));
-        i++;
+      for (let g = filter[i]; g !== undefined && (g.kind === 'color' || g.kind === 'color-matrix'); g = filter[++i]) {
+        matrices.push(g.kind === 'color' ? colorMatrix(g.name, g.amount) : g.matrix);
       }
       out = out.map((item) => recolored(item, matrices));
       continue;

@@ -31,6 +31,8 @@ import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import { appendAll } from '../append-all.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
+import { svgFilterFunctions } from '../resources/svg-filter.js';
+import { applyFilter } from './filter.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
@@ -289,6 +291,10 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
     });
   } else items = [];
   if (items.length === 0) return [];
+  // Filter Effects 1 §9: the filter first, then the clip, mask and opacity
+  const filter = style.filter === undefined ? undefined : walk.doc.ids.get(style.filter);
+  const functions = filter === undefined || localName(filter) !== 'filter' ? undefined : svgFilterFunctions(filter);
+  if (functions !== undefined) items = applyFilter(functions, items);
   if (style.clipPath !== undefined) {
     const clip = clipItems({ ...walk, style }, style.clipPath, () => pathBounds(shape ?? []));
     if (clip !== undefined) items = [clip, ...items, { kind: 'pop-clip' }];

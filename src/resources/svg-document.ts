@@ -4,6 +4,7 @@
  * `viewBox`, else 300 × 150. Scripts and external references are never followed.
  */
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
+import { svgFilterFunctions } from './svg-filter.js';
 import { parseXml } from '../dom/xml.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -139,6 +140,13 @@ function filterPrimitives(doc: SvgDocument, value: string): string {
   return names.length > 0 ? `(${names.join(', ')})` : value.trim();
 }
 
+/** Whether a `filter` value is a reference to a `<filter>` the painter applies (svg-filter.ts). */
+function drawnFilter(doc: SvgDocument, value: string): boolean {
+  const id = /^\s*url\(\s*['"]?#([^'")]+)['"]?\s*\)\s*$/.exec(value)?.[1];
+  const filter = id === undefined ? undefined : doc.ids.get(id);
+  return filter !== undefined && filter.name.replace(/^svg:/, '') === 'filter' && svgFilterFunctions(filter) !== undefined;
+}
+
 /** What the document uses that octavo does not draw yet, named for a warning (elements using them are drawn without). */
 export function unsupportedFeatures(doc: SvgDocument): string[] {
   const found = new Set<string>();
@@ -146,7 +154,7 @@ export function unsupportedFeatures(doc: SvgDocument): string[] {
     const name = element.name.replace(/^svg:/, '');
     const style = element.attribs['style'] ?? '';
     const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];
-    if (filter !== undefined && filter.trim() !== 'none') found.add(`filter ${filterPrimitives(doc, filter)}`);
+    if (filter !== undefined && filter.trim() !== 'none' && !drawnFilter(doc, filter)) found.add(`filter ${filterPrimitives(doc, filter)}`);
     // an inline <svg>'s are laid out by the page (boxes/foreign-object.ts); an SVG image's HTML is not
     if (name === 'foreignObject' && element.attribs[FOREIGN_OBJECT_ATTRIBUTE] === undefined) found.add('<foreignObject> (HTML in an SVG image)');
     for (const child of element.children) if (isElement(child)) visit(child);

@@ -89,10 +89,26 @@ describe('SVG patterns', () => {
 });
 
 
+describe('SVG filters', () => {
+  const shadowed = (filter: string): string => svg(`<filter id="f">${filter}</filter><rect width="2" height="2" fill="blue" filter="url(#f)"/>`, 'width="8" height="4"');
+  it('draws a shadow of the source alpha, offset and flooded, under the source (feMerge, feBlend, feDropShadow)', async () => {
+    const expected = ['BB______', 'BBRR____', '__RR____', '________'];
+    const shadow = '<feOffset in="SourceAlpha" dx="2" dy="1" result="o"/><feFlood flood-color="red"/><feComposite in2="o" operator="in" result="s"/>';
+    expect(await draw(shadowed(`${shadow}<feMerge><feMergeNode in="s"/><feMergeNode in="SourceGraphic"/></feMerge>`), '8px 4px')).toEqual(expected);
+    expect(await draw(shadowed(`${shadow}<feBlend in="SourceGraphic" in2="s"/>`), '8px 4px')).toEqual(expected);
+    expect(await draw(shadowed('<feDropShadow dx="2" dy="1" stdDeviation="0" flood-color="red"/>'), '8px 4px')).toEqual(expected);
+  });
+
+  it('recolours by an feColorMatrix in sRGB', async () => {
+    expect(await draw(shadowed('<feColorMatrix color-interpolation-filters="sRGB" values="0 0 1 0 0  0 1 0 0 0  1 0 0 0 0  0 0 0 1 0"/>'), '8px 4px'))
+      .toEqual(['RR______', 'RR______', '________', '________']);
+  });
+});
+
 describe('SVG features not drawn', () => {
   it('warns naming the filter primitives, and draws the element unfiltered', async () => {
-    const rows = await draw(svg('<filter id="f"><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
-      { code: 'resource', message: /^SVG image data:image\/svg\+xml.*: filter \(feGaussianBlur\) not drawn yet \(the rest is\)$/ },
+    const rows = await draw(svg('<filter id="f"><feTurbulence baseFrequency="0.1"/><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
+      { code: 'resource', message: /^SVG image data:image\/svg\+xml.*: filter \(feTurbulence, feGaussianBlur\) not drawn yet \(the rest is\)$/ },
     ]);
     expect(rows[0]).toBe('RRRR____');
   });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
-import type { BoxFragment, Fragment, TextFragment } from '../../src/layout/types.js';
+import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { fileURLToPath } from 'node:url';
 
 /** The bundled Liberation fonts, as files a template names (next/font names a local() font: the same faces). */
@@ -56,7 +56,7 @@ describe('@font-face metric overrides', () => {
   });
 
   it('a face with overrides leaves the same font without them as it was', async () => {
-    const span = async (css: string, family: string): Promise<BoxFragment> => {
+    const span = async (css: string, family: string): Promise<Fragment> => {
       const doc = await layoutHtml(`<style>${css}</style><p style="font-family: ${family}">Tall <span id=s style="font-family: 'Liberation Serif'">plain</span></p>`, FONTS);
       return findById(doc.pages[0]!, 's')!;
     };

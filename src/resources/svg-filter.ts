@@ -1,0 +1,219 @@
+/**
+ * An SVG `<filter>` (Filter Effects 1 §9) as the CSS filter functions it amounts to, which the
+ * painter applies to the element's drawing (paint/filter.ts). The primitives are read as values
+ * of a small algebra, in order, `in`/`in2`/`result` followed:
+ *
+ * - the source graphic with CSS functions applied to it (`feGaussianBlur` → `blur()`,
+ *   `feColorMatrix` in sRGB → its matrix, `feDropShadow` → `drop-shadow()`);
+ * - a shadow: the source's alpha, blurred, offset and coloured (`SourceAlpha` through
+ *   `feGaussianBlur`, `feOffset`, and `feFlood` + `feComposite operator="in"` or an
+ *   alpha-colouring `feColorMatrix`), which `feMerge`, `feBlend` or `feComposite operator="over"`
+ *   puts under the source: `drop-shadow()`;
+ * - a flood of one colour.
+ *
+ * That covers the shadows drawing tools and chart libraries write (draw.io's, Illustrator's,
+ * Inkscape's drop shadow, `feDropShadow`) and blurs. A filter that is more than this (lighting,
+ * turbulence, displacement, several shadows, `primitiveUnits="objectBoundingBox"`) gives
+ * undefined: the element is drawn unfiltered, with a warning naming its primitives.
+ */
+import type { Color } from '../css/types.js';
+import type { FilterFunction } from '../css/image-types.js';
+import { parseColorText } from '../css/values/text-values.js';
+import { resolveColor } from '../css/values/color.js';
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+
+/** A shadow: the source's alpha blurred by `sigma`, moved by (dx, dy), in `color`. */
+interface Shadow {
+  readonly kind: 'shadow';
+  readonly dx: number;
+  readonly dy: number;
+  readonly sigma: number;
+  readonly color: Color;
+}
+
+/** The source graphic with functions applied in order. */
+interface Graphic {
+  readonly kind: 'graphic';
+  readonly functions: readonly FilterFunction[];
+}
+
+interface Flood {
+  readonly kind: 'flood';
+  readonly color: Color;
+}
+
+type Value = Graphic | Shadow | Flood;
+
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
+const SOURCE_GRAPHIC: Graphic = { kind: 'graphic', functions: [] };
+const SOURCE_ALPHA: Shadow = { kind: 'shadow', dx: 0, dy: 0, sigma: 0, color: BLACK };
+
+const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
+
+/** The CSS filter functions `filter` amounts to, or undefined when they cannot say it. */
+export function svgFilterFunctions(filter: DomElement): FilterFunction[] | undefined {
+  if (filter.attribs['primitiveUnits'] === 'objectBoundingBox') return undefined;
+  const results = new Map<string, Value>();
+  let last: Value = SOURCE_GRAPHIC;
+  const input = (name: string | undefined): Value | undefined => {
+    if (name === undefined || name.trim() === '') return last;
+    if (name === 'SourceGraphic') return SOURCE_GRAPHIC;
+    if (name === 'SourceAlpha') return SOURCE_ALPHA;
+    return results.get(name); // BackgroundImage, FillPaint… and unknown names: not expressible
+  };
+  for (const primitive of filter.children) {
+    if (!isElement(primitive)) continue;
+    const value = primitiveValue(primitive, input, linearRgb(primitive, filter));
+    if (value === undefined) return undefined;
+    last = value;
+    const result = primitive.attribs['result'];
+    if (result !== undefined && result.trim() !== '') results.set(result.trim(), value);
+  }
+  return last.kind === 'graphic' ? [...last.functions] : undefined;
+}
+
+/** Whether the primitive works in linearRGB (`color-interpolation-filters`, the default), not sRGB. */
+function linearRgb(primitive: DomElement, filter: DomElement): boolean {
+  const own = propertyOf(primitive, 'color-interpolation-filters') ?? propertyOf(filter, 'color-interpolation-filters');
+  return own !== 'sRGB' && own !== 'srgb';
+}
+
+/** A presentation attribute or a declaration of the `style` attribute. */
+function propertyOf(element: DomElement, name: string): string | undefined {
+  const declared = new RegExp(`(?:^|;)\\s*${name}\\s*:([^;]*)`, 'i').exec(element.attribs['style'] ?? '')?.[1];
+  return (declared ?? element.attribs[name])?.trim();
+}
+
+function numbersOf(value: string | undefined): number[] {
+  return (value ?? '').trim().split(/[\s,]+/).filter((part) => part !== '').map(Number);
+}
+
+function numberOf(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** One standard deviation (the two of `stdDeviation="x y"` must agree: a CSS blur is round). */
+function deviationOf(primitive: DomElement, fallback: number): number | undefined {
+  const values = numbersOf(primitive.attribs['stdDeviation']);
+  if (values.length === 0) return fallback;
+  if (values.some((v) => !Number.isFinite(v) || v < 0) || (values.length === 2 && values[0] !== values[1]) || values.length > 2) return undefined;
+  return values[0]!;
+}
+
+/** `flood-color` with `flood-opacity`. */
+function floodOf(primitive: DomElement): Color {
+  const parsed = parseColorText(propertyOf(primitive, 'flood-color') ?? 'black');
+  const color = parsed === undefined ? BLACK : resolveColor(parsed, BLACK);
+  const opacity = Math.min(1, Math.max(0, numberOf(propertyOf(primitive, 'flood-opacity'), 1)));
+  return { ...color, a: color.a * opacity };
+}
+
+function primitiveValue(primitive: DomElement, input: (name: string | undefined) => Value | undefined, linear: boolean): Value | undefined {
+  const a = primitive.attribs;
+  const from = input(a['in']);
+  if (from === undefined) return undefined;
+  switch (localName(primitive)) {
+    case 'feGaussianBlur': {
+      const sigma = deviationOf(primitive, 0);
+      if (sigma === undefined) return undefined;
+      if (from.kind === 'shadow') return { ...from, sigma: Math.hypot(from.sigma, sigma) };
+      if (from.kind === 'graphic') return sigma === 0 ? from : { kind: 'graphic', functions: [...from.functions, { kind: 'blur', radius: sigma }] };
+      return from;
+    }
+    case 'feOffset': {
+      if (from.kind !== 'shadow') return from.kind === 'flood' ? from : undefined;
+      return { ...from, dx: from.dx + numberOf(a['dx'], 0), dy: from.dy + numberOf(a['dy'], 0) };
+    }
+    case 'feFlood': return { kind: 'flood', color: floodOf(primitive) };
+    case 'feDropShadow': {
+      const sigma = deviationOf(primitive, 2);
+      if (sigma === undefined || from.kind !== 'graphic') return undefined;
+      const shadow: FilterFunction = { kind: 'drop-shadow', x: numberOf(a['dx'], 2), y: numberOf(a['dy'], 2), blur: sigma * 2, color: floodOf(primitive) };
+      return { kind: 'graphic', functions: [...from.functions, shadow] };
+    }
+    case 'feColorMatrix': return colorMatrixValue(primitive, from, linear);
+    case 'feComposite': {
+      const operator = a['operator'] ?? 'over';
+      const under = input(a['in2']);
+      if (under === undefined) return undefined;
+      if (operator === 'over') return stacked([under, from]);
+      // a flood kept where a shadow's alpha is: the shadow in the flood's colour
+      if (operator === 'in' && from.kind === 'flood' && under.kind === 'shadow') return { ...under, color: { ...from.color, a: from.color.a * under.color.a } };
+      if (operator === 'in' && from.kind === 'flood' && under.kind === 'graphic' && under.functions.length === 0) return { ...SOURCE_ALPHA, color: from.color };
+      if (operator === 'in' && from.kind === 'shadow' && under.kind === 'shadow' && under.sigma === 0 && under.dx === 0 && under.dy === 0) return from;
+      return undefined;
+    }
+    case 'feBlend': {
+      const under = input(a['in2']);
+      return under === undefined || (a['mode'] ?? 'normal') !== 'normal' ? undefined : stacked([under, from]);
+    }
+    case 'feComponentTransfer': return from.kind === 'shadow' ? shadowTransfer(primitive, from) : undefined;
+    case 'feMerge': {
+      const layers = primitive.children.filter(isElement).filter((node) => localName(node) === 'feMergeNode').map((node) => input(node.attribs['in']));
+      return layers.some((layer) => layer === undefined) ? undefined : stacked(layers as Value[]);
+    }
+    default: return undefined;
+  }
+}
+
+/**
+ * Layers drawn bottom to top: the source graphic alone, or one shadow under it — `drop-shadow()`,
+ * exact when the graphic's functions leave its alpha as it was (colour matrices only).
+ */
+function stacked(layers: readonly Value[]): Value | undefined {
+  const visible = layers.filter((layer) => !(layer.kind === 'shadow' && layer.color.a <= 0));
+  if (visible.length === 1) return visible[0];
+  if (visible.length !== 2) return undefined;
+  const [shadow, graphic] = visible;
+  if (shadow?.kind !== 'shadow' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => f.kind !== 'color' && f.kind !== 'color-matrix')) return undefined;
+  return { kind: 'graphic', functions: [{ kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma * 2, color: shadow.color }, ...graphic.functions] };
+}
+
+/** `feComponentTransfer` on a shadow: an `feFuncA` that scales alpha (`linear` with a slope, `table` from 0) changes its opacity. */
+function shadowTransfer(primitive: DomElement, shadow: Shadow): Shadow | undefined {
+  let scale = 1;
+  for (const func of primitive.children.filter(isElement)) {
+    const type = func.attribs['type'] ?? 'identity';
+    if (type === 'identity') continue;
+    if (localName(func) !== 'feFuncA') return undefined;
+    const table = numbersOf(func.attribs['tableValues']);
+    if (type === 'linear' && numberOf(func.attribs['intercept'], 0) === 0) scale *= Math.max(0, numberOf(func.attribs['slope'], 1));
+    else if (type === 'table' && table.length === 2 && table[0] === 0 && Number.isFinite(table[1])) scale *= Math.max(0, table[1]!);
+    else return undefined;
+  }
+  return { ...shadow, color: { ...shadow.color, a: Math.min(1, shadow.color.a * scale) } };
+}
+
+/** sRGB of a linear-light channel (0-1). */
+function toSrgb(v: number): number {
+  const c = Math.min(1, Math.max(0, v));
+  return c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
+}
+
+/**
+ * `feColorMatrix`: on a shadow, a matrix that sets one colour (zero RGB columns, the alpha row
+ * scaling alpha) recolours it; on the graphic, `saturate`, `hueRotate` and an RGB matrix that
+ * leaves alpha alone are CSS colour functions when the primitive works in sRGB.
+ */
+function colorMatrixValue(primitive: DomElement, from: Value, linear: boolean): Value | undefined {
+  const type = primitive.attribs['type'] ?? 'matrix';
+  const values = numbersOf(primitive.attribs['values']);
+  if (values.some((v) => !Number.isFinite(v))) return undefined;
+  if (from.kind === 'shadow' && type === 'matrix' && values.length === 20) {
+    const rgbFromSource = [0, 1, 2, 3].some((row) => [0, 1, 2].some((column) => values[row * 5 + column] !== 0));
+    if (rgbFromSource || values[18]! < 0 || values[19] !== 0) return undefined;
+    const channel = (row: number): number => 255 * (linear ? toSrgb(values[row * 5 + 4]!) : Math.min(1, Math.max(0, values[row * 5 + 4]!)));
+    return { ...from, color: { r: channel(0), g: channel(1), b: channel(2), a: Math.min(1, from.color.a * values[18]!) } };
+  }
+  if (from.kind !== 'graphic' || linear) return undefined;
+  if (type === 'saturate') return { kind: 'graphic', functions: [...from.functions, { kind: 'color', name: 'saturate', amount: values[0] ?? 1 }] };
+  if (type === 'hueRotate') return { kind: 'graphic', functions: [...from.functions, { kind: 'color', name: 'hue-rotate', amount: values[0] ?? 0 }] };
+  if (type !== 'matrix') return undefined;
+  if (values.length === 0) return from;
+  const alphaKept = values.length === 20 && values[15] === 0 && values[16] === 0 && values[17] === 0 && values[18] === 1 && values[19] === 0 && values[3] === 0 && values[8] === 0 && values[13] === 0;
+  if (!alphaKept) return undefined;
+  const matrix = [0, 1, 2].flatMap((row) => [values[row * 5]!, values[row * 5 + 1]!, values[row * 5 + 2]!, values[row * 5 + 4]!]);
+  return { kind: 'graphic', functions: [...from.functions, { kind: 'color-matrix', matrix }] };
+}
