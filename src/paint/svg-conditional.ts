@@ -27,10 +27,14 @@ export function passesConditions(element: DomElement): boolean {
   return true;
 }
 
-/** The child a `<switch>` draws: the first element that passes its conditions, descriptive elements skipped. */
-export function switchChild(element: DomElement): DomElement | undefined {
+/**
+ * The child a `<switch>` draws: the first element that passes its conditions, descriptive
+ * elements skipped, and those `drawable` refuses — a `<foreignObject>` whose HTML octavo does not
+ * lay out (in an SVG image), so that the `<text>` after it is drawn, as by a viewer without HTML.
+ */
+export function switchChild(element: DomElement, drawable: (child: DomElement) => boolean): DomElement | undefined {
   for (const child of element.children) {
-    if (isElement(child) && !DESCRIPTIVE.has(localName(child)) && passesConditions(child)) return child;
+    if (isElement(child) && !DESCRIPTIVE.has(localName(child)) && passesConditions(child) && drawable(child)) return child;
   }
   return undefined;
 }

@@ -279,7 +279,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a') items = renderChildren(element, { ...walk, style });
   else if (name === 'switch') {
-    const child = switchChild(element);
+    const child = switchChild(element, (candidate) => localName(candidate) !== 'foreignObject' || hasForeignContent(candidate, walk));
     items = child === undefined ? [] : renderElement(child, { ...walk, style });
   } else if (name === 'foreignObject') items = foreignObjectItems(element, walk);
   else if (name === 'use') items = useItems(element, walk, style);
@@ -311,6 +311,11 @@ function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
   const items: DisplayItem[] = [];
   for (const child of element.children) if (isElement(child)) appendAll(items, renderElement(child, walk));
   return items;
+}
+
+/** Whether the page laid out the HTML of a `<foreignObject>` (one of an inline `<svg>`), which foreignObjectItems draws. */
+function hasForeignContent(element: DomElement, walk: Walk): boolean {
+  return element.attribs[FOREIGN_OBJECT_ATTRIBUTE] !== undefined && walk.foreign !== undefined;
 }
 
 /** A `<foreignObject>` of an inline `<svg>`: its HTML, laid out by the page, with its origin at (x, y). */

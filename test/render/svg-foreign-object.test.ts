@@ -69,10 +69,11 @@ describe('SVG foreignObject', () => {
     expect(await words(2)).toEqual(['QQQQ 36 48', 'QQQQ 36 48']);
   });
 
-  it('in an SVG image (not inline) is not drawn, with a warning naming it', async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="8" height="1" fill="blue"/>${colored('y="2" width="8" height="2"', 'red', 8, 2).replace('<div', '<div xmlns="http://www.w3.org/1999/xhtml"')}</svg>`;
+  it('in an SVG image (not inline) is not drawn, with a warning naming it; a <switch> draws the fallback after it', async () => {
+    const html = colored('y="2" width="8" height="2"', 'red', 8, 2).replace('<div', '<div xmlns="http://www.w3.org/1999/xhtml"');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="8" height="1" fill="blue"/><switch>${html.replace('<foreignObject', '<foreignObject requiredFeatures="http://www.w3.org/TR/SVG11/feature#Extensibility"')}<rect y="3" width="8" height="1" fill="blue"/></switch>${html}</svg>`;
     const [page] = await renderPixels(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } img { display: block }</style><img src="data:image/svg+xml,${encodeURIComponent(svg)}">`,
       { expectDiagnostics: [{ code: 'resource', message: /<foreignObject> \(HTML in an SVG image\) not drawn yet/ }] });
-    expect(page).toEqual(['BBBBBBBB', '________', '________', '________']);
+    expect(page).toEqual(['BBBBBBBB', '________', '________', 'BBBBBBBB']);
   });
 });
