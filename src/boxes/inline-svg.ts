@@ -14,6 +14,7 @@ import { fontFamilyText } from '../css/properties/fonts.js';
 import { appendAll } from '../append-all.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from './foreign-object.js';
 import { sameColor } from '../css/values/color.js';
+import { transformOriginText, transformText } from '../css/values/transform.js';
 
 const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
 
@@ -110,8 +111,8 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
 
 /**
  * The properties SVG shares with HTML as the page's CSS computed them for an element inside an
- * inline `<svg>`: the inherited ones where they differ from its parent's, `opacity` and
- * `display: none` where set (they do not inherit).
+ * inline `<svg>`: the inherited ones where they differ from its parent's, `opacity`,
+ * `display: none` and a 2D `transform` (with its origin) where set (they do not inherit).
  */
 function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string[] {
   const out: string[] = [];
@@ -124,6 +125,13 @@ function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string
   if (style.paintOrder.join() !== parent.paintOrder.join()) out.push(`paint-order:${paintOrderText(style.paintOrder)}`);
   if (style.opacity !== 1) out.push(`opacity:${style.opacity}`);
   if (style.display === 'none') out.push('display:none');
+  const transform = style.transform.length > 0 ? transformText(style.transform) : undefined;
+  if (transform !== undefined) {
+    out.push(`transform:${transform}`);
+    // HTML's initial 50% 50% is not SVG's (0 0, Chromium's svg.css): only another origin is the page's
+    const origin = transformOriginText(style.transformOrigin);
+    if (origin !== undefined && origin !== '50% 50%') out.push(`transform-origin:${origin}`);
+  }
   return out;
 }
 

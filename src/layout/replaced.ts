@@ -116,17 +116,20 @@ export function replacedSize(box: ReplacedBox, loaded: LoadedImage | undefined, 
     height = ratio !== undefined ? heightFor(width) : intrinsic.height * zoom;
   }
 
-  // min/max constraints, keeping the ratio when a size was automatic (CSS2 §10.4 table, simplified).
+  // min/max constraints (CSS2 §10.4 table, simplified): a size that was automatic follows the
+  // other through the ratio; one that was given stays (a `width: 100%` chart whose max-height
+  // cuts its height keeps its width, the drawing centred in it, as in Chromium)
   const maxW = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edgesX);
   const minW = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edgesX);
   const heightLimits = withStretchedHeightLimits(style, containingHeight, containingWidth ?? 0);
   const maxH = toContentSize(resolveMaxSize(heightLimits.maxHeight, containingHeight), style, edgesY);
   const minH = toContentSize(resolveMinSize(heightLimits.minHeight, containingHeight), style, edgesY);
-  const keepRatio = ratio !== undefined && (specifiedW === undefined || specifiedH === undefined);
-  if (width > maxW) [width, height] = [maxW, keepRatio ? heightFor(maxW) : height];
-  if (height > maxH) [width, height] = [keepRatio ? widthFor(maxH) : width, maxH];
-  if (width < minW) [width, height] = [minW, keepRatio ? heightFor(minW) : height];
-  if (height < minH) [width, height] = [keepRatio ? widthFor(minH) : width, minH];
+  const heightFollows = ratio !== undefined && specifiedH === undefined;
+  const widthFollows = ratio !== undefined && specifiedW === undefined;
+  if (width > maxW) [width, height] = [maxW, heightFollows ? heightFor(maxW) : height];
+  if (height > maxH) [width, height] = [widthFollows ? widthFor(maxH) : width, maxH];
+  if (width < minW) [width, height] = [minW, heightFollows ? heightFor(minW) : height];
+  if (height < minH) [width, height] = [widthFollows ? widthFor(minH) : width, minH];
   return { width, height, border, padding, ratio };
 }
 

@@ -60,6 +60,29 @@ export function parseTransform(value: string | undefined): Matrix {
   return result;
 }
 
+const ORIGIN_KEYWORDS: Readonly<Record<string, number>> = { left: 0, top: 0, center: 50, right: 100, bottom: 100 };
+
+/**
+ * An element's `transform` about its `transform-origin` (CSS Transforms 1 §6; an SVG element's
+ * reference box is the viewport, `transform-box: view-box`, its origin 0 0 unless set).
+ */
+export function elementTransform(transform: string | undefined, origin: string | undefined, viewport: Viewport): Matrix {
+  const matrix = parseTransform(transform);
+  if (origin === undefined || matrix === IDENTITY) return matrix;
+  const parts = origin.trim().split(/\s+/);
+  // one keyword or length: the other axis centred; `top`/`bottom` first are vertical
+  if (parts[0] === 'top' || parts[0] === 'bottom') parts.reverse();
+  const at = (part: string | undefined, basis: number): number => {
+    if (part === undefined) return basis / 2;
+    const keyword = ORIGIN_KEYWORDS[part.toLowerCase()];
+    return keyword !== undefined ? (keyword / 100) * basis : length(part, basis);
+  };
+  const ox = at(parts[0], viewport.width);
+  const oy = at(parts[1], viewport.height);
+  if (ox === 0 && oy === 0) return matrix;
+  return multiply(multiply([1, 0, 0, 1, ox, oy], matrix), [1, 0, 0, 1, -ox, -oy]);
+}
+
 /** The matrix that maps a viewBox onto a viewport of `width` × `height` (SVG 2 §8.2). */
 export function viewBoxMatrix(viewBox: readonly number[] | undefined, preserve: string | undefined, width: number, height: number): Matrix {
   if (viewBox === undefined || viewBox.length !== 4 || viewBox[2]! <= 0 || viewBox[3]! <= 0) return IDENTITY;
@@ -156,9 +179,12 @@ export interface Viewport {
   readonly height: number;
 }
 
-/** The outline of a basic shape or path element; undefined for other elements. */
-export function shapePath(element: DomElement, viewport: Viewport, font: FontBasis = INITIAL_FONT): PathSegment[] | undefined {
-  const a = element.attribs;
+/**
+ * The outline of a basic shape or path element; undefined for other elements. `geometry`: the
+ * geometry properties a rule sets (SvgStyle.geometry), which win over the attributes.
+ */
+export function shapePath(element: DomElement, viewport: Viewport, font: FontBasis = INITIAL_FONT, geometry?: Readonly<Record<string, string>>): PathSegment[] | undefined {
+  const a = geometry === undefined ? element.attribs : { ...element.attribs, ...geometry };
   const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
   const lx = (name: string): number => length(a[name], viewport.width, 0, font);
   const ly = (name: string): number => length(a[name], viewport.height, 0, font);

@@ -17,7 +17,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import { length, numbers } from '../resources/svg-units.js';
-import { parseTransform, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
+import { elementTransform, parseTransform, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
 import { gradientPaint } from './svg-gradients.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
@@ -96,7 +96,7 @@ function clipItems(walk: Walk, id: string, bounds: () => Rect): DisplayItem | un
     const shape = shapePath(child, walk.viewport);
     if (shape === undefined) continue;
     evenOdd = style.clipRule === 'evenodd';
-    appendAll(path, transformPath(shape, multiply(unit, parseTransform(child.attribs['transform']))));
+    appendAll(path, transformPath(shape, multiply(unit, elementTransform(style.transform, style.transformOrigin, walk.viewport))));
   }
   // an empty clip path clips everything away
   return { kind: 'push-clip-path', path: path.length > 0 ? path : [{ op: 'move', x: 0, y: 0 }, { op: 'close' }], evenOdd };
@@ -272,7 +272,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const style = withContext(computeSvgStyle(element, walk.style, walk.doc.rules), walk);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
-  const shape = shapePath(element, walk.viewport, style);
+  const shape = shapePath(element, walk.viewport, style, style.geometry);
   if (shape !== undefined) items = paintShape(shape, walk, style, MARKABLE.has(name));
   // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
   else if (name === 'text') items = textItems(element, style, Object.assign({}, walk, { serverPaint: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => serverPaint(fill, path, false, opacity, walk) }));
@@ -304,7 +304,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
     if (mask !== undefined) items = [{ kind: 'push-opacity', opacity: 1, mask }, ...items, { kind: 'pop-opacity' }];
   }
   if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
-  return transformed(items, parseTransform(element.attribs['transform']));
+  return transformed(items, elementTransform(style.transform, style.transformOrigin, walk.viewport));
 }
 
 function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {

@@ -113,11 +113,13 @@ function fontRequest(style: SvgStyle): FontRequest {
   return { families: families.length > 0 ? families : ['serif'], weight: style.fontWeight, style: style.fontStyle, stretch: 100, size: style.fontSize, features: {} };
 }
 
-/** How far the baseline moves down for `dominant-baseline` (CSS Inline 3 §4.1), px. */
+/** How far the baseline moves down for `dominant-baseline` or `alignment-baseline` (CSS Inline 3 §4.1), px. */
 function baselineShift(style: SvgStyle, text: TextSystem): number {
-  if (style.dominantBaseline === 'auto' || style.dominantBaseline === 'alphabetic') return 0;
+  // a span's alignment-baseline: its text set on that baseline of its font (the parent's being alphabetic)
+  const baseline = style.alignmentBaseline ?? style.dominantBaseline;
+  if (baseline === 'auto' || baseline === 'alphabetic') return 0;
   const m = text.metrics(fontRequest(style));
-  switch (style.dominantBaseline) {
+  switch (baseline) {
     case 'middle': return m.xHeight / 2;
     case 'central': return (m.ascent - m.descent) / 2;
     case 'hanging': return m.ascent * 0.8;

@@ -22,6 +22,13 @@ export type Paint =
 
 const BASELINES = ['auto', 'alphabetic', 'middle', 'central', 'hanging', 'mathematical', 'text-top', 'text-bottom', 'text-before-edge', 'text-after-edge', 'ideographic'] as const;
 export type DominantBaseline = (typeof BASELINES)[number];
+/** `alignment-baseline` values, as the DominantBaseline they align by (`baseline` and `auto`: the parent's). */
+const ALIGNMENT_BASELINES: Readonly<Record<string, DominantBaseline>> = {
+  'before-edge': 'text-before-edge', top: 'text-top', 'after-edge': 'text-after-edge', bottom: 'text-bottom', center: 'central',
+  ...Object.fromEntries(BASELINES.filter((b) => b !== 'auto').map((b) => [b, b])),
+};
+/** SVG 2 geometry properties a rule may set in place of the attributes (`rect.outer { rx: 5px }`). */
+const GEOMETRY = ['rx', 'ry', 'cx', 'cy', 'r', 'x', 'y'] as const;
 
 export interface SvgStyle {
   readonly color: Color;
@@ -64,6 +71,13 @@ export interface SvgStyle {
   readonly mask: string | undefined;
   /** The id of the `<filter>` it references (svg-filter.ts). */
   readonly filter: string | undefined;
+  /** `alignment-baseline` of a `<tspan>` or `<text>` (SVG 2 §11.10.2.6): the baseline its text is set on, when not its parent's. */
+  readonly alignmentBaseline: DominantBaseline | undefined;
+  /** `transform` (the attribute, or a rule's CSS) and `transform-origin` (SVG 2 §8.5; the origin 0 0 by default). */
+  readonly transform: string | undefined;
+  readonly transformOrigin: string | undefined;
+  /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
+  readonly geometry: Readonly<Record<string, string>> | undefined;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
@@ -73,7 +87,7 @@ export const INITIAL_STYLE: SvgStyle = {
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, transform: undefined, transformOrigin: undefined, geometry: undefined,
 };
 
 /** A simple `<style>` rule: type, `.class` or `#id` selectors (lists allowed). */
@@ -154,7 +168,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'transform', 'transform-origin', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -296,5 +310,19 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     clipPath: clip,
     mask: urlId(get('mask')),
     filter: urlId(get('filter')),
+    alignmentBaseline: ALIGNMENT_BASELINES[get('alignment-baseline')?.trim() ?? ''],
+    transform: get('transform'),
+    transformOrigin: get('transform-origin'),
+    geometry: geometryOf(d, element),
   };
+}
+
+/** The geometry properties declared other than by the element's own attributes. */
+function geometryOf(declared: ReadonlyMap<string, string>, element: DomElement): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const name of GEOMETRY) {
+    const value = declared.get(name);
+    if (value !== undefined && value !== 'inherit' && value !== element.attribs[name]) (out ??= {})[name] = value;
+  }
+  return out;
 }

@@ -89,6 +89,16 @@ describe('SVG patterns', () => {
 });
 
 
+describe('SVG transforms from CSS', () => {
+  it('a rule of the SVG\'s own <style> sets transform and transform-origin over the attribute', async () => {
+    expect(await draw(svg('<style>.m { transform: translate(4px, 0) } .t { transform: rotate(90deg); transform-origin: 2px 1px }</style><rect class="m" transform="translate(6)" width="2" height="2" fill="red"/><rect class="t" width="4" height="2" fill="blue"/>')))
+      .toEqual(['_BB_RR__', '_BB_RR__']);
+    // in an SVG image, where only the SVG's own rules apply
+    const image = svg('<style>.m { transform: translate(4px, 0) }</style><rect class="m" width="2" height="2" fill="red"/>');
+    expect(await draw(`<img style="display: block" src="data:image/svg+xml,${encodeURIComponent(image)}">`)).toEqual(['____RR__', '____RR__']);
+  });
+});
+
 describe('SVG filters', () => {
   const shadowed = (filter: string): string => svg(`<filter id="f">${filter}</filter><rect width="2" height="2" fill="blue" filter="url(#f)"/>`, 'width="8" height="4"');
   it('draws a shadow of the source alpha, offset and flooded, under the source (feMerge, feBlend, feDropShadow)', async () => {

@@ -33,6 +33,13 @@ describe('SVG text', () => {
     ]);
   });
 
+  it('sets a tspan on the baseline its alignment-baseline names (Mermaid\'s Gantt section titles)', async () => {
+    // wp's glyph spans 0.8 em above and 0.2 em below the baseline: central is 0.3 em below the alphabetic one
+    const text = (attrs: string): string => svg(`<text x="0" y="5" font-family="wp" font-size="10" fill="red"><tspan ${attrs}>A</tspan></text>`, 'width="10" height="10"');
+    expect(await draw(text('alignment-baseline="central"'), '10px 10px')).toEqual(Array<string>(10).fill('RRRRRRRRRR'));
+    expect(await draw(text(''), '10px 10px')).toEqual([...Array<string>(7).fill('RRRRRRRRRR'), ...Array<string>(3).fill('__________')]);
+  });
+
   it('aligns chunks with text-anchor middle and end', async () => {
     expect(await draw(svg('<g font-family="wp" font-size="5"><text x="9.5" y="4" text-anchor="middle" fill="red">A</text><text x="20" y="9" text-anchor="end" fill="blue">A</text></g>', 'width="20" height="10"'), '20px 10px')).toEqual([
       ...Array<string>(5).fill('_______RRRRR________'), ...Array<string>(5).fill('_______________BBBBB'),

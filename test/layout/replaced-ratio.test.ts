@@ -28,6 +28,20 @@ async function sizes(body: string): Promise<string[]> {
   });
 }
 
+describe('min and max sizes of images', () => {
+  it('move the size that was automatic through the ratio and leave the one that was given', async () => {
+    // Mermaid's <svg width="100%" style="max-width: 350px"> under a max-height keeps its width (the drawing centred in it)
+    expect(await sizes(`
+      <img id=m1 style="display:block;width:100%;max-width:350px;max-height:100px" src="${SIZED}">
+      <img id=m2 style="display:block;height:150px;max-width:120px" src="${SIZED}">
+      <img id=m3 style="display:block;max-height:50px" src="${SIZED}">
+      <img id=m4 style="display:block;width:100%;max-height:60px" src="${VIEW_BOX}">
+      <img id=m5 style="display:block;width:300px;min-height:200px" src="${SIZED}">
+      <img id=m6 style="display:block;height:40px;min-width:150px" src="${SIZED}">`))
+      .toEqual(['m1 350x100', 'm2 120x150', 'm3 100x50', 'm4 400x60', 'm5 300x200', 'm6 150x40']);
+  });
+});
+
 describe('aspect-ratio on images', () => {
   it('a <ratio> overrides the natural ratio; auto && <ratio> does not', async () => {
     expect(await sizes(`

@@ -48,6 +48,19 @@ describe('inline SVG styled by the page\'s CSS', () => {
       .toEqual(['________', 'BBBBBBBB']);
   });
 
+  it('SVG geometry properties and transforms from rules: rx, transform about transform-origin', async () => {
+    // Mermaid: `.statediagram-cluster rect.outer { rx: 5px; ry: 5px }`, `.milestone { transform: rotate(45deg) scale(0.8) }` about a transform-origin attribute
+    expect(await pixels('.round { rx: 2px; ry: 2px; shape-rendering: crispEdges }', '<svg width="8" height="4"><rect class="round" width="8" height="4" fill="blue"/></svg>', 4))
+      .toEqual(['_BBBBBB_', 'BBBBBBBB', 'BBBBBBBB', '_BBBBBB_']);
+    expect(await pixels('.moved { transform: translate(4px, 0) }', `<svg width="8" height="2">${square('class="moved" fill="red"')}</svg>`))
+      .toEqual(['____RR__', '____RR__']);
+    // a quarter turn about (2, 1): the 4 × 2 bar stands up, x 1–3, y -1–3
+    expect(await pixels('.turned { transform: rotate(90deg) }', '<svg width="8" height="2"><rect class="turned" transform-origin="2px 1px" width="4" height="2" fill="red"/></svg>'))
+      .toEqual(['_RR_____', '_RR_____']);
+    // the attribute, where no rule sets the property
+    expect(await pixels('', '<svg width="8" height="2"><rect transform="translate(6)" width="2" height="2" fill="red"/></svg>')).toEqual(['______RR', '______RR']);
+  });
+
   it('type selectors find the camel-case SVG elements, written in any case', async () => {
     const gradient = (id: string): string => `<svg width="8" height="2"><defs><linearGradient id="${id}"><stop offset="0"/><stop offset="1"/></linearGradient></defs><rect width="8" height="2" fill="url(#${id})"/></svg>`;
     expect(await pixels('linearGradient stop { stop-color: red }', gradient('d'))).toEqual(['RRRRRRRR', 'RRRRRRRR']);

@@ -195,3 +195,40 @@ export function computeTransformOrigin(origin: TransformOrigin<SpecifiedLength>,
   const z: LengthPercentage = computeLength(origin.z, ctx);
   return { x: computeLength(origin.x, ctx), y: computeLength(origin.y, ctx), z };
 }
+
+/** A length or percentage as CSS text; undefined for a calc() (it needs its box). */
+function lengthText(value: LengthPercentage): string | undefined {
+  if (typeof value === 'number') return `${value}px`;
+  return value.kind === 'percent' ? `${value.value}%` : undefined;
+}
+
+/**
+ * A computed 2D transform list as CSS text (px and degrees), as an inline SVG's drawing reads it
+ * (boxes/inline-svg.ts); undefined when a translation is a calc() or a function is 3D.
+ */
+export function transformText(list: readonly TransformFunction[]): string | undefined {
+  const parts: string[] = [];
+  for (const fn of list) {
+    switch (fn.kind) {
+      case 'translate': {
+        const x = lengthText(fn.x);
+        const y = lengthText(fn.y);
+        if (x === undefined || y === undefined || fn.z !== 0) return undefined;
+        parts.push(`translate(${x}, ${y})`);
+        break;
+      }
+      case 'scale': if (fn.z !== 1) return undefined; parts.push(`scale(${fn.x}, ${fn.y})`); break;
+      case 'rotate': if (fn.x !== 0 || fn.y !== 0) return undefined; parts.push(`rotate(${fn.z < 0 ? -fn.angle : fn.angle}deg)`); break;
+      case 'skew': parts.push(`skew(${fn.x}deg, ${fn.y}deg)`); break;
+      case 'matrix': if (fn.values.length !== 6) return undefined; parts.push(`matrix(${fn.values.join(', ')})`); break;
+    }
+  }
+  return parts.join(' ');
+}
+
+/** A computed `transform-origin` as CSS text (x and y); undefined for a calc(). */
+export function transformOriginText(origin: TransformOrigin): string | undefined {
+  const x = lengthText(origin.x);
+  const y = lengthText(origin.y);
+  return x === undefined || y === undefined ? undefined : `${x} ${y}`;
+}
