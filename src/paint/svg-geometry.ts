@@ -26,12 +26,16 @@ export function svgAngle(value: string | undefined): number {
   }
 }
 
-/** A `transform` attribute as one matrix (unknown functions make it the identity, as invalid). */
-export function parseTransform(value: string | undefined): Matrix {
+/**
+ * A `transform` attribute or property as one matrix (unknown functions make it the identity, as
+ * invalid). `box`: the reference box a translation's percentages are of (the CSS property's
+ * `translate(50%, 50%)`, of the viewport: `transform-box: view-box`).
+ */
+export function parseTransform(value: string | undefined, box?: Viewport): Matrix {
   if (value === undefined) return IDENTITY;
   let result = IDENTITY;
   for (const match of value.matchAll(/(matrix|translateX|translateY|translate|scaleX|scaleY|scale|rotate|skewX|skewY|skew)\s*\(([^)]*)\)/g)) {
-    const a = numbers(match[2]);
+    const a = box !== undefined && match[1]!.startsWith('translate') && match[2]!.includes('%') ? translation(match[1]!, match[2]!, box) : numbers(match[2]);
     // angles keep their units (CSS syntax, SVG 2 §8.5): rotate(0.5turn), skew(20deg, 10deg)
     const angles = (match[2] ?? '').split(/\s*,\s*|\s+/).filter(Boolean).map(svgAngle);
     let m: Matrix = IDENTITY;
@@ -67,7 +71,7 @@ const ORIGIN_KEYWORDS: Readonly<Record<string, number>> = { left: 0, top: 0, cen
  * reference box is the viewport, `transform-box: view-box`, its origin 0 0 unless set).
  */
 export function elementTransform(transform: string | undefined, origin: string | undefined, viewport: Viewport): Matrix {
-  const matrix = parseTransform(transform);
+  const matrix = parseTransform(transform, viewport);
   if (origin === undefined || matrix === IDENTITY) return matrix;
   const parts = origin.trim().split(/\s+/);
   // one keyword or length: the other axis centred; `top`/`bottom` first are vertical
@@ -81,6 +85,14 @@ export function elementTransform(transform: string | undefined, origin: string |
   const oy = at(parts[1], viewport.height);
   if (ox === 0 && oy === 0) return matrix;
   return multiply(multiply([1, 0, 0, 1, ox, oy], matrix), [1, 0, 0, 1, -ox, -oy]);
+}
+
+/** A translation's arguments in user units, percentages of `box` (x of its width, y of its height). */
+function translation(name: string, args: string, box: Viewport): number[] {
+  return args.split(/\s*,\s*|\s+/).filter(Boolean).map((arg, i) => {
+    const vertical = name === 'translateY' || (name === 'translate' && i === 1);
+    return arg.endsWith('%') ? (parseFloat(arg) / 100) * (vertical ? box.height : box.width) : numbers(arg)[0] ?? 0;
+  });
 }
 
 /** The matrix that maps a viewBox onto a viewport of `width` × `height` (SVG 2 §8.2). */

@@ -23,14 +23,19 @@ import { resolveColor } from '../css/values/color.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 
-/** A shadow: the source's alpha blurred by `sigma`, moved by (dx, dy), in `color`. */
+/**
+ * A shadow: the source's alpha blurred by `sigma`, moved by (dx, dy), in `color` — or in the
+ * source's own colours (`source`: the source graphic moved, whose alpha a flood is kept in).
+ */
 interface Shadow {
   readonly kind: 'shadow';
   readonly dx: number;
   readonly dy: number;
   readonly sigma: number;
-  readonly color: Color;
+  readonly color: Color | 'source';
 }
+
+const alphaOf = (shadow: Shadow): number => (shadow.color === 'source' ? 1 : shadow.color.a);
 
 /** The source graphic with functions applied in order. */
 interface Graphic {
@@ -123,8 +128,14 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
       return from;
     }
     case 'feOffset': {
-      if (from.kind !== 'shadow') return from.kind === 'flood' ? from : undefined;
-      return { ...from, dx: from.dx + numberOf(a['dx'], 0), dy: from.dy + numberOf(a['dy'], 0) };
+      const dx = numberOf(a['dx'], 0);
+      const dy = numberOf(a['dy'], 0);
+      if (from.kind === 'shadow') return { ...from, dx: from.dx + dx, dy: from.dy + dy };
+      // the source (blurred at most) moved: a shadow in its own colours, which only a flood may use (ApexCharts' labels)
+      if (from.kind === 'graphic' && from.functions.every((f) => f.kind === 'blur')) {
+        return { kind: 'shadow', dx, dy, sigma: Math.hypot(...from.functions.map((f) => (f.kind === 'blur' ? f.radius : 0))), color: 'source' };
+      }
+      return from.kind === 'flood' ? from : undefined;
     }
     case 'feFlood': return { kind: 'flood', color: floodOf(primitive) };
     case 'feDropShadow': {
@@ -140,7 +151,7 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
       if (under === undefined) return undefined;
       if (operator === 'over') return stacked([under, from]);
       // a flood kept where a shadow's alpha is: the shadow in the flood's colour
-      if (operator === 'in' && from.kind === 'flood' && under.kind === 'shadow') return { ...under, color: { ...from.color, a: from.color.a * under.color.a } };
+      if (operator === 'in' && from.kind === 'flood' && under.kind === 'shadow') return { ...under, color: { ...from.color, a: from.color.a * alphaOf(under) } };
       if (operator === 'in' && from.kind === 'flood' && under.kind === 'graphic' && under.functions.length === 0) return { ...SOURCE_ALPHA, color: from.color };
       if (operator === 'in' && from.kind === 'shadow' && under.kind === 'shadow' && under.sigma === 0 && under.dx === 0 && under.dy === 0) return from;
       return undefined;
@@ -163,16 +174,17 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
  * exact when the graphic's functions leave its alpha as it was (colour matrices only).
  */
 function stacked(layers: readonly Value[]): Value | undefined {
-  const visible = layers.filter((layer) => !(layer.kind === 'shadow' && layer.color.a <= 0));
+  const visible = layers.filter((layer) => !(layer.kind === 'shadow' && alphaOf(layer) <= 0));
   if (visible.length === 1) return visible[0];
   if (visible.length !== 2) return undefined;
   const [shadow, graphic] = visible;
-  if (shadow?.kind !== 'shadow' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => f.kind !== 'color' && f.kind !== 'color-matrix')) return undefined;
+  if (shadow?.kind !== 'shadow' || shadow.color === 'source' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => f.kind !== 'color' && f.kind !== 'color-matrix')) return undefined;
   return { kind: 'graphic', functions: [{ kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma * 2, color: shadow.color }, ...graphic.functions] };
 }
 
 /** `feComponentTransfer` on a shadow: an `feFuncA` that scales alpha (`linear` with a slope, `table` from 0) changes its opacity. */
 function shadowTransfer(primitive: DomElement, shadow: Shadow): Shadow | undefined {
+  if (shadow.color === 'source') return undefined;
   let scale = 1;
   for (const func of primitive.children.filter(isElement)) {
     const type = func.attribs['type'] ?? 'identity';
@@ -205,7 +217,7 @@ function colorMatrixValue(primitive: DomElement, from: Value, linear: boolean): 
     const rgbFromSource = [0, 1, 2, 3].some((row) => [0, 1, 2].some((column) => values[row * 5 + column] !== 0));
     if (rgbFromSource || values[18]! < 0 || values[19] !== 0) return undefined;
     const channel = (row: number): number => 255 * (linear ? toSrgb(values[row * 5 + 4]!) : Math.min(1, Math.max(0, values[row * 5 + 4]!)));
-    return { ...from, color: { r: channel(0), g: channel(1), b: channel(2), a: Math.min(1, from.color.a * values[18]!) } };
+    return { ...from, color: { r: channel(0), g: channel(1), b: channel(2), a: Math.min(1, alphaOf(from) * values[18]!) } };
   }
   if (from.kind !== 'graphic' || linear) return undefined;
   if (type === 'saturate') return { kind: 'graphic', functions: [...from.functions, { kind: 'color', name: 'saturate', amount: values[0] ?? 1 }] };

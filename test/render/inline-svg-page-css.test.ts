@@ -57,6 +57,8 @@ describe('inline SVG styled by the page\'s CSS', () => {
     // a quarter turn about (2, 1): the 4 × 2 bar stands up, x 1–3, y -1–3
     expect(await pixels('.turned { transform: rotate(90deg) }', '<svg width="8" height="2"><rect class="turned" transform-origin="2px 1px" width="4" height="2" fill="red"/></svg>'))
       .toEqual(['_RR_____', '_RR_____']);
+    // a translation's percentages are of the viewport (ApexCharts' legend markers: a path about 0 0 moved by translate(50%, 50%))
+    expect(await pixels('', '<svg width="8" height="2"><rect x="-1" y="-1" width="2" height="2" fill="red" style="transform: translate(50%, 50%)"/></svg>')).toEqual(['___RR___', '___RR___']);
     // the attribute, where no rule sets the property
     expect(await pixels('', '<svg width="8" height="2"><rect transform="translate(6)" width="2" height="2" fill="red"/></svg>')).toEqual(['______RR', '______RR']);
   });

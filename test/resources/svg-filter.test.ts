@@ -33,6 +33,15 @@ describe('SVG filters as CSS filter functions', () => {
       .toEqual([{ kind: 'drop-shadow', x: 2, y: 4, blur: 6, color: { r: 0, g: 0, b: 0, a: 0.3 } }]);
   });
 
+  it('reads ApexCharts\' label shadow: the source graphic moved and blurred, a flood kept in its alpha', () => {
+    expect(rounded(functionsOf('<filter id="f" filterUnits="userSpaceOnUse" width="200%" height="200%" x="-50%" y="-50%"><feOffset in="SourceGraphic" dx="1" dy="1" result="offset"/>'
+      + '<feGaussianBlur in="offset" stdDeviation="1" result="blur"/><feFlood flood-color="#000" flood-opacity="0.8" result="flood"/><feComposite in="flood" in2="blur" operator="in" result="shadow"/>'
+      + '<feMerge><feMergeNode in="shadow"/><feMergeNode in="SourceGraphic"/></feMerge></filter>')))
+      .toEqual([{ kind: 'drop-shadow', x: 1, y: 1, blur: 2, color: { r: 0, g: 0, b: 0, a: 0.8 } }]);
+    // the moved source drawn as it is: its own colours, which no CSS function gives
+    expect(functionsOf('<filter id="f"><feOffset dx="2" result="o"/><feMerge><feMergeNode in="o"/><feMergeNode in="SourceGraphic"/></feMerge></filter>')).toBeUndefined();
+  });
+
   it('reads feDropShadow with its defaults, a blur, and a shadow coloured by a matrix in linearRGB', () => {
     expect(rounded(functionsOf('<filter id="f"><feDropShadow flood-color="red"/></filter>'))).toEqual([{ kind: 'drop-shadow', x: 2, y: 2, blur: 4, color: { r: 255, g: 0, b: 0, a: 1 } }]);
     expect(functionsOf('<filter id="f"><feGaussianBlur stdDeviation="2.5"/></filter>')).toEqual([{ kind: 'blur', radius: 2.5 }]);
