@@ -11,9 +11,12 @@
  *
  *   npm install --no-save foundation-sites@6.9.0 && node scripts/framework-fixtures.mjs
  *
+ * KaTeX's page is written too: formulas rendered by `katex.renderToString` (as a Markdown or
+ * report generator writes them into HTML), with its stylesheet and WOFF2 fonts beside it.
+ *
  * Names given as arguments (`tailwind4`, `bulma`…) write those fixtures only.
  */
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,6 +59,40 @@ async function tailwind4() {
   await writeFile(join(FIXTURES, 'tailwind4', 'tailwind.css'), compiler.build(await candidates('tailwind4')));
 }
 
+/** Inline formulas in a paragraph and display formulas, the kinds a lab report or a technical note has. */
+const KATEX_PAGE = [
+  ['p', 'The energy of a photon is $E = h\\nu = \\frac{hc}{\\lambda}$, and the mean of $n$ samples is $\\bar{x} = \\frac{1}{n}\\sum_{i=1}^{n} x_i$.'],
+  ['display', '\\int_0^\\infty e^{-x^2}\\,dx = \\frac{\\sqrt{\\pi}}{2}'],
+  ['p', 'The roots of $ax^2+bx+c=0$ are'],
+  ['display', 'x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}'],
+  ['p', 'A matrix and a series:'],
+  ['display', 'A = \\begin{pmatrix} 1 & 2 & 3\\\\ 4 & 5 & 6 \\end{pmatrix}, \\qquad \\sum_{k=0}^{\\infty} \\frac{x^k}{k!} = e^x'],
+  ['p', 'Greek letters and operators: $\\alpha, \\beta, \\gamma \\in \\mathbb{R}$, $\\lim_{h \\to 0} \\frac{f(x+h)-f(x)}{h}$, $\\binom{n}{k}$ and $\\left( \\frac{a}{b} \\right)^{2}$; a vector $\\vec{v} = (v_1, \\ldots, v_n)^\\top$ of norm $\\lVert v \\rVert_2 \\le 1$.'],
+  ['display', 'f(x) = \\begin{cases} x^2 & \\text{if } x \\ge 0 \\\\ -x & \\text{otherwise} \\end{cases} \\qquad \\hat{\\theta} = \\arg\\max_{\\theta} \\prod_{i} p(x_i \\mid \\theta)'],
+];
+
+async function katex() {
+  const katex = require('katex');
+  const dist = dirname(require.resolve('katex/dist/katex.min.css'));
+  const dir = join(FIXTURES, 'katex');
+  await mkdir(join(dir, 'fonts'), { recursive: true });
+  await copyFile(join(dist, 'katex.min.css'), join(dir, 'katex.min.css'));
+  // the stylesheet lists WOFF2 first: browsers and octavo take it, the WOFF and TTF copies are never asked for
+  for (const font of (await readdir(join(dist, 'fonts'))).filter((f) => f.endsWith('.woff2'))) await copyFile(join(dist, 'fonts', font), join(dir, 'fonts', font));
+  const render = (tex, displayMode) => katex.renderToString(tex, { displayMode, throwOnError: true, output: 'html' });
+  const body = KATEX_PAGE.map(([kind, text]) => (kind === 'display' ? render(text, true) : `<p>${text.replace(/\$([^$]+)\$/g, (_, tex) => render(tex, false))}</p>`)).join('\n');
+  await writeFile(join(dir, 'page.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>KaTeX ${katex.version}</title>
+<!-- formulas rendered by katex.renderToString (KaTeX ${katex.version}, MIT) by scripts/framework-fixtures.mjs -->
+<link rel="stylesheet" href="katex.min.css">
+<style>@page { size: A4; margin: 15mm } body { font-family: "Liberation Serif", serif; font-size: 16px; line-height: 1.5 } h1 { font-size: 24px }</style>
+</head><body>
+<h1>Lab notes</h1>
+${body}
+</body></html>
+`);
+}
+
 // `node scripts/framework-fixtures.mjs [name...]` writes the named fixtures only (all by default).
 const only = new Set(process.argv.slice(2));
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -71,3 +108,4 @@ for (const [name, from, to] of COPIED.filter(([name]) => wanted(name))) {
 }
 if (wanted('tailwind3')) await tailwind3();
 if (wanted('tailwind4')) await tailwind4();
+if (wanted('katex')) await katex();

@@ -42,7 +42,9 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   const x = marginLeft + relativeOffset(box.style, containingWidth, undefined).dx;
   const fragment = laid.fragment.x === x ? laid.fragment : offsetFragment(laid.fragment, x - laid.fragment.x, 0);
   const height = fragment.height + marginTop + marginBottom;
-  const last = box.style.overflowY === 'visible' ? laid.baselines.last : undefined;
+  // CSS Inline 3 §4.3 (and Chromium): an inline-flex, -grid or -table aligns by its first baseline,
+  // an inline-block by its last, or by its bottom margin edge when it clips its overflow
+  const last = firstBaselineAligned(box) ? laid.baselines.first : box.style.overflowY === 'visible' ? laid.baselines.last : undefined;
   // Positioned descendants with a containing block above it are placed by that block (CSS2 §10.1).
   const dx = fragment.x - laid.fragment.x;
   const shift = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx });
@@ -62,6 +64,10 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
 }
 
 const NO_OVERHANG = { start: 0, end: 0 };
+
+function firstBaselineAligned(box: LayoutBox): boolean {
+  return box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper';
+}
 
 /**
  * How far a ruby annotation wider than its base overhangs the text beside the pair: the room the

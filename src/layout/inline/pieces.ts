@@ -144,6 +144,17 @@ export function breakMapOf(items: readonly InlineItem[], text: string): BreakMap
   return hasMandatoryBreak(text) ? breakMap(text) : NO_BREAKS;
 }
 
+/** Whether the white-space of what starts at `item` lets a line break before it (the holder's, for an atomic inline). */
+function wrapsAt(item: InlineItem): boolean {
+  switch (item.kind) {
+    case 'text': return wrapsLines(item.style.whiteSpace);
+    case 'atomic': return wrapsLines(item.whiteSpace);
+    case 'open':
+    case 'close': return wrapsLines(item.box.style.whiteSpace);
+    default: return true;
+  }
+}
+
 function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
   switch (item.kind) {
     case 'text': return textPieces(item, opportunities, bidi, env);
@@ -154,7 +165,9 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
     }
     case 'close': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'end');
-      const breakAfter = opportunities[item.start] !== undefined && item.start > 0 && next !== undefined;
+      // the white-space of what follows, standing for the nearest common ancestor's (CSS Text 3 §5.1): KaTeX's
+      // `nowrap` base keeps `</span><span class="mspace">` together; a `pre` marker still breaks after its "1. "
+      const breakAfter = opportunities[item.start] !== undefined && item.start > 0 && next !== undefined && wrapsAt(next);
       const clonedEnd = isCloned(item.box) ? edge : undefined;
       return [{ kind: 'close', box: item.box, width: edge, clonedEnd, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
     }

@@ -13,7 +13,7 @@ import type { TablePlan } from './plan.js';
 import type { GridCell } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { splitRowOf } from './paginate.js';
-import type { LaidCell, TableColumnsLayout } from './rows.js';
+import type { LaidCell, LaidRow, TableColumnsLayout } from './rows.js';
 import { cellWidth, cellX, contentShift, placeCell, rowsExtent, stretchedVerticalCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
@@ -64,7 +64,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     for (const cell of row.carried) placeOnPage(onPage, cell, row, position);
     for (const cell of row.laid.cells) placeOnPage(onPage, cell, row, position);
     if (plan.grid.rows[row.laid.index]!.collapsed) continue;
-    const baseline = row.laid.baseline ?? row.laid.cells.find((c) => c.output !== undefined)?.baseline;
+    const baseline = row.laid.baseline ?? bottomContentEdge(row.laid);
     if (baseline !== undefined) {
       baselines.first ??= row.y + baseline;
       baselines.last = row.y + baseline;
@@ -110,6 +110,21 @@ function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position
   }
   into.cells.push({ cell: cell.cell, fragment: moved(into, cell.cell, fragment) });
   if (output !== undefined) escape(into.escaped, output.positioned, output.pageContent, x, row.y + shift);
+}
+
+/**
+ * The baseline of a row with no cell aligned by baseline (CSS 2.1 §17.5.3): the bottom content
+ * edge of its lowest cell — an inline table of bottom-aligned cells sits on the line's baseline,
+ * which KaTeX's superscripts and fractions (`.vlist-t`) are built on, as in Chromium.
+ */
+function bottomContentEdge(row: LaidRow): number | undefined {
+  let bottom: number | undefined;
+  for (const laid of row.cells) {
+    const fragment = laid.output?.fragment;
+    if (fragment === undefined || laid.continued || laid.cell.rowSpan !== 1) continue;
+    bottom = Math.max(bottom ?? -Infinity, row.height - fragment.padding.bottom - fragment.border.bottom);
+  }
+  return bottom;
 }
 
 /** The cell's fragment moved by its offsets (with what it holds), its row's and its row group's. */
