@@ -13,6 +13,8 @@
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { ComputedStyle } from '../css/types.js';
+import { length } from '../css/values/svg-units.js';
+import { fontFamilyText } from '../css/properties/fonts.js';
 
 /** On a `<foreignObject>` of the drawing's markup: its number, the index of its block in ReplacedBox.foreignObjects. */
 export const FOREIGN_OBJECT_ATTRIBUTE = 'data-octavo-foreign';
@@ -38,28 +40,17 @@ export function foreignObjectsOf(svg: DomElement): DomElement[] {
   return found;
 }
 
-/** Absolute units in px (CSS Values 4 §6.2). */
-const ABSOLUTE: Readonly<Record<string, number>> = { px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 4 / 3, pc: 16 };
-
-/** An SVG length attribute in user units: `basis` for percentages, `fontSize` for em; undefined when absent or unreadable. */
-function userLength(value: string | undefined, basis: number, fontSize: number): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|[a-z]*)\s*$/i.exec(value);
-  if (m === null) return undefined;
-  const n = Number(m[1]);
-  const unit = m[2]!.toLowerCase();
-  if (unit === '') return n;
-  if (unit === '%') return (n / 100) * basis;
-  if (unit === 'em') return n * fontSize;
-  const px = ABSOLUTE[unit];
-  return px === undefined ? undefined : n * px;
+/** An SVG length attribute in user units: `basis` for percentages, the element's font for em; undefined when absent or unreadable. */
+function userLength(value: string | undefined, basis: number, style: ComputedStyle): number | undefined {
+  const n = length(value, basis, NaN, { fontSize: style.fontSize, fontFamily: fontFamilyText(style.fontFamily) });
+  return Number.isFinite(n) ? n : undefined;
 }
 
 /** The SVG's user space, which percentages of its elements' lengths are of: its viewBox, else its own size (300 × 150 by default). */
-function userSpace(svg: DomElement, fontSize: number): { width: number; height: number } {
+function userSpace(svg: DomElement, style: ComputedStyle): { width: number; height: number } {
   const box = (svg.attribs['viewbox'] ?? svg.attribs['viewBox'] ?? '').trim().split(/[\s,]+/).map(Number);
   if (box.length === 4 && box.every(Number.isFinite)) return { width: box[2]!, height: box[3]! };
-  return { width: userLength(svg.attribs['width'], 0, fontSize) || 300, height: userLength(svg.attribs['height'], 0, fontSize) || 150 };
+  return { width: userLength(svg.attribs['width'], 0, style) || 300, height: userLength(svg.attribs['height'], 0, style) || 150 };
 }
 
 /**
@@ -80,9 +71,9 @@ export function foreignObjectBlock(element: DomElement, svg: DomElement, own: Co
  * Percentages are of the SVG's user space.
  */
 function foreignObjectSize(element: DomElement, svg: DomElement, style: ComputedStyle): { width: number; height: number } {
-  const space = userSpace(svg, style.fontSize);
+  const space = userSpace(svg, style);
   const side = (css: ComputedStyle['width'], attribute: string, basis: number): number => {
-    const value = typeof css === 'number' ? css : userLength(element.attribs[attribute], basis, style.fontSize);
+    const value = typeof css === 'number' ? css : userLength(element.attribs[attribute], basis, style);
     return value !== undefined && Number.isFinite(value) && value > 0 ? value : 0;
   };
   return { width: side(style.width, 'width', space.width), height: side(style.height, 'height', space.height) };

@@ -8,8 +8,8 @@ import svgpath from 'svgpath';
 import type { Matrix } from '../geometry/matrix.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { PathSegment } from './display-list.js';
-import type { FontBasis } from '../resources/svg-units.js';
-import { INITIAL_FONT, length, numbers } from '../resources/svg-units.js';
+import type { FontBasis } from '../css/values/svg-units.js';
+import { INITIAL_FONT, length, numbers } from '../css/values/svg-units.js';
 import type { DomElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
 

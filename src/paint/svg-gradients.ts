@@ -11,7 +11,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import { premultiplyStops } from './gradient.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { hrefChain } from '../resources/svg-document.js';
-import { length } from '../resources/svg-units.js';
+import { length } from '../css/values/svg-units.js';
 import { multiply } from '../geometry/matrix.js';
 import { parseTransform, pathBounds } from './svg-geometry.js';
 import { spreadShading } from './svg-spread.js';

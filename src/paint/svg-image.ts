@@ -11,8 +11,8 @@ import type { LoadedImage } from '../resources/types.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { hrefOf } from '../resources/svg-document.js';
 import type { Viewport } from './svg-geometry.js';
-import type { FontBasis } from '../resources/svg-units.js';
-import { length } from '../resources/svg-units.js';
+import type { FontBasis } from '../css/values/svg-units.js';
+import { length } from '../css/values/svg-units.js';
 import { viewBoxMatrix } from './svg-geometry.js';
 
 /** Draws a loaded image into a rect (render.ts passes its own SVG drawing, for SVG images). */

@@ -8,7 +8,7 @@
 import type { DomElement } from '../dom/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import type { Matrix } from '../geometry/matrix.js';
-import { length, numbers } from '../resources/svg-units.js';
+import { length, numbers } from '../css/values/svg-units.js';
 import { multiply } from '../geometry/matrix.js';
 import { svgAngle, viewBoxMatrix } from './svg-geometry.js';
 

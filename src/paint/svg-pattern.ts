@@ -13,7 +13,7 @@ import type { SvgDocument } from '../resources/svg-document.js';
 import { hrefChain } from '../resources/svg-document.js';
 import type { Viewport } from './svg-geometry.js';
 import { invert, multiply } from '../geometry/matrix.js';
-import { length, numbers } from '../resources/svg-units.js';
+import { length, numbers } from '../css/values/svg-units.js';
 import { parseTransform, pathBounds, viewBoxMatrix } from './svg-geometry.js';
 import { appendAll, maxOf, minOf } from '../append-all.js';
 

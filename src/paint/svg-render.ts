@@ -16,7 +16,7 @@ import type { DisplayItem, PathSegment, SoftMask } from './display-list.js';
 import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
-import { length, numbers } from '../resources/svg-units.js';
+import { length, numbers } from '../css/values/svg-units.js';
 import { elementTransform, parseTransform, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
 import { gradientPaint } from './svg-gradients.js';

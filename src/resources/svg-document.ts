@@ -8,7 +8,7 @@ import { svgFilterFunctions } from './svg-filter.js';
 import { parseXml } from '../dom/xml.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
-import { length, numbers } from './svg-units.js';
+import { length, numbers } from '../css/values/svg-units.js';
 import type { SvgRule } from './svg-style.js';
 import { parseSvgRules } from './svg-style.js';
 import type { SvgLimits } from './svg-expansion.js';

@@ -9,8 +9,8 @@ import type { PaintOrder } from '../css/model/types.js';
 import { NORMAL_PAINT_ORDER, parsePaintOrder } from '../css/values/paint-order.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
-import type { FontBasis } from './svg-units.js';
-import { length } from './svg-units.js';
+import type { FontBasis } from '../css/values/svg-units.js';
+import { length } from '../css/values/svg-units.js';
 import { PAGE_CSS_ATTRIBUTE, PAGE_INHERITED_ATTRIBUTE } from '../boxes/inline-svg.js';
 
 export type Paint =

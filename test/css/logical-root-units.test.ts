@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics.js';
 import { computeMarginBoxStyle, computePageStyle } from '../../src/css/index.js';
-import { length } from '../../src/resources/svg-units.js';
+import { length } from '../../src/css/values/svg-units.js';
 import { styleWith } from './helpers.js';
 
 // a page area of 300px by 200px: 1vw = 3px, 1vh = 2px

@@ -1,7 +1,7 @@
 /** SVG lengths and number lists (SVG 2 §8.6): CSS units and percentages of the viewport. */
-import type { FontUnitRatios } from '../css/values/font-metrics.js';
-import { fontUnitRatios } from '../css/values/font-metrics.js';
-import { dimensionToPx, isViewportUnit } from '../css/values/units.js';
+import type { FontUnitRatios } from './font-metrics.js';
+import { fontUnitRatios } from './font-metrics.js';
+import { dimensionToPx, isViewportUnit } from './units.js';
 
 /** What font-relative units resolve against: the element's font size and `font-family` (SvgStyle fits). */
 export interface FontBasis {
