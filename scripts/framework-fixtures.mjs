@@ -12,7 +12,10 @@
  *   npm install --no-save foundation-sites@6.9.0 && node scripts/framework-fixtures.mjs
  *
  * KaTeX's page is written too: formulas rendered by `katex.renderToString` (as a Markdown or
- * report generator writes them into HTML), with its stylesheet and WOFF2 fonts beside it.
+ * report generator writes them into HTML), with its stylesheet, WOFF2 fonts and licence beside
+ * it. KaTeX is not a devDependency either (its command line asks for a Node newer than 20):
+ *
+ *   npm install --no-save katex@0.19.1 && node scripts/framework-fixtures.mjs katex
  *
  * Names given as arguments (`tailwind4`, `bulma`…) write those fixtures only.
  */
@@ -77,6 +80,7 @@ async function katex() {
   const dir = join(FIXTURES, 'katex');
   await mkdir(join(dir, 'fonts'), { recursive: true });
   await copyFile(join(dist, 'katex.min.css'), join(dir, 'katex.min.css'));
+  await copyFile(join(dist, '..', 'LICENSE'), join(dir, 'LICENSE'));
   // the stylesheet lists WOFF2 first: browsers and octavo take it, the WOFF and TTF copies are never asked for
   for (const font of (await readdir(join(dist, 'fonts'))).filter((f) => f.endsWith('.woff2'))) await copyFile(join(dist, 'fonts', font), join(dir, 'fonts', font));
   const render = (tex, displayMode) => katex.renderToString(tex, { displayMode, throwOnError: true, output: 'html' });
