@@ -35,7 +35,7 @@ import { svgFilterFunctions } from '../resources/svg-filter.js';
 import { applyFilter } from './filter.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
-/** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
+/** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`, the laid-out HTML of its `<foreignObject>`s. */
 export interface SvgContext {
   readonly text?: TextSystem;
   /** The HTML of an inline `<svg>`'s `<foreignObject>` by number, painted with its origin at the element's (boxes/foreign-object.ts). */
