@@ -7,9 +7,9 @@ import { isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import { foreignObjectBlock, foreignObjectsOf } from './foreign-object.js';
 import { blockified, outerDisplay } from './display.js';
+import { withFilterReferences } from './filter-references.js';
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
-import type { CounterStyleSet } from '../css/types.js';
+import type { ComputedStyle, ContentItem, CounterStyleSet, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
@@ -236,7 +236,8 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
  * Ids, counters and named strings of the element (references.ts), once its counters are applied.
  * Returns its style with `bookmark-label` evaluated (counters are known only here), for the PDF outline.
  */
-function record(walk: Walk, element: DomElement, style: ComputedStyle): ComputedStyle {
+function record(walk: Walk, element: DomElement, declared: ComputedStyle): ComputedStyle {
+  const style = declared.filter.length === 0 ? declared : withFilterReferences(declared, element, (message) => walk.ctx.diagnostics.warn('css_unsupported', message, elementLocation(walk.dom, element)));
   const source = boxElement(walk, element);
   recordElement(walk.records, element, source, style, walk.counters);
   // nearly every element sets neither: no closure for them (this runs for every element)
@@ -535,11 +536,10 @@ interface BlockParts {
 }
 
 function blockBox(walk: Walk, { element, style, pseudo, children, outer, marker }: BlockParts): BlockBox {
-  const content = blockContainerChildren(children, style, walk.styled.anonymousStyle);
   // a literal of the seven fields, in the order of every other block box's (anonymous.ts): spread
-  // from `content`, the two last went to an out-of-object store, and the box had a map of its own.
-  // With a marker, one literal too: `{ ...box, marker }` made a new map per list item (Node 20).
-  const { children: blockChildren, inlineContent } = content;
+  // from the children's record, the two last went to an out-of-object store, and the box had a map
+  // of its own. With a marker, one literal too: `{ ...box, marker }` made a new map per list item (Node 20).
+  const { children: blockChildren, inlineContent } = blockContainerChildren(children, style, walk.styled.anonymousStyle);
   if (marker !== undefined && marker.kind === 'block') return { kind: 'block', outer, style, element, pseudo, children: blockChildren, inlineContent, marker } as BlockBox;
   return { kind: 'block', outer, style, element, pseudo, children: blockChildren, inlineContent } as BlockBox;
 }

@@ -31,7 +31,7 @@ import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import { appendAll } from '../append-all.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
-import { svgFilterFunctions } from '../resources/svg-filter.js';
+import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 

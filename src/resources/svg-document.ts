@@ -4,7 +4,7 @@
  * `viewBox`, else 300 × 150. Scripts and external references are never followed.
  */
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
-import { svgFilterFunctions } from './svg-filter.js';
+import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { parseXml } from '../dom/xml.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';

@@ -109,6 +109,15 @@ describe('SVG filters', () => {
     expect(await draw(shadowed('<feDropShadow dx="2" dy="1" stdDeviation="0" flood-color="red"/>'), '8px 4px')).toEqual(expected);
   });
 
+  it('is what an HTML element\'s filter: url(#id) names, in its place in the chain; a reference to nothing is left out, warned', async () => {
+    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="s"><feDropShadow dx="2" dy="1" stdDeviation="0" flood-color="red"/></filter></svg>';
+    expect(await draw(`${defs}<div style="width: 2px; height: 2px; background: blue; filter: url(#s)"></div>`, '8px 4px'))
+      .toEqual(['BB______', 'BBRR____', '__RR____', '________']);
+    expect(await draw(`${defs}<div style="width: 2px; height: 2px; background: blue; filter: url(#nothing)"></div>`, '8px 4px', [
+      { code: 'css_unsupported', message: /^`filter: url\(#nothing\)` names no <filter> of an inline <svg> of the page: left out of the chain$/ },
+    ])).toEqual(['BB______', 'BB______', '________', '________']);
+  });
+
   it('recolours by an feColorMatrix in sRGB', async () => {
     expect(await draw(shadowed('<feColorMatrix color-interpolation-filters="sRGB" values="0 0 1 0 0  0 1 0 0 0  1 0 0 0 0  0 0 0 1 0"/>'), '8px 4px'))
       .toEqual(['RR______', 'RR______', '________', '________']);

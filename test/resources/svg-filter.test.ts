@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSvg } from '../../src/resources/svg-document.js';
-import { svgFilterFunctions } from '../../src/resources/svg-filter.js';
+import { svgFilterFunctions } from '../../src/css/values/svg-filter.js';
 import type { FilterFunction } from '../../src/css/image-types.js';
 
 function functionsOf(filter: string): FilterFunction[] | undefined {

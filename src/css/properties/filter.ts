@@ -1,6 +1,7 @@
 /**
- * `filter` (Filter Effects 1 §5): a list of filter functions applied in order. `url()` references
- * to SVG filters are reported and left out of the chain (paint/filter.ts draws the rest).
+ * `filter` (Filter Effects 1 §5): a list of filter functions applied in order. A `url()`
+ * reference to an inline SVG's `<filter>` is replaced by the functions it amounts to when the box
+ * tree is built (boxes/filter-references.ts); paint/filter.ts draws the functions.
  * `backdrop-filter` stays in the unsupported list.
  */
 import type { CssNode } from 'css-tree';
@@ -57,10 +58,8 @@ function parseDropShadow(args: Nodes): SpecifiedFilter | undefined {
 }
 
 function parseFunction(node: CssNode, ctx: ParseContext): SpecifiedFilter | undefined {
-  if (node.type === 'Url') {
-    ctx.unsupported('an SVG filter reference (`url()`, left out of the chain)');
-    return { kind: 'url', url: urlOf(node, ctx.baseUrl) ?? '' };
-  }
+  // a reference to an inline SVG's <filter>: the box builder puts its functions in its place (boxes/filter-references.ts)
+  if (node.type === 'Url') return { kind: 'url', url: urlOf(node, ctx.baseUrl) ?? '' };
   if (node.type !== 'Function') return undefined;
   const name = node.name.toLowerCase();
   const args = childrenOf(node);

@@ -16,12 +16,12 @@
  * turbulence, displacement, several shadows, `primitiveUnits="objectBoundingBox"`) gives
  * undefined: the element is drawn unfiltered, with a warning naming its primitives.
  */
-import type { Color } from '../css/types.js';
-import type { FilterFunction } from '../css/image-types.js';
-import { parseColorText } from '../css/values/text-values.js';
-import { resolveColor } from '../css/values/color.js';
-import type { DomElement } from '../dom/types.js';
-import { isElement } from '../dom/types.js';
+import type { Color } from '../model/types.js';
+import type { FilterFunction } from '../model/image-types.js';
+import { parseColorText } from './text-values.js';
+import { resolveColor } from './color.js';
+import type { DomElement } from '../../dom/types.js';
+import { isElement } from '../../dom/types.js';
 
 /**
  * A shadow: the source's alpha blurred by `sigma`, moved by (dx, dy), in `color` — or in the
@@ -56,9 +56,15 @@ const SOURCE_ALPHA: Shadow = { kind: 'shadow', dx: 0, dy: 0, sigma: 0, color: BL
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
+/**
+ * An attribute as SVG spells it (`stdDeviation`) or as the HTML parser left it in the page's tree
+ * (`stddeviation`: a `<filter>` of an inline `<svg>` that an HTML element's `filter: url(#…)` names).
+ */
+const attr = (element: DomElement, name: string): string | undefined => element.attribs[name] ?? element.attribs[name.toLowerCase()];
+
 /** The CSS filter functions `filter` amounts to, or undefined when they cannot say it. */
 export function svgFilterFunctions(filter: DomElement): FilterFunction[] | undefined {
-  if (filter.attribs['primitiveUnits'] === 'objectBoundingBox') return undefined;
+  if (attr(filter, 'primitiveUnits') === 'objectBoundingBox') return undefined;
   const results = new Map<string, Value>();
   let last: Value = SOURCE_GRAPHIC;
   const input = (name: string | undefined): Value | undefined => {
@@ -72,7 +78,7 @@ export function svgFilterFunctions(filter: DomElement): FilterFunction[] | undef
     const value = primitiveValue(primitive, input, linearRgb(primitive, filter));
     if (value === undefined) return undefined;
     last = value;
-    const result = primitive.attribs['result'];
+    const result = attr(primitive, 'result');
     if (result !== undefined && result.trim() !== '') results.set(result.trim(), value);
   }
   return last.kind === 'graphic' ? [...last.functions] : undefined;
@@ -86,8 +92,8 @@ function linearRgb(primitive: DomElement, filter: DomElement): boolean {
 
 /** A presentation attribute or a declaration of the `style` attribute. */
 function propertyOf(element: DomElement, name: string): string | undefined {
-  const declared = new RegExp(`(?:^|;)\\s*${name}\\s*:([^;]*)`, 'i').exec(element.attribs['style'] ?? '')?.[1];
-  return (declared ?? element.attribs[name])?.trim();
+  const declared = new RegExp(`(?:^|;)\\s*${name}\\s*:([^;]*)`, 'i').exec(attr(element, 'style') ?? '')?.[1];
+  return (declared ?? attr(element, name))?.trim();
 }
 
 function numbersOf(value: string | undefined): number[] {
@@ -101,7 +107,7 @@ function numberOf(value: string | undefined, fallback: number): number {
 
 /** One standard deviation (the two of `stdDeviation="x y"` must agree: a CSS blur is round). */
 function deviationOf(primitive: DomElement, fallback: number): number | undefined {
-  const values = numbersOf(primitive.attribs['stdDeviation']);
+  const values = numbersOf(attr(primitive, 'stdDeviation'));
   if (values.length === 0) return fallback;
   if (values.some((v) => !Number.isFinite(v) || v < 0) || (values.length === 2 && values[0] !== values[1]) || values.length > 2) return undefined;
   return values[0]!;
@@ -116,8 +122,7 @@ function floodOf(primitive: DomElement): Color {
 }
 
 function primitiveValue(primitive: DomElement, input: (name: string | undefined) => Value | undefined, linear: boolean): Value | undefined {
-  const a = primitive.attribs;
-  const from = input(a['in']);
+  const from = input(attr(primitive, 'in'));
   if (from === undefined) return undefined;
   switch (localName(primitive)) {
     case 'feGaussianBlur': {
@@ -128,8 +133,8 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
       return from;
     }
     case 'feOffset': {
-      const dx = numberOf(a['dx'], 0);
-      const dy = numberOf(a['dy'], 0);
+      const dx = numberOf(attr(primitive, 'dx'), 0);
+      const dy = numberOf(attr(primitive, 'dy'), 0);
       if (from.kind === 'shadow') return { ...from, dx: from.dx + dx, dy: from.dy + dy };
       // the source (blurred at most) moved: a shadow in its own colours, which only a flood may use (ApexCharts' labels)
       if (from.kind === 'graphic' && from.functions.every((f) => f.kind === 'blur')) {
@@ -141,13 +146,13 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
     case 'feDropShadow': {
       const sigma = deviationOf(primitive, 2);
       if (sigma === undefined || from.kind !== 'graphic') return undefined;
-      const shadow: FilterFunction = { kind: 'drop-shadow', x: numberOf(a['dx'], 2), y: numberOf(a['dy'], 2), blur: sigma * 2, color: floodOf(primitive) };
+      const shadow: FilterFunction = { kind: 'drop-shadow', x: numberOf(attr(primitive, 'dx'), 2), y: numberOf(attr(primitive, 'dy'), 2), blur: sigma * 2, color: floodOf(primitive) };
       return { kind: 'graphic', functions: [...from.functions, shadow] };
     }
     case 'feColorMatrix': return colorMatrixValue(primitive, from, linear);
     case 'feComposite': {
-      const operator = a['operator'] ?? 'over';
-      const under = input(a['in2']);
+      const operator = attr(primitive, 'operator') ?? 'over';
+      const under = input(attr(primitive, 'in2'));
       if (under === undefined) return undefined;
       if (operator === 'over') return stacked([under, from]);
       // a flood kept where a shadow's alpha is: the shadow in the flood's colour
@@ -157,12 +162,12 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
       return undefined;
     }
     case 'feBlend': {
-      const under = input(a['in2']);
-      return under === undefined || (a['mode'] ?? 'normal') !== 'normal' ? undefined : stacked([under, from]);
+      const under = input(attr(primitive, 'in2'));
+      return under === undefined || (attr(primitive, 'mode') ?? 'normal') !== 'normal' ? undefined : stacked([under, from]);
     }
     case 'feComponentTransfer': return from.kind === 'shadow' ? shadowTransfer(primitive, from) : undefined;
     case 'feMerge': {
-      const layers = primitive.children.filter(isElement).filter((node) => localName(node) === 'feMergeNode').map((node) => input(node.attribs['in']));
+      const layers = primitive.children.filter(isElement).filter((node) => localName(node) === 'feMergeNode').map((node) => input(attr(node, 'in')));
       return layers.some((layer) => layer === undefined) ? undefined : stacked(layers as Value[]);
     }
     default: return undefined;
@@ -187,11 +192,11 @@ function shadowTransfer(primitive: DomElement, shadow: Shadow): Shadow | undefin
   if (shadow.color === 'source') return undefined;
   let scale = 1;
   for (const func of primitive.children.filter(isElement)) {
-    const type = func.attribs['type'] ?? 'identity';
+    const type = attr(func, 'type') ?? 'identity';
     if (type === 'identity') continue;
     if (localName(func) !== 'feFuncA') return undefined;
-    const table = numbersOf(func.attribs['tableValues']);
-    if (type === 'linear' && numberOf(func.attribs['intercept'], 0) === 0) scale *= Math.max(0, numberOf(func.attribs['slope'], 1));
+    const table = numbersOf(attr(func, 'tableValues'));
+    if (type === 'linear' && numberOf(attr(func, 'intercept'), 0) === 0) scale *= Math.max(0, numberOf(attr(func, 'slope'), 1));
     else if (type === 'table' && table.length === 2 && table[0] === 0 && Number.isFinite(table[1])) scale *= Math.max(0, table[1]!);
     else return undefined;
   }
@@ -210,8 +215,8 @@ function toSrgb(v: number): number {
  * leaves alpha alone are CSS colour functions when the primitive works in sRGB.
  */
 function colorMatrixValue(primitive: DomElement, from: Value, linear: boolean): Value | undefined {
-  const type = primitive.attribs['type'] ?? 'matrix';
-  const values = numbersOf(primitive.attribs['values']);
+  const type = attr(primitive, 'type') ?? 'matrix';
+  const values = numbersOf(attr(primitive, 'values'));
   if (values.some((v) => !Number.isFinite(v))) return undefined;
   if (from.kind === 'shadow' && type === 'matrix' && values.length === 20) {
     const rgbFromSource = [0, 1, 2, 3].some((row) => [0, 1, 2].some((column) => values[row * 5 + column] !== 0));
