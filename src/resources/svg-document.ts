@@ -140,7 +140,7 @@ function filterPrimitives(doc: SvgDocument, value: string): string {
   return names.length > 0 ? `(${names.join(', ')})` : value.trim();
 }
 
-/** Whether a `filter` value is a reference to a `<filter>` the painter applies (svg-filter.ts). */
+/** Whether a `filter` value is a reference to a `<filter>` the painter applies (css/values/svg-filter.ts). */
 function drawnFilter(doc: SvgDocument, value: string): boolean {
   const id = /^\s*url\(\s*['"]?#([^'")]+)['"]?\s*\)\s*$/.exec(value)?.[1];
   const filter = id === undefined ? undefined : doc.ids.get(id);

@@ -69,7 +69,7 @@ export interface SvgStyle {
   readonly stopOpacity: number;
   readonly clipPath: string | undefined;
   readonly mask: string | undefined;
-  /** The id of the `<filter>` it references (svg-filter.ts). */
+  /** The id of the `<filter>` it references (css/values/svg-filter.ts). */
   readonly filter: string | undefined;
   /** `alignment-baseline` of a `<tspan>` or `<text>` (SVG 2 §11.10.2.6): the baseline its text is set on, when not its parent's. */
   readonly alignmentBaseline: DominantBaseline | undefined;

@@ -142,7 +142,7 @@ export type ColorFilterName = 'grayscale' | 'sepia' | 'saturate' | 'hue-rotate' 
 export type FilterFunction =
   /** `amount`: a fraction (0.5 for 50%), degrees for hue-rotate. */
   | { readonly kind: 'color'; readonly name: ColorFilterName; readonly amount: number }
-  /** An SVG filter's `feColorMatrix` (resources/svg-filter.ts): row-major 3 × 4 on sRGB channels 0–1, alpha kept. */
+  /** An SVG filter's `feColorMatrix` (css/values/svg-filter.ts): row-major 3 × 4 on sRGB channels 0–1, alpha kept. */
   | { readonly kind: 'color-matrix'; readonly matrix: readonly number[] }
   | { readonly kind: 'opacity'; readonly amount: number }
   /** Standard deviation in px. */
