@@ -13,7 +13,7 @@
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { ComputedStyle } from '../css/types.js';
-import { length } from '../css/values/svg-units.js';
+import { length, numbers } from '../css/values/svg-units.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
 
 /** On a `<foreignObject>` of the drawing's markup: its number, the index of its block in ReplacedBox.foreignObjects. */
@@ -48,8 +48,9 @@ function userLength(value: string | undefined, basis: number, style: ComputedSty
 
 /** The SVG's user space, which percentages of its elements' lengths are of: its viewBox, else its own size (300 × 150 by default). */
 function userSpace(svg: DomElement, style: ComputedStyle): { width: number; height: number } {
-  const box = (svg.attribs['viewbox'] ?? svg.attribs['viewBox'] ?? '').trim().split(/[\s,]+/).map(Number);
-  if (box.length === 4 && box.every(Number.isFinite)) return { width: box[2]!, height: box[3]! };
+  // read as the painter reads it (paint/svg-render.ts)
+  const box = numbers(svg.attribs['viewbox'] ?? svg.attribs['viewBox']);
+  if (box.length === 4) return { width: box[2]!, height: box[3]! };
   return { width: userLength(svg.attribs['width'], 0, style) || 300, height: userLength(svg.attribs['height'], 0, style) || 150 };
 }
 

@@ -66,10 +66,12 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     if (values.length > 0 && at > 0) inserts.push({ at, end: at, text: ` ${attribute}="${escapeAttribute(values.join(';'))}"` });
   };
   // a <foreignObject> is written empty, numbered (boxes/foreign-object.ts): its HTML is laid out apart
+  const numbers = new Map(foreign.map((element, number) => [element, number]));
   const replaceForeign = (element: DomElement, declared: string[]): boolean => {
-    const number = foreign.indexOf(element);
+    const number = numbers.get(element);
+    if (number === undefined || element.endIndex === null) return false;
     const at = startTagEnd(element) - element.name.length - 1;
-    if (number < 0 || at < 0 || element.endIndex === null) return false;
+    if (at < 0) return false;
     const attributes: Record<string, string> = { ...element.attribs, [FOREIGN_OBJECT_ATTRIBUTE]: String(number) };
     if (declared.length > 0) attributes[PAGE_CSS_ATTRIBUTE] = declared.join(';');
     const text = Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
@@ -93,7 +95,7 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     if (element !== svg && styles?.style !== undefined && parent?.style !== undefined) appendAll(declared, sharedDeclarations(styles.style, parent.style));
     // the <svg> inherits paint-order from the HTML around it (text outlined in a page stroked first)
     if (element === svg && styles?.style !== undefined && styles.style.paintOrder !== NORMAL_PAINT_ORDER) inherited.push(`paint-order:${paintOrderText(styles.style.paintOrder)}`);
-    if (foreign.length > 0 && replaceForeign(element, declared)) return;
+    if (numbers.size > 0 && replaceForeign(element, declared)) return;
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);
     for (const child of element.children) if (isElement(child)) visit(child, styles);

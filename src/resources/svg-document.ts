@@ -6,11 +6,12 @@
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { parseXml } from '../dom/xml.js';
+import { elementNameOf } from '../dom/svg-names.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { length, numbers } from '../css/values/svg-units.js';
 import type { SvgRule } from './svg-style.js';
-import { parseSvgRules } from './svg-style.js';
+import { parseSvgRules, urlId } from './svg-style.js';
 import type { SvgLimits } from './svg-expansion.js';
 import { checkSvgUses } from './svg-expansion.js';
 import type { LoadedImage } from './types.js';
@@ -94,18 +95,18 @@ function intrinsicSize(root: DomElement): { width: number; height: number; natur
 
 /**
  * The HTML parser's SVG name adjustments (HTML §13.2.6.5), for inline `<svg>` written in
- * lower case (`viewbox`): the camel-case names SVG uses, element and attribute names alike.
+ * lower case (`viewbox`): the camel-case names SVG uses — the elements' as the page's parser
+ * gives them (dom/svg-names.ts), the attributes' here.
  */
-const CAMEL_CASE = new Map(['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'patternUnits', 'patternContentUnits',
+const CAMEL_CASE_ATTRIBUTES = new Map(['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'patternUnits', 'patternContentUnits',
   'patternTransform', 'markerUnits', 'markerWidth', 'markerHeight', 'refX', 'refY', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
   'textLength', 'lengthAdjust', 'startOffset', 'spreadMethod', 'stdDeviation', 'pathLength', 'filterUnits', 'primitiveUnits',
-  'linearGradient', 'radialGradient', 'clipPath', 'textPath', 'foreignObject', 'feGaussianBlur', 'feOffset', 'feFlood', 'feMerge',
-  'feMergeNode', 'feComposite', 'feDropShadow', 'feColorMatrix', 'feBlend', 'requiredExtensions', 'requiredFeatures', 'systemLanguage'].map((name) => [name.toLowerCase(), name]));
+  'requiredExtensions', 'requiredFeatures', 'systemLanguage'].map((name) => [name.toLowerCase(), name]));
 
 function adjustNames(element: DomElement): void {
-  element.name = CAMEL_CASE.get(element.name) ?? element.name;
+  element.name = elementNameOf(element.name);
   for (const [name, value] of Object.entries(element.attribs)) {
-    const camel = CAMEL_CASE.get(name);
+    const camel = CAMEL_CASE_ATTRIBUTES.get(name);
     if (camel !== undefined && element.attribs[camel] === undefined) {
       element.attribs[camel] = value;
       delete element.attribs[name];
@@ -142,7 +143,7 @@ function filterPrimitives(doc: SvgDocument, value: string): string {
 
 /** Whether a `filter` value is a reference to a `<filter>` the painter applies (css/values/svg-filter.ts). */
 function drawnFilter(doc: SvgDocument, value: string): boolean {
-  const id = /^\s*url\(\s*['"]?#([^'")]+)['"]?\s*\)\s*$/.exec(value)?.[1];
+  const id = urlId(value.trim());
   const filter = id === undefined ? undefined : doc.ids.get(id);
   return filter !== undefined && filter.name.replace(/^svg:/, '') === 'filter' && svgFilterFunctions(filter) !== undefined;
 }

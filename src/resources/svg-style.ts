@@ -253,7 +253,8 @@ function absoluteLengths(value: string | undefined, font: FontBasis): string | u
 }
 
 /** The id of a local `url(#id)` reference; undefined for `none` and anything else. */
-function urlId(value: string | undefined): string | undefined {
+/** The id of a `url(#id)` value; undefined for anything else. */
+export function urlId(value: string | undefined): string | undefined {
   return /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(value ?? '')?.[1];
 }
 

@@ -61,6 +61,11 @@ function load(): typeof ColorHelpers {
   return helpers;
 }
 
+/** sRGB channels (0–1) of linear-light ones: csstools' transfer function (an SVG filter's linearRGB colours). */
+export function srgbFromLinear(channels: Triple): Triple {
+  return load().gam_sRGB(channels) as Triple;
+}
+
 function conversionOf(space: ColorSpace): SpaceConversion {
   const h = load();
   switch (space) {

@@ -18,7 +18,8 @@
  */
 import type { Color } from '../model/types.js';
 import type { FilterFunction } from '../model/image-types.js';
-import { parseColorText } from './text-values.js';
+import { parseColorText, parseStyleAttribute } from './text-values.js';
+import { srgbFromLinear } from './color-interpolation.js';
 import { resolveColor } from './color.js';
 import type { DomElement } from '../../dom/types.js';
 import { isElement } from '../../dom/types.js';
@@ -90,10 +91,10 @@ function linearRgb(primitive: DomElement, filter: DomElement): boolean {
   return own !== 'sRGB' && own !== 'srgb';
 }
 
-/** A presentation attribute or a declaration of the `style` attribute. */
+/** A declaration of the `style` attribute, else the presentation attribute. */
 function propertyOf(element: DomElement, name: string): string | undefined {
-  const declared = new RegExp(`(?:^|;)\\s*${name}\\s*:([^;]*)`, 'i').exec(attr(element, 'style') ?? '')?.[1];
-  return (declared ?? attr(element, name))?.trim();
+  const style = attr(element, 'style');
+  return (style === undefined ? undefined : parseStyleAttribute(style).get(name)) ?? attr(element, name)?.trim();
 }
 
 function numbersOf(value: string | undefined): number[] {
@@ -203,12 +204,6 @@ function shadowTransfer(primitive: DomElement, shadow: Shadow): Shadow | undefin
   return { ...shadow, color: { ...shadow.color, a: Math.min(1, shadow.color.a * scale) } };
 }
 
-/** sRGB of a linear-light channel (0-1). */
-function toSrgb(v: number): number {
-  const c = Math.min(1, Math.max(0, v));
-  return c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
-}
-
 /**
  * `feColorMatrix`: on a shadow, a matrix that sets one colour (zero RGB columns, the alpha row
  * scaling alpha) recolours it; on the graphic, `saturate`, `hueRotate` and an RGB matrix that
@@ -221,8 +216,9 @@ function colorMatrixValue(primitive: DomElement, from: Value, linear: boolean): 
   if (from.kind === 'shadow' && type === 'matrix' && values.length === 20) {
     const rgbFromSource = [0, 1, 2, 3].some((row) => [0, 1, 2].some((column) => values[row * 5 + column] !== 0));
     if (rgbFromSource || values[18]! < 0 || values[19] !== 0) return undefined;
-    const channel = (row: number): number => 255 * (linear ? toSrgb(values[row * 5 + 4]!) : Math.min(1, Math.max(0, values[row * 5 + 4]!)));
-    return { ...from, color: { r: channel(0), g: channel(1), b: channel(2), a: Math.min(1, alphaOf(from) * values[18]!) } };
+    const clamped = [4, 9, 14].map((at) => Math.min(1, Math.max(0, values[at]!))) as [number, number, number];
+    const [r, g, b] = linear ? srgbFromLinear(clamped) : clamped;
+    return { ...from, color: { r: 255 * r, g: 255 * g, b: 255 * b, a: Math.min(1, alphaOf(from) * values[18]!) } };
   }
   if (from.kind !== 'graphic' || linear) return undefined;
   if (type === 'saturate') return { kind: 'graphic', functions: [...from.functions, { kind: 'color', name: 'saturate', amount: values[0] ?? 1 }] };
