@@ -346,7 +346,8 @@ function composedChildBoxes(box: Extract<Box, { readonly kind: 'block' | 'out-of
  * Whether `test` answers true for a box of the tree under `root` (`root` included): the boxes in
  * tree order (each before its children), without recursion — a deep document must not overflow
  * the call stack —, and without the one-box list childBoxes makes for a table cell or an
- * out-of-flow box. Every walk over a whole box tree goes through this one loop (with `state`
+ * out-of-flow box; the blocks of an inline SVG's `<foreignObject>`s are walked after their
+ * drawing's box. Every walk over a whole box tree goes through this one loop (with `state`
  * instead of a closure made per walk): one function for V8 to compile instead of one per walk,
  * each of them reaching V8's threshold in a different render.
  */
@@ -356,7 +357,11 @@ export function someBox<S>(root: Box, test: (box: Box, state: S) => boolean, sta
     if (test(box, state)) return true;
     if (box.kind === 'table-cell') stack.push(box.content);
     else if (box.kind === 'out-of-flow') stack.push(box.box);
-    else {
+    else if (box.kind === 'replaced') {
+      // an inline <svg>'s foreignObject blocks: their images, fonts and boxes are the page's
+      const objects = box.foreignObjects;
+      if (objects !== undefined) for (let i = objects.length - 1; i >= 0; i--) if (objects[i] !== undefined) stack.push(objects[i]!.box);
+    } else {
       const children = childBoxes(box);
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }

@@ -58,6 +58,14 @@ describe('SVG foreignObject', () => {
     expect(await pixels('<svg width="8" height="4"><rect width="8" height="4" fill="red" systemLanguage="fr"/></svg>')).toEqual(['________', '________', '________', '________']);
   });
 
+  it('loads the images of its HTML, and warns about those it cannot load', async () => {
+    const blue = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1"><rect width="2" height="1" fill="blue"/></svg>')}`;
+    const [page] = await renderPixels(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0; line-height: 0 } svg { display: block } img { display: block }</style>
+      <svg width="8" height="4"><foreignObject x="2" y="1" width="4" height="2"><img src="${blue}"><img src="missing.png" width="1" height="1" alt=""></foreignObject></svg>`,
+    { expectDiagnostics: [{ code: 'resource', message: /missing\.png/ }] });
+    expect(page).toEqual(['________', '__BB____', '________', '________']);
+  });
+
   it('lays its text out as the page does: a Mermaid label, wrapped to the box and scaled with the drawing', async () => {
     // Liberation Mono advances 0.6em: "QQQQ QQQQ" is 54px at 10px, wider than the 40 user units of the box: two lines
     const label = (scale: number): string => `<svg width="${100 * scale}" height="${40 * scale}" viewBox="0 0 100 40"><g transform="translate(10 5)"><foreignObject width="40" height="30">`
