@@ -32,15 +32,16 @@ export function pdfWords(pdfPath) {
   for (const match of html.matchAll(/<page [^>]*>|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
     if (match[1] === undefined) { page++; continue; }
     const [x0, y0, x1, y1] = match.slice(1, 5).map(Number);
-    const text = decode(match[5]);
-    // a "word" of zero-width characters alone (KaTeX's U+200B struts) is no text anyone sees: Chromium writes it, octavo does not
-    if (INVISIBLE.test(text)) continue;
+    // zero-width characters (KaTeX's U+200B struts, Pico's before its nav items) are no text anyone
+    // sees: Chromium writes them, octavo does not; a "word" of them alone is dropped
+    const text = decode(match[5]).replace(INVISIBLE, '');
+    if (text === '') continue;
     words.push({ page, text, x: round(x0), y: round(y0), width: round(x1 - x0), height: round(y1 - y0) });
   }
   return words;
 }
 
-const INVISIBLE = /^[\u200B-\u200D\u2060\uFEFF]+$/u;
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/gu;
 
 function decode(text) {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');

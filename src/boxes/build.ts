@@ -279,7 +279,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   const source = boxElement(walk, element);
-  const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source, pseudos['file-selector-button']) : undefined;
+  const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source, pseudos) : undefined;
   if (control !== undefined) return [control];
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
   if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];

@@ -6,7 +6,7 @@
  * the UA stylesheet's (css/ua.css), so an author's CSS on the control applies as in a browser.
  * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
  */
-import type { Color, ComputedStyle } from '../css/types.js';
+import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import { listBoxRows } from '../css/menulist-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
@@ -16,7 +16,8 @@ import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
-import { colorBox, fileBox, rangeBox } from './form-pickers.js';
+import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
+import { meterValue, progressValue } from '../dom/form-values.js';
 import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
@@ -47,13 +48,22 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([...TEXT_TYPES, ...Object.keys(
  * The boxes of a form control, or undefined when `element` is not one drawn here (`<button>` has
  * its own content; `<input type=image>` is an image, `replaced` in build.ts).
  */
-export function formControlBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, fileButton?: ComputedStyle): Box | undefined {
+export function formControlBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): Box | undefined {
   const outer = style.display === 'inline-block' || style.display === 'inline' ? 'inline' : 'block';
   switch (element.name) {
-    case 'input': return inputType(element) === 'file' ? fileBox(build, element, style, { source, outer, button: fileButton }) : inputBox(build, element, style, source, outer);
+    case 'input': {
+      const type = inputType(element);
+      if (type === 'file') return fileBox(build, element, style, { source, outer, button: pseudos['file-selector-button'] });
+      if (type === 'range' && style.appearance === 'none') return styledRangeBox(build, element, style, { source, outer, accent: resolvedAccent(style), parts: pseudos });
+      return inputBox(build, element, style, source, outer);
+    }
     case 'select': return selectBox(build, element, style, source, outer);
     case 'textarea': return textareaBox(build, element, style, source, outer);
-    case 'progress': return barBox(build, style, source, outer, { fraction: progressValue(element), fill: resolvedAccent(style) });
+    case 'progress': {
+      const fraction = progressValue(element);
+      if (style.appearance === 'none') return styledProgressBox(build, style, { source, outer, fraction, parts: pseudos });
+      return barBox(build, style, source, outer, { fraction, fill: resolvedAccent(style) });
+    }
     case 'meter': {
       const meter = meterValue(element);
       return barBox(build, style, source, outer, { fraction: meter.fraction, fill: METER_COLORS[meter.region]! });
@@ -65,10 +75,12 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, st
 function inputBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): Box | undefined {
   const type = inputType(element);
   if (type === 'checkbox' || type === 'radio') {
-    if (style.appearance === 'none') return build.block(style, [], outer, source);
+    // unstyled, the box is the author's: an element box with its ::before and ::after, as Chromium
+    // draws the custom checkboxes and switches CSS makes (Pico's switch knob, a checkmark after)
+    if (style.appearance === 'none') return undefined;
     return markBox(style, source, outer, type, { checked: element.attribs['checked'] !== undefined, disabled: isDisabled(element) });
   }
-  if (type === 'range') return style.appearance === 'none' ? build.block(style, [], outer, source) : rangeBox(element, style, { source, outer, accent: hex(resolvedAccent(style)) });
+  if (type === 'range') return rangeBox(element, style, { source, outer, accent: hex(resolvedAccent(style)) });
   if (type === 'color') return colorBox(build, element, style, { source, outer });
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
@@ -268,8 +280,9 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const options = optionsOf(element);
   // As wide as its options in block flow too (its natural width), not as its container.
   const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
-  // Chromium sets a select's text in lines of `line-height: normal`, whatever the author's
-  const inner: ComputedStyle = { ...build.anonymousStyle(style, 'block'), lineHeight: 'normal' };
+  // Chromium sets a select's text in lines of `line-height: normal`, whatever the author's, unless
+  // its `appearance` is `none` (measured: `line-height: 40px` makes it 42px tall then, 19px else)
+  const inner: ComputedStyle = { ...build.anonymousStyle(style, 'block'), lineHeight: style.appearance === 'none' ? style.lineHeight : 'normal' };
   const content = style.fieldSizing === 'content';
   // content-sized, a list box shows all its options, a drop-down is as wide as the one it shows
   const rows = content && listBoxRows(element) !== undefined ? Math.max(1, options.length) : listBoxRows(element);
@@ -364,39 +377,23 @@ function positiveInt(text: string | undefined, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-function number(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number.parseFloat(text);
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/** HTML §4.10.13: value / max, max 1 by default; an indeterminate bar (no value) is empty. */
-function progressValue(element: DomElement): number {
-  const max = number(element.attribs['max']);
-  const limit = max !== undefined && max > 0 ? max : 1;
-  const value = number(element.attribs['value']);
-  return value === undefined ? 0 : Math.min(1, Math.max(0, value / limit));
-}
-
-/** HTML §4.10.14: the meter's fraction and its region (0 optimum, 1 suboptimal, 2 even less good). */
-function meterValue(element: DomElement): { fraction: number; region: number } {
-  const min = number(element.attribs['min']) ?? 0;
-  const maxRaw = number(element.attribs['max']) ?? 1;
-  const max = Math.max(min, maxRaw);
-  const clamp = (v: number): number => Math.min(max, Math.max(min, v));
-  const value = clamp(number(element.attribs['value']) ?? 0);
-  const low = clamp(number(element.attribs['low']) ?? min);
-  const high = Math.max(low, clamp(number(element.attribs['high']) ?? max));
-  const optimum = clamp(number(element.attribs['optimum']) ?? (min + max) / 2);
-  const fraction = max > min ? (value - min) / (max - min) : 0;
-  if (optimum < low) return { fraction, region: value < low ? 0 : value <= high ? 1 : 2 };
-  if (optimum > high) return { fraction, region: value > high ? 0 : value >= low ? 1 : 2 };
-  return { fraction, region: value >= low && value <= high ? 0 : 1 };
+/**
+ * A progress bar whose `appearance` is `none`, from its parts as Chromium builds it: the bar
+ * (`::-webkit-progress-bar`, grey, the control's size) and in it the value
+ * (`::-webkit-progress-value`, green), as wide as the value's fraction of the bar whatever
+ * width the author gives it (Chromium sets it on the element).
+ */
+function styledProgressBox(build: AnonymousBoxBuild, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; fraction: number; parts: ElementPseudoStyles }): BlockBox {
+  const bar = at.parts['progress-bar'];
+  if (bar === undefined || bar.display === 'none') return build.block(style, [], at.outer, at.source);
+  const value = at.parts['progress-value'];
+  const filled = value === undefined || value.display === 'none' ? [] : [build.block(restyled(value, { width: { kind: 'percent', value: at.fraction * 100 } }), [], 'block', undefined)];
+  return build.block(style, [build.block(bar, filled, 'block', undefined)], at.outer, at.source);
 }
 
 /**
  * A progress or meter bar: a rounded track half the control's height, centred, with the value's
- * part filled. `appearance: none` leaves the box empty for the author's CSS.
+ * part filled. A meter's `appearance: none` leaves the box empty for the author's CSS.
  */
 function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', value: { fraction: number; fill: Color }): BlockBox {
   const { fraction, fill } = value;

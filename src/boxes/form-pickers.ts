@@ -4,17 +4,18 @@
  * (#efefef inside #b2b2b2) with the value's part in the accent colour, under a 16px thumb; a 50 × 27
  * button-grey box whose 40 × 15 swatch of the value, bordered #777, sits 4px inside its content box
  * at the top and bottom and 2px at the sides. The slider is an image, so that `width` and `height`
- * scale it as in Chromium; the well is boxes, so that the author's box styles apply.
+ * scale it as in Chromium (with `appearance: none`, boxes of its parts as the author's CSS styles
+ * them); the well is boxes, so that the author's box styles apply.
  */
-import type { Color, ComputedStyle } from '../css/types.js';
+import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js';
+import { rangeFraction } from '../dom/form-values.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
-import type { AnonymousBoxBuild, BlockBox, BoxElement, InlineLevelBox, ReplacedBox } from './types.js';
-import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, solidBorder } from './control-style.js';
+import type { AnonymousBoxBuild, BlockBox, BoxElement, FlexBox, InlineLevelBox, ReplacedBox } from './types.js';
+import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 
-/** A slider: its value as a fraction of its range (HTML §4.10.5.1.13: default the middle, snapped to the step). */
 export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
   const fraction = rangeFraction(element.attribs);
   const thumb = 8 + fraction * (129 - 16);
@@ -25,17 +26,35 @@ export function rangeBox(element: DomElement, style: ComputedStyle, at: { source
   return { kind: 'replaced', outer: at.outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: onBorderBoxBaseline(style), element: at.source, pseudo: undefined };
 }
 
-export function rangeFraction(attribs: Readonly<Record<string, string>>): number {
-  const number = (name: string, fallback: number): number => {
-    const value = Number.parseFloat(attribs[name] ?? '');
-    return Number.isFinite(value) ? value : fallback;
-  };
-  const min = number('min', 0);
-  const max = Math.max(min, number('max', 100));
-  const step = (attribs['step'] ?? '').trim().toLowerCase() === 'any' ? 0 : Math.max(0, number('step', 1));
-  let value = Math.min(max, Math.max(min, number('value', min + (max - min) / 2)));
-  if (step > 0) value = Math.min(max, min + Math.round((value - min) / step) * step);
-  return max === min ? 0 : (value - min) / (max - min);
+
+/** Chromium's slider: 129px wide, its native thumb a 16px disc of the accent colour. */
+const SLIDER_WIDTH = 129;
+const NATIVE_THUMB = 16;
+
+/**
+ * A slider whose `appearance` is `none`, from its parts as Chromium builds it: a flex row as tall
+ * as the control holding the track (`::-webkit-slider-runnable-track`, centred, as wide as the
+ * row), and in the track the thumb (`::-webkit-slider-thumb`) moved along by the value over the
+ * track's width less its own — a rail that much narrower carries it, its left margin the value's
+ * percentage. A thumb whose own `appearance` is not `none` keeps its native look.
+ */
+export function styledRangeBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: Color; parts: ElementPseudoStyles }): BlockBox {
+  const control = style.width === 'auto' ? restyled(style, { width: SLIDER_WIDTH }) : style;
+  const track = at.parts['slider-track'];
+  if (track === undefined || track.display === 'none') return build.block(onBorderBoxBaseline(control), [], at.outer, at.source);
+  const thumbStyle = at.parts['slider-thumb'];
+  const thumb = thumbStyle === undefined || thumbStyle.display === 'none' ? undefined
+    : thumbStyle.appearance === 'none' ? thumbStyle
+      : restyled(thumbStyle, { width: NATIVE_THUMB, height: NATIVE_THUMB, ...roundRadii(NATIVE_THUMB / 2), backgroundColor: at.accent });
+  // the thumb's travel leaves out its whole border box
+  const thumbWidth = thumb !== undefined && typeof thumb.width === 'number' ? thumb.width + (thumb.boxSizing === 'border-box' ? 0 : edgesAcross(thumb)) : 0;
+  const moved = thumb === undefined ? [] : [build.block(restyled(thumb, { marginLeft: { kind: 'percent', value: rangeFraction(element.attribs) * 100 } }), [], 'block', undefined)];
+  const rail = build.block(restyled(build.anonymousStyle(track, 'block'), { marginRight: thumbWidth }), moved, 'block', undefined);
+  const trackBox = build.block(restyled(track, { flexGrow: 1, flexShrink: 1, minWidth: 0, alignSelf: 'center' }), [rail], 'block', undefined);
+  const rowStyle = restyled(build.anonymousStyle(control, 'flex'), { height: typeof control.height === 'number' ? { kind: 'percent', value: 100 } : 'auto' });
+  const row: FlexBox = { kind: 'flex', outer: 'block', style: rowStyle, element: undefined, pseudo: undefined, children: [trackBox] };
+  // Chromium's slider sits on the baseline by its border box's bottom, whatever its parts
+  return { ...build.block(onBorderBoxBaseline(control), [row], at.outer, at.source), baselineAtMarginEdge: true };
 }
 
 /** A colour well: the value's swatch inside the control's box (a value that is not `#rrggbb` is black, HTML §4.10.5.1.16). */
@@ -95,5 +114,9 @@ export function fileBox(build: AnonymousBoxBuild, element: DomElement, style: Co
 
 /** Border and padding across, when `box-sizing: border-box` makes `width` include them. */
 function horizontalEdges(style: ComputedStyle): number {
-  return style.boxSizing === 'border-box' ? style.borderLeftWidth + style.borderRightWidth + lengthOrZero(style.paddingLeft) + lengthOrZero(style.paddingRight) : 0;
+  return style.boxSizing === 'border-box' ? edgesAcross(style) : 0;
+}
+
+function edgesAcross(style: ComputedStyle): number {
+  return style.borderLeftWidth + style.borderRightWidth + lengthOrZero(style.paddingLeft) + lengthOrZero(style.paddingRight);
 }

@@ -84,6 +84,11 @@ interface BlockContainerBase extends BoxBase {
    * but flex and grid items stretch it as if it were `auto`, as Chromium does (boxes/form-controls.ts).
    */
   readonly naturalWidth?: true | undefined;
+  /**
+   * A control whose baseline is its bottom margin edge whatever boxes it is built of, as a box
+   * without lines has it (CSS2 §10.8.1): a slider drawn from its parts (boxes/form-pickers.ts).
+   */
+  readonly baselineAtMarginEdge?: true | undefined;
 }
 
 export interface RubyAnnotation {

@@ -10,7 +10,7 @@ import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
 import { unrenderedElement } from '../dom/unrendered.js';
-import type { ComputedStyle, PseudoElement, StyledDocument } from './types.js';
+import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle, withStyle } from './compute.js';
 import type { FontUnitRatios } from './values/font-metrics.js';
@@ -31,7 +31,7 @@ import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
 import { reportWarning } from './warnings.js';
-import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
+import type { CascadeMemo, ControlPartStyles, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
 import { AncestorFilter } from './ancestor-filter.js';
 import type { ContainerSizes } from './container-scope.js';
@@ -296,6 +296,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     after: generatedStyle(matched, 'after', self, state),
     marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
     ...(isFileInput(element) ? { 'file-selector-button': pseudoStyle(matched, 'file-selector-button', self, state) } : {}),
+    ...(CONTROLS_WITH_PARTS.has(element.name) ? controlPartStyles(element, matched, self, state) : {}),
     ...(style.float === 'footnote' ? {
       'footnote-call': pseudoStyle(matched, 'footnote-call', self, state),
       'footnote-marker': pseudoStyle(matched, 'footnote-marker', self, state),
@@ -370,6 +371,24 @@ function isFileInput(element: DomElement): boolean {
   return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === 'file';
 }
 
+/** Elements whose parts CSS may style: `input` for `type=range` (controlPartStyles). */
+const CONTROLS_WITH_PARTS = new Set(['progress', 'input']);
+const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];
+const SLIDER_PARTS: readonly ControlPart[] = ['slider-track', 'slider-thumb'];
+
+/**
+ * The styles of the parts Chromium draws in a progress bar (its bar, its value) and a slider (its
+ * track, its thumb), from the UA sheet's rules and the author's (`::-webkit-progress-value`...),
+ * their parent the control's style.
+ */
+function controlPartStyles(element: DomElement, matched: readonly IndexedSelector[], self: ElementStyles, state: State): ControlPartStyles {
+  const parts: readonly ControlPart[] = element.name === 'progress' ? PROGRESS_PARTS
+    : (element.attribs['type'] ?? '').trim().toLowerCase() === 'range' ? SLIDER_PARTS : [];
+  const styles: Partial<Record<ControlPart, ComputedStyle | undefined>> = {};
+  for (const part of parts) styles[part] = pseudoStyle(matched, part, self, state);
+  return styles;
+}
+
 /** ::before/::after exist only when some rule targets them and `content` is not none/normal. */
 function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 'after', element: ElementStyles, state: State): ComputedStyle | undefined {
   if (!matched.some((m) => m.entry.pseudo === pseudo)) return undefined;
@@ -381,8 +400,8 @@ function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement,
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
   const { style } = computeCascaded(cascaded, element, false, state);
   if (style.content === 'none') return undefined;
-  // a marker and a file chooser's button are there whatever their content
-  if (style.content === 'normal' && pseudo !== 'marker' && pseudo !== 'file-selector-button') return undefined;
+  // a marker, a file chooser's button and a control's parts are there whatever their content
+  if (style.content === 'normal' && (pseudo === 'before' || pseudo === 'after' || pseudo === 'footnote-call' || pseudo === 'footnote-marker')) return undefined;
   return style;
 }
 

@@ -67,6 +67,9 @@ const VENDOR_PSEUDO = /::?-(webkit|moz|ms|o)-/i;
  */
 const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', '-moz-keyframes', 'font-feature-values', 'view-transition', 'viewport', '-ms-viewport', 'starting-style']);
 
+/** An at-rule with the prefix of an engine other than Blink/WebKit (`@-moz-document`, `@-ms-viewport`). */
+const OTHER_ENGINE_AT_RULE = /^-(moz|ms|o)-/;
+
 export function parseStylesheet(source: string, baseUrl: string | undefined, quirks = false): ParsedSheet {
   const warnings: SheetWarning[] = [];
   const warn = (code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void => {
@@ -218,7 +221,8 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
       return;
     }
     default:
-      if (!IGNORED_AT_RULES.has(name)) {
+      // another engine's at-rule (`@-moz-document`) is dropped silently, as Chromium does
+      if (!IGNORED_AT_RULES.has(name) && !OTHER_ENGINE_AT_RULE.test(name)) {
         builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} is not supported`, line, column });
       }
   }

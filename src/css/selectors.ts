@@ -7,13 +7,14 @@ import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
-import type { BoxPseudo } from './types.js';
+import type { BoxPseudo, ControlPart } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
 import { compileNative } from './match-native.js';
 import { CSS_SELECT_OPTIONS } from './css-select-options.js';
 import { ancestorKeysOf } from './ancestor-filter.js';
+import { forgivenSelector, hasForgivingList } from './forgiving.js';
 import { childrenOf, unescaped } from './values/nodes.js';
 
 export type SelectorResult =
@@ -25,7 +26,22 @@ export type SelectorResult =
    */
   | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered' | 'interactive'; readonly message: string };
 
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button']);
+/**
+ * Chromium's names of the parts of a progress bar and a slider, and octavo's (css/model/types.ts
+ * ControlPart). A meter's (`::-webkit-meter-bar`...) are not among them: Chromium sizes them by
+ * rules of its own (measured: a bar 21px tall in a 40px meter whatever its font, 3px in a 20px
+ * one with padding), and they are dropped as other engines' pseudo-elements are.
+ */
+const CONTROL_PARTS: ReadonlyMap<string, ControlPart> = new Map<string, ControlPart>([
+  ['-webkit-progress-bar', 'progress-bar'], ['-webkit-progress-value', 'progress-value'],
+  ['-webkit-slider-runnable-track', 'slider-track'], ['-webkit-slider-thumb', 'slider-thumb'],
+]);
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button', ...CONTROL_PARTS.values()]);
+/**
+ * Pseudo-classes of user action, which may follow a pseudo-element (Selectors 4 §3.6.3:
+ * `::file-selector-button:hover`, `::-webkit-slider-thumb:active`): valid, never matched on paper.
+ */
+const USER_ACTION_PSEUDOS = new Set(['hover', 'active', 'focus', 'focus-visible', 'focus-within']);
 /** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
 const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content']);
 /**
@@ -105,8 +121,11 @@ function pseudoClassSpecificity(node: CssNode & { type: 'PseudoClassSelector' })
 }
 
 function pseudoElementName(node: CssNode): string | undefined {
-  // Chromium's older name of the file chooser's button (Bootstrap 5 styles both)
-  if (node.type === 'PseudoElementSelector') return node.name.toLowerCase() === '-webkit-file-upload-button' ? 'file-selector-button' : node.name.toLowerCase();
+  if (node.type === 'PseudoElementSelector') {
+    const name = node.name.toLowerCase();
+    // Chromium's older name of the file chooser's button (Bootstrap 5 styles both)
+    return name === '-webkit-file-upload-button' ? 'file-selector-button' : CONTROL_PARTS.get(name) ?? name;
+  }
   if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(node.name.toLowerCase())) return node.name.toLowerCase();
   return undefined;
 }
@@ -150,17 +169,44 @@ function typeList(node: CssNode & { type: 'PseudoClassSelector' }): string[] | u
   return tags.length > 0 ? tags : undefined;
 }
 
-const COMPILE_OPTIONS = { ...CSS_SELECT_OPTIONS, pseudos: { ...STRUCTURAL_PSEUDOS, ...STATE_PSEUDOS } } as const;
+const NEVER = (): boolean => false;
+
+/**
+ * A pseudo-class allowed after a pseudo-element that no printed page matches: a user action, or an
+ * `:is()`/`:where()`, whose forgiving list keeps only user actions there (anything else is not
+ * allowed after a pseudo-element) and so matches on paper no more than they do.
+ */
+function isUserAction(node: CssNode): boolean {
+  if (node.type !== 'PseudoClassSelector') return false;
+  const name = node.name.toLowerCase();
+  return USER_ACTION_PSEUDOS.has(name) || name === 'is' || name === 'where';
+}
 
 /** `:host`, `:host()` and `:host-context()` match shadow hosts, and documents octavo renders have no shadow trees. */
 function isShadowHost(node: CssNode): boolean {
   return node.type === 'PseudoClassSelector' && (node.name.toLowerCase() === 'host' || node.name.toLowerCase() === 'host-context');
 }
 
-const NEVER = (): boolean => false;
+// `host`: so that `svg:not(:host)` (Pico) matches every svg, as in a document without shadow trees
+const COMPILE_OPTIONS = { ...CSS_SELECT_OPTIONS, pseudos: { ...STRUCTURAL_PSEUDOS, ...STATE_PSEUDOS, host: NEVER } } as const;
 
 /** Turns one css-tree `Selector` into a cascade entry, or explains why it cannot be used. */
 export function compileSelector(selector: CssNode): SelectorResult {
+  const result = compileExactly(selector);
+  if (result.ok || !hasForgivingList(selector)) return result;
+  // an error elsewhere than in the lists is told as the selector was written
+  const forgiven = compileExactly(forgivenSelector(selector, usableInList));
+  return forgiven.ok ? forgiven : result;
+}
+
+/** A selector an `:is()`/`:where()` argument may keep: one octavo can match, not a pseudo-element, not a shadow host. */
+function usableInList(selector: CssNode): boolean {
+  if (childrenOf(selector).some(isShadowHost)) return false;
+  const result = compileSelector(selector);
+  return result.ok && result.entry.pseudo === undefined;
+}
+
+function compileExactly(selector: CssNode): SelectorResult {
   const text = generate(selector);
   const nodes = childrenOf(selector);
   let pseudo: BoxPseudo | undefined;
@@ -169,6 +215,9 @@ export function compileSelector(selector: CssNode): SelectorResult {
     const node = nodes[i]!;
     const name = pseudoElementName(node);
     if (name === undefined) { kept.push(node); continue; }
+    if (i !== nodes.length - 1 && nodes.slice(i + 1).every(isUserAction)) {
+      return { ok: false, reason: 'interactive', message: `selector \`${text}\`: a user action is never printed` };
+    }
     if (i !== nodes.length - 1 && !(name === 'marker' || name === 'before' || name === 'after')) {
       return { ok: false, reason: 'invalid', message: `selector \`${text}\`: a pseudo-element must come last` };
     }

@@ -12,7 +12,7 @@
  * other makes their keys differ.
  */
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, Display, KeptPageStyles } from './types.js';
+import type { ComputedStyle, ControlPart, Display, KeptPageStyles } from './types.js';
 import type { CustomProperties, PropertyRegistry } from './custom-properties.js';
 import { propertyRegistry } from './custom-properties.js';
 import type { MediaEnvironment } from './media.js';
@@ -21,7 +21,10 @@ import { buildRuleIndex } from './rule-index.js';
 import type { ParsedSheet, Stylesheet } from './stylesheet.js';
 import { BoundedCache } from '../cache/bounded.js';
 
-export interface ElementStyles {
+/** A control's parts' styles (cascade.ts controlPartStyles), present on progress, meter and range inputs only. */
+export type ControlPartStyles = { readonly [P in ControlPart]?: ComputedStyle | undefined };
+
+export interface ElementStyles extends ControlPartStyles {
   readonly style: ComputedStyle;
   readonly custom: CustomProperties;
   readonly before: ComputedStyle | undefined;

@@ -520,8 +520,15 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly objectViewBox: 'none' | ObjectViewBox;
 }
 
-/** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
-export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker' | 'file-selector-button';
+/**
+ * `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3);
+ * the parts of a progress bar and a slider are Chromium's `::-webkit-progress-bar`... by
+ * shorter names (css/selectors.ts), styled where the control's `appearance` is `none`.
+ */
+export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker' | 'file-selector-button' | ControlPart;
+
+/** The parts of a control that Chromium lets CSS style (boxes/form-controls.ts draws them). */
+export type ControlPart = 'progress-bar' | 'progress-value' | 'slider-track' | 'slider-thumb';
 
 /** Every pseudo-element a rule can style and a box can come from (::first-letter: `firstLetterStyle`). */
 export type BoxPseudo = PseudoElement | 'first-letter' | 'first-line';

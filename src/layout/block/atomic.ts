@@ -44,7 +44,8 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   const height = fragment.height + marginTop + marginBottom;
   // CSS Inline 3 §4.3 (and Chromium): an inline-flex, -grid or -table aligns by its first baseline,
   // an inline-block by its last, or by its bottom margin edge when it clips its overflow
-  const aligned = firstBaselineAligned(box) ? laid.baselines.first : box.style.overflowY === 'visible' ? laid.baselines.last : undefined;
+  const aligned = firstBaselineAligned(box) ? laid.baselines.first
+    : box.style.overflowY === 'visible' && !(box.kind === 'block' && box.baselineAtMarginEdge === true) ? laid.baselines.last : undefined;
   // Positioned descendants with a containing block above it are placed by that block (CSS2 §10.1).
   const dx = fragment.x - laid.fragment.x;
   const shift = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx });
