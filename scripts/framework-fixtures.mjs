@@ -11,6 +11,10 @@
  *
  *   npm install --no-save foundation-sites@6.9.0 && node scripts/framework-fixtures.mjs
  *
+ * Pico is installed for the run only too (one stylesheet, copied as published):
+ *
+ *   npm install --no-save @picocss/pico@2.1.1 && node scripts/framework-fixtures.mjs pico
+ *
  * KaTeX's page is written too: formulas rendered by `katex.renderToString` (as a Markdown or
  * report generator writes them into HTML), with its stylesheet, WOFF2 fonts and licence beside
  * it. KaTeX is not a devDependency either (its command line asks for a Node newer than 20):
@@ -33,6 +37,7 @@ const COPIED = [
   ['bootstrap4', 'bootstrap4/dist/css/bootstrap.min.css', 'bootstrap.min.css'],
   ['bulma', 'bulma/css/bulma.min.css', 'bulma.min.css'],
   ['foundation', 'foundation-sites/dist/css/foundation.min.css', 'foundation.min.css'],
+  ['pico', '@picocss/pico/css/pico.min.css', 'pico.min.css'],
 ];
 
 /** Every class name of the page (what Tailwind's scanner would find in it). */
@@ -106,7 +111,7 @@ for (const [name, from, to] of COPIED.filter(([name]) => wanted(name))) {
   try {
     source = require.resolve(from);
   } catch {
-    throw new Error(`${from} is not installed (see the comment at the top of this script for Foundation)`);
+    throw new Error(`${from} is not installed (see the comment at the top of this script for Foundation and Pico)`);
   }
   await copyFile(source, join(FIXTURES, name, to));
 }

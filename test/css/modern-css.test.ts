@@ -131,6 +131,27 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('forgives :is() and :where() what they cannot use (Pico: `:where(:root), :where(:host)`), keeps `:not(:host)`', async () => {
+    const css = `:where(:root), :where(:host) { --pico: 3px } p { width: var(--pico) } :is(p, :unknown-thing) { height: 4px }
+      :where(:host) p { color: red } svg:not(:host) { display: block } p:is(::before) { margin-top: 9px }`;
+    const doc = await styleWith(css, '<p>x</p><svg></svg>');
+    expect(doc.style('p').width).toBe(3);
+    expect(doc.style('p').height).toBe(4);
+    expect(rgb(doc.style('p').color)).toBe('0,0,0,1');
+    expect(doc.style('svg').display).toBe('block');
+    expect(doc.style('p').marginTop).not.toBe(9);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('drops a user action after a pseudo-element and other engines\' at-rules without a warning (Pico)', async () => {
+    const css = `[type=file]::file-selector-button:hover, p { color: red } ::-webkit-slider-thumb:is(:hover, :active) { height: 1px }
+      [type=file]::file-selector-button:is([aria-current]:not([aria-current=false])):focus { color: blue } @-moz-document url-prefix() { p { width: 1px } }`;
+    const doc = await styleWith(css, '<p>x</p>');
+    expect(rgb(doc.style('p').color)).toBe('255,0,0,1');
+    expect(doc.style('p').width).toBe('auto');
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('drops selectors of other engines and of widgets print never shows without a warning', async () => {
     const css = `:-moz-focusring { color: red } ::-webkit-inner-spin-button { height: auto }
       *, ::before, ::backdrop, ::file-selector-button { margin: 0 } ::placeholder { opacity: 1 } details::details-content { color: red }`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import type { Fragment } from '../../src/layout/types.js';
 
 const PAGE = '<!DOCTYPE html><style>@page { size: 600px 500px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" }</style>';
 
@@ -169,5 +170,62 @@ describe('form controls stretched by grid and flex', () => {
     await expectBoxes(`<div style="display:flex;flex-direction:column;width:300px"><input id=c1><select id=c2><option>x</option></select></div>
       <div style="display:flex;width:500px"><input id=r1><select id=r2><option>x</option></select></div>`,
     ['c1 0,0 300x21', 'c2 0,21 300x19', 'r1 0,40 177x21', 'r2 177,40 29x21']);
+  });
+});
+
+// Chromium 156's boxes (getBoundingClientRect) of controls whose `appearance` is `none`: the author's
+// CSS styles the box, its ::before and ::after, and the parts Chromium names (::-webkit-slider-thumb...).
+describe('controls left to the author by appearance: none', () => {
+  const STYLE = `<style>.sw { appearance: none; width: 36px; height: 20px; margin: 0; position: relative; vertical-align: middle }
+    .sw::before { content: ""; position: absolute; top: 2px; left: 2px; width: 16px; height: 16px; background: white }
+    .sw:checked::before { left: 18px }
+    .r { appearance: none; width: 16px; height: 16px; margin: 0; display: inline-grid; place-content: center }
+    .r::before { content: ""; width: 8px; height: 8px; background: red }
+    .p { appearance: none; width: 200px; height: 10px; border: 0; display: block }
+    .s { appearance: none; width: 300px; height: 20px; margin: 0 0 10px; display: block }
+    .s::-webkit-slider-runnable-track { height: 6px }
+    .s::-webkit-slider-thumb { appearance: none; width: 20px; height: 20px; margin-top: -7px }
+    .u { appearance: none }</style>`;
+
+  it('a checkbox or radio keeps its display and its ::before, on the line as Chromium sets it', async () => {
+    await expectBoxes(`${STYLE}<div id=l1>x<input id=a class=sw type=checkbox checked>y<input id=b class=sw type=checkbox>z</div><div id=l2>x<input id=c class=r type=radio checked>y</div>`,
+      ['l1 0,0 600x20.8', 'a 8,0.8 36x20', 'b 52,0.8 36x20', 'l2 0,20.8 600x20', 'c 8,23.8 16x16']);
+    const doc = await layoutHtml(`${PAGE}${STYLE}<input id=a class=sw type=checkbox checked><input id=b class=sw type=checkbox><input id=c class=r type=radio>`);
+    const knobs = ['a', 'b', 'c'].map((id) => {
+      const box = findById(doc.pages[0]!, id);
+      const knob = box?.kind === 'box' ? box.children.find((f) => f.kind === 'box' && f.box.pseudo === 'before') : undefined;
+      return knob === undefined ? 'none' : `${knob.x - box!.x},${knob.y - box!.y} ${knob.width}x${knob.height}`;
+    });
+    // the checked switch's knob on the right, the other's on the left; the radio's dot centred by its grid
+    expect(knobs).toEqual(['18,2 16x16', '2,2 16x16', '4,4 8x8']);
+  });
+
+  it('a slider is its track centred in its height and its thumb moved by the value over the track less its width', async () => {
+    await expectBoxes(`${STYLE}<input id=s1 class=s type=range value=25><input id=s2 class=s type=range min=0 max=10 value=10><div id=l3>x<input id=s3 class=u type=range>y</div>`,
+      ['s1 0,0 300x20', 's2 0,30 300x20', 'l3 0,60 600x23', 's3 10,62 129x16']);
+    const doc = await layoutHtml(`${PAGE}${STYLE}<input id=s1 class=s type=range value=25><input id=s2 class=s type=range min=0 max=10 value=10><input id=s3 class=u type=range value=0>`);
+    const thumbs = ['s1', 's2', 's3'].map((id) => {
+      const box = findById(doc.pages[0]!, id)!;
+      const leaves: Fragment[] = [];
+      const walk = (f: Fragment): void => { if (f.kind === 'box') { if (f.children.length === 0) leaves.push(f); f.children.forEach(walk); } };
+      walk(box);
+      const thumb = leaves.at(-1)!;
+      return `${Math.round((thumb.x - box.x) * 100) / 100},${thumb.y - box.y} ${thumb.width}x${thumb.height}`;
+    });
+    // 25 % of 280px; the last of the track; a native 16px thumb at the start of a 129px slider
+    expect(thumbs).toEqual(['70,0 20x20', '280,0 20x20', '0,0 16x16']);
+  });
+
+  it('a select honours line-height (Chromium: 42px tall with line-height: 40px, 19px with its appearance)', async () => {
+    const doc = await layoutHtml(`${PAGE}<select id=a style="line-height:40px;appearance:none"><option>One</option></select><select id=b style="line-height:40px"><option>One</option></select>`);
+    expect(['a', 'b'].map((id) => findById(doc.pages[0]!, id)!.height)).toEqual([42, 19]);
+  });
+
+  it('a progress bar is its ::-webkit-progress-bar holding its value as wide as its fraction, whatever width the author gives it', async () => {
+    const doc = await layoutHtml(`${PAGE}${STYLE}<style>.p::-webkit-progress-value { width: 10px }</style><progress id=p1 class=p value=30 max=100></progress>`);
+    const box = findById(doc.pages[0]!, 'p1')!;
+    const bar = box.kind === 'box' ? box.children[0]! : undefined;
+    const value = bar?.kind === 'box' ? bar.children[0] : undefined;
+    expect([bar?.width, bar?.height, value?.width, value?.height]).toEqual([200, 10, 60, 10]);
   });
 });

@@ -38,6 +38,23 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
   });
 });
 
+describe('controls drawn from their parts with appearance: none', () => {
+  it('a progress bar: Chromium\'s grey bar and green value, or the author\'s colours for ::-webkit-progress-bar and -value', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 40px 8px; margin: 0 } body { margin: 0 } progress { appearance: none; display: block; width: 40px; height: 4px }'
+      + '.b::-webkit-progress-bar { background: #107c10 } .b::-webkit-progress-value { background: #ff00ff }</style>'
+      + '<progress value=25 max=100></progress><progress class=b value=0.5></progress>', {}, { palette: { ...PALETTE, r: '#808080', n: '#008000' } });
+    expect([rows[1]!, rows[5]!]).toEqual(['n'.repeat(10) + 'r'.repeat(30), 'P'.repeat(20) + 'G'.repeat(20)]);
+  });
+
+  it('a slider: its track and its thumb at the value', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 40px 8px; margin: 0 } body { margin: 0 } input { appearance: none; display: block; margin: 0; width: 40px; height: 8px }'
+      + '::-webkit-slider-runnable-track { height: 2px; background: #107c10 } ::-webkit-slider-thumb { appearance: none; width: 8px; height: 8px; margin-top: -3px; background: #ff00ff }</style>'
+      + '<input type=range value=50>', {}, { palette: PALETTE });
+    // the thumb over 16-24 (half of 40 - 8 = 16), the track on rows 3 and 4 on both sides of it
+    expect([rows[0]!, rows[3]!]).toEqual(['_'.repeat(16) + 'P'.repeat(8) + '_'.repeat(16), 'G'.repeat(16) + 'P'.repeat(8) + 'G'.repeat(16)]);
+  });
+});
+
 describe('text fields', () => {
   it('print a placeholder in grey (#757575, as Chromium), a value in the field colour, whatever the author font', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 100px 72px; margin: 0 } body { margin: 0 } input { display: block; font: 24px/1 "DejaVu Sans"; width: 100px; border: 0; padding: 0 }</style>'

@@ -51,6 +51,8 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     ],
   },
   foundation: { share: 0.95, diagnostics: [] },
+  // classless: forgiving `:where(:root), :where(:host)`, controls drawn from their parts with appearance: none
+  pico: { share: 0.95, diagnostics: [] },
   // formulas as katex.renderToString writes them: inline tables of bottom-aligned cells, struts, nowrap bases
   katex: { share: 0.95, diagnostics: [] },
   // not CSS but the SVG a diagram library leaves in a page: HTML labels in foreignObject, filters, CSS transforms
