@@ -35,6 +35,14 @@ export interface DeclarationContext {
 /** A value that names another engine's keyword or function (`-ms-flexbox`, `-webkit-gradient(`). */
 const VENDOR_VALUE = /(^|[\s,(])-(webkit|moz|ms|o)-/i;
 
+/**
+ * Hacks for Internet Explorer that frameworks still ship (Bootstrap 3): a value ending in `\9`
+ * (read by IE 6-10 alone), IE's `filter: alpha(opacity=65)` and `progid:DXImageTransform...`
+ * filters, `expression()`. Invalid in every other engine: dropped silently, as other engines'
+ * values are (parse.ts drops css-tree's syntax errors inside them too).
+ */
+export const OLD_IE_VALUE = /\\9\s*$|^\s*(?:progid:|alpha\s*\()|expression\s*\(/i;
+
 const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
 /**
@@ -132,6 +140,7 @@ export function parseDeclarationValue(
   const nodes = valueNodes(valueNode);
   if (nodes === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property);
   if (nodes === undefined || nodes.length === 0) {
+    if (OLD_IE_VALUE.test(text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
   }
@@ -155,7 +164,7 @@ export function parseDeclarationValue(
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
-    if (reportedUnsupported || VENDOR_VALUE.test(text)) return [];
+    if (reportedUnsupported || VENDOR_VALUE.test(text) || OLD_IE_VALUE.test(text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
   }

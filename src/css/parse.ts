@@ -9,7 +9,7 @@ import { parse } from './values/css-tree-parse.js';
 import { excerpt, type DiagnosticCode } from '../diagnostics.js';
 import type { CounterStyleRule, FontFaceRule } from './types.js';
 import type { DeclarationContext } from './declarations.js';
-import { parseDeclarationNode } from './declarations.js';
+import { OLD_IE_VALUE, parseDeclarationNode } from './declarations.js';
 import { parseFontFace } from './font-face.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaQueryList } from './media.js';
@@ -464,10 +464,11 @@ export function parseDeclarationList(source: string, baseUrl: string | undefined
 /**
  * Where a declaration's value is an `attr()` css-tree could not read (`attr(data-pct %)`,
  * `attr(data-c type(<color>))`: its `%` and `<` are no tokens it expects there): the value is
- * taken as written and substituted per element (declarations.ts), so the parse error is not one.
+ * taken as written and substituted per element (declarations.ts), so the parse error is not one;
+ * or an old Internet Explorer hack (`filter: alpha(opacity=65)`), dropped silently there.
  */
 function rawAttrValue(declaration: CssNode & { type: 'Declaration' }): { start: number; end: number } | undefined {
   const value = declaration.value;
-  if (value.type !== 'Raw' || !/(?:^|[^\w-])attr\(/i.test(value.value) || value.loc === undefined || value.loc === null) return undefined;
+  if (value.type !== 'Raw' || !(/(?:^|[^\w-])attr\(/i.test(value.value) || OLD_IE_VALUE.test(value.value)) || value.loc === undefined || value.loc === null) return undefined;
   return { start: value.loc.start.offset, end: value.loc.end.offset };
 }
