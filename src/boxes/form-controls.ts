@@ -8,7 +8,7 @@
  */
 import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
-import { listBoxRows } from '../css/menulist-fallback.js';
+import { listBoxRows } from '../css/control-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
@@ -48,8 +48,11 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([...TEXT_TYPES, ...Object.keys(
  * The boxes of a form control, or undefined when `element` is not one drawn here (`<button>` has
  * its own content; `<input type=image>` is an image, `replaced` in build.ts).
  */
-export function formControlBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): Box | undefined {
-  const outer = style.display === 'inline-block' || style.display === 'inline' ? 'inline' : 'block';
+export function formControlBox(build: AnonymousBoxBuild, element: DomElement, given: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): Box | undefined {
+  const outer = given.display === 'inline-block' || given.display === 'inline' ? 'inline' : 'block';
+  // a control is atomic in a browser: block-level too, the margins of what it is drawn with (a
+  // progress bar's track, a colour well's swatch) stay inside it, as a formatting context's do
+  const style = given.display === 'block' ? restyled(given, { display: 'flow-root' }) : given;
   switch (element.name) {
     case 'input': {
       const type = inputType(element);

@@ -26,7 +26,7 @@ import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
-import { withMenulistFallback } from './menulist-fallback.js';
+import { withControlFallback } from './control-fallback.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
@@ -284,7 +284,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const own = scratch.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style);
   const computed = computeCascaded(cascaded, parent, isRoot, state);
-  const style = withMenulistFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
+  const style = withControlFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
   const custom = computed.custom;
   if (isRoot) setRoot(style, state);
   const matched = deferred ? pseudosOf(element, scratch, { style, custom }, state) : scratch.slice();

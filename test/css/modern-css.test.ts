@@ -152,9 +152,10 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
-  it('drops the Internet Explorer hacks Bootstrap 3 ships without a warning, keeping the declarations beside them', async () => {
+  it('drops the Internet Explorer hacks Bootstrap 3 and Fomantic ship without a warning, keeping the declarations beside them', async () => {
     const css = `p { margin-top: 4px; margin-top: 1px\\9; filter: alpha(opacity=65); opacity: .65; border-top: 4px solid\\9;
-      filter: progid:DXImageTransform.Microsoft.gradient(enabled=false); width: expression(document.body.clientWidth) }`;
+      filter: progid:DXImageTransform.Microsoft.gradient(enabled=false); width: expression(document.body.clientWidth);
+      scrollbar-face-color: #fff; scrollbar-track-color: #eee }`;
     const doc = await styleWith(css, '<p>x</p>');
     expect([doc.style('p').marginTop, doc.style('p').opacity, doc.style('p').width, doc.style('p').borderTopWidth]).toEqual([4, 0.65, 'auto', 0]);
     expect(doc.diagnostics).toEqual([]);

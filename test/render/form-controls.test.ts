@@ -46,6 +46,15 @@ describe('controls drawn from their parts with appearance: none', () => {
     expect([rows[1]!, rows[5]!]).toEqual(['n'.repeat(10) + 'r'.repeat(30), 'P'.repeat(20) + 'G'.repeat(20)]);
   });
 
+  it('a progress bar given a background, border or radius loses its native look for its parts, as in Chromium (UIkit\'s .uk-progress)', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 40px 24px; margin: 0 } body { margin: 0 } progress { display: block; width: 40px; height: 8px }</style>'
+      + '<progress value=25 max=100 style="background-color: white"></progress><progress value=25 max=100 style="border-radius: 0"></progress><progress value=25 max=100></progress>',
+    {}, { palette: { ...PALETTE, r: '#808080', n: '#008000' } });
+    expect([rows[4]!, rows[12]!]).toEqual(['n'.repeat(10) + 'r'.repeat(30), 'n'.repeat(10) + 'r'.repeat(30)]);
+    // unstyled, the native bar: the accent colour over a light track
+    expect(rows[20]!.slice(2, 8)).toBe('AAAAAA');
+  });
+
   it('a slider: its track and its thumb at the value', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 40px 8px; margin: 0 } body { margin: 0 } input { appearance: none; display: block; margin: 0; width: 40px; height: 8px }'
       + '::-webkit-slider-runnable-track { height: 2px; background: #107c10 } ::-webkit-slider-thumb { appearance: none; width: 8px; height: 8px; margin-top: -3px; background: #ff00ff }</style>'
@@ -99,9 +108,10 @@ describe('bars', () => {
   it('fills a progress bar to value / max with the accent colour and a meter by its region', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } progress, meter { display: block; width: 60px; height: 8px }</style>'
       + '<progress value=25 max=50></progress><meter value=0.9 high=0.8></meter>', {}, { palette: PALETTE });
-    // the track is half the height (4px), centred; its value part is inset by the track's 1px border
+    // the track is half the height (4px), centred; its value part is inset by the track's 1px border;
+    // the track's offset stays inside the block-level control (no margin collapses out of it)
     expect(rows[3]!.slice(1, 59)).toBe(`${'A'.repeat(29)}${'e'.repeat(29)}`);
-    expect(rows[13]!.slice(1, 59)).toBe(`${'Y'.repeat(52)}${'e'.repeat(6)}`);
+    expect(rows[11]!.slice(1, 59)).toBe(`${'Y'.repeat(52)}${'e'.repeat(6)}`);
   });
 });
 

@@ -228,7 +228,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly zoom: number;
   /**
    * CSS UI 4 §7.1: `none` leaves a form control to the author's CSS; `menulist-button` is a
-   * select that lost its native look to author styles (css/menulist-fallback.ts).
+   * select that lost its native look to author styles (css/control-fallback.ts).
    */
   readonly appearance: 'auto' | 'none' | 'menulist-button';
   readonly fieldSizing: 'fixed' | 'content';

@@ -38,6 +38,9 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'will-change',
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
+  // Internet Explorer's scrollbar colours (Semantic UI and Fomantic write them): no engine but IE reads them, nor prints a scrollbar
+  'scrollbar-face-color', 'scrollbar-shadow-color', 'scrollbar-track-color', 'scrollbar-arrow-color', 'scrollbar-highlight-color',
+  'scrollbar-3dlight-color', 'scrollbar-darkshadow-color', 'scrollbar-base-color',
   'scroll-margin-top', 'scroll-margin-right', 'scroll-margin-bottom', 'scroll-margin-left', 'scroll-margin-block', 'scroll-margin-inline',
   'scroll-margin-block-start', 'scroll-margin-block-end', 'scroll-margin-inline-start', 'scroll-margin-inline-end',
   'scroll-padding-top', 'scroll-padding-right', 'scroll-padding-bottom', 'scroll-padding-left', 'scroll-padding-block', 'scroll-padding-inline',

@@ -1,7 +1,9 @@
 /**
- * A drop-down select the author restyles loses its native look, as in Chromium (LayoutTheme's
- * "control styled" test: an author border, border radius or background turns the `menulist`
- * appearance into `menulist-button`). Chromium then paints it on ButtonFace (#efefef) unless the
+ * A control the author restyles loses its native look, as in Chromium (LayoutTheme's "control
+ * styled" test: an author border, border radius or background). A progress bar's `auto` becomes
+ * `none`: it is drawn from its parts (`::-webkit-progress-bar`, `-value`), as UIkit's `.uk-progress`
+ * prints, which sets a background and a radius and no `appearance`. A drop-down select's `menulist`
+ * appearance becomes `menulist-button`. Chromium then paints it on ButtonFace (#efefef) unless the
  * author gives it a background: a select with `border: 1px solid #999` prints grey, not white.
  * Padding, width or font keep the native look. A list box sits on the text's bottom unless the
  * author aligns it (Chromium's html.css gives `select:-internal-list-box` `vertical-align:
@@ -27,11 +29,16 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
 }
 
 /**
- * The style of `element` with the appearance Chromium uses: `menulist-button` (and ButtonFace under
- * a UA background) for a drop-down select with an author border, radius or background. `uaWinners`
+ * The style of `element` with the appearance Chromium uses: `none` for a progress bar, and
+ * `menulist-button` (and ButtonFace under a UA background) for a drop-down select, with an author
+ * border, radius or background. `uaWinners`
  * is undefined when no author declaration applies to the element.
  */
-export function withMenulistFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
+export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
+  if (element.name === 'progress') {
+    const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
+    return styled ? restyled(style, { appearance: 'none' }) : style;
+  }
   if (element.name !== 'select') return style;
   if (isListBox(element)) return uaWinners !== undefined && authorWon(VERTICAL_ALIGN_SLOTS, winners, uaWinners) ? style : restyled(style, { verticalAlign: 'text-bottom' });
   if (style.appearance === 'none') return style;
