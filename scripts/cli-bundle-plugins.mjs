@@ -38,10 +38,12 @@ export const originalUrls = {
 /**
  * `import("package")` becomes `__octavoImport("package")`, a function the bundle's loader passes
  * in: an import() left in the bundle would fail at run time (vm.Script and startup snapshots have
- * no module loader for it). Throws when another dynamic import is left.
+ * no module loader for it). So does the import of the user's `--helpers` module
+ * (src/helpers-module.ts, which names its URL `helpersModuleUrl`; the CLI starts without the
+ * snapshot then). Throws when another dynamic import is left.
  */
 export function replaceDynamicImports(bundled, specifiers, file) {
-  let replaced = bundled;
+  let replaced = bundled.replaceAll('import(helpersModuleUrl)', '__octavoImport(helpersModuleUrl)');
   for (const specifier of specifiers) replaced = replaced.replaceAll(`import(${JSON.stringify(specifier)})`, `__octavoImport(${JSON.stringify(specifier)})`);
   const left = replaced.match(/\bimport\([^)]{0,80}/g);
   if (left !== null) throw new Error(`${file}: dynamic import left in the bundle: ${left.join(', ')}`);

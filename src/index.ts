@@ -5,6 +5,6 @@ export type { OctavoErrorCode } from './errors.js';
 export type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 export { formatDiagnostic } from './diagnostics.js';
 export type {
-  RenderOptions, EngineOptions, EncryptionOptions, EncryptionAlgorithm, Permissions, Metadata, Limits, ResourceLoader,
+  RenderOptions, EngineOptions, TemplateHelper, EncryptionOptions, EncryptionAlgorithm, Permissions, Metadata, Limits, ResourceLoader,
   PdfAConformance, Attachment, AttachmentRelationship, FacturXOptions, FacturXProfile, SignatureOptions, VisibleSignature,
 } from './options.js';

@@ -212,6 +212,15 @@ export interface RemoteOptions {
   maxRedirects?: number;
 }
 
+/**
+ * A helper the caller registers on the engine (EngineOptions.helpers), in Handlebars' own calling
+ * convention: the positional arguments, then an options object (`hash`, `fn` and `inverse` in a
+ * block, `data`, `loc`), `this` the current context; synchronous. A string it returns is escaped
+ * unless it is a `SafeString` (any object with `toHTML()`, as `new Handlebars.SafeString(html)`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Handlebars helpers take any arguments
+export type TemplateHelper = (this: unknown, ...args: any[]) => unknown;
+
 export interface EngineOptions {
   /**
    * Extra font files or folders: available by their family names, and for characters the listed
@@ -231,6 +240,12 @@ export interface EngineOptions {
   limits?: Limits;
   /** Partials every template of this engine can call as `{{> name}}` (name -> Handlebars source). */
   partials?: Record<string, string>;
+  /**
+   * Helpers every template of this engine can call besides octavo's (name -> function), written as
+   * for `Handlebars.registerHelper` (docs/templates.md, "Your own helpers"). A name may not be one
+   * of octavo's or Handlebars' helpers.
+   */
+  helpers?: Record<string, TemplateHelper>;
   /** Defaults merged under each render's options. */
   defaults?: Partial<Omit<RenderOptions, 'template' | 'data'>>;
 }

@@ -48,7 +48,7 @@ import type { WritePdfOptions } from './pdf/writer.js';
 import { headMetadata } from './dom/metadata.js';
 import type { PageImageLoader } from './page-images.js';
 import { pageImageLoader } from './page-images.js';
-import { validateLimits, validateRemote, validateRenderOptions } from './validate-options.js';
+import { validateHelpers, validateLimits, validateRemote, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
   readonly pdf: Uint8Array;
@@ -103,7 +103,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   const state: EngineState = {
     options,
     limits,
-    templates: createTemplateCache(limits),
+    templates: createTemplateCache(limits, validateHelpers(options.helpers)),
     stylesheets: createStylesheetCache(),
     fonts: createFontRegistry({ extraFonts: options.fonts ?? [], systemFonts: options.systemFonts ?? process.env['OCTAVO_SYSTEM_FONTS'] !== 'off' }),
     partials: new Map(Object.entries(options.partials ?? {})),

@@ -13,6 +13,8 @@ import { DEFAULT_REMOTE } from './net/remote.js';
 import { isEncrypted } from './pdf/encryption.js';
 import { facturXFileName } from './pdf/facturx.js';
 import { loadSigner } from './pdf/signer.js';
+import { BUILTIN_ARITY, OCTAVO_HELPERS } from './template/helpers/index.js';
+import type { TemplateHelper } from './options.js';
 
 const RENDER_KEYS = [
   'template', 'data', 'baseDir', 'root', 'templateName', 'strict', 'locale', 'timeZone', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
@@ -89,6 +91,23 @@ export function validateLimits(limits: unknown): Limits | undefined {
   checkKeys(limits, known, 'limits.');
   for (const key of known) optionalPositiveInteger(limits[key], `limits.${key}`);
   return limits as Limits;
+}
+
+/** A name Handlebars reads as one helper (`nl2br`, `format-date`): no dots, slashes or spaces. */
+const HELPER_NAME = /^[A-Za-z_$][\w$-]*$/;
+
+/** `helpers` of createEngine(): functions under names that no built-in or octavo helper has. */
+export function validateHelpers(helpers: unknown): Record<string, TemplateHelper> | undefined {
+  if (helpers === undefined) return undefined;
+  if (!isRecord(helpers)) fail('helpers', `expected an object of functions, got ${describe(helpers)}`);
+  for (const [name, helper] of Object.entries(helpers)) {
+    if (typeof helper !== 'function') fail(`helpers.${name}`, `expected a function, got ${describe(helper)}`);
+    if (!HELPER_NAME.test(name)) fail(`helpers.${name}`, 'a helper name is letters, digits, _, $ and -, not starting with a digit or -');
+    if (OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name) || name === 'log' || name === 'helperMissing' || name === 'blockHelperMissing') {
+      fail(`helpers.${name}`, `'${name}' is a helper of octavo or Handlebars`, 'give your helper another name');
+    }
+  }
+  return helpers as Record<string, TemplateHelper>;
 }
 
 /** `remote` of createEngine(): `allow` a list of origins (or `*`), the bounds positive whole numbers. */

@@ -39,13 +39,15 @@ export const SNAPSHOT_REFUSED = 14;
 
 /**
  * The blob to start `args` from, or undefined: snapshot off (OCTAVO_SNAPSHOT=0), a long-running
- * command, no blob, or a blob made by another Node build or for another folder.
+ * command, a `--helpers` module to load (a snapshot's process has no module loader for it), no
+ * blob, or a blob made by another Node build or for another folder.
  */
 export function snapshotBlob(
   dir: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env,
   build: SnapshotBuild = currentBuild(dir), nodeFlags: readonly string[] = process.execArgv,
 ): string | undefined {
   if (env.OCTAVO_SNAPSHOT === '0' || LONG_RUNNING.has(args[0] ?? '')) return undefined;
+  if (args.some((arg) => arg === '--helpers' || arg.startsWith('--helpers='))) return undefined;
   if (nodeFlags.length > 0 || (env.NODE_OPTIONS ?? '').trim() !== '') return undefined;
   const blob = join(dir, 'octavo.blob');
   let made: Partial<SnapshotBuild>;

@@ -18,23 +18,26 @@
  */
 import { createInternalEngine } from '../render.js';
 import type { Limits, RemoteOptions } from '../options.js';
+import { loadHelpersModule } from '../helpers-module.js';
 import type { Renderer } from './render-process.js';
 import type { RenderJob } from './renderer.js';
 import { renderMessage } from './renderer.js';
 import { warmUntilSteady } from './warm-until-steady.js';
 
 interface RenderInit {
-  limits?: Limits; remote?: RemoteOptions; fonts?: string[]; warmUp?: RenderJob; warmUpMs?: number;
+  limits?: Limits; remote?: RemoteOptions; fonts?: string[]; helpersModule?: string; warmUp?: RenderJob; warmUpMs?: number;
   /** The pool sends templates to warm with (`{ warmWith }`) once the process is ready: wait for them before the first step. */
   warmUpTemplates?: boolean;
 }
 
 export default async function createRenderer(init: unknown): Promise<Renderer> {
-  const { limits, remote, fonts, warmUp, warmUpMs, warmUpTemplates } = (init ?? {}) as RenderInit;
+  const { limits, remote, fonts, helpersModule, warmUp, warmUpMs, warmUpTemplates } = (init ?? {}) as RenderInit;
+  const helpers = helpersModule === undefined ? undefined : await loadHelpersModule(helpersModule);
   const engine = createInternalEngine({
     ...(limits === undefined ? {} : { limits }),
     ...(remote === undefined ? {} : { remote }),
     ...(fonts === undefined || fonts.length === 0 ? {} : { fonts }),
+    ...(helpers === undefined ? {} : { helpers }),
   });
   // its outcome is not the point: a warm-up that fails still compiled what it reached
   if (warmUp !== undefined) await renderMessage(engine, warmUp);

@@ -42,6 +42,8 @@ export interface WorkerPoolOptions {
   readonly remote?: RemoteOptions;
   /** Font files or folders every render process's engine gets (`octavo serve --font-dir`). */
   readonly fonts?: readonly string[];
+  /** A module of template helpers every render process's engine loads (`--helpers`, helpers-module.ts). */
+  readonly helpersModule?: string;
   /** Renders that may wait for a process (default 64); more answer 503. */
   readonly maxQueue?: number;
   /** A document each process renders once before it takes requests (render-worker.ts); default none. */
@@ -158,6 +160,7 @@ function engineInitOf(options: WorkerPoolOptions, timeoutMs: number): string {
   return JSON.stringify({
     limits: { ...options.limits, maxRenderMs: timeoutMs },
     fonts: options.fonts ?? [],
+    ...(options.helpersModule === undefined ? {} : { helpersModule: options.helpersModule }),
     ...(options.remote === undefined ? {} : { remote: options.remote }),
     ...(options.warmUp === undefined ? {} : { warmUp: options.warmUp }),
     ...(options.warmUp === undefined || options.warmUpMs === undefined ? {} : { warmUpMs: options.warmUpMs }),

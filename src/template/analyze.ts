@@ -13,6 +13,8 @@ import { locatedProblems, partialReferences, problemAt } from './check.js';
 import { missingFields } from './fields.js';
 import type { PartialSource } from './fields.js';
 import { blankStatements, parseRecovering } from './recover.js';
+import type { HelperCatalog } from './helpers/index.js';
+import { OCTAVO_HELPERS } from './helpers/index.js';
 import { appendAll } from '../append-all.js';
 
 export interface TemplateFinding {
@@ -49,17 +51,17 @@ function fromError(error: OctavoError, file: string): TemplateFinding {
 }
 
 /** Syntax and helper errors of one source, with the nodes to blank for a trial render. */
-function syntaxAndHelpers(source: string, file: string): { findings: TemplateFinding[]; ast: AstNode | undefined; mended: string; bad: AstNode[] } {
+function syntaxAndHelpers(source: string, file: string, helpers: HelperCatalog): { findings: TemplateFinding[]; ast: AstNode | undefined; mended: string; bad: AstNode[] } {
   const recovered = parseRecovering(source, file);
   const findings = recovered.errors.map((error) => fromError(error, file));
   if (recovered.ast === undefined) return { findings, ast: undefined, mended: recovered.source, bad: [] };
-  const problems = locatedProblems(recovered.ast);
+  const problems = locatedProblems(recovered.ast, helpers);
   for (const { problem } of problems) findings.push({ severity: 'error', code: 'template_syntax', file, ...problem });
   return { findings, ast: recovered.ast, mended: recovered.source, bad: problems.map(({ node }) => node) };
 }
 
 /** The partials reachable from `ast`, each checked once in its own file; unknown ones are errors at their call. */
-async function checkPartials(ast: AstNode, file: string, partials: PartialFinder): Promise<{ findings: TemplateFinding[]; missing: AstNode[]; parsed: Map<string, { ast: AstNode; file: string }> }> {
+async function checkPartials(ast: AstNode, file: string, partials: PartialFinder, helpers: HelperCatalog): Promise<{ findings: TemplateFinding[]; missing: AstNode[]; parsed: Map<string, { ast: AstNode; file: string }> }> {
   const findings: TemplateFinding[] = [];
   const missing: AstNode[] = [];
   const parsed = new Map<string, { ast: AstNode; file: string }>();
@@ -78,7 +80,7 @@ async function checkPartials(ast: AstNode, file: string, partials: PartialFinder
       missing.push(item.call);
       continue;
     }
-    const checked = syntaxAndHelpers(found.source, found.file);
+    const checked = syntaxAndHelpers(found.source, found.file, helpers);
     appendAll(findings, checked.findings);
     if (checked.findings.length > 0) missing.push(item.call);
     const call = item.call;
@@ -88,8 +90,8 @@ async function checkPartials(ast: AstNode, file: string, partials: PartialFinder
   return { findings, missing, parsed };
 }
 
-function missingFieldFindings(ast: AstNode, file: string, sample: unknown, strict: boolean, partials?: PartialSource): TemplateFinding[] {
-  return missingFields(ast, sample, partials).map((missing) => {
+function missingFieldFindings(ast: AstNode, file: string, sample: unknown, strict: boolean, context: { partials: PartialSource; helpers: HelperCatalog }): TemplateFinding[] {
+  return missingFields(ast, sample, context.partials, context.helpers).map((missing) => {
     const guess = didYouMean(missing.path, missing.nearby, '"');
     const advice = strict ? 'with --strict a missing field fails the render; add it to the payload or guard it with {{#if}}'
       : 'it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional';
@@ -102,20 +104,25 @@ function missingFieldFindings(ast: AstNode, file: string, sample: unknown, stric
   });
 }
 
-export async function analyzeTemplate(
-  source: string, file: string, sample: unknown, strict: boolean, partials?: PartialFinder,
-): Promise<TemplateAnalysis> {
-  const own = syntaxAndHelpers(source, file);
+/** Where the template's partials are found, and the helpers it may call besides Handlebars' (default octavo's). */
+export interface AnalysisContext {
+  readonly partials?: PartialFinder;
+  readonly helpers?: HelperCatalog;
+}
+
+export async function analyzeTemplate(source: string, file: string, sample: unknown, strict: boolean, context: AnalysisContext = {}): Promise<TemplateAnalysis> {
+  const { partials, helpers = OCTAVO_HELPERS } = context;
+  const own = syntaxAndHelpers(source, file, helpers);
   if (own.ast === undefined) return { findings: own.findings, mended: own.mended };
   const findings = [...own.findings];
   const bad = [...own.bad];
   let parsed: ReadonlyMap<string, { ast: AstNode; file: string }> = new Map();
   if (partials !== undefined) {
-    const checked = await checkPartials(own.ast, file, partials);
+    const checked = await checkPartials(own.ast, file, partials, helpers);
     appendAll(findings, checked.findings);
     appendAll(bad, checked.missing);
     parsed = checked.parsed;
   }
-  if (sample !== undefined) appendAll(findings, missingFieldFindings(own.ast, file, sample, strict, (name) => parsed.get(name)));
+  if (sample !== undefined) appendAll(findings, missingFieldFindings(own.ast, file, sample, strict, { partials: (name) => parsed.get(name), helpers }));
   return { findings, mended: blankStatements(own.mended, own.ast, bad) };
 }

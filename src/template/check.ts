@@ -9,6 +9,7 @@
 import type { AstNode, CallNode } from './ast.js';
 import { simpleName, walk } from './ast.js';
 import { didYouMean } from '../did-you-mean.js';
+import type { HelperCatalog } from './helpers/index.js';
 import { BLOCK_ONLY_HELPERS, BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 
 export interface TemplateProblem {
@@ -36,8 +37,8 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function checkArity(node: CallNode, name: string): TemplateProblem | undefined {
-  const arity = OCTAVO_HELPERS.get(name) ?? BUILTIN_ARITY.get(name);
+function checkArity(node: CallNode, name: string, helpers: HelperCatalog): TemplateProblem | undefined {
+  const arity = helpers.get(name) ?? BUILTIN_ARITY.get(name);
   if (arity === undefined) return undefined;
   const count = node.params.length;
   if (count >= arity.minArgs && count <= arity.maxArgs) return undefined;
@@ -47,39 +48,40 @@ function checkArity(node: CallNode, name: string): TemplateProblem | undefined {
   return at(node, `helper '${name}' expects ${expected}, got ${count}`);
 }
 
-function checkHash(node: CallNode, name: string): TemplateProblem | undefined {
+function checkHash(node: CallNode, name: string, helpers: HelperCatalog): TemplateProblem | undefined {
   const pairs = node.hash?.pairs ?? [];
   if (pairs.length === 0) return undefined;
-  const accepted = (OCTAVO_HELPERS.get(name) ?? BUILTIN_ARITY.get(name))?.hashKeys ?? [];
+  const accepted = (helpers.get(name) ?? BUILTIN_ARITY.get(name))?.hashKeys ?? [];
+  if (accepted === 'any') return undefined;
   const unknown = pairs.find((pair) => !accepted.includes(pair.key));
   if (unknown === undefined) return undefined;
   const known = accepted.length > 0 ? `; it accepts ${accepted.join(', ')}` : '';
   return at(node, `helper '${name}' has no option '${unknown.key}'${known}`);
 }
 
-function checkCall(node: CallNode): TemplateProblem | undefined {
+function checkCall(node: CallNode, helpers: HelperCatalog): TemplateProblem | undefined {
   const name = simpleName(node.path);
   const isCall = node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
   if (name === undefined) {
     const original = (node.path as { original?: unknown } | undefined)?.original;
     return isCall ? at(node, `'${String(original ?? '?')}' is not a helper, so it cannot take arguments`) : undefined;
   }
-  const known = OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name);
-  // without arguments a mustache prints a field, even one named like a helper
-  const fieldLookup = !isCall && (node.type === 'MustacheStatement' || !BUILTIN_ARITY.has(name));
+  const known = helpers.has(name) || BUILTIN_ARITY.has(name);
+  // without arguments a mustache prints a field, even one named like a helper (not the engine's own)
+  const fieldLookup = !isCall && helpers.get(name)?.own !== true && (node.type === 'MustacheStatement' || !BUILTIN_ARITY.has(name));
   if (fieldLookup && node.type !== 'SubExpression') return undefined;
-  if (!known) return isCall ? at(node, `unknown helper '${name}'`, unknownHelperHint(name)) : undefined;
+  if (!known) return isCall ? at(node, `unknown helper '${name}'`, unknownHelperHint(name, helpers)) : undefined;
   if (node.type !== 'BlockStatement' && BLOCK_ONLY_HELPERS.has(name)) {
     const first = (node.params[0] as { original?: unknown } | undefined)?.original;
     return at(node, `'${name}' is a block helper and cannot be used inside a mustache or as an argument`,
       `write it as a block: {{#${name}${first === undefined ? '' : ` ${String(first)}`}}}...{{/${name}}}`);
   }
-  return checkArity(node, name) ?? checkHash(node, name);
+  return checkArity(node, name, helpers) ?? checkHash(node, name, helpers);
 }
 
 /** "did you mean 'formatCurrency'?", or the list of helpers when no name is close. */
-function unknownHelperHint(name: string): string {
-  const helpers = [...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()];
+function unknownHelperHint(name: string, catalog: HelperCatalog): string {
+  const helpers = [...BUILTIN_ARITY.keys(), ...catalog.keys()];
   return didYouMean(name, helpers) ?? `available helpers: ${helpers.join(', ')}`;
 }
 
@@ -131,16 +133,16 @@ export function problemAt(node: AstNode, message: string, hint?: string): Templa
 }
 
 /** All problems of a template, in source order (the renderer reports the first). */
-export function checkTemplate(ast: AstNode): TemplateProblem[] {
-  return locatedProblems(ast).map(({ problem }) => problem);
+export function checkTemplate(ast: AstNode, helpers: HelperCatalog = OCTAVO_HELPERS): TemplateProblem[] {
+  return locatedProblems(ast, helpers).map(({ problem }) => problem);
 }
 
 /** All problems of a template with the node of each (for `octavo check` to blank them out, ./recover.ts). */
-export function locatedProblems(ast: AstNode): { problem: TemplateProblem; node: AstNode }[] {
+export function locatedProblems(ast: AstNode, helpers: HelperCatalog = OCTAVO_HELPERS): { problem: TemplateProblem; node: AstNode }[] {
   const problems: { problem: TemplateProblem; node: AstNode }[] = [];
   walk(ast, (node) => {
     let problem: TemplateProblem | undefined;
-    if (CALLS.has(node.type)) problem = checkCall(node as CallNode);
+    if (CALLS.has(node.type)) problem = checkCall(node as CallNode, helpers);
     else if (PARTIALS.has(node.type)) problem = checkPartial(node as CallNode);
     else if (DECORATORS.has(node.type) && simpleName((node as CallNode).path) !== 'inline') {
       problem = at(node, 'decorators are not supported (only {{#*inline}} partials)');

@@ -9,6 +9,7 @@
  */
 import type { AstNode, CallNode, PathNode } from './ast.js';
 import { isPath, simpleName } from './ast.js';
+import type { HelperCatalog } from './helpers/index.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 import { partialName } from './check.js';
 
@@ -128,7 +129,7 @@ function partialContext(first: AstNode | undefined, pairs: readonly { key: strin
  * partial reads in the context its call gives it (`{{> row item}}`, `{{> row label=name}}`), located
  * in the partial's file.
  */
-export function missingFields(ast: AstNode, sample: unknown, partials?: PartialSource): MissingField[] {
+export function missingFields(ast: AstNode, sample: unknown, partials?: PartialSource, helpers: HelperCatalog = OCTAVO_HELPERS): MissingField[] {
   const found = new Map<string, MissingField>();
 
   /** `at`: the mustache to report (where an author looks), else the path itself. */
@@ -146,8 +147,8 @@ export function missingFields(ast: AstNode, sample: unknown, partials?: PartialS
 
   function visitCall(call: CallNode, scope: Scope): void {
     const name = simpleName(call.path);
-    const isHelper = name !== undefined && (OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name))
-      && (call.params.length > 0 || (call.hash?.pairs.length ?? 0) > 0 || call.type === 'SubExpression');
+    const isHelper = name !== undefined && (helpers.has(name) || BUILTIN_ARITY.has(name))
+      && (call.params.length > 0 || (call.hash?.pairs.length ?? 0) > 0 || call.type === 'SubExpression' || helpers.get(name)?.own === true);
     if (!isHelper) {
       // with arguments it is an unknown helper, reported as a syntax problem instead
       if (call.params.length === 0) usePath(call.path, scope, call.type === 'MustacheStatement' ? call : call.path);
@@ -184,7 +185,7 @@ export function missingFields(ast: AstNode, sample: unknown, partials?: PartialS
       enter(block.program, scope, context, name === 'each' ? [context, UNKNOWN] : [context], guard);
     } else if (name !== undefined && OPTIONAL_TESTS.has(name)) {
       enter(block.program, scope, scope.contexts[0], [], guard);
-    } else if (block.params.length === 0 && isPath(block.path) && name !== 'raw' && !OCTAVO_HELPERS.has(name ?? '')) {
+    } else if (block.params.length === 0 && isPath(block.path) && name !== 'raw' && !helpers.has(name ?? '')) {
       // a context block ({{#person}}): optional like #if, enters the value
       const value = resolve(block.path, scope);
       enter(block.program, scope, Array.isArray(value) ? element(value) : value ?? UNKNOWN, [], block.path.original);

@@ -20,8 +20,9 @@ import type { AstNode } from './ast.js';
 import { checkTemplate } from './check.js';
 import { problemError, runtimeError } from './errors.js';
 import { parse } from './parse.js';
-import { toHandlebarsHelper } from './helpers/define.js';
-import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+import { HelperError, toHandlebarsHelper } from './helpers/define.js';
+import type { HelperCatalog } from './helpers/index.js';
+import { BUILTIN_ARITY, OCTAVO_HELPERS, helperCatalog } from './helpers/index.js';
 import type { HelperSettings } from './helpers/settings.js';
 import { DEFAULT_SETTINGS } from './helpers/settings.js';
 import type { PartialSources } from './partials.js';
@@ -34,6 +35,7 @@ import type { NestingLimits } from './nesting.js';
 import { checkTemplateNesting } from './nesting.js';
 import { useTextCodeGeneration } from './text-code-generation.js';
 import { DEFAULT_LIMITS } from '../options.js';
+import type { TemplateHelper } from '../options.js';
 
 export interface TemplateRequest {
   readonly source: string;
@@ -71,9 +73,11 @@ export interface TemplateCache {
 const MAX_TEMPLATES = 200;
 const MAX_SOURCE_CHARS = 64 * 1024 * 1024;
 
-const KNOWN_HELPERS: Record<string, boolean> = Object.fromEntries(
-  [...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()].map((name) => [name, true]),
-);
+/** Handlebars' `knownHelpers`: every helper a template of this catalog may call. */
+function knownHelpers(catalog: HelperCatalog): Record<string, boolean> {
+  return Object.fromEntries([...BUILTIN_ARITY.keys(), ...catalog.keys()].map((name) => [name, true]));
+}
+
 
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
@@ -101,10 +105,27 @@ function logHelper(settings: HelperSettings): (...args: unknown[]) => string {
  * octavo's helpers and `log` for one run, bound to its settings: given to the compiled template
  * as runtime helpers (Handlebars hands them on to the partials it calls).
  */
-function runHelpers(settings: HelperSettings): Record<string, (...args: unknown[]) => unknown> {
+function runHelpers(settings: HelperSettings, own: Readonly<Record<string, TemplateHelper>>): Record<string, (...args: unknown[]) => unknown> {
   const helpers: Record<string, (...args: unknown[]) => unknown> = { log: countedHelper(logHelper(settings)) };
   for (const [name, definition] of OCTAVO_HELPERS) helpers[name] = countedHelper(toHandlebarsHelper(name, definition, settings));
+  for (const [name, helper] of Object.entries(own)) helpers[name] = countedHelper(locatedFailures(name, helper));
   return helpers;
+}
+
+/**
+ * The engine's own helper, its exceptions told as `template_runtime` errors at the mustache that
+ * called it (the location Handlebars hands every helper in its options), as octavo's helpers' are.
+ */
+function locatedFailures(name: string, helper: TemplateHelper): (...args: unknown[]) => unknown {
+  return function ownHelper(this: unknown, ...args: unknown[]): unknown {
+    try {
+      return helper.apply(this, args);
+    } catch (error) {
+      if (error instanceof OctavoError) throw error;
+      const start = (args.at(-1) as LogOptions | undefined)?.loc?.start;
+      throw new HelperError(`helper '${name}' failed: ${error instanceof Error ? error.message : String(error)}`, start);
+    }
+  };
 }
 
 /**
@@ -121,20 +142,27 @@ function createEnvironment(): HandlebarsEnvironment {
   return env;
 }
 
-function compileSource(env: HandlebarsEnvironment, source: string, name: string, strict: boolean, limits: NestingLimits): CompiledTemplate {
-  checkTemplateNesting(source, name, limits);
+/** What templates compile against: the helpers they may call, and Handlebars' list of them. */
+interface CompileSetting {
+  readonly limits: NestingLimits;
+  readonly catalog: HelperCatalog;
+  readonly known: Record<string, boolean>;
+}
+
+function compileSource(env: HandlebarsEnvironment, source: string, name: string, strict: boolean, setting: CompileSetting): CompiledTemplate {
+  checkTemplateNesting(source, name, setting.limits);
   const ast = parse(source, name);
-  const [problem] = checkTemplate(ast);
+  const [problem] = checkTemplate(ast, setting.catalog);
   if (problem !== undefined) throw problemError(problem, name);
-  preferFieldsOverHelpers(ast);
+  preferFieldsOverHelpers(ast, setting.catalog);
   const template = env.compile(ast as unknown as hbs.AST.Program, {
-    strict, knownHelpers: KNOWN_HELPERS, knownHelpersOnly: true, noEscape: false,
+    strict, knownHelpers: setting.known, knownHelpersOnly: true, noEscape: false,
   });
   return { ast, template: (context, options) => template(context, options as Handlebars.RuntimeOptions) };
 }
 
 /** A small LRU of compiled templates keyed by mode and source. */
-function createCompiledCache(env: HandlebarsEnvironment, limits: NestingLimits): TemplateCache['compile'] {
+function createCompiledCache(env: HandlebarsEnvironment, setting: CompileSetting): TemplateCache['compile'] {
   const compiled = new Map<string, CompiledTemplate>();
   let cachedChars = 0;
   return (source, name, strict = false) => {
@@ -145,7 +173,7 @@ function createCompiledCache(env: HandlebarsEnvironment, limits: NestingLimits):
       compiled.set(key, hit);
       return hit;
     }
-    const entry = compileSource(env, source, name, strict, limits);
+    const entry = compileSource(env, source, name, strict, setting);
     compiled.set(key, entry);
     cachedChars += key.length;
     for (const oldest of compiled.keys()) {
@@ -200,16 +228,18 @@ function plainOutput(source: string, name: string, limits: ExpansionLimits, chec
 /** What a plain template's budget names as its source (only its file is ever read: no mustache has a location). */
 const PLAIN_AST: AstNode = { type: 'Program' };
 
-export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): TemplateCache {
+/** The engine's template stage: its limits, and the helpers its caller registered (validated by validateHelpers). */
+export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS, own: Readonly<Record<string, TemplateHelper>> = {}): TemplateCache {
   const env = createEnvironment();
-  const compile = createCompiledCache(env, limits);
+  const catalog = helperCatalog(Object.keys(own));
+  const compile = createCompiledCache(env, { limits, catalog, known: knownHelpers(catalog) });
   const noTimeLimit = (): void => undefined;
 
   /** `<html lang>` / `data-time-zone`, filled in when they are mustaches themselves. */
   function fromDocument(request: TemplateRequest): { locale?: string; timeZone?: string } {
     const found = documentSettings(request.source);
     const fill = (value: string | undefined): string | undefined =>
-      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS) }, { limits, checkTime: noTimeLimit });
+      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS, own) }, { limits, checkTime: noTimeLimit });
     return { locale: validLocale(fill(found.lang)), timeZone: validTimeZone(fill(found.timeZone)) };
   }
 
@@ -231,7 +261,7 @@ export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): Te
       const strict = request.strict ?? false;
       const entry = compile(request.source, request.name, strict);
       const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));
-      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request)) }, { limits, checkTime: request.checkTime ?? noTimeLimit });
+      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request), own) }, { limits, checkTime: request.checkTime ?? noTimeLimit });
     },
   };
 }

@@ -7,25 +7,29 @@
  */
 import type { AstNode, CallNode, PathNode } from './ast.js';
 import { simpleName, walk } from './ast.js';
+import type { HelperCatalog } from './helpers/index.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 
 /**
  * Every helper name is a field in a mustache without arguments (`{{raw}}`, `{{each}}` print the
- * field); block helpers keep their meaning in a block (`{{#if}}` alone is an arity error, not a field).
+ * field); block helpers keep their meaning in a block (`{{#if}}` alone is an arity error, not a
+ * field); the engine's own helpers stay helpers, as Handlebars calls them.
  */
-function isHelperName(name: string, block: boolean): boolean {
-  if (block) return OCTAVO_HELPERS.has(name);
-  return OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name);
+function isHelperName(name: string, block: boolean, helpers: HelperCatalog): boolean {
+  const helper = helpers.get(name);
+  if (helper?.own === true) return false;
+  if (block) return helper !== undefined;
+  return helper !== undefined || BUILTIN_ARITY.has(name);
 }
 
 /** Rewrites the parsed template in place (it is the engine's own freshly parsed copy). */
-export function preferFieldsOverHelpers(ast: AstNode): void {
+export function preferFieldsOverHelpers(ast: AstNode, helpers: HelperCatalog = OCTAVO_HELPERS): void {
   walk(ast, (node) => {
     if (node.type !== 'MustacheStatement' && node.type !== 'BlockStatement') return;
     const call = node as CallNode;
     if (call.params.length > 0 || (call.hash?.pairs.length ?? 0) > 0) return;
     const name = simpleName(call.path);
-    if (name === undefined || !isHelperName(name, node.type === 'BlockStatement')) return;
+    if (name === undefined || !isHelperName(name, node.type === 'BlockStatement', helpers)) return;
     (call.path as unknown as { original: string }).original = `this.${name}`;
   });
 }

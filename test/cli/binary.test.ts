@@ -52,6 +52,27 @@ describe('octavo binary', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(result.stderr).toMatch(/^octavo: bad\.html:2:\d+: /);
   });
 
+  it('--helpers FILE: the template calls the functions FILE exports, in render, render --timeout, --batch and check', () => {
+    writeFileSync(join(dir, 'helpers.mjs'), 'export const shout = (text) => String(text).toUpperCase() + "!";\nexport function initials(name) { return String(name).split(" ").map((w) => w[0]).join(""); }');
+    writeFileSync(join(dir, 'common.cjs'), 'module.exports = { shout: (text) => "cjs " + text };');
+    writeFileSync(join(dir, 'shout.html'), '<p>{{shout name}} {{initials name}}</p>');
+    for (const extra of [[], ['--timeout', '120']]) {
+      const result = octavo(['render', 'shout.html', '--data', '-', '--helpers', 'helpers.mjs', '--out', 'shout.pdf', ...extra], '{"name": "Grace Hopper"}');
+      expect([result.status, result.stderr]).toEqual([0, '']);
+      expect(pdfText(join(dir, 'shout.pdf'))).toContain('GRACE HOPPER! GH');
+    }
+    writeFileSync(join(dir, 'one.html'), '<p>{{shout name}}</p>');
+    writeFileSync(join(dir, 'people.ndjson'), '{"name": "Ada"}\n{"name": "Bo"}\n');
+    const batch = octavo(['render', 'one.html', '--batch', 'people.ndjson', '--out-dir', 'people', '--helpers', 'common.cjs']);
+    expect(batch.status).toBe(0);
+    expect(pdfText(join(dir, 'people', '2.pdf'))).toContain('cjs Bo');
+    expect(octavo(['check', 'shout.html', '--data', '-', '--helpers', 'helpers.mjs'], '{"name": "x"}').stdout).toContain('no problems found');
+    const without = octavo(['check', 'shout.html']);
+    expect([without.status, without.stdout.split('\n')[0]]).toEqual([1, "shout.html:1:4: error[template_syntax]: unknown helper 'shout'"]);
+    const missing = octavo(['render', 'shout.html', '--helpers', 'nope.mjs']);
+    expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining('octavo: cannot load the helpers module')]);
+  });
+
   it('renders a PDF and exits 0', () => {
     const result = octavo(['render', 'card.html', '--data', '-', '--out', 'card.pdf'], '{"name": "Grace Hopper"}');
     expect(result.stderr).toBe('');

@@ -38,6 +38,9 @@ describe('snapshotBlob', () => {
     writeFileSync(join(at, 'octavo.blob.json'), JSON.stringify(build(at)));
     expect(snapshotBlob(at, ['render', 'x.html'], {}, build(at), [])).toBe(join(at, 'octavo.blob'));
     expect(snapshotBlob(at, [], {}, build(at), [])).toBe(join(at, 'octavo.blob'));
+    // a --helpers module needs a module loader, which a snapshot's process has not
+    expect(snapshotBlob(at, ['render', 'x.html', '--helpers', 'h.mjs'], {}, build(at), [])).toBeUndefined();
+    expect(snapshotBlob(at, ['check', 'x.html', '--helpers=h.mjs'], {}, build(at), [])).toBeUndefined();
   });
 
   it('is refused when made by another Node build or for another folder', () => {

@@ -10,7 +10,7 @@ import type { Diagnostic, DiagnosticCode } from '../../diagnostics.js';
 import type { RenderOptions } from '../../options.js';
 import type * as CssSuggestions from '../../css/suggest.js';
 import type { RenderLimits } from './render.js';
-import { engineOptionsOf } from './render.js';
+import { engineOptionsOf, renderWithFlags } from './render.js';
 
 export interface Finding {
   readonly severity: 'error' | 'warning';
@@ -112,12 +112,11 @@ function fromDiagnostic(diagnostic: Diagnostic, trial: TrialSource, suggest: Sug
  * template error of the trial render, caused by them, is not reported again.
  */
 export async function trialRender(options: RenderOptions, limits: RenderLimits, cwd: string, templateErrors: boolean): Promise<Finding[]> {
-  const { createEngine, isOctavoError } = await import('../../index.js');
+  const { isOctavoError } = await import('../../index.js');
   const suggest = await import('../../css/suggest.js');
   const engineOptions = engineOptionsOf(limits);
   try {
-    const result = limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
-      : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, limits.timeoutMs);
+    const result = await renderWithFlags(options, engineOptions, limits);
     const trial: TrialSource = {
       source: options.template,
       name: options.templateName ?? '<template>',

@@ -31,7 +31,8 @@ const USAGE = `usage: octavo check TEMPLATE.html [options]
   --strict               missing fields are errors (as they would be with render --strict)
   --max-pages N          page limit of the trial render (default 1000)
   --allow-remote ORIGIN  fetch stylesheets, fonts and images from ORIGIN (repeatable; * for any public host)
-  --timeout SECONDS      time limit of the trial render`;
+  --timeout SECONDS      time limit of the trial render
+  --helpers FILE.mjs     template helpers (as render --helpers): calls to them are no errors`;
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -41,6 +42,7 @@ const OPTIONS = {
   'max-pages': { type: 'string' },
   'allow-remote': { type: 'string', multiple: true },
   timeout: { type: 'string' },
+  helpers: { type: 'string' },
 } as const;
 
 interface CheckArgs {
@@ -51,9 +53,9 @@ interface CheckArgs {
   readonly limits: RenderLimits;
 }
 
-function parseCheckArgs(args: readonly string[]): CheckArgs {
+function parseCheckArgs(args: readonly string[], cwd: string): CheckArgs {
   const { values, template } = parseTemplateArgs(args, OPTIONS);
-  return { template, data: values.data, json: values.json ?? false, root: values.root, limits: limitsOf(values) };
+  return { template, data: values.data, json: values.json ?? false, root: values.root, limits: limitsOf(values, cwd) };
 }
 
 const PARTIAL_EXTENSIONS = /\.(html|hbs|handlebars)$/;
@@ -98,7 +100,9 @@ export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo)
   const sample = args.data === undefined ? undefined : await readData(args.data, io);
   const { analyzeTemplate } = await import('../../template/analyze.js');
   const folder = dirname(templatePath);
-  const analysis = await analyzeTemplate(source, shown, sample, args.limits.strict, await partialFinder(folder, cwd));
+  const helpers = args.limits.helpersModule === undefined ? undefined
+    : (await import('../../template/helpers/index.js')).helperCatalog(Object.keys(await (await import('../../helpers-module.js')).loadHelpersModule(args.limits.helpersModule)));
+  const analysis = await analyzeTemplate(source, shown, sample, args.limits.strict, { partials: await partialFinder(folder, cwd), ...(helpers === undefined ? {} : { helpers }) });
   const files = [...new Set(analysis.findings.map((finding) => finding.file))];
   const findings: Finding[] = [...analysis.findings].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || byPlace(a, b));
   const hasErrors = findings.some((finding) => finding.severity === 'error');
@@ -144,7 +148,7 @@ const command: CliCommand = {
   summary: 'octavo check: lint a template (syntax, helpers, fields the sample lacks, CSS, resources, fonts)',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseCheckArgs(args);
+    const parsed = parseCheckArgs(args, io.cwd);
     let findings: Finding[];
     try {
       findings = await checkTemplateFile(parsed, io.cwd, io);

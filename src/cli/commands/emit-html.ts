@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import type { RenderOptions } from '../../options.js';
 import { writeFileAtomic } from '../shared/output-file.js';
+import type { RenderLimits } from './render.js';
 
 /** The HTML with `<base href="FOLDER/">` as the first element of its head (unless it has a `<base>` already). */
 export function withBaseHref(html: string, folder: string): string {
@@ -22,9 +23,10 @@ export function withBaseHref(html: string, folder: string): string {
 }
 
 /** Fills the template and writes FILE; template errors are thrown as the render would throw them. */
-export async function emitHtml(options: RenderOptions, file: string, maxPages: number | undefined): Promise<void> {
+export async function emitHtml(options: RenderOptions, file: string, limits: RenderLimits): Promise<void> {
   const { createInternalEngine } = await import('../../render.js');
-  const engine = createInternalEngine(maxPages === undefined ? {} : { limits: { maxPages } });
+  const helpers = limits.helpersModule === undefined ? undefined : await (await import('../../helpers-module.js')).loadHelpersModule(limits.helpersModule);
+  const engine = createInternalEngine({ ...(limits.maxPages === undefined ? {} : { limits: { maxPages: limits.maxPages } }), ...(helpers === undefined ? {} : { helpers }) });
   const { html } = await engine.fillTemplate(options);
   await writeFileAtomic(file, Buffer.from(withBaseHref(html, options.baseDir ?? '.'), 'utf8'));
 }

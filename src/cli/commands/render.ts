@@ -14,7 +14,7 @@ import { UsageError, parseTemplateArgs } from '../shared/command.js';
 import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../shared/output-file.js';
 import { boundHeapGrowth } from '../shared/heap-growth.js';
-import type { EncryptionAlgorithm, EncryptionOptions, EngineOptions, OctavoError, Permissions, RenderOptions } from '../../index.js';
+import type { EncryptionAlgorithm, EncryptionOptions, EngineOptions, OctavoError, Permissions, RenderOptions, RenderResult } from '../../index.js';
 import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
@@ -39,6 +39,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --allow-remote ORIGIN  fetch stylesheets, fonts and images from ORIGIN
                          (https://fonts.googleapis.com; repeatable; * for any
                          public host); without it no remote URL is fetched
+  --helpers FILE.mjs     template helpers: the functions FILE exports (or its default
+                         export, an object of them), each callable by its name
   --font-dir DIR         font files (.ttf .otf .woff .woff2 .ttc) the document can use by
                          family name and for characters other fonts lack (repeatable)
   --user-password P      password to open the PDF
@@ -97,6 +99,7 @@ const OPTIONS = {
   'whole-px-advances': { type: 'boolean' },
   attach: { type: 'string', multiple: true },
   'font-dir': { type: 'string', multiple: true },
+  helpers: { type: 'string' },
   facturx: { type: 'string' },
   'facturx-profile': { type: 'string' },
   sign: { type: 'string' },
@@ -230,7 +233,7 @@ function encryptionOf(values: { 'user-password'?: string; 'owner-password'?: str
   return Object.keys(encryption).length === 0 ? undefined : encryption;
 }
 
-export function parseRenderArgs(args: readonly string[]): RenderArgs {
+export function parseRenderArgs(args: readonly string[], cwd = process.cwd()): RenderArgs {
   const { values, template } = parseTemplateArgs(args, OPTIONS);
   return {
     template,
@@ -243,7 +246,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     deterministic: values.deterministic ?? false,
     shrinkToFit: values['shrink-to-fit'] ?? false,
     wholePxAdvances: values['whole-px-advances'] ?? false,
-    limits: limitsOf(values),
+    limits: limitsOf(values, cwd),
     batch: batchOf(values),
     output: outputOf(values),
   };
@@ -287,7 +290,7 @@ async function writeFilledHtml(options: RenderOptions, args: RenderArgs, io: Cli
   const { isOctavoError } = await import('../../index.js');
   const file = resolve(io.cwd, args.emitHtml ?? '');
   try {
-    await (await import('./emit-html.js')).emitHtml(options, file, args.limits.maxPages);
+    await (await import('./emit-html.js')).emitHtml(options, file, args.limits);
   } catch (error) {
     if (isOctavoError(error)) return reportError(error, io);
     throw new InputError(`cannot write '${args.emitHtml}': ${fsReason(error)}`);
@@ -308,7 +311,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const options: RenderOptions = { ...(await optionsFromFlags(args, io, templatePath)), template, data };
 
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
-  const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
+  const { formatDiagnostic, isOctavoError } = await import('../../index.js');
   const started = performance.now();
   if (args.emitHtml !== undefined) {
     const failed = await writeFilledHtml(options, args, io);
@@ -322,8 +325,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   // without --timeout: the engine's default budget, and a watchdog for a render stuck past it
   const stopWatchdog = args.limits.timeoutMs === undefined ? startWatchdog(DEFAULT_LIMITS.maxRenderMs) : undefined;
   try {
-    result = args.limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
-      : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
+    result = await renderWithFlags(options, engineOptions, args.limits);
   } catch (error) {
     if (!isOctavoError(error)) throw error;
     return reportError(error, io);
@@ -347,21 +349,34 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
-/** `--strict`, `--max-pages`, `--timeout`, `--allow-remote`: shared by render, check, preview and batch. */
+/** `--strict`, `--max-pages`, `--timeout`, `--allow-remote`, `--helpers`: shared by render, check, preview and batch. */
 export interface RenderLimits {
   readonly strict: boolean;
   readonly maxPages?: number;
   readonly timeoutMs?: number;
   /** Origins remote resources may come from (`--allow-remote`, repeatable); none: no remote fetch. */
   readonly allowRemote?: readonly string[];
+  /** `--helpers FILE`: the module of the template helpers, resolved against the working folder (`cwd` of limitsOf). */
+  readonly helpersModule?: string;
 }
 
-/** The engine options the flags give: `--max-pages` and `--allow-remote`. */
+/** The engine options the flags give: `--max-pages`, `--allow-remote` (and `--helpers`, loaded by engineOf). */
 export function engineOptionsOf(limits: RenderLimits): EngineOptions {
   return {
     ...(limits.maxPages === undefined ? {} : { limits: { maxPages: limits.maxPages } }),
     ...remoteOptionOf(limits.allowRemote),
   };
+}
+
+/**
+ * Renders with the flags' engine: in this process, or with `--timeout` in a thread that can be
+ * stopped (which loads the `--helpers` module itself: functions do not cross to a thread).
+ */
+export async function renderWithFlags(options: RenderOptions, engineOptions: EngineOptions, limits: RenderLimits): Promise<RenderResult> {
+  if (limits.timeoutMs !== undefined) return (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, { timeoutMs: limits.timeoutMs, helpersModule: limits.helpersModule });
+  const { createEngine } = await import('../../index.js');
+  const helpers = limits.helpersModule === undefined ? undefined : await (await import('../../helpers-module.js')).loadHelpersModule(limits.helpersModule);
+  return createEngine(helpers === undefined ? engineOptions : { ...engineOptions, helpers }).renderDetailed(options);
 }
 
 
@@ -384,10 +399,11 @@ function batchOf(values: { batch?: string; 'out-dir'?: string; 'name-field'?: st
   return { file: values.batch, outDir: values['out-dir'], nameField: values['name-field'] };
 }
 
-export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string; 'allow-remote'?: string[] }): RenderLimits {
+export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string; 'allow-remote'?: string[]; helpers?: string }, cwd = process.cwd()): RenderLimits {
   const allowRemote = allowRemoteOrigins(values['allow-remote']);
   return {
     strict: values.strict ?? false,
+    ...(values.helpers === undefined ? {} : { helpersModule: resolve(cwd, values.helpers) }),
     ...(allowRemote === undefined ? {} : { allowRemote }),
     ...(values['max-pages'] === undefined ? {} : { maxPages: positiveNumber('max-pages', values['max-pages'], true) }),
     ...(values.timeout === undefined ? {} : { timeoutMs: Math.round(positiveNumber('timeout', values.timeout, false) * 1000) }),
@@ -398,7 +414,7 @@ const command: CliCommand = {
   summary: 'octavo render: fill an HTML/Handlebars template with JSON and write a PDF',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseRenderArgs(args);
+    const parsed = parseRenderArgs(args, io.cwd);
     try {
       if (parsed.batch !== undefined) {
         const templatePath = resolve(io.cwd, parsed.template);
@@ -407,7 +423,7 @@ const command: CliCommand = {
         return await runBatch({
           template: parsed.template, templatePath, batch: parsed.batch.file,
           outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages, allowRemote: parsed.limits.allowRemote,
-          timeoutMs: parsed.limits.timeoutMs, options, fonts: parsed.fontDirs.map((dir) => resolve(io.cwd, dir)),
+          timeoutMs: parsed.limits.timeoutMs, options, fonts: parsed.fontDirs.map((dir) => resolve(io.cwd, dir)), helpersModule: parsed.limits.helpersModule,
         }, io);
       }
       boundHeapGrowth();

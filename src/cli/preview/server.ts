@@ -83,7 +83,7 @@ async function renderInto(state: PreviewState, setup: RenderSetup): Promise<void
       ...(options.limits.strict ? { strict: true } : {}),
     };
     const result = options.limits.timeoutMs === undefined ? await engine.renderDetailed(request)
-      : await (await import('../shared/render-thread.js')).renderInThread(request, engineOptions, options.limits.timeoutMs);
+      : await (await import('../shared/render-thread.js')).renderInThread(request, engineOptions, { timeoutMs: options.limits.timeoutMs });
     Object.assign(state, {
       version: state.version + 1, pdf: result.pdf, pages: result.pages, error: undefined,
       ms: Math.round(performance.now() - started),

@@ -28,6 +28,8 @@ export interface BatchArgs {
   readonly timeoutMs: number | undefined;
   /** `--font-dir` folders, resolved. */
   readonly fonts: readonly string[];
+  /** `--helpers FILE`, resolved: each render process loads it. */
+  readonly helpersModule?: string | undefined;
   /** The same flags as a single render's (render.ts `optionsFromFlags`), for every document. */
   readonly options: JobOptions;
 }
@@ -90,6 +92,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
     ...remoteOptionOf(args.allowRemote),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
     fonts: args.fonts,
+    ...(args.helpersModule === undefined ? {} : { helpersModule: args.helpersModule }),
   });
   const started = performance.now();
   const { progressReporter } = await import('../progress/reporter.js');

@@ -15,6 +15,8 @@ import type { OctavoErrorCode } from '../../errors.js';
 interface ThreadInput {
   readonly options: RenderOptions;
   readonly engine: EngineOptions;
+  /** `--helpers FILE`: loaded in the thread (functions cannot be sent to it). */
+  readonly helpersModule?: string | undefined;
 }
 
 type ThreadOutput =
@@ -24,7 +26,8 @@ type ThreadOutput =
 async function runInThread(input: ThreadInput): Promise<ThreadOutput> {
   const { createEngine } = await import('../../index.js');
   try {
-    return { ok: true, result: await createEngine(input.engine).renderDetailed(input.options) };
+    const helpers = input.helpersModule === undefined ? undefined : await (await import('../../helpers-module.js')).loadHelpersModule(input.helpersModule);
+    return { ok: true, result: await createEngine(helpers === undefined ? input.engine : { ...input.engine, helpers }).renderDetailed(input.options) };
   } catch (error) {
     if (!(error instanceof OctavoError)) return { ok: false, error: { message: error instanceof Error ? error.stack ?? error.message : String(error) } };
     const { code, message, file, line, column, hint } = error;
@@ -46,8 +49,10 @@ function threadFile(): string {
 }
 
 /** Renders in a worker thread; past `timeoutMs` the thread is terminated and a `limit_exceeded` error thrown. */
-export function renderInThread(options: RenderOptions, engine: EngineOptions, timeoutMs: number): Promise<RenderResult> {
-  const worker = new Worker(threadFile(), { workerData: { octavoRenderThread: true, input: { options, engine } } });
+export function renderInThread(options: RenderOptions, engine: EngineOptions, run: { timeoutMs: number; helpersModule?: string | undefined }): Promise<RenderResult> {
+  const { timeoutMs, helpersModule } = run;
+  const input: ThreadInput = { options, engine, helpersModule };
+  const worker = new Worker(threadFile(), { workerData: { octavoRenderThread: true, input } });
   return new Promise<RenderResult>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
