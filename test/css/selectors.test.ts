@@ -287,3 +287,27 @@ describe('hasToken (the class and ~= test without splitting)', () => {
     }
   });
 });
+
+describe('forgiving selector lists (Selectors 4 §3.6)', () => {
+  const tags = ['a', 'b', 'c'];
+  const tree = (depth: number): fc.Arbitrary<string> => fc.tuple(fc.constantFrom(...tags), depth <= 1 ? fc.constant([]) : fc.array(tree(depth - 1), { maxLength: 3 }), fc.boolean())
+    .map(([tag, children, cls]) => `<${tag}${cls ? ' class=x' : ''}>${children.join('')}</${tag}>`);
+  const usable = fc.constantFrom('a', 'b.x', 'c', '.x', 'a > b', 'b c', '*');
+  const unusable = fc.constantFrom(':host', ':host(.x)', ':unknown-thing', '::before', 'a::after', ':-moz-focusring', 'a:hover::marker');
+
+  it(':is() and :where() with unusable selectors match what the list of the usable ones matches, and never throw', () => {
+    fc.assert(fc.property(fc.array(tree(4), { minLength: 1, maxLength: 3 }), fc.array(fc.tuple(fc.boolean(), usable, unusable), { minLength: 1, maxLength: 4 }), fc.constantFrom('is', 'where'),
+      (trees, parts, name) => {
+        const elements = allElements(parseHtml(`<body>${trees.join('')}</body>`, 't.html').root);
+        const written = parts.map(([good, u, bad]) => (good ? u : bad));
+        const kept = parts.filter(([good]) => good).map(([, u]) => u);
+        const list = parse(`:${name}(${written.join(', ')})`, { context: 'selectorList' });
+        const result = compileSelector(list.type === 'SelectorList' ? list.children.first! : list);
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        const expected = kept.length === 0 ? [] : elements.filter(compile<DomNode, DomElement>(kept.join(', '), { xmlMode: false, cacheResults: false })).map((el) => el.startIndex);
+        expect(elements.filter((el) => result.entry.match(el)).map((el) => el.startIndex)).toEqual(expected);
+        if (name === 'where') expect(result.entry.specificity).toBe(0);
+      }), { numRuns: 300 });
+  });
+});
