@@ -7,7 +7,7 @@ import { isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import { foreignObjectBlock, foreignObjectsOf } from './foreign-object.js';
 import { blockified, outerDisplay } from './display.js';
-import { withFilterReferences } from './filter-references.js';
+import { withSvgReferences } from './svg-references.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, CounterStyleSet, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
@@ -237,7 +237,7 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
  * Returns its style with `bookmark-label` evaluated (counters are known only here), for the PDF outline.
  */
 function record(walk: Walk, element: DomElement, declared: ComputedStyle): ComputedStyle {
-  const style = declared.filter.length === 0 ? declared : withFilterReferences(declared, element, (message) => walk.ctx.diagnostics.warn('css_unsupported', message, elementLocation(walk.dom, element)));
+  const style = declared.filter.length === 0 && declared.clipPath === 'none' ? declared : withSvgReferences(declared, element, (message) => walk.ctx.diagnostics.warn('css_unsupported', message, elementLocation(walk.dom, element)));
   const source = boxElement(walk, element);
   recordElement(walk.records, element, source, style, walk.counters);
   // nearly every element sets neither: no closure for them (this runs for every element)

@@ -17,6 +17,9 @@ import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
 import { pathData } from './svg-geometry.js';
+import { clipPathOutline } from './svg-clip-path.js';
+import { INITIAL_STYLE, computeSvgStyle } from '../resources/svg-style.js';
+import type { DomElement } from '../dom/types.js';
 
 /** A reference box of a fragment whose border box is at (x, y) on the page, and the radii of its edge. */
 export function referenceBox(f: PlacedBox, x: number, y: number, box: ShapeBox): { rect: Rect; radii: Radii } {
@@ -82,7 +85,8 @@ function translatedPath(path: readonly PathSegment[], dx: number, dy: number): P
 /** The clip `clip-path` puts on a fragment and everything it paints; undefined for `none`. */
 export function clipPathItem(f: PlacedBox, x: number, y: number): { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean } | undefined {
   const clip = f.style.clipPath;
-  if (clip === 'none') return undefined;
+  if (clip === 'none' || 'reference' in clip) return undefined;
+  if ('svgClip' in clip) return svgClipItem(clip.svgClip, borderBoxAt(f, x, y));
   const ref = referenceBox(f, x, y, clip.box);
   if (clip.shape === undefined) return { kind: 'push-clip-path', path: roundedRectPath(ref.rect, ref.radii) };
   if (clip.shape.kind === 'path' || clip.shape.kind === 'shape') {
@@ -92,6 +96,20 @@ export function clipPathItem(f: PlacedBox, x: number, y: number): { readonly kin
   }
   const path = shapePath(clip.shape, ref.rect);
   return clip.shape.kind === 'polygon' && clip.shape.evenOdd ? { kind: 'push-clip-path', path, evenOdd: true } : { kind: 'push-clip-path', path };
+}
+
+/**
+ * `clip-path: url(#id)` on an HTML element: the `<clipPath>`'s shapes in the element's border box,
+ * its top-left corner the origin of the user space (its size the viewport of percentages), or its
+ * size the unit with clipPathUnits=objectBoundingBox. Read from the clip path's markup: its
+ * attributes and `style` attributes (the page's rules on its shapes are not read).
+ */
+function svgClipItem(clip: DomElement, box: Rect): { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean } {
+  const local = { x: 0, y: 0, width: box.width, height: box.height };
+  const { path, evenOdd } = clipPathOutline(clip, (child) => computeSvgStyle(child, INITIAL_STYLE, []), local, () => local);
+  // an empty clip path clips everything away
+  const placed = path.length > 0 ? translatedPath(path, box.x, box.y) : [{ op: 'move', x: box.x, y: box.y } as const, { op: 'close' } as const];
+  return evenOdd ? { kind: 'push-clip-path', path: placed, evenOdd: true } : { kind: 'push-clip-path', path: placed };
 }
 
 /**

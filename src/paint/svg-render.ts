@@ -17,7 +17,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import { length, numbers } from '../css/values/svg-units.js';
-import { elementTransform, parseTransform, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
+import { elementTransform, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
 import { gradientPaint } from './svg-gradients.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
@@ -30,6 +30,7 @@ import { pathVertices, placeMarker } from './svg-marker.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import { appendAll } from '../append-all.js';
+import { clipPathOutline } from './svg-clip-path.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
@@ -65,39 +66,11 @@ function transformed(items: DisplayItem[], matrix: Matrix): DisplayItem[] {
   return [{ kind: 'push-transform', matrix }, ...items, { kind: 'pop-transform' }];
 }
 
-function transformPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {
-  const x = (px: number, py: number): number => m[0] * px + m[2] * py + m[4];
-  const y = (px: number, py: number): number => m[1] * px + m[3] * py + m[5];
-  return path.map((s) => {
-    switch (s.op) {
-      case 'move':
-      case 'line': return { op: s.op, x: x(s.x, s.y), y: y(s.x, s.y) };
-      case 'curve': return { op: 'curve', x1: x(s.x1, s.y1), y1: y(s.x1, s.y1), x2: x(s.x2, s.y2), y2: y(s.x2, s.y2), x: x(s.x, s.y), y: y(s.x, s.y) };
-      case 'close': return s;
-    }
-  });
-}
-
 /** The union of a `<clipPath>`'s shapes, in the user space of the element it clips. */
 function clipItems(walk: Walk, id: string, bounds: () => Rect): DisplayItem | undefined {
   const clip = walk.doc.ids.get(id);
   if (clip === undefined || localName(clip) !== 'clipPath') return undefined;
-  let unit: Matrix = parseTransform(clip.attribs['transform']);
-  if (clip.attribs['clipPathUnits'] === 'objectBoundingBox') {
-    const b = bounds();
-    unit = multiply([b.width, 0, 0, b.height, b.x, b.y], unit);
-  }
-  const path: PathSegment[] = [];
-  let evenOdd = false;
-  for (const child of clip.children) {
-    if (!isElement(child)) continue;
-    const style = computeSvgStyle(child, walk.style, walk.doc.rules);
-    if (style.display === 'none') continue;
-    const shape = shapePath(child, walk.viewport);
-    if (shape === undefined) continue;
-    evenOdd = style.clipRule === 'evenodd';
-    appendAll(path, transformPath(shape, multiply(unit, elementTransform(style.transform, style.transformOrigin, walk.viewport))));
-  }
+  const { path, evenOdd } = clipPathOutline(clip, (child) => computeSvgStyle(child, walk.style, walk.doc.rules), walk.viewport, bounds);
   // an empty clip path clips everything away
   return { kind: 'push-clip-path', path: path.length > 0 ? path : [{ op: 'move', x: 0, y: 0 }, { op: 'close' }], evenOdd };
 }

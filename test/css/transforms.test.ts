@@ -95,10 +95,10 @@ describe('clip-path (CSS Masking 1 §3.1, CSS Shapes 1 §3.1)', () => {
     });
   });
 
-  it('warns about url() references and rejects bad shapes', async () => {
+  it('keeps url() references for the box stage and rejects bad shapes', async () => {
     const s = await styleWith('div { clip-path: url(#shape) }', '<div></div>');
-    expect(s.style('div').clipPath).toBe('none');
-    expect(s.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', expect.stringContaining('clip-path: url()')]]);
+    expect(s.style('div').clipPath).toEqual({ reference: expect.stringMatching(/#shape$/) });
+    expect(s.diagnostics).toEqual([]);
     for (const bad of ['circle(1px 2px)', 'polygon()', 'inset()', 'ellipse(1px)', 'circle(-1px)', 'square(1px)', 'constructor', 'circle() toString',
       "path('L 1 1')", "path('M 0 0 X')", "path(round, 'M0 0')", 'path(M0 0)', "path('M0 0') inset(1px)", 'xywh(0 0 -1px 1px)', 'rect(1px 2px 3px)',
       'shape(from 0 0)', 'shape(0 0, line to 1px 1px)', 'shape(from 0 0, line to left top)', 'shape(from 0 0, curve to 1px 1px)', 'shape(from 0 0, arc to 1px 1px)',

@@ -250,6 +250,25 @@ describe('clip-path', () => {
     ]);
   });
 
+  // a wave, a circle and a star from <clipPath>s came out as Chromium 156 clips them (docs/css.md)
+  it('url(#id): an inline SVG <clipPath> in the border box, in its units, with its transforms and clip-rule', async () => {
+    const clip = (css: string, clipPath: string): Promise<string[]> => renderPage(document(`@page { size: 6px 4px } div { height: 4px; background: red; ${css} }`,
+      `<svg width="0" height="0" style="position: absolute">${clipPath}</svg><div></div>`), { engine });
+    const square = ['______', '__RR__', '__RR__', '______'];
+    expect(await clip('clip-path: url(#c)', '<clipPath id="c"><rect x="2" y="1" width="2" height="2"/></clipPath>')).toEqual(square);
+    expect(await clip('clip-path: url(#c)', '<clipPath id="c" clipPathUnits="objectBoundingBox"><rect x="0.3333" y="0.25" width="0.3334" height="0.5"/></clipPath>')).toEqual(square);
+    expect(await clip('clip-path: url(#c)', '<clipPath id="c" transform="translate(1 0)"><path d="M1 1h2v2h-2z" transform="translate(0 0)"/></clipPath>')).toEqual(square);
+    // the border box's corner is the origin: margins and padding do not move it
+    expect(await renderPage(document('@page { size: 6px 4px } div { margin-left: 1px; padding: 1px; height: 2px; background: red; clip-path: url(#c) }',
+      '<svg width="0" height="0" style="position: absolute"><clipPath id="c"><rect x="1" y="1" width="2" height="2"/></clipPath></svg><div></div>'), { engine })).toEqual(square);
+    expect(await clip('clip-path: url(#c)', '<clipPath id="c"><path clip-rule="evenodd" d="M0 0H6V4H0Z M2 1H4V3H2Z"/></clipPath>')).toEqual(['RRRRRR', 'RR__RR', 'RR__RR', 'RRRRRR']);
+    // an empty clip path clips everything away; a reference to nothing leaves the box unclipped, with a warning
+    expect(await clip('clip-path: url(#c)', '<clipPath id="c"></clipPath>')).toEqual(['______', '______', '______', '______']);
+    expect(await renderPage(document('@page { size: 6px 4px } div { height: 4px; background: red; clip-path: url(#missing) }', '<div></div>'),
+      { engine, expectDiagnostics: [{ code: 'css_unsupported', message: '`clip-path: url(#missing)` names no <clipPath> of an inline <svg> of the page: the element is not clipped' }] }))
+      .toEqual(['RRRRRR', 'RRRRRR', 'RRRRRR', 'RRRRRR']);
+  });
+
   it('a reference box alone clips to it', async () => {
     expect(await render('@page { size: 6px 4px } div { height: 2px; padding: 1px; border: 1px solid blue; background: red; clip-path: content-box }', '<div></div>')).toEqual([
       '______', '______', '__RR__', '__RR__',

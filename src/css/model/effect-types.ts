@@ -5,6 +5,7 @@
  */
 import type { CssImage, Position } from './image-types.js';
 import type { LengthPercentage } from './types.js';
+import type { DomElement } from '../../dom/types.js';
 
 /**
  * One transform function. Angles in degrees. 2D functions are the 3D ones with z left out
@@ -71,8 +72,22 @@ export interface ShapeStyle {
  */
 export type ClipRect = 'auto' | { readonly top: number | 'auto'; readonly right: number | 'auto'; readonly bottom: number | 'auto'; readonly left: number | 'auto' };
 
-/** `clip-path` (CSS Masking 1 §3.1): a shape in a reference box, or the box alone. */
-export type ClipPath = 'none' | { readonly shape: BasicShape | PathShape | ShapeFunction | undefined; readonly box: ShapeBox };
+/**
+ * `clip-path` (CSS Masking 1 §3.1): a shape in a reference box, or the box alone; or `url(#id)`, a
+ * `<clipPath>` of an inline `<svg>` of the page, which the box stage finds (boxes/svg-references.ts)
+ * and paint draws in the element's border box (paint/clip-path.ts).
+ */
+export type ClipPath = 'none' | { readonly shape: BasicShape | PathShape | ShapeFunction | undefined; readonly box: ShapeBox } | ClipReference | SvgClipPath;
+
+/** `clip-path: url(…)` as written: the URL, resolved against its stylesheet (its fragment names the element). */
+export interface ClipReference {
+  readonly reference: string;
+}
+
+/** The `<clipPath>` element a `url(#id)` names, found by the box stage. */
+export interface SvgClipPath {
+  readonly svgClip: DomElement;
+}
 
 export type ShapeCommandOp = 'move' | 'line' | 'hline' | 'vline' | 'curve' | 'smooth' | 'arc' | 'close';
 

@@ -1,7 +1,7 @@
 /**
  * `filter` (Filter Effects 1 §5): a list of filter functions applied in order. A `url()`
  * reference to an inline SVG's `<filter>` is replaced by the functions it amounts to when the box
- * tree is built (boxes/filter-references.ts); paint/filter.ts draws the functions.
+ * tree is built (boxes/svg-references.ts); paint/filter.ts draws the functions.
  * `backdrop-filter` stays in the unsupported list.
  */
 import type { CssNode } from 'css-tree';
@@ -58,7 +58,7 @@ function parseDropShadow(args: Nodes): SpecifiedFilter | undefined {
 }
 
 function parseFunction(node: CssNode, ctx: ParseContext): SpecifiedFilter | undefined {
-  // a reference to an inline SVG's <filter>: the box builder puts its functions in its place (boxes/filter-references.ts)
+  // a reference to an inline SVG's <filter>: the box builder puts its functions in its place (boxes/svg-references.ts)
   if (node.type === 'Url') return { kind: 'url', url: urlOf(node, ctx.baseUrl) ?? '' };
   if (node.type !== 'Function') return undefined;
   const name = node.name.toLowerCase();

@@ -2,11 +2,11 @@
  * `transform` and `transform-origin` (CSS Transforms 1 §5-7), `clip-path` with basic shapes
  * and reference boxes (CSS Masking 1 §3.1), `clip` (§5.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
  */
-import type { ClipPath, ClipRect, OverflowClipMargin, PathShape, ShapeBox, ShapeFunction, TransformOrigin } from '../model/effect-types.js';
+import type { ClipPath, ClipRect, ClipReference, OverflowClipMargin, PathShape, ShapeBox, ShapeFunction, TransformOrigin } from '../model/effect-types.js';
 import { computeShapeFunction, parseShapeFunction } from '../values/shape-function.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
 import { computeBasicShape, parseShapeAndBox } from '../values/basic-shape.js';
-import { childrenOf, identOf, splitBy, stringOf } from '../values/nodes.js';
+import { childrenOf, identOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
 import type { SpecifiedTransform } from '../values/transform.js';
 import { computeTransformList, computeTransformOrigin, parseRotateProperty, parseScaleProperty, parseTransformList, parseTransformOrigin, parseTranslateProperty } from '../values/transform.js';
 import type { Nodes } from '../values/nodes.js';
@@ -54,7 +54,7 @@ const SHAPE_BOXES: Readonly<Record<string, ShapeBox>> = {
   'fill-box': 'border-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
 };
 
-type SpecifiedClip = 'none' | { readonly shape: SpecifiedShape | PathShape | ShapeFunction<SpecifiedLength> | undefined; readonly box: ShapeBox };
+type SpecifiedClip = 'none' | ClipReference | { readonly shape: SpecifiedShape | PathShape | ShapeFunction<SpecifiedLength> | undefined; readonly box: ShapeBox };
 
 /** SVG path data (SVG 2 §9.3): commands and numbers only, starting with a move. */
 const PATH_DATA = /^\s*[Mm][\s\d.,eE+\-MmZzLlHhVvCcSsQqTtAa]*$/;
@@ -78,8 +78,8 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
   parse: (nodes, ctx) => {
     if (nodes.length === 1 && identOf(nodes[0]) === 'none') return 'none';
     if (nodes.length === 1 && (nodes[0]!.type === 'Url' || (nodes[0]!.type === 'Function' && nodes[0]!.name.toLowerCase() === 'url'))) {
-      ctx.unsupported('`clip-path: url()` (only basic shapes clip)');
-      return 'none';
+      const reference = urlOf(nodes[0], ctx.baseUrl);
+      return reference === undefined ? INVALID : { reference };
     }
     const boxOf = (word: string): ShapeBox | undefined => (Object.hasOwn(SHAPE_BOXES, word) ? SHAPE_BOXES[word] : undefined);
     // path() and shape() draw paths, which only clip-path takes (shape-outside does not)
@@ -96,7 +96,7 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
     return { shape, box: box ?? 'border-box' };
   },
   compute: (value, ctx): ClipPath => {
-    if (value === 'none') return 'none';
+    if (value === 'none' || 'reference' in value) return value;
     const shape = value.shape === undefined || value.shape.kind === 'path' ? value.shape
       : value.shape.kind === 'shape' ? computeShapeFunction(value.shape, ctx) : computeBasicShape(value.shape, ctx);
     return { shape, box: value.box };
