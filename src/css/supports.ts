@@ -1,9 +1,10 @@
 /**
- * `@supports` (CSS Conditional 3 §6, Conditional 4 `selector()`): a declaration is supported when
- * the registry knows the property and accepts the value; `selector()` when octavo compiles the
- * selector; anything else (`font-tech()`, unknown functions) is false. The condition is read from
- * its source text, because css-tree 3 cannot parse `(not (…))` inside parentheses, which
- * Tailwind CSS 4 writes.
+ * `@supports` (CSS Conditional 3 §6, Conditional 4 `selector()`, Conditional 5 `font-format()` and
+ * `font-tech()`): a declaration is supported when the registry knows the property and accepts the
+ * value; `selector()` when octavo compiles the selector; `font-format()` and `font-tech()` when
+ * octavo reads that format or draws that technology from an `@font-face`; anything else (unknown
+ * functions) is false. The condition is read from its source text, because css-tree 3 cannot parse
+ * `(not (…))` inside parentheses, which Tailwind CSS 4 writes.
  */
 import { parse } from './values/css-tree-parse.js';
 import { INVALID } from './properties/define.js';
@@ -59,12 +60,24 @@ function inParens(reader: Reader): boolean | undefined {
   reader.at = close + 1;
   const fn = name.slice(0, -1).toLowerCase();
   if (fn === 'selector') return selectorSupported(inner);
+  if (fn === 'font-format') return FONT_FORMATS.has(inner.trim().toLowerCase());
+  if (fn === 'font-tech') return FONT_TECHNOLOGIES.has(inner.trim().toLowerCase());
   if (fn !== '') return false;
   const trimmed = inner.trim();
   if (trimmed.startsWith('(') || /^not\s*\(/i.test(trimmed)) return condition({ text: trimmed, at: 0 }) ?? false;
   const colon = topLevelIndex(inner, ':');
   return colon < 0 ? false : declarationSupported(inner.slice(0, colon).trim(), inner.slice(colon + 1).trim());
 }
+
+/** The font formats `@font-face` takes (docs/typography.md): not EOT, not SVG fonts. */
+const FONT_FORMATS: ReadonlySet<string> = new Set(['truetype', 'opentype', 'woff', 'woff2', 'collection']);
+
+/**
+ * The font technologies octavo draws from an `@font-face` (docs/typography.md): OpenType and AAT
+ * (morx) features, variations, COLRv0 colour glyphs; not Graphite, COLRv1, SVG, sbix or CBDT
+ * glyphs, palettes or incremental transfer.
+ */
+const FONT_TECHNOLOGIES: ReadonlySet<string> = new Set(['features-opentype', 'features-aat', 'variations', 'color-colrv0']);
 
 function keyword(reader: Reader, word: string): boolean {
   const match = new RegExp(`^${word}(?=[\\s(])`, 'i').exec(reader.text.slice(reader.at));

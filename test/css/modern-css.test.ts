@@ -183,6 +183,15 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('answers font-format() and font-tech() by what @font-face reads and draws', async () => {
+    const css = `@supports font-format(woff2) and font-tech(variations) and font-tech(color-COLRv0) { p { width: 1px } }
+      @supports font-format(embedded-opentype) or font-tech(color-COLRv1) or font-tech(color-SVG) or font-tech(incremental) { p { height: 2px } }
+      @supports not font-tech(features-graphite) { p { margin-left: 3px } }`;
+    const doc = await styleWith(css, '<p>x</p>');
+    expect([doc.style('p').width, doc.style('p').height, doc.style('p').marginLeft]).toEqual([1, 'auto', 3]);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('clamps calc(infinity) to the largest length, so rounded-full makes a pill', async () => {
     const doc = await styleWith('p { border-radius: calc(infinity * 1px); width: calc(-infinity * 1px + 10px) }', '<p>x</p>');
     expect(doc.style('p').borderTopLeftRadius).toEqual([33_554_431, 33_554_431]);
