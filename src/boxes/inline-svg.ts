@@ -114,7 +114,7 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
 /**
  * The properties SVG shares with HTML as the page's CSS computed them for an element inside an
  * inline `<svg>`: the inherited ones where they differ from its parent's, `opacity`,
- * `display: none` and a 2D `transform` (with its origin) where set (they do not inherit).
+ * `display: none`, a 2D `transform`, its origin and `transform-box` where set (they do not inherit).
  */
 function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string[] {
   const out: string[] = [];
@@ -128,12 +128,12 @@ function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string
   if (style.opacity !== 1) out.push(`opacity:${style.opacity}`);
   if (style.display === 'none') out.push('display:none');
   const transform = style.transform.length > 0 ? transformText(style.transform) : undefined;
-  if (transform !== undefined) {
-    out.push(`transform:${transform}`);
-    // HTML's initial 50% 50% is not SVG's (0 0, Chromium's svg.css): only another origin is the page's
-    const origin = transformOriginText(style.transformOrigin);
-    if (origin !== undefined && origin !== '50% 50%') out.push(`transform-origin:${origin}`);
-  }
+  if (transform !== undefined) out.push(`transform:${transform}`);
+  // the UA sheet gives SVG elements SVG's origin, 0 0 (Chromium's svg.css): another is the page's
+  // (`transform-origin: center` beside `transform-box: fill-box`), also for a transform attribute
+  const origin = transformOriginText(style.transformOrigin);
+  if (origin !== undefined && origin !== '0px 0px') out.push(`transform-origin:${origin}`);
+  if (style.transformBox !== 'view-box') out.push(`transform-box:${style.transformBox}`);
   return out;
 }
 

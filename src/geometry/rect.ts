@@ -12,3 +12,11 @@ export function intersectRects(a: Rect, b: Rect): Rect {
 export function rectsApart(a: Rect, b: Rect): boolean {
   return a.x >= b.x + b.width || a.x + a.width <= b.x || a.y >= b.y + b.height || a.y + a.height <= b.y;
 }
+
+/** The smallest rectangle holding both (the other when one is undefined). */
+export function unionOfRects(a: Rect | undefined, b: Rect | undefined): Rect | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}

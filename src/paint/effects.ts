@@ -8,7 +8,7 @@
  */
 import type { PlacedBox } from './placed.js';
 import { borderBoxAt } from './placed.js';
-import { clipPathItem, clipRect, hasClipRect } from './clip-path.js';
+import { clipPathItem, clipRect, hasClipRect, referenceBox } from './clip-path.js';
 import type { ImageLookup } from './background.js';
 import { maskBorderOf, paintImageFrame } from './border-image.js';
 import { applyFilter } from './filter.js';
@@ -21,8 +21,10 @@ import { isSingular, transformMatrix } from '../layout/transform.js';
 
 /** Transforms apply to block-level and atomic inline-level boxes, not to inline boxes (CSS Transforms 1 §3 "transformable element"). */
 export function fragmentTransform(f: PlacedBox, x: number, y: number): Matrix | undefined {
-  if (f.box.kind === 'inline') return undefined;
-  return transformMatrix(f.style, borderBoxAt(f, x, y));
+  if (f.box.kind === 'inline' || f.style.transform.length === 0) return undefined;
+  // transform-box: an HTML box's content box for content-box and fill-box, its border box otherwise (CSS Transforms 1 §6.2)
+  const box = f.style.transformBox === 'content-box' || f.style.transformBox === 'fill-box' ? referenceBox(f, x, y, 'content-box').rect : borderBoxAt(f, x, y);
+  return transformMatrix(f.style, box);
 }
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */

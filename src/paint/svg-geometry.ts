@@ -68,12 +68,16 @@ const ORIGIN_KEYWORDS: Readonly<Record<string, number>> = { left: 0, top: 0, cen
 
 /**
  * An element's `transform` about its `transform-origin` (CSS Transforms 1 §6; an SVG element's
- * reference box is the viewport, `transform-box: view-box`, its origin 0 0 unless set).
+ * reference box is the viewport, `transform-box: view-box`, its origin 0 0 unless set), or about
+ * `box`, its bounding box with `transform-box: fill-box`: the origin's and the translations'
+ * percentages of its size, from its corner.
  */
-export function elementTransform(transform: string | undefined, origin: string | undefined, viewport: Viewport): Matrix {
-  const matrix = parseTransform(transform, viewport);
-  if (origin === undefined || matrix === IDENTITY) return matrix;
-  const parts = origin.trim().split(/\s+/);
+export function elementTransform(transform: string | undefined, origin: string | undefined, viewport: Viewport, box?: Rect): Matrix {
+  const reference = box ?? viewport;
+  const matrix = parseTransform(transform, reference);
+  if ((origin === undefined && box === undefined) || matrix === IDENTITY) return matrix;
+  // the box's corner when no origin is set (SVG's 0 0, of the reference box)
+  const parts = (origin ?? '0 0').trim().split(/\s+/);
   // one keyword or length: the other axis centred; `top`/`bottom` first are vertical
   if (parts[0] === 'top' || parts[0] === 'bottom') parts.reverse();
   const at = (part: string | undefined, basis: number): number => {
@@ -81,8 +85,8 @@ export function elementTransform(transform: string | undefined, origin: string |
     const keyword = ORIGIN_KEYWORDS[part.toLowerCase()];
     return keyword !== undefined ? (keyword / 100) * basis : length(part, basis);
   };
-  const ox = at(parts[0], viewport.width);
-  const oy = at(parts[1], viewport.height);
+  const ox = (box?.x ?? 0) + at(parts[0], reference.width);
+  const oy = (box?.y ?? 0) + at(parts[1], reference.height);
   if (ox === 0 && oy === 0) return matrix;
   return multiply(multiply([1, 0, 0, 1, ox, oy], matrix), [1, 0, 0, 1, -ox, -oy]);
 }

@@ -31,6 +31,8 @@ import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import { appendAll } from '../append-all.js';
 import { clipPathOutline } from './svg-clip-path.js';
+import { transformedBounds } from '../layout/transform.js';
+import { unionOfRects } from '../geometry/rect.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
@@ -277,7 +279,29 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
     if (mask !== undefined) items = [{ kind: 'push-opacity', opacity: 1, mask }, ...items, { kind: 'pop-opacity' }];
   }
   if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
-  return transformed(items, elementTransform(style.transform, style.transformOrigin, walk.viewport));
+  const box = style.transformBox === 'fill-box' && style.transform !== undefined ? fillBox(element, walk, shape) : undefined;
+  return transformed(items, elementTransform(style.transform, style.transformOrigin, walk.viewport, box));
+}
+
+/**
+ * The bounding box of an element in its user space (SVG 2 §8.10), the reference of `transform-box:
+ * fill-box`: its shape's, or a group's shapes' (nested groups too) each moved by its own transform;
+ * undefined with no shape to measure (text and images are not measured: the viewport is used).
+ */
+function fillBox(element: DomElement, walk: Walk, shape: readonly PathSegment[] | undefined): Rect | undefined {
+  if (shape !== undefined) return pathBounds(shape);
+  let box: Rect | undefined;
+  for (const child of element.children) {
+    if (!isElement(child)) continue;
+    const style = computeSvgStyle(child, walk.style, walk.doc.rules);
+    if (style.display === 'none') continue;
+    const own = shapePath(child, walk.viewport, style, style.geometry);
+    const childBox = own !== undefined ? pathBounds(own) : localName(child) === 'g' ? fillBox(child, { ...walk, style }, undefined) : undefined;
+    if (childBox === undefined) continue;
+    const moved = transformedBounds(elementTransform(style.transform, style.transformOrigin, walk.viewport), childBox);
+    box = unionOfRects(box, moved);
+  }
+  return box;
 }
 
 function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {

@@ -9,6 +9,7 @@ import type { Color } from '../css/types.js';
 import { TRANSPARENT } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import type { Rect } from '../geometry/types.js';
+import { unionOfRects } from '../geometry/rect.js';
 import type { TextFragment } from '../layout/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import type { Point } from './coverage.js';
@@ -109,7 +110,7 @@ function shapesOf(items: readonly Painted[]): Shapes {
  * deviation blur / 2, painted in `color`.
  */
 export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: number, color: Color, glyphs: readonly GlyphAt[] = []): DisplayItem[] {
-  const bounds = unionOf(boundsOf(polygons), glyphsBounds(glyphs));
+  const bounds = unionOfRects(boundsOf(polygons), glyphsBounds(glyphs));
   if (bounds === undefined) return [];
   const reach = 1.5 * blur;
   const area: Rect = { x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach };
@@ -121,13 +122,6 @@ export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: n
   const mask = blurredMask({ values, width, height }, (blur / 2) * scale, `shadow,${width},${height},${blur}`);
   // the mask covers whole device pixels: its rect is rounded up with it
   return [{ kind: 'alpha-mask', rect: { ...area, width: width / scale, height: height / scale }, color, mask }];
-}
-
-function unionOf(a: Rect | undefined, b: Rect | undefined): Rect | undefined {
-  if (a === undefined || b === undefined) return a ?? b;
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
 /** What an item covers, as polygons in page px (an image or gradient: its whole rectangle). */

@@ -76,6 +76,8 @@ export interface SvgStyle {
   /** `transform` (the attribute, or a rule's CSS) and `transform-origin` (SVG 2 §8.5; the origin 0 0 by default). */
   readonly transform: string | undefined;
   readonly transformOrigin: string | undefined;
+  /** `transform-box` (CSS Transforms 1 §6.2): the origin's and percentages' box, the element's bounding box (`fill-box`, `stroke-box`) or its viewport. */
+  readonly transformBox: 'fill-box' | 'view-box';
   /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
   readonly geometry: Readonly<Record<string, string>> | undefined;
 }
@@ -87,7 +89,7 @@ export const INITIAL_STYLE: SvgStyle = {
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, transform: undefined, transformOrigin: undefined, geometry: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
 };
 
 /** A simple `<style>` rule: type, `.class` or `#id` selectors (lists allowed). */
@@ -168,7 +170,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'transform', 'transform-origin', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'transform', 'transform-origin', 'transform-box', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -314,6 +316,9 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     alignmentBaseline: ALIGNMENT_BASELINES[get('alignment-baseline')?.trim() ?? ''],
     transform: get('transform'),
     transformOrigin: get('transform-origin'),
+    // every box but view-box is the bounding box of an SVG element (CSS Transforms 1 §6.2: content-box is
+    // fill-box, border-box stroke-box); the stroke's reach is not counted (a few user units at most)
+    transformBox: (get('transform-box')?.trim() ?? 'view-box') === 'view-box' ? 'view-box' : 'fill-box',
     geometry: geometryOf(d, element),
   };
 }

@@ -124,6 +124,15 @@ describe('transform functions', () => {
     ]);
   });
 
+  it('transform-box: content-box turns the box about its content box (fill-box too), the others about its border box', async () => {
+    // a 2 × 2 content box at the bottom right of a 6 × 4 box (padding 2px 0 0 4px): a half turn about its centre (5, 3) moves the box to x 4–10, y 2–6
+    const box = (transformBox: string): Promise<string[]> => render(`@page { size: 10px 6px } div { width: 2px; height: 2px; padding: 2px 0 0 4px; background: red; transform: rotate(180deg); transform-box: ${transformBox} }`, '<div></div>');
+    const aboutContent = ['__________', '__________', '____RRRRRR', '____RRRRRR', '____RRRRRR', '____RRRRRR'];
+    expect(await box('content-box')).toEqual(aboutContent);
+    expect(await box('fill-box')).toEqual(aboutContent);
+    expect(await box('border-box')).toEqual(['RRRRRR____', 'RRRRRR____', 'RRRRRR____', 'RRRRRR____', '__________', '__________']);
+  });
+
   it('scale(0) draws nothing', async () => {
     expect(await render('@page { size: 2px 2px } div { height: 2px; background: red; transform: scale(0) }', '<div></div>')).toEqual(['__', '__']);
   });

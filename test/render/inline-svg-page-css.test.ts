@@ -63,6 +63,21 @@ describe('inline SVG styled by the page\'s CSS', () => {
     expect(await pixels('', '<svg width="8" height="2"><rect transform="translate(6)" width="2" height="2" fill="red"/></svg>')).toEqual(['______RR', '______RR']);
   });
 
+  it('transform-box: fill-box turns an element about its own bounding box; SVG elements keep the origin 0 0 otherwise', async () => {
+    // icons' CSS: `transform-box: fill-box; transform-origin: center` (a 4 × 2 bar at x 2–6 turned a quarter about its centre: x 3–5, y -1–3)
+    expect(await pixels('.turn { transform-box: fill-box; transform-origin: center; transform: rotate(90deg) }', '<svg width="8" height="2"><rect class="turn" x="2" width="4" height="2" fill="red"/></svg>'))
+      .toEqual(['___RR___', '___RR___']);
+    // a group's box is its shapes' (two squares, x 0–4), its percentages of that box
+    expect(await pixels('g { transform-box: fill-box; transform: translate(100%, 0) }', `<svg width="8" height="2"><g>${square('fill="red"')}<rect x="2" width="2" height="2" fill="red"/></g></svg>`))
+      .toEqual(['____RRRR', '____RRRR']);
+    // the page's `transform-origin: center` without fill-box is of the viewport (8 × 2: about 4, 1)
+    expect(await pixels('.turn { transform-origin: center; transform: rotate(180deg) }', `<svg width="8" height="2">${square('class="turn" fill="red"')}</svg>`))
+      .toEqual(['______RR', '______RR']);
+    // without an origin, 0 0: a half turn about the corner leaves nothing in view
+    expect(await pixels('.turn { transform: rotate(180deg) }', `<svg width="8" height="2">${square('class="turn" fill="red"')}</svg>`))
+      .toEqual(['________', '________']);
+  });
+
   it('type selectors find the camel-case SVG elements, written in any case', async () => {
     const gradient = (id: string): string => `<svg width="8" height="2"><defs><linearGradient id="${id}"><stop offset="0"/><stop offset="1"/></linearGradient></defs><rect width="8" height="2" fill="url(#${id})"/></svg>`;
     expect(await pixels('linearGradient stop { stop-color: red }', gradient('d'))).toEqual(['RRRRRRRR', 'RRRRRRRR']);

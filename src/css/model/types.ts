@@ -253,6 +253,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly rotate: readonly TransformFunction[];
   readonly scale: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;
+  /** CSS Transforms 1 §6.2: the reference box of `transform-origin` and of a transform's percentages. */
+  readonly transformBox: 'content-box' | 'border-box' | 'fill-box' | 'stroke-box' | 'view-box';
   readonly clipPath: ClipPath;
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
   readonly clip: ClipRect;

@@ -13,7 +13,7 @@ import type { Nodes } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import type { PropertyDef } from './define.js';
-import { INVALID, longhand } from './define.js';
+import { INVALID, keywordProperty, longhand } from './define.js';
 
 const transform = longhand<'transform', readonly SpecifiedTransform[]>({
   name: 'transform',
@@ -162,9 +162,20 @@ const overflowClipMargin = longhand<'overflowClipMargin', { box: OverflowClipMar
   },
 });
 
+/**
+ * `transform-box` (CSS Transforms 1 §6.2): the box `transform-origin` and percentages in a
+ * transform refer to. On an HTML box `content-box` (and `fill-box`, which stands for it) is its
+ * content box, the others its border box; in an inline `<svg>`, `fill-box` is the element's
+ * bounding box and `view-box` its viewport (paint/svg-render.ts).
+ */
+const transformBox = keywordProperty({
+  name: 'transform-box', key: 'transformBox', inherited: false, initial: 'view-box',
+  keywords: ['content-box', 'border-box', 'fill-box', 'stroke-box', 'view-box'],
+});
+
 export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [
   transform, individual('translate', parseTranslateProperty), individual('rotate', parseRotateProperty), individual('scale', parseScaleProperty),
-  transformOrigin, clipPath, clip, overflowClipMargin,
+  transformOrigin, transformBox, clipPath, clip, overflowClipMargin,
 ];
 
 export const TRANSFORM_ALIASES: Readonly<Record<string, string>> = {

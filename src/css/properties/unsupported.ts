@@ -4,7 +4,7 @@
  * not aliases are ignored silently, like browsers ignore other engines' prefixes — except the
  * `-webkit-` ones Chromium draws (listed here, the last line).
  */
-const UNSUPPORTED = `transform-style transform-box perspective perspective-origin backface-visibility
+const UNSUPPORTED = `transform-style perspective perspective-origin backface-visibility
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter
