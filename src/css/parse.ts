@@ -225,6 +225,9 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
       if (!IGNORED_AT_RULES.has(name) && !OTHER_ENGINE_AT_RULE.test(name)) {
         builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} is not supported`, line, column });
       }
+      // what css-tree could not read in a rule that is dropped anyway is no second warning
+      // (Primer's `@custom-media --narrow (max-width: calc(48rem - 0.02px))`)
+      if (node.loc !== undefined && node.loc !== null) builder.readRaw.push({ start: node.loc.start.offset, end: node.loc.end.offset });
   }
 }
 

@@ -161,6 +161,12 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('warns once about an unsupported at-rule, not again about what css-tree could not read in it (Primer)', async () => {
+    const doc = await styleWith('@custom-media --narrow (max-width: calc(48rem - 0.02px)); p { width: 2px }', '<p>x</p>');
+    expect(doc.style('p').width).toBe(2);
+    expect(doc.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', 'at-rule @custom-media is not supported']]);
+  });
+
   it('drops selectors of other engines and of widgets print never shows without a warning', async () => {
     const css = `:-moz-focusring { color: red } ::-webkit-inner-spin-button { height: auto }
       *, ::before, ::backdrop, ::file-selector-button { margin: 0 } ::placeholder { opacity: 1 } details::details-content { color: red }`;
