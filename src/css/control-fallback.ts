@@ -1,6 +1,7 @@
 /**
  * A control the author restyles loses its native look, as in Chromium (LayoutTheme's "control
- * styled" test: an author border, border radius or background). A progress bar's `auto` becomes
+ * styled" test: an author border, border radius or background); and a button is inline-block
+ * where it is told `display: inline`, as Chromium's style adjuster makes it. A progress bar's `auto` becomes
  * `none`: it is drawn from its parts (`::-webkit-progress-bar`, `-value`), as UIkit's `.uk-progress`
  * prints, which sets a background and a radius and no `appearance`. A drop-down select's `menulist`
  * appearance becomes `menulist-button`. Chromium then paints it on ButtonFace (#efefef) unless the
@@ -35,6 +36,8 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
  * is undefined when no author declaration applies to the element.
  */
 export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
+  // a button is atomic whatever its display: Chromium's style adjuster makes `inline` inline-block (its width applies)
+  if (element.name === 'button') return style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style;
   if (element.name === 'progress') {
     const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
     return styled ? restyled(style, { appearance: 'none' }) : style;

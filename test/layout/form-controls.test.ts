@@ -216,6 +216,11 @@ describe('controls left to the author by appearance: none', () => {
     expect(thumbs).toEqual(['70,0 20x20', '280,0 20x20', '0,0 16x16']);
   });
 
+  it('a button told display: inline stays atomic: inline-block, its size applied (Chromium: 60x20)', async () => {
+    const doc = await layoutHtml(`${PAGE}<p>a<button id=b style="display:inline;width:60px;height:20px;margin:0">x</button>b</p>`);
+    expect([findById(doc.pages[0]!, 'b')!.width, findById(doc.pages[0]!, 'b')!.height]).toEqual([60, 20]);
+  });
+
   it('a select honours line-height (Chromium: 42px tall with line-height: 40px, 19px with its appearance)', async () => {
     const doc = await layoutHtml(`${PAGE}<select id=a style="line-height:40px;appearance:none"><option>One</option></select><select id=b style="line-height:40px"><option>One</option></select>`);
     expect(['a', 'b'].map((id) => findById(doc.pages[0]!, id)!.height)).toEqual([42, 19]);
