@@ -156,3 +156,15 @@ describe('shape-outside, shape-margin, shape-image-threshold (CSS Shapes 1 §4)'
     expect(negative.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
 });
+
+describe('transform-origin of SVG elements (Chromium\'s svg.css)', () => {
+  it('is 0 0 for the elements of an inline <svg>, HTML\'s 50% 50% for the HTML in its <foreignObject> and outside', async () => {
+    const body = '<svg width="10" height="10"><rect id="r" width="1" height="1"/><foreignObject width="10" height="10"><div id="in">x</div></foreignObject></svg><div id="out">y</div>';
+    const doc = await styleWith('.c { transform-origin: center }', body);
+    const zero = { x: 0, y: 0, z: 0 };
+    const half = { x: { kind: 'percent', value: 50 }, y: { kind: 'percent', value: 50 }, z: 0 };
+    expect(['#r', '#in', '#out'].map((s) => doc.style(s).transformOrigin)).toEqual([zero, half, half]);
+    const centred = await styleWith('rect { transform-origin: center }', body);
+    expect(centred.style('#r').transformOrigin).toEqual(half);
+  });
+});
