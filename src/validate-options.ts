@@ -103,7 +103,8 @@ export function validateHelpers(helpers: unknown): Record<string, TemplateHelper
   for (const [name, helper] of Object.entries(helpers)) {
     if (typeof helper !== 'function') fail(`helpers.${name}`, `expected a function, got ${describe(helper)}`);
     if (!HELPER_NAME.test(name)) fail(`helpers.${name}`, 'a helper name is letters, digits, _, $ and -, not starting with a digit or -');
-    if (OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name) || name === 'log' || name === 'helperMissing' || name === 'blockHelperMissing') {
+    // `log` is among the built-ins; Handlebars calls the two *Missing helpers itself
+    if (OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name) || name === 'helperMissing' || name === 'blockHelperMissing') {
       fail(`helpers.${name}`, `'${name}' is a helper of octavo or Handlebars`, 'give your helper another name');
     }
   }

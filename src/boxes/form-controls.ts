@@ -17,7 +17,7 @@ import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
-import { meterValue, progressValue } from '../dom/form-values.js';
+import { meterValue, progressValue } from './form-values.js';
 import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';

@@ -8,7 +8,7 @@
  * them); the well is boxes, so that the author's box styles apply.
  */
 import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js';
-import { rangeFraction } from '../dom/form-values.js';
+import { rangeFraction } from './form-values.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { restyled } from '../css/compute.js';

@@ -291,12 +291,13 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };
+  const parts = controlParts(element);
   const pseudos = {
     before: generatedStyle(matched, 'before', self, state),
     after: generatedStyle(matched, 'after', self, state),
     marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
     ...(isFileInput(element) ? { 'file-selector-button': pseudoStyle(matched, 'file-selector-button', self, state) } : {}),
-    ...(CONTROLS_WITH_PARTS.has(element.name) ? controlPartStyles(element, matched, self, state) : {}),
+    ...(parts !== undefined ? controlPartStyles(parts, matched, self, state) : {}),
     ...(style.float === 'footnote' ? {
       'footnote-call': pseudoStyle(matched, 'footnote-call', self, state),
       'footnote-marker': pseudoStyle(matched, 'footnote-marker', self, state),
@@ -371,19 +372,21 @@ function isFileInput(element: DomElement): boolean {
   return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === 'file';
 }
 
-/** Elements whose parts CSS may style: `input` for `type=range` (controlPartStyles). */
-const CONTROLS_WITH_PARTS = new Set(['progress', 'input']);
 const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];
 const SLIDER_PARTS: readonly ControlPart[] = ['slider-track', 'slider-thumb'];
+
+/** The parts CSS may style of a progress bar or a slider (`input type=range`); undefined for other elements. */
+function controlParts(element: DomElement): readonly ControlPart[] | undefined {
+  if (element.name === 'progress') return PROGRESS_PARTS;
+  return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === 'range' ? SLIDER_PARTS : undefined;
+}
 
 /**
  * The styles of the parts Chromium draws in a progress bar (its bar, its value) and a slider (its
  * track, its thumb), from the UA sheet's rules and the author's (`::-webkit-progress-value`...),
  * their parent the control's style.
  */
-function controlPartStyles(element: DomElement, matched: readonly IndexedSelector[], self: ElementStyles, state: State): ControlPartStyles {
-  const parts: readonly ControlPart[] = element.name === 'progress' ? PROGRESS_PARTS
-    : (element.attribs['type'] ?? '').trim().toLowerCase() === 'range' ? SLIDER_PARTS : [];
+function controlPartStyles(parts: readonly ControlPart[], matched: readonly IndexedSelector[], self: ElementStyles, state: State): ControlPartStyles {
   const styles: Partial<Record<ControlPart, ComputedStyle | undefined>> = {};
   for (const part of parts) styles[part] = pseudoStyle(matched, part, self, state);
   return styles;

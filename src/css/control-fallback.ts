@@ -1,14 +1,14 @@
 /**
- * A control the author restyles loses its native look, as in Chromium (LayoutTheme's "control
- * styled" test: an author border, border radius or background); and a button is inline-block
- * where it is told `display: inline`, as Chromium's style adjuster makes it. A progress bar's `auto` becomes
- * `none`: it is drawn from its parts (`::-webkit-progress-bar`, `-value`), as UIkit's `.uk-progress`
- * prints, which sets a background and a radius and no `appearance`. A drop-down select's `menulist`
- * appearance becomes `menulist-button`. Chromium then paints it on ButtonFace (#efefef) unless the
- * author gives it a background: a select with `border: 1px solid #999` prints grey, not white.
- * Padding, width or font keep the native look. A list box sits on the text's bottom unless the
- * author aligns it (Chromium's html.css gives `select:-internal-list-box` `vertical-align:
- * text-bottom`: a rule no selector here can write, as the list box is told by `size` as a number).
+ * Chromium's adjustments of controls the author restyles. A control given an author border, border
+ * radius or background loses its native look (LayoutTheme's "control styled" test): a progress
+ * bar's `auto` becomes `none`, so it is drawn from its parts (`::-webkit-progress-bar`, `-value`),
+ * as UIkit's `.uk-progress` prints; a drop-down select's `menulist` becomes `menulist-button`,
+ * painted on ButtonFace (#efefef) unless the author gives it a background (a select with
+ * `border: 1px solid #999` prints grey, not white; padding, width or font keep the native look).
+ * A list box sits on the text's bottom unless the author aligns it (Chromium's html.css gives
+ * `select:-internal-list-box` `vertical-align: text-bottom`: a rule no selector here can write, as
+ * the list box is told by `size` as a number). A button told `display: inline` is inline-block,
+ * as Chromium's style adjuster makes it.
  */
 import type { DomElement } from '../dom/types.js';
 import type { Declaration } from './stylesheet.js';
@@ -30,10 +30,8 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
 }
 
 /**
- * The style of `element` with the appearance Chromium uses: `none` for a progress bar, and
- * `menulist-button` (and ButtonFace under a UA background) for a drop-down select, with an author
- * border, radius or background. `uaWinners`
- * is undefined when no author declaration applies to the element.
+ * The style of `element` as Chromium adjusts it (above). `uaWinners` is undefined when no author
+ * declaration applies to the element.
  */
 export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
   // a button is atomic whatever its display: Chromium's style adjuster makes `inline` inline-block (its width applies)

@@ -105,11 +105,17 @@ function logHelper(settings: HelperSettings): (...args: unknown[]) => string {
  * octavo's helpers and `log` for one run, bound to its settings: given to the compiled template
  * as runtime helpers (Handlebars hands them on to the partials it calls).
  */
-function runHelpers(settings: HelperSettings, own: Readonly<Record<string, TemplateHelper>>): Record<string, (...args: unknown[]) => unknown> {
+function runHelpers(settings: HelperSettings, own: OwnHelpers): Record<string, (...args: unknown[]) => unknown> {
   const helpers: Record<string, (...args: unknown[]) => unknown> = { log: countedHelper(logHelper(settings)) };
   for (const [name, definition] of OCTAVO_HELPERS) helpers[name] = countedHelper(toHandlebarsHelper(name, definition, settings));
-  for (const [name, helper] of Object.entries(own)) helpers[name] = countedHelper(locatedFailures(name, helper));
-  return helpers;
+  return Object.assign(helpers, own);
+}
+
+/** The engine's own helpers as every run calls them: counted and located (wrapped once, they read no setting). */
+type OwnHelpers = Readonly<Record<string, (...args: unknown[]) => unknown>>;
+
+function ownHelpers(own: Readonly<Record<string, TemplateHelper>>): OwnHelpers {
+  return Object.fromEntries(Object.entries(own).map(([name, helper]) => [name, countedHelper(locatedFailures(name, helper))]));
 }
 
 /**
@@ -233,13 +239,14 @@ export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS, own
   const env = createEnvironment();
   const catalog = helperCatalog(Object.keys(own));
   const compile = createCompiledCache(env, { limits, catalog, known: knownHelpers(catalog) });
+  const wrapped = ownHelpers(own);
   const noTimeLimit = (): void => undefined;
 
   /** `<html lang>` / `data-time-zone`, filled in when they are mustaches themselves. */
   function fromDocument(request: TemplateRequest): { locale?: string; timeZone?: string } {
     const found = documentSettings(request.source);
     const fill = (value: string | undefined): string | undefined =>
-      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS, own) }, { limits, checkTime: noTimeLimit });
+      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS, wrapped) }, { limits, checkTime: noTimeLimit });
     return { locale: validLocale(fill(found.lang)), timeZone: validTimeZone(fill(found.timeZone)) };
   }
 
@@ -261,7 +268,7 @@ export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS, own
       const strict = request.strict ?? false;
       const entry = compile(request.source, request.name, strict);
       const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));
-      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request), own) }, { limits, checkTime: request.checkTime ?? noTimeLimit });
+      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request), wrapped) }, { limits, checkTime: request.checkTime ?? noTimeLimit });
     },
   };
 }

@@ -1,9 +1,9 @@
 /**
  * What a progress bar, a meter and a slider show of their attributes (HTML §4.10.13, §4.10.14,
  * §4.10.5.1.13): the filled fraction, and a meter's region, which colours its bar
- * (boxes/form-controls.ts, boxes/form-pickers.ts).
+ * (form-controls.ts, form-pickers.ts).
  */
-import type { DomElement } from './types.js';
+import type { DomElement } from '../dom/types.js';
 
 function number(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
