@@ -143,6 +143,12 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('warns where a rule styles a meter\'s parts, which are not drawn, and keeps the rest of its list', async () => {
+    const doc = await styleWith('meter::-webkit-meter-bar, p { color: red } meter::-moz-meter-bar { color: blue }', '<p>x</p>');
+    expect(rgb(doc.style('p').color)).toBe('255,0,0,1');
+    expect(doc.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', expect.stringContaining('::-webkit-meter-bar is parsed but not rendered')]]);
+  });
+
   it('drops a user action after a pseudo-element and other engines\' at-rules without a warning (Pico)', async () => {
     const css = `[type=file]::file-selector-button:hover, p { color: red } ::-webkit-slider-thumb:is(:hover, :active) { height: 1px }
       [type=file]::file-selector-button:is([aria-current]:not([aria-current=false])):focus { color: blue } @-moz-document url-prefix() { p { width: 1px } }`;
