@@ -91,8 +91,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
     box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight, quirkyBottom: hasQuirkyBottomMargin(box.style, ctx),
-    // not when its last lines or children moved on with its bottom padding and border (withBlockEndEdges): Chromium ends it with its content then
-    fillsPage: laidFlow === laidChildren && extendsToEnd(input.fragmentainer), markerHeight: emptyItemMarker(content, children, continued, ctx),
+    fillsPage: extendsToEnd(input.fragmentainer), markerHeight: emptyItemMarker(content, children, continued, ctx),
   });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
@@ -190,7 +189,7 @@ interface BlockEndInput {
   readonly edgesY: number;
   readonly ratioHeight: number | undefined;
   readonly frameContainingHeight: number | undefined;
-  /** Broken, it extends to the page end: its content ran out of room, it was not moved on for its bottom edges. */
+  /** Broken, it extends to the page end (its content ran out of room, or moved on with its bottom edges). */
   readonly fillsPage: boolean;
   /** Its bottom margin is a quirky one (quirks.ts). */
   readonly quirkyBottom: boolean;
