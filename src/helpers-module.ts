@@ -1,6 +1,7 @@
 /**
  * Template helpers from a JavaScript module (`--helpers FILE` of `octavo render`, its `--batch`
- * render processes included, and `octavo check`): its default export when that is an object of functions (`module.exports = { nl2br }`
+ * render processes included, `octavo check`, and the service's `serve`, `worker` and `template`,
+ * in each render process): its default export when that is an object of functions (`module.exports = { nl2br }`
  * of a CommonJS file reads so too), else its exported functions, each a helper by its name
  * (EngineOptions.helpers). The module is the caller's own code: it runs with the process's rights.
  */

@@ -3,7 +3,7 @@
  * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
  * in-process (the CLI's `template add`).
  */
-import type { EncryptionOptions, Limits, RemoteOptions, RenderOptions } from '../options.js';
+import type { EncryptionOptions, Limits, RemoteOptions, RenderOptions, TemplateHelper } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
 import { LimitExceededError } from '../limits.js';
@@ -67,6 +67,8 @@ export interface EngineRendererOptions {
   readonly limits?: Limits;
   /** Remote resources the engine may fetch (default none). */
   readonly remote?: RemoteOptions;
+  /** The operator's template helpers (`--helpers`), besides octavo's. */
+  readonly helpers?: Record<string, TemplateHelper>;
 }
 
 /** The engine's error codes as the API's: template problems are the caller's template, limits are named, the rest render errors. */
@@ -76,11 +78,18 @@ export function failureFromEngine(error: unknown): RenderResultMessage {
     const code: ServiceErrorCode =
       error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error'
         : error.code === 'limit_exceeded' ? 'limit_exceeded' : 'render_error';
-    return { ok: false, code, message: `${error.message}${where}`, engineCode: error.code, ...(error instanceof LimitExceededError ? { limit: error.limit } : {}) };
+    return { ok: false, code, message: `${error.message}${where}${templateHint(code, error.hint)}`, engineCode: error.code, ...(error instanceof LimitExceededError ? { limit: error.limit } : {}) };
   }
   // Anything else is an engine bug: say so without internals.
   return { ok: false, code: 'render_error', message: 'the document could not be rendered' };
 }
+
+/** A template error's short hint ("did you mean 'money'?") for the caller; a long one (every helper's name) stays out of the API's message. */
+function templateHint(code: ServiceErrorCode, hint: string | undefined): string {
+  return code === 'template_error' && hint !== undefined && hint.length <= MAX_HINT_CHARS ? `; ${hint}` : '';
+}
+
+const MAX_HINT_CHARS = 120;
 
 /** Turns a result message back into an output or a thrown `ServiceError`. */
 export function unwrapResult(result: RenderResultMessage): RenderOutput {
@@ -95,6 +104,7 @@ export function createEngineRenderer(options: EngineRendererOptions = {}): Rende
     engine ??= import('../index.js').then((m) => m.createEngine({
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.remote === undefined ? {} : { remote: options.remote }),
+      ...(options.helpers === undefined ? {} : { helpers: options.helpers }),
     }));
     return unwrapResult(await renderMessage(await engine, job));
   };

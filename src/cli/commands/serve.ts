@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
 import {
-  LOG_LEVEL_USAGE, WARM_UP_USAGE, dataDirOption, fontDirOption, integerOption, logLevelOption, parseArgs, storageOption, warmUpMsOption,
+  HELPERS_USAGE, LOG_LEVEL_USAGE, WARM_UP_USAGE, dataDirOption, fontDirOption, helpersOption, integerOption, logLevelOption, parseArgs, storageOption, warmUpMsOption,
 } from '../shared/service-options.js';
 import { jsonLineLogger } from '../../service/logging.js';
 import type { RunningService } from '../../service/main/server.js';
@@ -46,7 +46,7 @@ const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
   'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean', 'allow-remote': 'list',
-  'font-dir': 'string', 'warm-up-ms': 'string', 'log-level': 'string',
+  'font-dir': 'string', 'warm-up-ms': 'string', 'log-level': 'string', helpers: 'string',
   ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
@@ -63,7 +63,7 @@ const command: CliCommand = {
   summary: 'Run the document API (list templates, generate PDFs, workspace quota) over HTTP.',
   usage: [
     'usage: octavo serve [--data-dir DIR] [--port N] [--host H] [--storage fs|memory|postgres]',
-    '                    [--database-url URL] [--base-url URL] [--link-ttl SECONDS] [--demo]',
+    '                    [--database-url URL] [--base-url URL] [--link-ttl SECONDS] [--demo] [--helpers FILE.mjs]',
     '',
     '  --data-dir DIR         fs storage folder (default $OCTAVO_DATA_DIR or ./octavo-data)',
     `  --port N               (default ${DEFAULT_PORT}; 0 picks a free one)`,
@@ -85,6 +85,7 @@ const command: CliCommand = {
     ...Object.entries(LIMIT_FLAGS).map(([flag, name]) => `    --${flag.padEnd(20)} limits.${name} (default ${DEFAULT_LIMITS[name]})`),
     '  --font-dir DIR         font files (.ttf .otf .woff .woff2 .ttc) every render can use by family name',
     '                         and for characters other fonts lack',
+    ...HELPERS_USAGE,
     '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
     ...JOB_USAGE,
   ].join('\n'),
@@ -98,12 +99,14 @@ const command: CliCommand = {
     if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError('--base-url must be an http(s) URL');
     const limits = limitsOption(parsed);
     const allowRemote = allowRemoteOrigins(parsed.lists.get('allow-remote'));
+    const { helpersModule } = await helpersOption(parsed, io.cwd);
     const pool = {
       timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
       limits,
       ...remoteOptionOf(allowRemote),
       maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
       ...fontDirOption(parsed, io.cwd),
+      ...(helpersModule === undefined ? {} : { helpersModule }),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
       warmUp: warmUpJob(),
       warmUpMs: warmUpMsOption(parsed),

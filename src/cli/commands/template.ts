@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
 import type { ParsedArgs } from '../shared/service-options.js';
-import { parseArgs, requiredOption, storageOption } from '../shared/service-options.js';
+import { helpersOption, parseArgs, requiredOption, storageOption } from '../shared/service-options.js';
 import { isServiceError } from '../../service/api/errors.js';
 import type { AddedTemplate } from '../../service/operations.js';
 import { addTemplate, removeTemplate, updateTemplate } from '../../service/operations.js';
@@ -24,12 +24,13 @@ const STORAGE_FLAGS = { 'data-dir': 'string', 'database-url': 'string' } as cons
 const command: CliCommand = {
   summary: 'Add, update, list or remove the templates of a workspace of the document service.',
   usage: [
-    'usage: octavo template add TEMPLATE.html --workspace NAME --name NAME [--sample PAYLOAD.json] [storage]',
-    '       octavo template update TEMPLATE.html --workspace NAME --name NAME|ID [--sample PAYLOAD.json] [storage]',
+    'usage: octavo template add TEMPLATE.html --workspace NAME --name NAME [--sample PAYLOAD.json] [--helpers FILE.mjs] [storage]',
+    '       octavo template update TEMPLATE.html --workspace NAME --name NAME|ID [--sample PAYLOAD.json] [--helpers FILE.mjs] [storage]',
     '       octavo template list --workspace NAME [storage]',
     '       octavo template remove --workspace NAME --name NAME|ID [storage]',
     '',
     '  --sample FILE        JSON payload the previews are rendered from (default {})',
+    '  --helpers FILE.mjs   the template helpers the service is started with (octavo serve --helpers), for the previews',
     '  storage: --data-dir DIR (default $OCTAVO_DATA_DIR or ./octavo-data) or --database-url URL (PostgreSQL)',
     '',
     'add and update copy the files beside TEMPLATE.html (stylesheets, images, fonts, partials) into the',
@@ -40,7 +41,7 @@ const command: CliCommand = {
     const [action, ...rest] = args;
     const handler = action === undefined ? undefined : ACTIONS[action];
     if (handler === undefined) throw new UsageError(action === undefined ? 'missing action: add, update, list or remove' : `unknown action '${action}'`);
-    const parsed = parseArgs(rest, { workspace: 'string', name: 'string', sample: 'string', ...STORAGE_FLAGS });
+    const parsed = parseArgs(rest, { workspace: 'string', name: 'string', sample: 'string', helpers: 'string', ...STORAGE_FLAGS });
     const storage = await openStorage(storageOption(parsed, io.cwd));
     try {
       return await handler(parsed, io, storage);
@@ -110,9 +111,9 @@ async function addOrUpdate(parsed: ParsedArgs, io: CliIo, storage: Storage, acti
   const { files, skipped } = await collectTemplateFiles(dirname(templatePath), templatePath);
   for (const why of skipped) io.stderr.write(`octavo template: warning: ${why}\n`);
   const input = { workspaceName, name, html, baseDir: dirname(templatePath), files, ...(await readSample(parsed, io)) };
-  const result: AddedTemplate = action === 'add'
-    ? await addTemplate(storage, createEngineRenderer(), input)
-    : await updateTemplate(storage, createEngineRenderer(), input);
+  const { helpers } = await helpersOption(parsed, io.cwd);
+  const renderer = createEngineRenderer(helpers === undefined ? {} : { helpers });
+  const result: AddedTemplate = action === 'add' ? await addTemplate(storage, renderer, input) : await updateTemplate(storage, renderer, input);
   for (const warning of result.warnings) io.stderr.write(`octavo template: warning: ${file}: ${warning}\n`);
   io.stdout.write(JSON.stringify({ id: result.template.id }) + '\n');
   return 0;

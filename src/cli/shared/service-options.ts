@@ -6,6 +6,9 @@ import type { StorageConfig, StorageKind } from '../../service/storage/index.js'
 import { DEFAULT_WARM_UP_MS } from '../../service/warm-until-steady.js';
 import type { LogLevel } from '../../service/logging.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from '../../service/logging.js';
+import type { TemplateHelper } from '../../options.js';
+import { loadHelpersModule } from '../../helpers-module.js';
+import { isOctavoError } from '../../errors.js';
 
 /** `list`: a repeatable flag (`--allow-remote A --allow-remote B`), its values in order. */
 export type FlagKind = 'string' | 'boolean' | 'list';
@@ -68,6 +71,29 @@ export function fontDirOption(parsed: ParsedArgs, cwd: string): { fonts?: string
   const path = resolve(cwd, dir);
   if (!existsSync(path)) throw new UsageError(`--font-dir ${dir}: no such file or folder`);
   return { fonts: [path] };
+}
+
+export const HELPERS_USAGE = [
+  '  --helpers FILE.mjs     template helpers every render may call, as `octavo render --helpers` takes them:',
+  '                         the functions FILE exports (or its default object); your code, run in each render thread',
+];
+
+/**
+ * `--helpers FILE` of `octavo serve`, `octavo worker` and `octavo template add|update`: the module
+ * resolved against the working folder (what each render process loads) and its helpers, loaded
+ * here once — so a module that is missing, throws or exports no function stops the command
+ * before it serves, not each render process as it starts.
+ */
+export async function helpersOption(parsed: ParsedArgs, cwd: string): Promise<{ helpersModule?: string; helpers?: Record<string, TemplateHelper> }> {
+  const file = parsed.strings.get('helpers');
+  if (file === undefined) return {};
+  const helpersModule = resolve(cwd, file);
+  try {
+    return { helpersModule, helpers: await loadHelpersModule(helpersModule) };
+  } catch (error) {
+    if (isOctavoError(error)) throw new UsageError(`--helpers ${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 export const WARM_UP_USAGE = [
