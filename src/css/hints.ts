@@ -170,12 +170,19 @@ function spaceHints(attribs: Record<string, string>): string[] {
   return out;
 }
 
+/** `<hr align>`: the side a rule narrower than the line keeps to (its margins are `auto` in the UA sheet). */
+const RULE_ALIGN: ReadonlyMap<string, readonly string[]> = new Map([
+  ['left', ['margin-left: 0', 'margin-right: auto']],
+  ['right', ['margin-left: auto', 'margin-right: 0']],
+  ['center', ['margin-left: auto', 'margin-right: auto']],
+]);
+
 /**
- * `<hr size noshade color>` (HTML §15.3.11): the rule's thickness, and a flat rule instead of an
- * inset one — grey, or in its `color` (which makes it flat too, as in Chromium).
+ * `<hr align size noshade color>` (HTML §15.3.11): its side, the rule's thickness, and a flat rule
+ * instead of an inset one — grey, or in its `color` (which makes it flat too, as in Chromium).
  */
 function ruleHints(attribs: Record<string, string>): string[] {
-  const out: string[] = [];
+  const out: string[] = [...(RULE_ALIGN.get(attribs['align']?.toLowerCase() ?? '') ?? [])];
   const color = legacyColor(attribs['color']);
   if (color !== undefined) out.push('border-style: solid', `border-color: ${color}`, `background-color: ${color}`);
   else if (attribs['noshade'] !== undefined) out.push('border-style: solid', 'border-color: gray', 'background-color: gray');

@@ -35,6 +35,13 @@ describe('legacy alignment of block-level descendants (HTML §15.3.3)', () => {
     expect(await geometry('<div align=center><div><div id=a style="width:100px;height:5px"></div></div></div>', 'a')).toBe('250,0 100x5');
   });
 
+  it('keeps a narrow rule to the side its align names, below the author\'s margins (HTML §15.3.11)', async () => {
+    const rules = '<hr id=a width="50%" align=left><hr id=b width="50%" align=RIGHT><hr id=c width=200 align=center><hr id=d width=200 align=left style="margin-left:20px"><div align=right><hr id=e width=100></div><hr id=f width=100 align=constructor>';
+    const at = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => geometry(rules, id)));
+    // a rule in a right-aligned block stays centred: its own auto margins win (as in Chromium)
+    expect(at).toEqual(['0,8 302x2', '298,18 302x2', '199,28 202x2', '20,38 202x2', '249,48 102x2', '249,58 102x2']);
+  });
+
   it('places images, flex containers and tables alike', async () => {
     const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>')}`;
     expect(await geometry(`<center><img id=a style="display:block" src="${svg}"></center>`, 'a')).toBe('280,0 40x20');
