@@ -507,8 +507,8 @@ export function glyphAdvanceWidth(program: object, id: number): number {
 
 /** A glyph's vertical metrics (OpenType `vmtx`, `VORG`), in font units. */
 export interface VerticalGlyphMetrics {
-  /** Advance down the vertical line: `vmtx`, else 1em (CSS Writing Modes 3 §5.1 lets a UA synthesize it). */
-  readonly advance: number;
+  /** Advance down the vertical line: `vmtx`; undefined without one (the caller synthesizes it, CSS Writing Modes 3 §5.1). */
+  readonly advance: number | undefined;
   /** Height of the vertical origin above the baseline: `VORG`, else the glyph's top plus its `vmtx` top side bearing, else the typographic ascent. */
   readonly originY: number;
 }
@@ -534,7 +534,7 @@ function verticalTablesOf(program: FontProgram): VerticalMetricsTables | undefin
 /** Glyph `id`'s vertical metrics, as Chromium reads them (its OpenTypeVerticalData: VORG, else vmtx's bearing over the glyph's top). */
 export function verticalGlyphMetrics(program: FontProgram, id: number, ascent: number): VerticalGlyphMetrics {
   const tables = verticalTablesOf(program);
-  if (tables === undefined) return { advance: program.unitsPerEm, originY: ascent };
+  if (tables === undefined) return { advance: undefined, originY: ascent };
   const advance = advanceHeight(tables, id);
   const origin = tables.origins;
   if (origin !== undefined) return { advance, originY: origin.byGlyph.get(id) ?? origin.byDefault };

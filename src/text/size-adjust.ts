@@ -27,7 +27,7 @@ export function aspectValue(face: FontFace, metric: FontSizeAdjustMetric): numbe
     case 'cap-height': return face.capHeight / em;
     case 'ch-width': return advanceOf(face, 0x30, (id) => program.glyphForCodePoint(id).advanceWidth) ?? 0.5;
     case 'ic-width': return advanceOf(face, WATER, (id) => program.glyphForCodePoint(id).advanceWidth) ?? 1;
-    case 'ic-height': return advanceOf(face, WATER, (id) => verticalGlyphMetrics(program, program.glyphForCodePoint(id).id, face.ascent).advance) ?? 1;
+    case 'ic-height': return advanceOf(face, WATER, (id) => verticalGlyphMetrics(program, program.glyphForCodePoint(id).id, face.ascent).advance ?? em) ?? 1;
   }
 }
 

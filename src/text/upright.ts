@@ -2,8 +2,10 @@
  * Upright glyphs in vertical text (CSS Writing Modes 3 §5.1): a vertical text is cut into pieces
  * set upright or turned sideways (`text-orientation`, Unicode's Vertical_Orientation for `mixed`);
  * upright pieces are shaped with the font's vertical forms (`vert`, `vrt2`: the corner 、。 and
- * turned brackets 「」 of CJK fonts) and advance by the glyphs' vertical advances (`vmtx`, else 1em)
- * plus what the font's vertical GPOS features asked for add (`vkrn`, `vpal`, `vhal`, `valt`).
+ * turned brackets 「」 of CJK fonts) and advance by the glyphs' vertical advances (`vmtx`; a font
+ * without one, as most Latin fonts: its height, the whole-pixel ascent and descent its lines use,
+ * as Chromium synthesizes it) plus what the font's vertical GPOS features asked for add (`vkrn`,
+ * `vpal`, `vhal`, `valt`).
  */
 import type { FontRequest, GlyphRun, ShapedGlyph } from './types.js';
 import type { FkPosition, FontProgram } from './fontkit.js';
@@ -69,13 +71,15 @@ export function uprightRun(run: GlyphRun, positions: readonly FkPosition[] = [])
   const { face, size } = run;
   const scale = size / face.unitsPerEm;
   const program = face.program as FontProgram;
+  // in font units, so that GPOS adjustments add to it as to a vmtx advance
+  const synthesized = (Math.round(face.ascent * scale) + Math.round(-face.descent * scale)) / scale;
   const glyphs = run.glyphs.map((glyph, i): ShapedGlyph => {
     const metrics = verticalGlyphMetrics(program, glyph.id, face.ascent);
     const position = glyph.advance === 0 ? undefined : positions[i];
     // GPOS y grows upwards, down the line is +y in the upright glyph's frame
     const placement = position === undefined || (position.xOffset === 0 && position.yOffset === 0) ? undefined : { x: position.xOffset * scale, y: -position.yOffset * scale };
     const upright = { originY: metrics.originY * scale, width: horizontalAdvance(program, glyph.id, face.unitsPerEm) * scale, ...(placement === undefined ? {} : { placement }) };
-    const advance = glyph.advance === 0 ? 0 : (metrics.advance + (position?.yAdvance ?? 0)) * scale;
+    const advance = glyph.advance === 0 ? 0 : ((metrics.advance ?? synthesized) + (position?.yAdvance ?? 0)) * scale;
     return { ...glyph, advance, xOffset: 0, yOffset: 0, upright };
   });
   const total = glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);

@@ -74,7 +74,14 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
   });
 
   it('honours text-orientation: upright without a warning', async () => {
-    // no warning (each glyph advances 1em without vertical metrics)
     await expectBoxes('<div id=g style="writing-mode: vertical-rl; text-orientation: upright; height: 50px">x</div>', ['g 0,0 20x50']);
+  });
+
+  it('advances an upright glyph of a font without vertical metrics by the font\'s whole-pixel height, as Chromium', async () => {
+    // Liberation Sans 14px: ascent 13 + descent 3; 20px: 18 + 4; DejaVu Sans 20px: 19 + 5; Liberation Serif 15px: 13 + 3
+    const upright = (font: string): string => `style="font: ${font}; writing-mode: vertical-rl; text-orientation: upright; float: left; line-height: 30px"`;
+    await expectBoxes(`<div id=a ${upright("14px 'Liberation Sans'")}>UPRIGHT</div><div id=b ${upright("20px 'Liberation Sans'")}>ABC</div>`
+      + `<div id=c ${upright("20px 'DejaVu Sans'")}>ABC</div><div id=d ${upright("15px 'Liberation Serif'")}>AB</div>`,
+    ['a 0,0 30x112', 'b 30,0 30x66', 'c 60,0 30x72', 'd 90,0 30x32']);
   });
 });
