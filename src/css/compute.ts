@@ -420,6 +420,25 @@ export function reparented(style: ComputedStyle, parent: ComputedStyle, into: Co
   return copy as unknown as ComputedStyle;
 }
 
+/** The non-inherited longhands and their initial values; a border's computed width is 0, its initial style being `none`. */
+const INITIAL_BOX_VALUES: readonly (readonly [string, unknown])[] = [
+  ...LONGHANDS.filter((def) => !def.inherited).map((def) => [def.key, def.initial] as const),
+  ['borderTopWidth', 0], ['borderRightWidth', 0], ['borderBottomWidth', 0], ['borderLeftWidth', 0],
+  ['displayBeforeBlockify', undefined], ['quirkyMargins', 0], ['webkitBox', false],
+];
+
+/**
+ * The style of an anonymous box paged media makes outside the box tree (CSS 2 §9.2.1.1): `parent`'s
+ * inherited properties, every other one initial — no margins, border, background, transform,
+ * opacity or filter of its parent's again (a margin box turned 180° would turn its content back).
+ */
+export function anonymousStyleOf(parent: ComputedStyle, display: Display): ComputedStyle {
+  const copy = copyOf(parent);
+  for (const [key, value] of INITIAL_BOX_VALUES) copy[key] = value;
+  copy['display'] = display;
+  return copy as unknown as ComputedStyle;
+}
+
 /**
  * The `white-space` keyword that the two longhands amount to (CSS Text 4 §3.1's table), which
  * white space processing and line breaking read. Preserved breaks without wrapping and preserved

@@ -213,3 +213,27 @@ describe('margin band arithmetic (§5.3.2)', () => {
     expect(placeOnAxis({ slot, marginStart: 5, marginEnd: 5, size: 20, basis: 0, anchor: 'start' })).toEqual({ start: 15, size: 20 });
   });
 });
+
+describe('the boxes a margin box makes inside it', () => {
+  it('take its inherited properties only: a turned vertical running head turns once, an image in a translucent box fades once', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @left-middle { content: "Chapter one"; writing-mode: vertical-rl; transform: rotate(180deg); opacity: 0.5; background: pink; color: green }
+      @top-center { content: url(${RED_20X10}) "Logo"; opacity: 0.5; padding: 2px; border: 1px solid } }</style><p>x</p>`);
+    const page = doc.pages[0]!;
+    const inner = (fragment: Fragment): BoxFragment[] => fragment.kind === 'box' || fragment.kind === 'line'
+      ? fragment.children.flatMap((child) => [...(child.kind === 'box' ? [child] : []), ...inner(child)]) : [];
+    for (const name of ['Chapter one', 'Logo']) {
+      const { box } = boxWithText(page, name);
+      expect([box.style.opacity, box.style.transform.length > 0]).toEqual([0.5, name === 'Chapter one']);
+      const made = inner(box);
+      expect(made.length).toBeGreaterThan(0);
+      for (const child of made) {
+        expect([child.style.opacity, child.style.backgroundColor.a, child.style.paddingTop, child.style.borderTopWidth]).toEqual([1, 0, 0, 0]);
+      }
+      // the box's half turn once, and the quarter turn of the vertical flow inside (layout/orthogonal.ts): it was turned back by a second half turn
+      const turns = [box, ...made].flatMap((f) => f.style.transform).map((t) => (t.kind === 'rotate' ? t.angle : NaN));
+      expect(turns).toEqual(name === 'Chapter one' ? [180, 90] : []);
+    }
+    // the inherited ones go down: the running head's colour
+    expect(boxWithText(page, 'Chapter one').text!.style.color).toEqual({ r: 0, g: 128, b: 0, a: 1 });
+  });
+});

@@ -16,7 +16,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { marginOrZero, resolveMaxSize, usedBorder, usedPadding } from '../box-model.js';
-import { plainStyle } from './plain-style.js';
+import { anonymousStyleOf } from '../../css/compute.js';
 import { withBoxFields } from '../fragment-records.js';
 
 /** The footnote area's styles, cloned at every break (`box-decoration-break: clone`), one per page style. */
@@ -203,7 +203,7 @@ function sharedPrefix(a: readonly BlockLevelBox[], b: readonly BlockLevelBox[]):
  */
 function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
   const own = ctx.marginBoxStyle?.(context, 'footnote') ?? ctx.pageStyle(context).style;
-  const style = own === ctx.pageStyle(context).style ? plainStyle(own, 'block') : own;
+  const style = own === ctx.pageStyle(context).style ? anonymousStyleOf(own, 'block') : own;
   const clonedStyles = ctx.caches.of(AREA_STYLES);
   let cloned = clonedStyles.get(style);
   if (cloned === undefined) {
@@ -284,7 +284,7 @@ function withInlineNotes(bodies: readonly BlockLevelBox[], style: ComputedStyle)
   const result: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
-    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: plainStyle(style, 'block'), element: undefined, pseudo: undefined, children: run, inlineContent: true });
+    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: anonymousStyleOf(style, 'block'), element: undefined, pseudo: undefined, children: run, inlineContent: true });
     run = [];
   };
   for (const body of bodies) {

@@ -19,7 +19,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import type { PageCounters } from './page-counters.js';
 import type { RunningContent } from './running.js';
-import { plainStyle } from './plain-style.js';
+import { anonymousStyleOf, withStyle } from '../../css/compute.js';
 import { withBoxFields } from '../fragment-records.js';
 
 /** What a page gives its margin boxes' content: its counters, running content, and the document's counter styles. */
@@ -62,14 +62,14 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
       continue;
     }
     flush();
-    inline.push({ kind: 'replaced', outer: 'inline', src: part.url, alt: '', style: plainStyle(style, 'inline'), element: undefined, pseudo: undefined });
+    inline.push({ kind: 'replaced', outer: 'inline', src: part.url, alt: '', style: anonymousStyleOf(style, 'inline'), element: undefined, pseudo: undefined });
   }
   flush();
   const children = processWhiteSpace(inline);
   if (style.writingMode === 'horizontal-tb') return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children, inlineContent: true };
   // a vertical margin box (a book's running head on the side): its text is a vertical flow root, centred across the box
   const vertical: BlockBox = {
-    kind: 'block', outer: 'block', style: { ...plainStyle(style, 'block'), marginLeft: 'auto', marginRight: 'auto' },
+    kind: 'block', outer: 'block', style: withStyle(anonymousStyleOf(style, 'block'), { marginLeft: 'auto', marginRight: 'auto' }),
     element: undefined, pseudo: undefined, children, inlineContent: true, verticalRoot: style.writingMode,
   };
   return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [vertical], inlineContent: false };
