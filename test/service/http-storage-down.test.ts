@@ -4,26 +4,14 @@
  * `Retry-After` (not 500) and /healthz 503 saying why — and keeps running. A real `octavo serve`
  * on 127.0.0.1 against a throwaway PostgreSQL cluster that the test stops. Needs `npm run build`.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster } from '../../scripts/postgres-test-cluster.mjs';
 import type { ServeProcess } from './helpers/serve-process.js';
-import { startServeProcess } from './helpers/serve-process.js';
-
-const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
-
-function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
+import { runOctavo as octavo, startServeProcess } from './helpers/serve-process.js';
 
 let cluster: { url: string; stop(): void } | undefined;
 let server: ServeProcess | undefined;

@@ -4,25 +4,14 @@
  * HTTP, its previews at `template add` too, and one uploaded through the API is checked against
  * them; a module that cannot load stops the command before it serves. Needs `npm run build`.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
+import { PROCESS_TEST_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
 import type { ServeProcess } from './helpers/serve-process.js';
-import { startServeProcess } from './helpers/serve-process.js';
-
-const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
-
-function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
+import { runOctavo as octavo, startServeProcess } from './helpers/serve-process.js';
 
 let dir: string;
 let data: string;

@@ -4,27 +4,16 @@
  * only, the unused unicode-range subsets never asked for — and a byte-order mark in the stored
  * template and in the request body changes nothing. Needs `npm run build` (npm test does it).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
+import { PROCESS_TEST_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
 import type { AssetServer } from '../net/asset-server.js';
 import { startAssetServer } from '../net/asset-server.js';
 import type { ServeProcess } from './helpers/serve-process.js';
-import { startServeProcess } from './helpers/serve-process.js';
-
-const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
-
-function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
+import { runOctavo as octavo, startServeProcess } from './helpers/serve-process.js';
 
 let dir: string;
 let assets: AssetServer;

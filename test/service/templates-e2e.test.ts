@@ -6,13 +6,14 @@
  * server log with the correlation id; the CLI lists, updates and removes templates and sets a
  * workspace's quota or deactivates it. Needs `npm run build` (npm test does it).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
+import { PROCESS_TEST_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
+import { runOctavo as octavo } from './helpers/serve-process.js';
 import { jsonLineLogger } from '../../src/service/logging.js';
 import type { RunningService } from '../../src/service/main/server.js';
 import { startService } from '../../src/service/main/server.js';
@@ -21,18 +22,8 @@ import { png } from '../resources/image-bytes.js';
 import { qpdfCheck } from './helpers/qpdf.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(root, 'dist/cli/main.js');
 const workerFile = join(root, 'dist/service/render-worker.js');
 /** Each test runs the CLI up to five times: a process start costs seconds on a busy shared machine. */
-
-/** The CLI as a child process, without blocking this event loop (kept-alive sockets must see their close). */
-function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
 
 let dir: string;
 let data: string;

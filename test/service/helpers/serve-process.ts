@@ -1,13 +1,22 @@
 /** `octavo serve` as a real child process (from dist/), on 127.0.0.1 with a free port. */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ensureBuilt } from '../../helpers/processes.js';
+import { PROCESS_TIMEOUT_MS, ensureBuilt } from '../../helpers/processes.js';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The CLI from dist/ as a child process, without blocking this event loop (kept-alive sockets must see their close). */
+export function runOctavo(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(root, 'dist/cli/main.js'), ...args], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+    });
+  });
+}
 
 export interface ServeProcess {
   readonly url: string;
