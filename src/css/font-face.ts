@@ -113,9 +113,15 @@ function parseUnicodeRange(nodes: Nodes): [number, number][] | undefined {
 }
 
 /** Validates an `@font-face` block; undefined (after a warning) when family or src is missing. */
+/** CSS 2's descriptors for matching a font without loading it (§15.3.4-§15.3.7), which Word still writes. */
+const CSS2_FONT_DESCRIPTORS = new Set(['panose-1', 'stemv', 'stemh', 'slope', 'cap-height', 'x-height', 'ascent', 'descent', 'widths', 'bbox',
+  'definition-src', 'baseline', 'centerline', 'mathline', 'topline', 'units-per-em']);
+
 export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule | undefined {
   let family: string | undefined;
   let sources: FontFaceRule['sources'] = [];
+  let hasSrc = false;
+  let describes = false;
   // `auto` (CSS Fonts 4 §4.4, also when not written):, the font's own range where it has a wght/wdth axis, else 400 / 100%
   let weight: [number, number] | 'auto' = 'auto';
   let style: FontStyle = 'normal';
@@ -134,7 +140,7 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
         else ctx.warn('invalid `font-family` in @font-face', line);
         break;
       }
-      case 'src': sources = parseSources(nodes, ctx.baseUrl); break;
+      case 'src': sources = parseSources(nodes, ctx.baseUrl); hasSrc = true; break;
       case 'font-weight': weight = autoOr(nodes, () => range(nodes, weightOf)) ?? (ctx.warn('invalid `font-weight` in @font-face', line), weight); break;
       case 'font-stretch': stretch = autoOr(nodes, () => range(nodes, stretchOf)) ?? (ctx.warn('invalid `font-stretch` in @font-face', line), stretch); break;
       case 'font-variation-settings': {
@@ -152,6 +158,7 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
       case 'unicode-range': unicodeRange = parseUnicodeRange(nodes) ?? (ctx.warn('invalid `unicode-range` in @font-face', line), unicodeRange); break;
       default: {
         const name = node.property.toLowerCase();
+        describes ||= CSS2_FONT_DESCRIPTORS.has(name);
         const metric = METRIC_DESCRIPTORS[name];
         if (metric !== undefined) {
           const value = metricValue(metric, nodes);
@@ -166,6 +173,9 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
     }
   }
   if (family === undefined || sources.length === 0) {
+    // a CSS 2 font description without `src` (Word's `@font-face { font-family: Calibri; panose-1: 2 15 5 2 … }`)
+    // names a font to match and loads nothing: browsers drop it without a word, the text's font warning says the rest
+    if (family !== undefined && !hasSrc && describes) return undefined;
     ctx.warn('@font-face needs `font-family` and a `src` with url() or local()', rule.loc?.start.line);
     return undefined;
   }

@@ -69,6 +69,11 @@ const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-
 
 /** An at-rule with the prefix of an engine other than Blink/WebKit (`@-moz-document`, `@-ms-viewport`). */
 const OTHER_ENGINE_AT_RULE = /^-(moz|ms|o)-/;
+/**
+ * At-rules of other programs, dropped silently as browsers drop them: Microsoft Word's `@list`
+ * (its numbering, `mso-level-*`, for Word itself: the HTML it saves carries the bullets as text).
+ */
+const OTHER_PROGRAM_AT_RULES = new Set(['list']);
 
 export function parseStylesheet(source: string, baseUrl: string | undefined, quirks = false): ParsedSheet {
   const warnings: SheetWarning[] = [];
@@ -222,7 +227,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
     }
     default:
       // another engine's at-rule (`@-moz-document`) is dropped silently, as Chromium does
-      if (!IGNORED_AT_RULES.has(name) && !OTHER_ENGINE_AT_RULE.test(name)) {
+      if (!IGNORED_AT_RULES.has(name) && !OTHER_ENGINE_AT_RULE.test(name) && !OTHER_PROGRAM_AT_RULES.has(name)) {
         builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} is not supported`, line, column });
       }
       // what css-tree could not read in a rule that is dropped anyway is no second warning

@@ -167,6 +167,18 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('reads what Microsoft Word saves as HTML without a warning: its @list rules, CSS 2 font descriptions and mso- properties', async () => {
+    const css = `@font-face { font-family: "Cambria Math"; panose-1: 2 4 5 3 5 4 6 3 2 4 }
+      p.MsoNormal { margin-bottom: 8pt; mso-fareast-font-family: Calibri; mso-ansi-language: EN-US }
+      @list l0 { mso-list-id: 1; mso-list-type: hybrid } @list l0:level1 { mso-level-number-format: bullet; text-indent: -.25in }`;
+    const doc = await styleWith(css, '<p class=MsoNormal>x</p>');
+    expect(doc.style('p').marginBottom).toBeCloseTo(10.67, 2);
+    expect(doc.diagnostics).toEqual([]);
+    // a src that reads as nothing is still said
+    const broken = await styleWith('@font-face { font-family: Brand; src: nothing(x) }', '<p>x</p>');
+    expect(broken.diagnostics.map((d) => d.message)).toContain('@font-face needs `font-family` and a `src` with url() or local()');
+  });
+
   it('warns once about an unsupported at-rule, not again about what css-tree could not read in it (Primer)', async () => {
     const doc = await styleWith('@custom-media --narrow (max-width: calc(48rem - 0.02px)); p { width: 2px }', '<p>x</p>');
     expect(doc.style('p').width).toBe(2);
