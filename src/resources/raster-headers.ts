@@ -172,6 +172,8 @@ function webpChunks(bytes: Uint8Array, start: number, end: number, layout: WebpL
     }
     at = data + length + (length & 1);
   }
+  // fewer bytes than a chunk header after the last chunk: Skia's decoder segfaulted on them (npm run fuzz, seed 574765734)
+  if (at < end) throw new Damaged(`${end - at} bytes after the last WebP chunk, too few for a chunk`);
 }
 
 /**

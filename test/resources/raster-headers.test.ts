@@ -99,6 +99,19 @@ describe('readRasterHeader', () => {
     expect(warnings).toEqual([expect.stringContaining('a VP8 first partition of')]);
   });
 
+  it('refuses a WebP with bytes after its last chunk too few for another (its VP8 chunk 4 bytes short; Skia segfaulted: npm run fuzz, seed 574765734)', async () => {
+    const webp = Buffer.from(fixture('python.webp'));
+    const size = webp.indexOf('VP8 ', 12, 'latin1') + 4;
+    webp.writeUInt32LE(webp.readUInt32LE(size) - 4, size);
+    expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: '4 bytes after the last WebP chunk, too few for a chunk' });
+    const { images, warnings } = await load(dataUrl('image/webp', webp));
+    expect(images).toEqual(new Map());
+    expect(warnings).toEqual([expect.stringContaining('4 bytes after the last WebP chunk')]);
+    // as many bytes after the RIFF container are outside it: the image is drawn
+    const after = Buffer.concat([fixture('python.webp'), Buffer.alloc(4)]);
+    expect(readRasterHeader(new Uint8Array(after), 'webp')).toMatchObject({ ok: true });
+  });
+
   it('refuses a lossless WebP of a VP8L version other than 0 (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 7261)', async () => {
     const webp = versionOneWebp();
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a VP8L bitstream of version 1 (only 0 is defined)' });
