@@ -113,14 +113,18 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
 }
 
 /**
- * VP8 key frame header (RFC 6386 §9.1): a frame tag (key frame bit, version, first partition size
- * on 19 bits), the start code, then 14-bit width and height. A first partition longer than the
- * chunk made Skia's decoder segfault (found by fuzzing).
+ * VP8 key frame header (RFC 6386 §9.1): a frame tag (key frame bit, version, show-frame bit, first
+ * partition size on 19 bits), the start code, then 14-bit width and height. A first partition
+ * longer than the chunk, a version over 3 and a frame not to be shown each made Skia's decoder
+ * segfault (found by fuzzing).
  */
 function vp8(bytes: Uint8Array, at: number, length: number): RasterSize {
   if (length < 10 || u8(bytes, at + 3) !== 0x9d || u8(bytes, at + 4) !== 0x01 || u8(bytes, at + 5) !== 0x2a) throw new Damaged('a VP8 frame without its start code');
   const tag = u8(bytes, at) | (u8(bytes, at + 1) << 8) | (u8(bytes, at + 2) << 16);
   if ((tag & 1) !== 0) throw new Damaged('a VP8 bitstream that does not start with a key frame');
+  const version = (tag >>> 1) & 7;
+  if (version > 3) throw new Damaged(`a VP8 frame of version ${version} (0 to 3 are defined)`);
+  if ((tag & 0x10) === 0) throw new Damaged('a VP8 key frame not to be shown');
   const firstPartition = tag >>> 5;
   if (firstPartition > length - 10) throw new Damaged(`a VP8 first partition of ${firstPartition} bytes in a frame of ${length}`);
   return { width: u16le(bytes, at + 6) & 0x3fff, height: u16le(bytes, at + 8) & 0x3fff };

@@ -112,6 +112,21 @@ describe('readRasterHeader', () => {
     expect(readRasterHeader(new Uint8Array(after), 'webp')).toMatchObject({ ok: true });
   });
 
+  it('refuses a VP8 frame of version 4 to 7 or not to be shown (Skia segfaulted on both: npm run fuzz, seed 424242)', async () => {
+    const tagged = (set: (tag: number) => number): Uint8Array => {
+      const webp = Buffer.from(fixture('python.webp'));
+      const frame = webp.indexOf('VP8 ', 12, 'latin1') + 8;
+      webp[frame] = set(webp[frame]!);
+      return new Uint8Array(webp);
+    };
+    expect(readRasterHeader(tagged((tag) => tag | (4 << 1)), 'webp')).toMatchObject({ ok: false, reason: 'a VP8 frame of version 4 (0 to 3 are defined)' });
+    expect(readRasterHeader(tagged((tag) => tag & ~0x10), 'webp')).toMatchObject({ ok: false, reason: 'a VP8 key frame not to be shown' });
+    expect(readRasterHeader(tagged((tag) => tag | (3 << 1)), 'webp')).toMatchObject({ ok: true });
+    const { images, warnings } = await load(dataUrl('image/webp', tagged((tag) => tag & ~0x10)));
+    expect(images).toEqual(new Map());
+    expect(warnings).toEqual([expect.stringContaining('a VP8 key frame not to be shown')]);
+  });
+
   it('refuses a lossless WebP of a VP8L version other than 0 (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 7261)', async () => {
     const webp = versionOneWebp();
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a VP8L bitstream of version 1 (only 0 is defined)' });
