@@ -91,6 +91,9 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
     if (introducer === 0x3b) break; // trailer
     if (introducer === 0x21) {
       need(bytes, at + 2, 'GIF extension');
+      // a graphic control extension is one 4-byte block and its terminator (GIF89a §23): Skia's
+      // decoder segfaulted on one of another size or followed by more blocks (npm run fuzz)
+      if (u8(bytes, at + 1) === 0xf9 && (u8(bytes, at + 2) !== 4 || u8(bytes, at + 7) !== 0)) throw new Damaged('a GIF graphic control extension that is not one 4-byte block');
       at = skipSubBlocks(bytes, at + 2);
     } else if (introducer === 0x2c) {
       need(bytes, at + 10, 'GIF image descriptor');

@@ -127,6 +127,21 @@ describe('readRasterHeader', () => {
     expect(warnings).toEqual([expect.stringContaining('a VP8 key frame not to be shown')]);
   });
 
+  it('refuses a GIF whose graphic control extension is not one 4-byte block (Skia segfaulted: npm run fuzz)', async () => {
+    const gif = Buffer.from(fixture('python.gif'));
+    const control = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04]));
+    expect(readRasterHeader(new Uint8Array(gif), 'gif')).toMatchObject({ ok: true });
+    // its terminator made the size of one more block: it swallows the next extension (one byte changed by the fuzz run)
+    const longer = Buffer.from(gif);
+    longer[control + 7] = 0x02;
+    expect(readRasterHeader(new Uint8Array(longer), 'gif')).toMatchObject({ ok: false, reason: 'a GIF graphic control extension that is not one 4-byte block' });
+    const five = Buffer.concat([gif.subarray(0, control), Buffer.from([0x21, 0xf9, 0x05, 0x01, 0, 0, 0x65, 0, 0]), gif.subarray(control + 8)]);
+    expect(readRasterHeader(new Uint8Array(five), 'gif')).toMatchObject({ ok: false });
+    const { images, warnings } = await load(dataUrl('image/gif', longer));
+    expect(images).toEqual(new Map());
+    expect(warnings).toEqual([expect.stringContaining('graphic control extension')]);
+  });
+
   it('refuses a lossless WebP of a VP8L version other than 0 (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 7261)', async () => {
     const webp = versionOneWebp();
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a VP8L bitstream of version 1 (only 0 is defined)' });
