@@ -86,6 +86,9 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
   const packed = u8(bytes, 10);
   let at = 13 + ((packed & 0x80) !== 0 ? 3 * (2 << (packed & 7)) : 0);
   let frames = 0;
+  // the canvas the decoder allocates: as wide as the screen or the widest frame, as tall as the tallest
+  // (a 13,848-px screen over a 62,736-px frame aborted Skia, npm run fuzz)
+  const canvas = { width: u16le(bytes, 6), height: u16le(bytes, 8) };
   while (at < bytes.length) {
     const introducer = u8(bytes, at);
     if (introducer === 0x3b) break; // trailer
@@ -103,6 +106,8 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
       const height = u16le(bytes, at + 7);
       sizes.add(width, height, 'a GIF frame');
       sizes.add(left + width, top + height, 'a GIF frame placed'); // the decoder may size a frame buffer to its far corner
+      canvas.width = Math.max(canvas.width, left + width);
+      canvas.height = Math.max(canvas.height, top + height);
       const local = u8(bytes, at + 9);
       at += 10 + ((local & 0x80) !== 0 ? 3 * (2 << (local & 7)) : 0);
       need(bytes, at + 1, 'GIF image data');
@@ -113,6 +118,7 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
     }
   }
   if (frames === 0) throw new Damaged('a GIF without any frame');
+  sizes.add(canvas.width, canvas.height, 'the GIF canvas its frames need');
 }
 
 /**
@@ -144,10 +150,11 @@ function vp8l(bytes: Uint8Array, at: number, length: number): RasterSize {
   return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 }
 
-/** What a WebP's chunks declare: its canvas (VP8X), whether it is animated, its bitstreams and frames' far corners. */
+/** What a WebP's chunks declare: its canvas (VP8X), whether it is animated (and has its ANIM chunk), its bitstreams and frames' far corners. */
 interface WebpLayout {
   canvas?: RasterSize;
   animated: boolean;
+  anim?: true;
   readonly bitstreams: RasterSize[];
   readonly frames: RasterSize[];
 }
@@ -172,10 +179,18 @@ function webpChunks(bytes: Uint8Array, start: number, end: number, layout: WebpL
       sizes.add(layout.canvas.width, layout.canvas.height, 'the VP8X canvas');
     } else if (fourcc === 'ANMF') {
       if (length < 16) throw new Damaged('an ANMF chunk shorter than 16 bytes');
-      const corner = { width: u24le(bytes, data) * 2 + u24le(bytes, data + 6) + 1, height: u24le(bytes, data + 3) * 2 + u24le(bytes, data + 9) + 1 };
+      const frame = { width: u24le(bytes, data + 6) + 1, height: u24le(bytes, data + 9) + 1 };
+      const corner = { width: u24le(bytes, data) * 2 + frame.width, height: u24le(bytes, data + 3) * 2 + frame.height };
       sizes.add(corner.width, corner.height, 'a WebP animation frame');
       layout.frames.push(corner);
-      webpChunks(bytes, data + 16, data + length, { animated: false, bitstreams: [], frames: [] }, sizes);
+      const inside: WebpLayout = { animated: false, bitstreams: [], frames: [] };
+      webpChunks(bytes, data + 16, data + length, inside, sizes);
+      // a frame's image is its size (Skia's decoder segfaulted on a bitstream of another: npm run fuzz)
+      if (inside.bitstreams.length !== 1 || inside.bitstreams[0]!.width !== frame.width || inside.bitstreams[0]!.height !== frame.height) {
+        throw new Damaged('a WebP animation frame whose image is not of its size');
+      }
+    } else if (fourcc === 'ANIM') {
+      layout.anim = true;
     }
     at = data + length + (length & 1);
   }
@@ -203,6 +218,8 @@ function webp(bytes: Uint8Array, sizes: Sizes): void {
   }
   if (layout.animated) {
     if (layout.frames.length === 0 || layout.bitstreams.length > 0) throw new Damaged('an animated WebP without frames, or with a still image');
+    // Skia's decoder segfaulted on one without (npm run fuzz)
+    if (layout.anim !== true) throw new Damaged('an animated WebP without its ANIM chunk');
     if (layout.frames.some((frame) => frame.width > canvas.width || frame.height > canvas.height)) throw new Damaged('a WebP frame outside its canvas');
   } else if (layout.bitstreams.length !== 1 || layout.bitstreams.some((size) => size.width !== canvas.width || size.height !== canvas.height)) {
     throw new Damaged('a WebP canvas of another size than its image');

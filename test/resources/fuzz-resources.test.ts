@@ -38,6 +38,9 @@ const IMAGES: Record<string, { bytes: Uint8Array; type: string; sizeFields: numb
   gif: { bytes: image('python.gif'), type: 'image/gif', sizeFields: [6, 7, 8, 9] },
   webp: { bytes: image('python.webp'), type: 'image/webp', sizeFields: [26, 27, 28, 29] },
   'webp-lossless': { bytes: image('python-lossless.webp'), type: 'image/webp', sizeFields: [21, 22, 23, 24] },
+  // three 24×16 frames (Pillow): an animation's own chunks, ANIM and ANMF, and a GIF's many frames
+  'webp-animated': { bytes: image('three-frames.webp'), type: 'image/webp', sizeFields: [24, 25, 26, 27, 28, 29] },
+  'gif-animated': { bytes: image('three-frames.gif'), type: 'image/gif', sizeFields: [6, 7, 8, 9] },
   bmp: { bytes: image('python.bmp'), type: 'image/bmp', sizeFields: [18, 19, 20, 21, 22, 23, 24, 25] },
   ico: { bytes: image('python.ico'), type: 'image/x-icon', sizeFields: [6, 7, 38, 39, 40, 41, 42, 43, 44, 45] },
   avif: { bytes: image('python.avif'), type: 'image/avif', sizeFields: [] },

@@ -142,6 +142,29 @@ describe('readRasterHeader', () => {
     expect(warnings).toEqual([expect.stringContaining('graphic control extension')]);
   });
 
+  it('refuses an animation Skia cannot take: a WebP without its ANIM chunk or with a frame whose image is not its size, a GIF canvas over the limit (npm run fuzz)', async () => {
+    // three-frames.*: three 24×16 frames written by Pillow
+    const animated = Buffer.from(fixture('three-frames.webp'));
+    expect(readRasterHeader(new Uint8Array(animated), 'webp')).toMatchObject({ ok: true });
+    const noAnim = Buffer.from(animated);
+    noAnim[noAnim.indexOf('ANIM', 12, 'latin1')] = 0xce;
+    expect(readRasterHeader(new Uint8Array(noAnim), 'webp')).toMatchObject({ ok: false, reason: 'an animated WebP without its ANIM chunk' });
+    const taller = Buffer.from(animated);
+    const frame = taller.indexOf('VP8 ', 12, 'latin1') + 8;
+    taller[frame + 9] = 0x01; // the first frame's bitstream 272px tall in a 16px frame
+    expect(readRasterHeader(new Uint8Array(taller), 'webp')).toMatchObject({ ok: false, reason: 'a WebP animation frame whose image is not of its size' });
+    // a 13,848px wide screen over a 24×62,736 frame: each under the limit, the canvas they make over it (Skia aborted)
+    const gif = Buffer.from(fixture('three-frames.gif'));
+    gif.writeUInt16LE(13_848, 6);
+    gif.writeUInt16LE(62_736, gif.indexOf(0x2c, 13) + 7);
+    expect(readRasterHeader(new Uint8Array(gif), 'gif')).toMatchObject({ ok: true, largest: { width: 13_848, height: 62_736 } });
+    for (const [url, why] of [[dataUrl('image/webp', noAnim), 'without its ANIM chunk'], [dataUrl('image/gif', gif), '13848×62736']] as const) {
+      const { images, warnings } = await load(url);
+      expect(images).toEqual(new Map());
+      expect(warnings).toEqual([expect.stringContaining(why)]);
+    }
+  });
+
   it('refuses a lossless WebP of a VP8L version other than 0 (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 7261)', async () => {
     const webp = versionOneWebp();
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a VP8L bitstream of version 1 (only 0 is defined)' });
