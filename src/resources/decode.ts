@@ -48,7 +48,16 @@ export async function decodeToPng(bytes: Uint8Array, format: DecodableFormat | '
   const { width, height } = image;
   if (width <= 0 || height <= 0) return { kind: 'damaged', reason: 'the decoder found no pixels' };
   if (width * height > maxPixels) return { kind: 'too-large', size: { width, height } };
+  // libpng refuses to write a side over a million pixels (a fuzzed WebP canvas of 2,000,000×10 failed the whole render)
+  if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px it can be re-encoded at` };
   const surface = canvas.createCanvas(width, height);
   surface.getContext('2d').drawImage(image, 0, 0);
-  return { kind: 'decoded', png: new Uint8Array(await surface.encode('png')), width, height };
+  try {
+    return { kind: 'decoded', png: new Uint8Array(await surface.encode('png')), width, height };
+  } catch {
+    return { kind: 'damaged', reason: 'its pixels could not be re-encoded as PNG' };
+  }
 }
+
+/** libpng's default limit on a side (png_set_user_limits), which Skia's PNG encoder keeps. */
+const MAX_PNG_SIDE = 1_000_000;

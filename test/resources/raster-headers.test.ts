@@ -165,6 +165,15 @@ describe('readRasterHeader', () => {
     }
   });
 
+  it('leaves out an image wider than PNG re-encoding takes, under the pixel limit, with a warning (the render failed: npm run fuzz)', async () => {
+    const webp = Buffer.from(fixture('three-frames.webp'));
+    const canvas = webp.indexOf('VP8X', 12, 'latin1') + 8 + 4;
+    webp.writeUIntLE(2_000_000 - 1, canvas, 3); // a 2,000,000×16 canvas: 32 million pixels
+    const { images, warnings } = await load(dataUrl('image/webp', webp));
+    expect(images).toEqual(new Map());
+    expect(warnings).toEqual([expect.stringContaining('a 2000000×16 image, wider or taller than the 1000000 px it can be re-encoded at')]);
+  });
+
   it('refuses a lossless WebP of a VP8L version other than 0 (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 7261)', async () => {
     const webp = versionOneWebp();
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a VP8L bitstream of version 1 (only 0 is defined)' });
