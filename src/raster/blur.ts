@@ -3,7 +3,7 @@
  * into a canvas with room around it for the blur to spread, or its blurred alpha filled with one
  * colour (a `drop-shadow()` of the image).
  */
-import { decodeWithSkia } from './skia.js';
+import { decodeWithSkia, encodePng } from './skia.js';
 
 export interface BlurRequest {
   /** Canvas size, pixels. */
@@ -36,5 +36,5 @@ export async function blurImage(bytes: Uint8Array, request: BlurRequest): Promis
     ctx.fillStyle = request.shadow;
     ctx.fillRect(0, 0, request.width, request.height);
   }
-  return new Uint8Array(await surface.encode('png'));
+  return encodePng(surface);
 }

@@ -3,7 +3,7 @@
  * drawn with Skia into a transparent canvas. Callers give whole-pixel destinations and clips, so
  * neighbouring tiles meet exactly: no half-covered pixel (a seam) between them.
  */
-import { decodeWithSkia } from './skia.js';
+import { decodeWithSkia, encodePng } from './skia.js';
 
 export interface Draw {
   /** Source region, source pixels. */
@@ -39,5 +39,5 @@ export async function composeImage(bytes: Uint8Array, width: number, height: num
     ctx.drawImage(image, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.dw, d.dh);
     ctx.restore();
   }
-  return new Uint8Array(await surface.encode('png'));
+  return encodePng(surface);
 }

@@ -4,7 +4,7 @@
  * anyway. An image drawn larger than its pixels is therefore embedded enlarged by whole factors
  * with nearest-neighbour sampling (Skia), so that every viewer shows its pixels as blocks.
  */
-import { decodeWithSkia } from './skia.js';
+import { decodeWithSkia, encodePng } from './skia.js';
 
 /** No enlarged image above this many pixels (a tiny image drawn huge stays a hint). */
 export const MAX_ENLARGED_PIXELS = 16_000_000;
@@ -21,5 +21,5 @@ export async function enlargeNearest(bytes: Uint8Array, kx: number, ky: number):
   const ctx = surface.getContext('2d');
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(image, 0, 0, width, height);
-  return new Uint8Array(await surface.encode('png'));
+  return encodePng(surface);
 }

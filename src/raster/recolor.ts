@@ -2,7 +2,7 @@
  * A raster image's pixels rewritten by a function of its non-premultiplied RGBA bytes (the CSS
  * colour-matrix filters, paint/color-matrix.ts), decoded and re-encoded as PNG with Skia.
  */
-import { decodeWithSkia } from './skia.js';
+import { decodeWithSkia, encodePng } from './skia.js';
 
 /** PNG bytes of `bytes` (PNG or JPEG) with `recolor` applied to its RGBA pixels; undefined when unreadable. */
 export async function recolorPixels(bytes: Uint8Array, recolor: (rgba: Uint8ClampedArray) => void): Promise<Uint8Array | undefined> {
@@ -17,5 +17,5 @@ export async function recolorPixels(bytes: Uint8Array, recolor: (rgba: Uint8Clam
   const pixels = ctx.getImageData(0, 0, width, height);
   recolor(pixels.data);
   ctx.putImageData(pixels, 0, 0);
-  return new Uint8Array(await surface.encode('png'));
+  return encodePng(surface);
 }

@@ -43,3 +43,16 @@ export async function loadSized(bytes: Uint8Array, width: number, height: number
   image.src = Buffer.from(bytes);
   return (await loaded) && image.naturalWidth > 0 ? { skia, image } : undefined;
 }
+
+/**
+ * `canvas` as PNG bytes; undefined when Skia's encoder refuses it — libpng writes no side over a
+ * million pixels, which a canvas under the pixel limit can have (a fuzzed border image 10⁹px wide,
+ * a WebP canvas two million wide): the image is then left out, the document not failed.
+ */
+export async function encodePng(canvas: { encode(format: 'png'): Promise<Buffer> }): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await canvas.encode('png'));
+  } catch {
+    return undefined;
+  }
+}

@@ -2,7 +2,7 @@
  * An SVG document rasterised by Skia's SVG renderer at a given pixel size (what a border image's
  * frame is composed from when its source is SVG: pdf/image-prep.ts).
  */
-import { loadSized } from './skia.js';
+import { encodePng, loadSized } from './skia.js';
 
 /** PNG bytes of the SVG drawn into `width` × `height` pixels; undefined when Skia cannot read it. */
 export async function rasterizeSvg(bytes: Uint8Array, width: number, height: number): Promise<Uint8Array | undefined> {
@@ -12,5 +12,5 @@ export async function rasterizeSvg(bytes: Uint8Array, width: number, height: num
   const { skia, image } = loaded;
   const canvas = skia.createCanvas(width, height);
   canvas.getContext('2d').drawImage(image, 0, 0, width, height);
-  return new Uint8Array(await canvas.encode('png'));
+  return encodePng(canvas);
 }

@@ -6,7 +6,7 @@
  * Skia is native code that trusts the sizes a header declares, so nothing reaches it before its
  * header was read here (raster-headers.ts) and every size it declares is under the pixel limit.
  */
-import { loadSkia } from '../raster/skia.js';
+import { encodePng, loadSkia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
@@ -52,11 +52,8 @@ export async function decodeToPng(bytes: Uint8Array, format: DecodableFormat | '
   if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px it can be re-encoded at` };
   const surface = canvas.createCanvas(width, height);
   surface.getContext('2d').drawImage(image, 0, 0);
-  try {
-    return { kind: 'decoded', png: new Uint8Array(await surface.encode('png')), width, height };
-  } catch {
-    return { kind: 'damaged', reason: 'its pixels could not be re-encoded as PNG' };
-  }
+  const png = await encodePng(surface);
+  return png === undefined ? { kind: 'damaged', reason: 'its pixels could not be re-encoded as PNG' } : { kind: 'decoded', png, width, height };
 }
 
 /** libpng's default limit on a side (png_set_user_limits), which Skia's PNG encoder keeps. */

@@ -26,6 +26,8 @@ const CASES: Readonly<Record<string, string>> = {
   'extreme vertical-align': '<p style="vertical-align: 1000%">x<span style="vertical-align: -1000px">y</span></p>',
   // found by fuzzing: a page whose only lines hold nothing (no baseline to give)
   'empty lines before a huge margin': `<b>Hello world<i><td><div><div>${'a'.repeat(200)}</i><caption><div><div style="margin: 1e9px"><div>`,
+  // found by fuzzing (seed 8080): a gradient border image rasterised wider than PNG allows failed the render
+  'a gradient border image a billion pixels wide': '<div><div style="border-image-source: linear-gradient(red, blue)"><div><div style="padding: calc(sibling-index() * 1e9px)"><div>',
 };
 
 describe('robustness', () => {
