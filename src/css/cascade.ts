@@ -369,7 +369,11 @@ function lineStartStyle(element: DomElement, kind: 'firstLetter' | 'firstLine', 
 }
 
 function isFileInput(element: DomElement): boolean {
-  return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === 'file';
+  return isInputOfType(element, 'file');
+}
+
+function isInputOfType(element: DomElement, type: string): boolean {
+  return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === type;
 }
 
 const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];
@@ -378,7 +382,7 @@ const SLIDER_PARTS: readonly ControlPart[] = ['slider-track', 'slider-thumb'];
 /** The parts CSS may style of a progress bar or a slider (`input type=range`); undefined for other elements. */
 function controlParts(element: DomElement): readonly ControlPart[] | undefined {
   if (element.name === 'progress') return PROGRESS_PARTS;
-  return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === 'range' ? SLIDER_PARTS : undefined;
+  return isInputOfType(element, 'range') ? SLIDER_PARTS : undefined;
 }
 
 /**

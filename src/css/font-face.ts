@@ -112,11 +112,11 @@ function parseUnicodeRange(nodes: Nodes): [number, number][] | undefined {
   return ranges;
 }
 
-/** Validates an `@font-face` block; undefined (after a warning) when family or src is missing. */
 /** CSS 2's descriptors for matching a font without loading it (§15.3.4-§15.3.7), which Word still writes. */
 const CSS2_FONT_DESCRIPTORS = new Set(['panose-1', 'stemv', 'stemh', 'slope', 'cap-height', 'x-height', 'ascent', 'descent', 'widths', 'bbox',
   'definition-src', 'baseline', 'centerline', 'mathline', 'topline', 'units-per-em']);
 
+/** Validates an `@font-face` block; undefined (after a warning) when family or src is missing. */
 export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule | undefined {
   let family: string | undefined;
   let sources: FontFaceRule['sources'] = [];

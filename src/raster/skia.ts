@@ -44,6 +44,9 @@ export async function loadSized(bytes: Uint8Array, width: number, height: number
   return (await loaded) && image.naturalWidth > 0 ? { skia, image } : undefined;
 }
 
+/** libpng's default limit on a side (png_set_user_limits), which Skia's PNG encoder keeps. */
+export const MAX_PNG_SIDE = 1_000_000;
+
 /**
  * `canvas` as PNG bytes; undefined when Skia's encoder refuses it — libpng writes no side over a
  * million pixels, which a canvas under the pixel limit can have (a fuzzed border image 10⁹px wide,

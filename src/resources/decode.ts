@@ -6,7 +6,7 @@
  * Skia is native code that trusts the sizes a header declares, so nothing reaches it before its
  * header was read here (raster-headers.ts) and every size it declares is under the pixel limit.
  */
-import { encodePng, loadSkia } from '../raster/skia.js';
+import { MAX_PNG_SIDE, encodePng, loadSkia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
@@ -55,6 +55,3 @@ export async function decodeToPng(bytes: Uint8Array, format: DecodableFormat | '
   const png = await encodePng(surface);
   return png === undefined ? { kind: 'damaged', reason: 'its pixels could not be re-encoded as PNG' } : { kind: 'decoded', png, width, height };
 }
-
-/** libpng's default limit on a side (png_set_user_limits), which Skia's PNG encoder keeps. */
-const MAX_PNG_SIDE = 1_000_000;
