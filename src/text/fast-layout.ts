@@ -22,23 +22,59 @@ import { readPairAdjustment, type PairPositioning } from './pair-positioning.js'
 import { BoundedCache } from '../cache/bounded.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
 
-/** The accepted range ends before the combining marks (U+0300). */
-const RANGE_END = 0x250;
+/**
+ * The accepted code points lie in two ranges, each code point with a slot in the per-font
+ * tables below: up to the combining marks (U+0300), and General Punctuation, Superscripts and
+ * Subscripts and Currency Symbols (U+2000–U+20CF) — an invoice's amounts in euros, its dashes
+ * and curly quotes would otherwise each go to fontkit.
+ */
+const LOW_END = 0x250;
+const HIGH_START = 0x2000;
+const HIGH_END = 0x20d0;
+const SLOTS = LOW_END + HIGH_END - HIGH_START;
+
+/** The slot of a UTF-16 code unit in the per-code-point tables, or -1 outside the accepted ranges. */
+function slotOf(code: number): number {
+  if (code < LOW_END) return code;
+  return code >= HIGH_START && code < HIGH_END ? code - HIGH_START + LOW_END : -1;
+}
+
+function codeOfSlot(slot: number): number {
+  return slot < LOW_END ? slot : slot - LOW_END + HIGH_START;
+}
+
+/** U+2044 FRACTION SLASH: fontkit turns on `frac`, `numr` and `dnom` around it (DefaultShaper.assignFeatures). */
+const FRACTION_SLASH = 0x2044;
 
 /**
- * Per code point below RANGE_END: 0 not accepted, 1 Common (fontkit's script detection passes
- * it by), 2 Latin (the script fontkit picks). Accepted: printable ASCII, Latin-1 and Latin
- * Extended-A/B, where there are no marks and no default ignorables but U+00AD.
+ * Per slot: 0 not accepted, 1 Common (fontkit's script detection passes it by), 2 Latin (the
+ * script fontkit picks). Accepted: printable ASCII, Latin-1 and Latin Extended-A/B, where there
+ * are no marks and no default ignorables but U+00AD; and the visible characters of the upper
+ * range — not its format characters (fontkit hides default ignorables), line and paragraph
+ * separators, unassigned code points or the fraction slash.
  */
 const CHAR_KINDS: Uint8Array = (() => {
-  const kinds = new Uint8Array(RANGE_END);
+  const kinds = new Uint8Array(SLOTS);
   const latin = /\p{Script=Latin}/u;
-  for (let cp = 0x20; cp < RANGE_END; cp++) {
+  const visibleCommon = /^(?![\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{M}\p{Cn}])\p{Script=Common}$/u;
+  for (let cp = 0x20; cp < LOW_END; cp++) {
     if (cp >= 0x7f && cp < 0xa0 || cp === 0xad) continue;
     kinds[cp] = latin.test(String.fromCharCode(cp)) ? 2 : 1;
   }
+  for (let cp = HIGH_START; cp < HIGH_END; cp++) {
+    const char = String.fromCharCode(cp);
+    if (cp === FRACTION_SLASH) continue;
+    if (latin.test(char)) kinds[slotOf(cp)] = 2;
+    else if (visibleCommon.test(char)) kinds[slotOf(cp)] = 1;
+  }
   return kinds;
 })();
+
+/** The kind (CHAR_KINDS) of a UTF-16 code unit: 0 outside the accepted ranges. */
+function kindOf(code: number): number {
+  const slot = slotOf(code);
+  return slot < 0 ? 0 : CHAR_KINDS[slot]!;
+}
 
 /** The shaping facts of one font for one script, language system and feature set. */
 interface Plan {
@@ -96,8 +132,8 @@ export interface FastRun {
   readonly width: number;
 }
 
-/** One frozen `[cp]` per code point of the range, shared by every glyph that stands for it. */
-const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: RANGE_END }, (_, cp) => Object.freeze([cp]));
+/** One frozen `[cp]` per slot, shared by every glyph that stands for its code point. */
+const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: SLOTS }, (_, slot) => Object.freeze([codeOfSlot(slot)]));
 
 /**
  * The glyphs fontkit would lay out for `text`, scaled and sized by `sizing` as shape.ts sizes
@@ -110,8 +146,8 @@ export function fastLayout(program: FontProgram, text: string, shaping: Shaping,
   if (direction === 'rtl' || text.length === 0) return undefined;
   let latin = false;
   for (let i = 0; i < text.length; i++) {
-    const kind = CHAR_KINDS[text.charCodeAt(i)];
-    if (kind === undefined || kind === 0) return undefined;
+    const kind = kindOf(text.charCodeAt(i));
+    if (kind === 0) return undefined;
     if (kind === 2) latin = true;
   }
   // fontkit takes Latin for a word with a Latin letter, else its default script ('zzzz' finds none)
@@ -151,7 +187,7 @@ export function fastLayout(program: FontProgram, text: string, shaping: Shaping,
     const code = text.charCodeAt(i);
     glyphs[i] = after === null && before === null
       ? plainGlyph(plain, glyph, code, scale, advances)
-      : { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[code]! };
+      : { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[slotOf(code)]! };
     before = after;
   }
   return { glyphs, width };
@@ -169,7 +205,7 @@ export function primePairs(program: FontProgram, characters: string): void {
       for (const a of characters) {
         for (const b of characters) {
           const text = a + b;
-          const kinds = [CHAR_KINDS[text.charCodeAt(0)] ?? 0, CHAR_KINDS[text.charCodeAt(1)] ?? 0];
+          const kinds = [kindOf(text.charCodeAt(0)), kindOf(text.charCodeAt(1))];
           // only pairs a word laid out with this plan can hold
           if (kinds.includes(0) || (plan.script !== 'latn' && kinds.includes(2))) continue;
           const first = glyphOf(program, text.charCodeAt(0));
@@ -204,18 +240,19 @@ function plainGlyphsOf(program: FontProgram, scale: number, advances: GlyphAdvan
   }
   let glyphs = byScale.get(scale);
   if (glyphs === undefined) {
-    glyphs = new Array<ShapedGlyph | undefined>(RANGE_END);
+    glyphs = new Array<ShapedGlyph | undefined>(SLOTS);
     byScale.set(scale, glyphs);
   }
   return glyphs;
 }
 
 function plainGlyph(shared: (ShapedGlyph | undefined)[], glyph: FkGlyph, code: number, scale: number, advances: GlyphAdvances): ShapedGlyph {
-  let shaped = shared[code];
+  const slot = slotOf(code);
+  let shaped = shared[slot];
   if (shaped === undefined) {
     // the same shape as the other glyphs (not frozen: one hidden class where layout reads them)
-    shaped = { id: glyph.id, advance: glyphAdvance(glyph.advanceWidth, glyph.advanceWidth, scale, advances), xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[code]! };
-    shared[code] = shaped;
+    shaped = { id: glyph.id, advance: glyphAdvance(glyph.advanceWidth, glyph.advanceWidth, scale, advances), xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[slot]! };
+    shared[slot] = shaped;
   }
   return shaped;
 }
@@ -226,13 +263,14 @@ const glyphTables = new WeakMap<FontProgram, (FkGlyph | undefined)[]>();
 function glyphOf(program: FontProgram, cp: number): FkGlyph {
   let table = glyphTables.get(program);
   if (table === undefined) {
-    table = new Array<FkGlyph | undefined>(RANGE_END);
+    table = new Array<FkGlyph | undefined>(SLOTS);
     glyphTables.set(program, table);
   }
-  let glyph = table[cp];
+  const slot = slotOf(cp);
+  let glyph = table[slot];
   if (glyph === undefined) {
     glyph = program.glyphForCodePoint(cp);
-    table[cp] = glyph;
+    table[slot] = glyph;
   }
   return glyph;
 }
@@ -309,9 +347,9 @@ function markTouched(tables: OtTables, touched: Uint8Array, repertoire: Uint8Arr
 /** The glyphs (1 per id) a word this path takes can hold: those of the accepted characters. */
 function repertoireOf(program: FontProgram, glyphCount: number): Uint8Array {
   const repertoire = new Uint8Array(glyphCount);
-  for (let cp = 0; cp < RANGE_END; cp++) {
-    if (CHAR_KINDS[cp] === 0) continue;
-    const id = glyphOf(program, cp).id;
+  for (let slot = 0; slot < SLOTS; slot++) {
+    if (CHAR_KINDS[slot] === 0) continue;
+    const id = glyphOf(program, codeOfSlot(slot)).id;
     if (id < glyphCount) repertoire[id] = 1;
   }
   return repertoire;

@@ -28,6 +28,9 @@ const WORDS = [
   'Café', 'naïve', 'Ærøskøbing', 'Straße', 'Łódź', 'Škoda', 'œuvre', 'ǅ', 'ıi', '«»', '¿Qué?', '×÷', 'µm', '°C',
   'Payment', 'received', 'customer', 'account', 'The', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog.',
   'AWAY', 'Yo', 'P.', 'r,', 'Tj', 'VA', 'LY', 'F.', '  ', ' ', 'a b', '...', '--', '—', '½',
+  // General Punctuation, Superscripts and Subscripts, Currency Symbols
+  '€1,160.00', '€11,694.84', 'Dublin–', '–B', '“quoted”', 'it’s', '‘T’', 'wait…', '•', '‰', '5′', '‹a›', '₹500', '£/₤', 'x²⁵', 'aⁿ', 'H₂O',
+  '\u2002', 'a\u2009b', '1\u202f000', '†‡', '‽', '⁂',
 ];
 
 const FEATURE_SETS: Readonly<Record<string, boolean>>[] = [{}, { kern: true }, { kern: false }, { liga: false }, { tnum: true }, { smcp: true }, { onum: true, kern: true }];
@@ -116,6 +119,15 @@ describe('fast layout', () => {
     expect(apart.glyphs[0]!.advance).toBe(a.advanceWidth * scale);
   });
 
+  it('leaves format characters, separators and the fraction slash of General Punctuation to fontkit', () => {
+    const sans = font(all, 'LiberationSans-Regular.ttf');
+    // fontkit hides default ignorables, and shapes digits around a fraction slash as a fraction
+    for (const word of ['a\u200bb', 'a\u200db', 'x\u200e', 'a\u2028b', 'a\u2029b', 'a\u202eb', 'a\u2060b', 'a\u2066b', '1\u20442', 'a\u2065b']) {
+      expect(fast(sans, word, {}), JSON.stringify(word)).toBeUndefined();
+    }
+    expect(fast(sans, '€1,160.00', {})).toBeDefined();
+  });
+
   it('leaves ligatures, right-to-left, Arabic, Hebrew, marks, emoji and soft hyphens to fontkit', () => {
     const dejavu = font(all, 'DejaVuSans.ttf');
     expect(fast(dejavu, 'office', {})).toBeUndefined(); // the "ffi"/"fi" ligatures
@@ -129,7 +141,10 @@ describe('fast layout', () => {
   });
 
   it('matches fontkit on every pair of the accepted characters of Liberation Sans', () => {
-    const compared = comparePairs(font(all, 'LiberationSans-Regular.ttf'), [0xc9, 0xe9, 0xf1, 0xfc, 0x141, 0x153, 0xa0, 0xb5, 0xd7]);
+    const compared = comparePairs(font(all, 'LiberationSans-Regular.ttf'), [
+      0xc9, 0xe9, 0xf1, 0xfc, 0x141, 0x153, 0xa0, 0xb5, 0xd7,
+      0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e, 0x2020, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x20a3, 0x2074,
+    ]);
     expect(compared.taken).toBeGreaterThan(compared.pairs * 0.9);
   });
 
@@ -145,7 +160,7 @@ describe('fast layout', () => {
   });
 
   it('matches fontkit on every pair of the accepted characters of DejaVu Sans it takes', () => {
-    const compared = comparePairs(font(all, 'DejaVuSans.ttf'), [0xe9, 0xef, 0x131, 0x133, 0x141, 0x153]);
+    const compared = comparePairs(font(all, 'DejaVuSans.ttf'), [0xe9, 0xef, 0x131, 0x133, 0x141, 0x153, 0x2013, 0x2019, 0x201c, 0x2026, 0x20ac, 0x20bd, 0x2032, 0x2070]);
     expect(compared.taken).toBeGreaterThan(compared.pairs * 0.8);
   });
 
