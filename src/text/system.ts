@@ -316,13 +316,17 @@ class RenderTextSystem implements TextSystem {
 
   /** Shapes one face's text through the engine-wide run cache; a run fontkit could not shape is added to `degraded`. */
   shapeSegment(face: FontFace, text: string, request: FontRequest, direction: Direction, degraded: DegradedRun[]): GlyphRun {
-    const { prefix, language } = this.runKey(face, request, direction);
-    const cached = this.caches.runs.get(prefix, text);
-    if (cached !== undefined) {
-      const reason = degradedRuns.get(cached);
-      if (reason !== undefined) degraded.push({ face, reason });
-      return cached;
-    }
+    const key = this.runKey(face, request, direction);
+    // a hit is rare (a text another family list shaped with this face), so both ways share the
+    // tail below: a branch first taken in a warm process would deoptimise the function
+    const run = this.caches.runs.get(key.prefix, text) ?? this.shapeRunOnce(face, text, request, direction, key);
+    const reason = degradedRuns.get(run);
+    if (reason !== undefined) degraded.push({ face, reason });
+    return run;
+  }
+
+  /** A run of the run cache's miss, shaped and kept there (with the reason it was shaped without the font's tables, if it was). */
+  private shapeRunOnce(face: FontFace, text: string, request: FontRequest, direction: Direction, { prefix, language }: RunKey): GlyphRun {
     // a text of no script of its own takes its language's, when the face has forms for the language
     const script = language !== undefined && hasNoScript(text) ? request.language?.script : undefined;
     const result = shapeRun({
@@ -330,10 +334,7 @@ class RenderTextSystem implements TextSystem {
       ...(direction === 'auto' ? {} : { direction }), ...(language === undefined ? {} : { language }), ...(script === undefined ? {} : { script }),
     });
     this.warnDamagedGlyphs(face);
-    if (result.degraded !== undefined) {
-      degradedRuns.set(result.run, result.degraded);
-      degraded.push({ face, reason: result.degraded });
-    }
+    if (result.degraded !== undefined) degradedRuns.set(result.run, result.degraded);
     this.caches.runs.set(prefix, text, result.run);
     return result.run;
   }
