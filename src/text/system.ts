@@ -28,7 +28,7 @@ import { shapeRun } from './shape.js';
 import { adjustedFontSize } from './size-adjust.js';
 import { damagedGlyphOutline, type FontProgram } from './fontkit.js';
 import { fontLanguageSystem, hasNoScript } from './opentype-language.js';
-import { mayInteract } from './pair-interaction.js';
+import { mayInteract, pairLaidOutAsLatin } from './pair-interaction.js';
 import { fontNameOf } from './face.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
@@ -280,7 +280,7 @@ class RenderTextSystem implements TextSystem {
     const [a, b] = [alone[0].shaped.runs, alone[1].shaped.runs];
     // glyphs of two faces never kern; glyphs of one face only where its lookups may position them together
     if (a.length === 1 && b.length === 1 && a[0]!.glyphs.length === 1 && b[0]!.glyphs.length === 1) {
-      if (a[0]!.face !== b[0]!.face || !mayInteract(a[0]!.face.program as FontProgram, a[0]!.glyphs[0]!.id, b[0]!.glyphs[0]!.id)) return 0;
+      if (a[0]!.face !== b[0]!.face || !mayInteract(a[0]!.face.program as FontProgram, a[0]!.glyphs[0]!.id, b[0]!.glyphs[0]!.id, pairLaidOutAsLatin(first + second))) return 0;
     }
     const difference = this.shapeQuietly(first + second, request).shaped.width - alone[0].shaped.width - alone[1].shaped.width;
     // what is left of subtracting sums of advances is no kerning
