@@ -10,6 +10,7 @@
  * feature: a superset, never a pair missed.
  */
 import type { FontProgram } from './fontkit.js';
+import { hasNoScript } from './opentype-language.js';
 import { appliedSubTable, glyphCountOf, markCoverage, triggerCoverage, type Lookup, type SubTable } from './opentype-tables.js';
 
 interface Interactions {
@@ -49,13 +50,11 @@ export function mayInteract(program: FontProgram, first: number, second: number,
 }
 
 const LATIN = /\p{Script=Latin}/u;
-const NO_SCRIPT = /[\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
 
 /** Whether fontkit finds the script of `text` Latin: its first character of a script of its own is Latin. */
 export function pairLaidOutAsLatin(text: string): boolean {
   for (const char of text) {
-    if (LATIN.test(char)) return true;
-    if (!NO_SCRIPT.test(char)) return false;
+    if (!hasNoScript(char)) return LATIN.test(char);
   }
   return false;
 }
@@ -64,7 +63,7 @@ const EVERYTHING: Interactions = { first: new Uint8Array(0), second: new Uint8Ar
 
 function interactionsOf(program: FontProgram): Interactions {
   try {
-    const font = program as unknown as KernAndGpos & { GPOS?: { lookupList?: { readonly length?: number; get(index: number): Lookup | undefined } } | null };
+    const font = program as unknown as PositioningTables;
     const kernTable = kernTableUse(font);
     if (kernTable === 'always') return EVERYTHING;
     const lookups = font.GPOS?.lookupList;
@@ -89,13 +88,14 @@ function interactionsOf(program: FontProgram): Interactions {
   }
 }
 
-/** What kernTableUse reads of a font (fontkit's parsed tables). */
-interface KernAndGpos {
+/** What this file reads of a font (fontkit's parsed tables). */
+interface PositioningTables {
   readonly kern?: unknown;
   readonly morx?: unknown;
   readonly GPOS?: {
     readonly scriptList?: readonly { readonly tag: string; readonly script: GposScript }[] | null;
     readonly featureList?: readonly { readonly tag: string }[] | null;
+    readonly lookupList?: { readonly length?: number; get(index: number): Lookup | undefined };
   } | null;
 }
 
@@ -119,7 +119,7 @@ const DEFAULT_SCRIPTS: readonly string[] = ['DFLT', 'dflt', 'latn'];
  * letter is kerned by GPOS alone, so the pairs its lookups cannot position (most lowercase
  * pairs, each word's edges) need not be shaped together to learn that they add nothing.
  */
-function kernTableUse(font: KernAndGpos): KernTableUse {
+function kernTableUse(font: PositioningTables): KernTableUse {
   if (font.kern === undefined || font.kern === null) return 'never';
   const scripts = font.GPOS?.scriptList;
   const features = font.GPOS?.featureList;

@@ -22,9 +22,9 @@ import type { FaceCatalog, FontconfigQuestions, Resolution } from './catalog.js'
 import { MAX_FONTCONFIG_QUESTIONS } from './catalog.js';
 import { isGenericFamily } from './browser-families.js';
 import { requestKeys } from './keys.js';
-import { charClass, segmentByFace } from './segment.js';
+import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
-import { shapeRun, type ShapeRunInput } from './shape.js';
+import { shapeRun } from './shape.js';
 import { adjustedFontSize } from './size-adjust.js';
 import { damagedGlyphOutline, type FontProgram } from './fontkit.js';
 import { fontLanguageSystem, hasNoScript } from './opentype-language.js';
@@ -279,17 +279,12 @@ class RenderTextSystem implements TextSystem {
     if (alone[0].missing.length > 0 || alone[1].missing.length > 0) return 0;
     const [a, b] = [alone[0].shaped.runs, alone[1].shaped.runs];
     // glyphs of two faces never kern; glyphs of one face only where its lookups may position them together
-    let together: number | undefined;
     if (a.length === 1 && b.length === 1 && a[0]!.glyphs.length === 1 && b[0]!.glyphs.length === 1) {
       const face = a[0]!.face;
       if (face !== b[0]!.face || !mayInteract(face.program as FontProgram, a[0]!.glyphs[0]!.id, b[0]!.glyphs[0]!.id, pairLaidOutAsLatin(first + second))) return 0;
-      // two clusters of one face are one run, as shapeQuietly would shape them (unless split for
-      // small capitals or vertical text), shaped past the text caches: the kerning caches keep the answer
-      if (request.caps === undefined && request.vertical === undefined && charClass(first.codePointAt(0)!) === 'base' && charClass(second.codePointAt(0)!) === 'base') {
-        together = shapeRun(this.runInput(face, first + second, request, 'ltr', this.runKey(face, request, 'ltr').language)).run.width;
-      }
     }
-    const difference = (together ?? this.shapeQuietly(first + second, request).shaped.width) - alone[0].shaped.width - alone[1].shaped.width;
+    // the pair is shaped past the text cache (the kerning caches keep the answer), not kept there
+    const difference = this.shapeUncached(first + second, request, 'ltr').shaped.width - alone[0].shaped.width - alone[1].shaped.width;
     // what is left of subtracting sums of advances is no kerning
     return Math.abs(difference) < 1e-6 ? 0 : difference;
   }
@@ -334,21 +329,16 @@ class RenderTextSystem implements TextSystem {
 
   /** A run of the run cache's miss, shaped and kept there (with the reason it was shaped without the font's tables, if it was). */
   private shapeRunOnce(face: FontFace, text: string, request: FontRequest, direction: Direction, { prefix, language }: RunKey): GlyphRun {
-    const result = shapeRun(this.runInput(face, text, request, direction, language));
+    // a text of no script of its own takes its language's, when the face has forms for the language
+    const script = language !== undefined && hasNoScript(text) ? request.language?.script : undefined;
+    const result = shapeRun({
+      face, text, size: this.usedSize(request) * (face.sizeAdjust ?? 1), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true,
+      ...(direction === 'auto' ? {} : { direction }), ...(language === undefined ? {} : { language }), ...(script === undefined ? {} : { script }),
+    });
     this.warnDamagedGlyphs(face);
     if (result.degraded !== undefined) degradedRuns.set(result.run, result.degraded);
     this.caches.runs.set(prefix, text, result.run);
     return result.run;
-  }
-
-  /** What shape.ts shapes one face's text with, in the OpenType language system `language` (runKey). */
-  private runInput(face: FontFace, text: string, request: FontRequest, direction: Direction, language: string | undefined): ShapeRunInput {
-    // a text of no script of its own takes its language's, when the face has forms for the language
-    const script = language !== undefined && hasNoScript(text) ? request.language?.script : undefined;
-    return {
-      face, text, size: this.usedSize(request) * (face.sizeAdjust ?? 1), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true,
-      ...(direction === 'auto' ? {} : { direction }), ...(language === undefined ? {} : { language }), ...(script === undefined ? {} : { script }),
-    };
   }
 
   /** Warns once per render and face about texts fontkit could not shape with the face's layout tables. */
