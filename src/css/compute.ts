@@ -15,6 +15,7 @@ import { LONGHAND_INDEX, LONGHANDS } from './properties/registry.js';
 import { resolvePending } from './pending-values.js';
 import type { FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
+import { MEDIUM_SIZE, fontSizeKeywordOf, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
 import type { SiblingPosition } from './sibling-functions.js';
@@ -49,7 +50,6 @@ type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 
 const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
-const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
 const FONT_SIZE_ADJUST = LONGHAND_INDEX.get('font-size-adjust')!;
 const WRITING_MODE = LONGHAND_INDEX.get('writing-mode')!;
 const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
@@ -139,6 +139,7 @@ const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
   ...LONGHANDS.map((def) => [def.key, def.initial] as const),
   ['displayBeforeBlockify', undefined],
   ['quirkyMargins', 0],
+  ['fontSizeKeyword', undefined],
   ['whiteSpace', 'normal'],
   ['webkitBox', false],
 ]);
@@ -227,8 +228,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   for (let i = 0; i < LONGHANDS.length; i++) {
     const def = LONGHANDS[i]!;
     const decl = winners[i];
-    const value = decl === undefined
-      ? unsetOf(def, ctx, own)
+    const value = i === FONT_SIZE ? computeFontSize(style, decl, ctx, input, own)
+      : decl === undefined ? unsetOf(def, ctx, own)
       : computeDeclared(def, decl.value, ctx, input, own);
     style[def.key] = value;
     if (i === ZOOM) {
@@ -236,10 +237,9 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     } else if (i === WRITING_MODE && value !== 'horizontal-tb') {
       ctx = { ...ctx, vertical: true };
     } else if (i === FONT_SIZE) {
+      // the element's own font from here on (font-size: 2ex read the parent's)
       const fontSize = value as number;
-      ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
-    } else if (i === FONT_FAMILY) {
-      ctx = withFontRatios(ctx, ratiosOf(value as ComputedStyle['fontFamily']), input.isRoot);
+      ctx = withFontRatios({ ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize }, ratiosOf(style['fontFamily'] as ComputedStyle['fontFamily']), input.isRoot);
     } else if (i === FONT_SIZE_ADJUST && value !== 'none') {
       ctx = withFontRatios(ctx, adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx), input.isRoot);
     } else if (i === COLOR_SCHEME) {
@@ -286,30 +286,58 @@ function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): FontUnitRa
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {
+  const specified = specifiedOf(def, value, input);
+  if (specified === INHERIT) return inheritedOf(def, ctx, own);
+  if (specified === INITIAL) return initialOf(def, ctx);
+  return computeRemembering(def, specified, ctx, own);
+}
+
+const INHERIT: unique symbol = Symbol('inherit');
+const INITIAL: unique symbol = Symbol('initial');
+
+/** The value the cascade gave `def` once `var()` is substituted, or which of inheriting and the initial value a CSS-wide keyword means. */
+function specifiedOf(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, input: ComputeInput): unknown {
   switch (value.kind) {
-    case 'value': return computeRemembering(def, value.value, ctx, own);
+    case 'value': return value.value;
     case 'keyword':
-      switch (value.keyword) {
-        case 'inherit': return inheritedOf(def, ctx, own);
-        case 'initial': return initialOf(def, ctx);
-        case 'unset':
-        case 'revert':
-        case 'revert-layer': return unsetOf(def, ctx, own);
-      }
+      if (value.keyword === 'inherit') return INHERIT;
+      if (value.keyword === 'initial') return INITIAL;
       break;
     case 'pending': {
       const specified = resolvePending(value, input);
-      if (specified === undefined) return unsetOf(def, ctx, own);
-      if (specified === RESET) return initialOf(def, ctx);
-      return computeRemembering(def, specified, ctx, own);
+      if (specified === RESET) return INITIAL;
+      if (specified !== undefined) return specified;
+      break;
     }
     case 'custom': break;
   }
-  return unsetOf(def, ctx, own);
+  // unset, revert, revert-layer, a var() that cannot be substituted
+  return def.inherited ? INHERIT : INITIAL;
 }
 
 function unsetOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, own: Remembered): unknown {
   return def.inherited ? inheritedOf(def, ctx, own) : initialOf(def, ctx);
+}
+
+/**
+ * The element's computed font size, and the keyword it is a multiple of in `style`
+ * (FontSizeKeyword): sized again from the keyword where the element's family is `monospace`
+ * alone and its parent's is not, or the other way round, or where a keyword is declared.
+ */
+function computeFontSize(style: Record<string, unknown>, decl: Declaration | undefined, ctx: ComputeContext, input: ComputeInput, own: Remembered): number {
+  const def = LONGHANDS[FONT_SIZE]!;
+  const specified = decl === undefined ? INHERIT : specifiedOf(def, decl.value, input);
+  const parentKeyword = ctx.parent.fontSizeKeyword;
+  const keyword = specified === INHERIT ? parentKeyword : specified === INITIAL ? MEDIUM_SIZE : fontSizeKeywordOf(specified as FontSizeValue, parentKeyword);
+  style['fontSizeKeyword'] = keyword;
+  if (keyword !== undefined) {
+    const monospace = monospaceOnly(style['fontFamily'] as ComputedStyle['fontFamily']);
+    const declaredKeyword = typeof specified === 'object' && specified !== null && 'keyword' in specified;
+    if (declaredKeyword || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace) * (ctx.zoom ?? 1);
+  }
+  if (specified === INHERIT) return inheritedOf(def, ctx, own) as number;
+  if (specified === INITIAL) return initialOf(def, ctx) as number;
+  return computeRemembering(def, specified, ctx, own) as number;
 }
 
 /** CSS Display 3 §2.7: the block-level equivalent of an inline-level display. */
@@ -514,6 +542,7 @@ function legacyLineClamp(style: MutableStyle): void {
 export function createInitialStyle(viewport: { width: number; height: number }, diagnostics: Diagnostics): ComputedStyle {
   const seed = {} as Record<string, unknown>;
   for (const def of LONGHANDS) seed[def.key] = def.initial;
+  seed['fontSizeKeyword'] = MEDIUM_SIZE;
   return computeStyle({
     winners: [],
     parent: seed as unknown as ComputedStyle,

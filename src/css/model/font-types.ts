@@ -17,3 +17,16 @@ export type FontSizeAdjust = 'none' | { readonly metric: FontSizeAdjustMetric; r
 export interface FontSizeAdjustStyle {
   readonly fontSizeAdjust: FontSizeAdjust;
 }
+
+/**
+ * The keyword a computed font size is a multiple of, when it is one: a keyword, or em, % or
+ * `larger`/`smaller` of a size that is (`font-size: 1.5em` under `medium` is 1.5 × medium). A
+ * browser sizes such a font again from its keyword when the element's family changes to or from
+ * `monospace` alone (`<pre>` inheriting 16px is 13px; `<pre><span style="font-family: serif">` is
+ * 16px again): the keyword is inherited with the size, and an absolute size or calc() ends it
+ * (css/properties/fonts.ts fontSizeKeywordOf).
+ */
+export interface FontSizeKeyword {
+  readonly keyword: string;
+  readonly factor: number;
+}

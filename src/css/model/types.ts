@@ -7,7 +7,7 @@ import type { DomElement } from '../../dom/types.js';
 import type { CounterStyleSet } from './counter-style-types.js';
 import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, PositionAxis, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, ObjectViewBox, OverflowClipMargin, ShapeStyle, TransformFunction, TransformOrigin } from './effect-types.js';
-import type { FontSizeAdjustStyle, FontSynthesisStyle } from './font-types.js';
+import type { FontSizeAdjustStyle, FontSizeKeyword, FontSynthesisStyle } from './font-types.js';
 export type { FontSizeAdjust, FontSizeAdjustMetric } from './font-types.js';
 
 import type { Color, ColorScheme } from './color-types.js';
@@ -368,6 +368,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly fontFamily: readonly string[];
   /** px */
   readonly fontSize: number;
+  /** The keyword `fontSize` is a multiple of, when it is one (FontSizeKeyword); set by compute.ts. */
+  readonly fontSizeKeyword?: FontSizeKeyword | undefined;
   /** 1-1000 */
   readonly fontWeight: number;
   readonly fontStyle: FontStyle;

@@ -31,9 +31,10 @@ export interface ComputeContext extends LengthContext {
 
 /**
  * Keys of ComputedStyle set by a property (`displayBeforeBlockify` is kept by the blockification
- * fix-up, `whiteSpace` derived from its longhands, `webkitBox` from the declared `display`).
+ * fix-up, `whiteSpace` derived from its longhands, `webkitBox` from the declared `display`,
+ * `fontSizeKeyword` with `font-size`).
  */
-export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'quirkyMargins' | 'whiteSpace' | 'webkitBox'>;
+export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'quirkyMargins' | 'whiteSpace' | 'webkitBox' | 'fontSizeKeyword'>;
 
 export interface LonghandDef<K extends StyleKey = StyleKey, S = unknown> {
   readonly kind: 'longhand';

@@ -1,5 +1,6 @@
 /** CSS Fonts 4: font-family, size, weight, style, stretch, variants, features, `font` shorthand. */
 import type { CssNode } from 'css-tree';
+import type { FontSizeKeyword } from '../model/font-types.js';
 import type { FontStyle, LineHeight } from '../model/types.js';
 import { identOf, splitBy, stringOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
@@ -38,8 +39,42 @@ export const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
   'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48,
 };
 
+/**
+ * Chromium's and Firefox's absolute-size keywords for an element whose font family is the generic
+ * `monospace` alone (monospaceOnly): medium is 13px there, the size `<pre>` and `<code>` print at
+ * in a browser's default style, and the others follow Chromium's table for a 13px medium.
+ */
+const MONOSPACE_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
+  'xx-small': 9, 'x-small': 10, small: 12, medium: 13, large: 16, 'x-large': 20, 'xx-large': 26, 'xxx-large': 39,
+};
+
+const KEYWORD_SIZES: ReadonlyMap<string, FontSizeKeyword> = new Map(Object.keys(FONT_SIZE_KEYWORDS).map((keyword) => [keyword, Object.freeze({ keyword, factor: 1 })]));
+
+/** What the initial font size (medium) is a multiple of. */
+export const MEDIUM_SIZE: FontSizeKeyword = KEYWORD_SIZES.get('medium')!;
+
+/** Whether a font family list is the generic `monospace` alone (not `monospace, monospace`, nor a named font). */
+export function monospaceOnly(families: readonly string[]): boolean {
+  return families.length === 1 && families[0] === 'monospace';
+}
+
+/** The keyword a font size specified as `value` is a multiple of, in an element whose parent's is `parent` (FontSizeKeyword). */
+export function fontSizeKeywordOf(value: FontSizeValue, parent: FontSizeKeyword | undefined): FontSizeKeyword | undefined {
+  if (typeof value === 'object' && 'keyword' in value) return KEYWORD_SIZES.get(value.keyword);
+  if (parent === undefined) return undefined;
+  if (value === 'larger' || value === 'smaller') return { keyword: parent.keyword, factor: value === 'larger' ? parent.factor * 1.2 : parent.factor / 1.2 };
+  if (typeof value !== 'object') return undefined;
+  if (value.kind === 'percent') return { keyword: parent.keyword, factor: parent.factor * value.value / 100 };
+  return value.kind === 'rel' && value.unit === 'em' ? { keyword: parent.keyword, factor: parent.factor * value.value } : undefined;
+}
+
+/** The size `keyword` gives an element, by whether its family is `monospace` alone. */
+export function keywordFontSize(keyword: FontSizeKeyword, monospace: boolean): number {
+  return (monospace ? MONOSPACE_SIZE_KEYWORDS : FONT_SIZE_KEYWORDS)[keyword.keyword]! * keyword.factor;
+}
+
 type FontSizeSpec = SpecifiedLength | 'smaller' | 'larger' | number;
-type FontSizeValue = FontSizeSpec | { readonly keyword: string };
+export type FontSizeValue = FontSizeSpec | { readonly keyword: string };
 
 function parseFontSizeNode(node: CssNode | undefined): FontSizeValue | undefined {
   const word = identOf(node);

@@ -2,8 +2,8 @@
  * The property registry: every longhand octavo computes (one per `ComputedStyle` field), the
  * shorthands that expand into them, flow-relative and legacy aliases, and the list of valid but
  * unsupported properties. Longhands are ordered for computation: `zoom` first (it scales lengths),
- * `writing-mode` (`vi`, `vb`, font-size's too), `font-size` (em units), then `color-scheme` and
- * `color` (currentcolor, light-dark()), then the rest.
+ * `writing-mode` (`vi`, `vb`, font-size's too), `font-family` (a `monospace` font's keyword sizes),
+ * `font-size` (em units), then `color-scheme` and `color` (currentcolor, light-dark()), then the rest.
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
 import { BORDER_IMAGE_PROPERTIES, MASK_BORDER_PROPERTIES } from './border-image.js';
@@ -112,7 +112,7 @@ const ALIASES: Readonly<Record<string, string>> = {
 /** Longhands in computation order. */
 export const LONGHANDS: readonly LonghandDef<StyleKey, unknown>[] = (() => {
   const all = MODULES.filter((def): def is LonghandDef<StyleKey, unknown> => def.kind === 'longhand');
-  const first = ['zoom', 'writing-mode', 'font-size', 'font-family', 'color-scheme', 'color'];
+  const first = ['zoom', 'writing-mode', 'font-family', 'font-size', 'color-scheme', 'color'];
   return [...first.map((name) => all.find((def) => def.name === name)!), ...all.filter((def) => !first.includes(def.name))];
 })();
 
