@@ -5,7 +5,7 @@
  *
  * - Generic families go through Chromium's default font settings: `serif` is "Times New Roman",
  *   `sans-serif` "Arial", `monospace` "Monospace", `cursive` "Comic Sans MS", `fantasy`
- *   "Impact"; `system-ui` is fontconfig's sans-serif.
+ *   "Impact"; `system-ui` is fontconfig's sans (Chromium's UI font when the desktop names none).
  * - fontconfig always answers something, so its answer for a named family counts only when it is
  *   a good match: the family itself, the family fontconfig's configuration put first, a
  *   metric-compatible replacement (Chromium's list: Arial, Arimo and Liberation Sans are one
@@ -18,6 +18,7 @@
 import { startupSnapshot } from 'node:v8';
 import { fontconfigConfiguredFamily, fontconfigLanguageFamily, fontconfigMatch } from './fontconfig.js';
 import type { CjkLocale } from './cjk-locale.js';
+import { unquotedGenericFamily } from '../css/model/font-types.js';
 
 /** Chromium's default generic font settings on Linux (IDS_*_FONT_FAMILY); system-ui asks fontconfig. */
 const GENERIC_SETTINGS: Readonly<Record<string, string>> = {
@@ -27,7 +28,8 @@ const GENERIC_SETTINGS: Readonly<Record<string, string>> = {
   'monospace': 'monospace',
   'cursive': 'comic sans ms',
   'fantasy': 'impact',
-  'system-ui': 'sans-serif',
+  // Chromium's UI font on Linux when the desktop names none it can use (gfx: kFallbackFontFamilyName)
+  'system-ui': 'sans',
 };
 
 /** Whether a lower-cased name is a CSS generic family (CSS Fonts 4 §4.1.1): never an installed family's name. */
@@ -46,7 +48,7 @@ export function isPlatformUiFamily(key: string): boolean {
 }
 
 /** fontconfig names whose answer is always good (Skia: IsFallbackFontAllowed). */
-const FONTCONFIG_GENERIC = new Set(['sans', 'sans-serif', 'serif', 'monospace']);
+const FONTCONFIG_GENERIC = new Set(['sans', 'serif', 'monospace']);
 
 /** Metric-compatible classes (Skia's kFontEquivMap), lower-cased. */
 const METRIC_CLASSES: readonly (readonly string[])[] = [
@@ -101,11 +103,21 @@ function fontconfigAnswer(name: string): string | undefined {
 }
 
 /**
+ * The name fontconfig is asked about for a `font-family` key: a generic family's default font
+ * (Chromium's settings), a generic's name in quotes as itself (`"monospace"`: fontconfig's
+ * monospace, where the generic is Chromium's "Monospace" setting and `"serif"` fontconfig's serif
+ * where the generic is Times New Roman), any other name as written.
+ */
+function lookedUpName(key: string): string {
+  return unquotedGenericFamily(key) ?? GENERIC_SETTINGS[key] ?? key;
+}
+
+/**
  * Whether `browserFamilyFor(key)` answers without calling fontconfig: its names were asked about
  * already in this process, or no more are asked.
  */
 export function substituteKnown(key: string): boolean {
-  const name = GENERIC_SETTINGS[key] ?? key;
+  const name = lookedUpName(key);
   const alternate = ALTERNATES[name];
   const known = (n: string): boolean => answers.has(n) || answers.size >= MAX_LOOKUPS;
   return known(name) && (alternate === undefined || answers.get(name) !== undefined || known(alternate));
@@ -117,7 +129,7 @@ export function substituteKnown(key: string): boolean {
  * browser would go on to the next family of the list.
  */
 export function browserFamilyFor(key: string): string | undefined {
-  const name = GENERIC_SETTINGS[key] ?? key;
+  const name = lookedUpName(key);
   const alternate = ALTERNATES[name];
   return fontconfigAnswer(name) ?? (alternate === undefined ? undefined : fontconfigAnswer(alternate));
 }

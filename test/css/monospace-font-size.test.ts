@@ -25,6 +25,14 @@ describe('font sizes of monospace text', () => {
     expect([size('a'), size('b'), size('c'), size('d'), size('e'), size('f')]).toEqual([13, 16, 16, 16, 16, 13]);
   });
 
+  it('a generic name in quotes is a font name: 16px, and the computed list keeps its quotes', async () => {
+    const doc = await styleHtml(`<!doctype html><html><body><p id="a" style="font-family: 'monospace'">x</p><p id="b" style='font-family: "Serif", "Liberation Mono"'>x</p></body></html>`);
+    expect(doc.diagnostics).toEqual([]);
+    expect([doc.style('#a').fontSize, doc.style('#b').fontSize]).toEqual([16, 16]);
+    expect(doc.style('#a').fontFamily).toEqual(['"monospace"']);
+    expect(doc.style('#b').fontFamily).toEqual(['"Serif"', 'Liberation Mono']);
+  });
+
   it('keywords follow the 13px table; em, % and larger/smaller of a keyword size scale it', async () => {
     const size = await sizes(`<p id="small" style="font-family: monospace; font-size: small">x</p><p id="large" style="font-family: monospace; font-size: x-large">x</p>
       <p id="em" style="font-family: monospace; font-size: 1em">x</p><pre id="pct" style="font-size: 80%">x</pre><pre id="larger" style="font-size: larger">x</pre>

@@ -140,6 +140,15 @@ describe.skipIf(!liberationMapped)(`generic and common web families through font
     expect(await printedWith('cursive')).toEqual(['LiberationSerif']); // Comic Sans MS is not installed: the default font
   });
 
+  test('a generic name in quotes is a font name, looked up as Chromium looks it up (Skia: fontconfig answers sans, serif and monospace)', async () => {
+    // "serif" in quotes: fontconfig's serif (Noto Serif on Debian), where the generic is Times New Roman's stand-in
+    expect(await printedWith(`"serif"`)).toEqual([fcMatch('serif', '%{postscriptname}')]);
+    expect(await printedWith(`"monospace"`)).toEqual([fcMatch('monospace', '%{postscriptname}')]);
+    // "sans-serif" is no name fontconfig answers for any font: the next family
+    const { fonts } = await inspect(await renderPdf(`<p style='font-family: "sans-serif", Arial'>Hello</p>`, { engine, expectDiagnostics: [{ code: 'font', message: 'font-family "sans-serif" in quotes names a font, not the generic family' }] }));
+    expect(fonts).toContain('+LiberationSans ');
+  });
+
   test('ui-serif, ui-sans-serif, ui-monospace and ui-rounded are not found, as in Chromium on Linux: the next family is used', async () => {
     expect(await printedWith('ui-sans-serif, "Times New Roman"')).toEqual(['LiberationSerif']);
     expect(await printedWith('ui-monospace, Arial')).toEqual(['LiberationSans']);

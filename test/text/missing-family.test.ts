@@ -26,6 +26,12 @@ describe('a first family no font has', () => {
     expect(await fontWarnings(html)).toEqual(expected);
   });
 
+  it('says a generic name in quotes names a font, not the generic family', async () => {
+    expect(await fontWarnings(`<p style="font-family: 'monospace'">code</p>`)).toEqual([
+      'font-family "monospace" in quotes names a font, not the generic family, and none has that name here, so the first text asking for it is set in "Liberation Serif" (write monospace without quotes for the generic family)',
+    ]);
+  });
+
   it('is said at the element whose text first asks for the family', async () => {
     const result = await engine.renderDetailed({ template: '<style>.brand { font-family: "Proxima Nova", sans-serif }</style>\n<p>plain</p>\n<p class="brand">brand</p>', templateName: 'page.html' });
     expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['font', 'page.html', 3, 1]]);

@@ -30,3 +30,18 @@ export interface FontSizeKeyword {
   readonly keyword: string;
   readonly factor: number;
 }
+
+/**
+ * A quoted `font-family` name that spells a generic family (`"monospace"`, `'serif'`) names a font,
+ * not the generic (CSS Fonts 4 §4.1.1): Chromium looks it up as it looks up `Arial` — on Linux,
+ * fontconfig's own `monospace` and `serif` answer it — and sizes it as any font, not as `<pre>`'s
+ * monospace. The computed list keeps such a name in its quotes so no stage takes it for the keyword.
+ */
+export function quotedGenericFamily(name: string): string {
+  return `"${name}"`;
+}
+
+/** The font name of a family kept in its quotes (quotedGenericFamily), else undefined. */
+export function unquotedGenericFamily(family: string): string | undefined {
+  return family.length > 2 && family.startsWith('"') && family.endsWith('"') ? family.slice(1, -1) : undefined;
+}

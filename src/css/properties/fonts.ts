@@ -1,6 +1,7 @@
 /** CSS Fonts 4: font-family, size, weight, style, stretch, variants, features, `font` shorthand. */
 import type { CssNode } from 'css-tree';
 import type { FontSizeKeyword } from '../model/font-types.js';
+import { quotedGenericFamily, unquotedGenericFamily } from '../model/font-types.js';
 import type { FontStyle, LineHeight } from '../model/types.js';
 import { identOf, splitBy, stringOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
@@ -21,7 +22,11 @@ export function parseFontFamily(nodes: Nodes): string[] | undefined {
   const families: string[] = [];
   for (const part of splitBy(nodes, ',')) {
     if (part.length === 0) return undefined;
-    if (part.length === 1 && part[0]!.type === 'String') { families.push(stringOf(part[0])!); continue; }
+    if (part.length === 1 && part[0]!.type === 'String') {
+      const name = stringOf(part[0])!;
+      families.push(GENERIC_FAMILIES.has(name.toLowerCase()) ? quotedGenericFamily(name) : name);
+      continue;
+    }
     const words = part.map((node) => (node.type === 'Identifier' ? node.name : undefined));
     if (words.some((w) => w === undefined)) return undefined;
     const name = words.join(' ');
@@ -421,7 +426,7 @@ const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-varian
 
 /** A computed `font-family` as CSS text again: names that are not one identifier quoted (`Arial, "Noto Sans"`). */
 export function fontFamilyText(families: readonly string[]): string {
-  return families.map((f) => (/^[\w-]+$/.test(f) ? f : `"${f}"`)).join(', ');
+  return families.map((f) => (/^[\w-]+$/.test(f) || unquotedGenericFamily(f) !== undefined ? f : `"${f}"`)).join(', ');
 }
 
 export const FONT_PROPERTIES: readonly PropertyDef[] = [
