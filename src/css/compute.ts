@@ -15,7 +15,7 @@ import { LONGHAND_INDEX, LONGHANDS } from './properties/registry.js';
 import { resolvePending } from './pending-values.js';
 import type { FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
-import { MEDIUM_SIZE, fontSizeKeywordOf, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
+import { MEDIUM_SIZE, fontSizeKeywordOf, isSizeKeyword, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
 import type { SiblingPosition } from './sibling-functions.js';
@@ -286,7 +286,11 @@ function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): FontUnitRa
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {
-  const specified = specifiedOf(def, value, input);
+  return computeSpecified(def, specifiedOf(def, value, input), ctx, own);
+}
+
+/** The computed value of a specified value (specifiedOf): the parent's, the initial one, or computed from it. */
+function computeSpecified(def: LonghandDef<StyleKey, unknown>, specified: unknown, ctx: ComputeContext, own: Remembered): unknown {
   if (specified === INHERIT) return inheritedOf(def, ctx, own);
   if (specified === INITIAL) return initialOf(def, ctx);
   return computeRemembering(def, specified, ctx, own);
@@ -332,12 +336,9 @@ function computeFontSize(style: Record<string, unknown>, decl: Declaration | und
   style['fontSizeKeyword'] = keyword;
   if (keyword !== undefined) {
     const monospace = monospaceOnly(style['fontFamily'] as ComputedStyle['fontFamily']);
-    const declaredKeyword = typeof specified === 'object' && specified !== null && 'keyword' in specified;
-    if (declaredKeyword || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace) * (ctx.zoom ?? 1);
+    if (isSizeKeyword(specified) || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace) * (ctx.zoom ?? 1);
   }
-  if (specified === INHERIT) return inheritedOf(def, ctx, own) as number;
-  if (specified === INITIAL) return initialOf(def, ctx) as number;
-  return computeRemembering(def, specified, ctx, own) as number;
+  return computeSpecified(def, specified, ctx, own) as number;
 }
 
 /** CSS Display 3 §2.7: the block-level equivalent of an inline-level display. */

@@ -65,12 +65,17 @@ export function monospaceOnly(families: readonly string[]): boolean {
 
 /** The keyword a font size specified as `value` is a multiple of, in an element whose parent's is `parent` (FontSizeKeyword). */
 export function fontSizeKeywordOf(value: FontSizeValue, parent: FontSizeKeyword | undefined): FontSizeKeyword | undefined {
-  if (typeof value === 'object' && 'keyword' in value) return KEYWORD_SIZES.get(value.keyword);
+  if (isSizeKeyword(value)) return KEYWORD_SIZES.get(value.keyword);
   if (parent === undefined) return undefined;
   if (value === 'larger' || value === 'smaller') return { keyword: parent.keyword, factor: value === 'larger' ? parent.factor * 1.2 : parent.factor / 1.2 };
   if (typeof value !== 'object') return undefined;
   if (value.kind === 'percent') return { keyword: parent.keyword, factor: parent.factor * value.value / 100 };
   return value.kind === 'rel' && value.unit === 'em' ? { keyword: parent.keyword, factor: parent.factor * value.value } : undefined;
+}
+
+/** Whether a specified font size is an absolute-size keyword (`small`, `medium`…). */
+export function isSizeKeyword(value: unknown): value is { readonly keyword: string } {
+  return typeof value === 'object' && value !== null && 'keyword' in value;
 }
 
 /** The size `keyword` gives an element, by whether its family is `monospace` alone. */
@@ -98,7 +103,7 @@ function computeFontSize(value: FontSizeValue, ctx: ComputeContext): number {
   const parentSize = ctx.parent.fontSize;
   if (value === 'smaller') return parentSize / 1.2;
   if (value === 'larger') return parentSize * 1.2;
-  if (typeof value === 'object' && 'keyword' in value) return FONT_SIZE_KEYWORDS[value.keyword]! * (ctx.zoom ?? 1);
+  if (isSizeKeyword(value)) return keywordFontSize(KEYWORD_SIZES.get(value.keyword)!, false) * (ctx.zoom ?? 1);
   const parentCtx = { ...ctx, fontSize: parentSize, rootFontSize: ctx.isRoot ? 16 : ctx.rootFontSize };
   return Math.max(0, computeAbsoluteLength(value, parentCtx, parentSize));
 }
