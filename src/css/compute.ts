@@ -336,7 +336,9 @@ function computeFontSize(style: Record<string, unknown>, decl: Declaration | und
   style['fontSizeKeyword'] = keyword;
   if (keyword !== undefined) {
     const monospace = monospaceOnly(style['fontFamily'] as ComputedStyle['fontFamily']);
-    if (isSizeKeyword(specified) || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace) * (ctx.zoom ?? 1);
+    // `initial` is `medium`, a keyword like any declared one
+    const declaresKeyword = specified === INITIAL || isSizeKeyword(specified);
+    if (declaresKeyword || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace) * (ctx.zoom ?? 1);
   }
   return computeSpecified(def, specified, ctx, own) as number;
 }

@@ -43,6 +43,12 @@ describe('font sizes of monospace text', () => {
     expect(size('smaller')).toBeCloseTo(10.8333, 4);
   });
 
+  it('`initial` is `medium` inside monospace text too; `font: initial` resets the family with it', async () => {
+    const size = await sizes(`<pre><span id="initial" style="font-size: initial">x</span><span id="font" style="font: initial">x</span><span id="unset" style="font-size: unset">x</span></pre>
+      <div style="font-family: monospace; font-size: 20px"><span id="in-px" style="font-size: initial">x</span><span id="medium" style="font-size: medium">x</span></div>`);
+    expect([size('initial'), size('font'), size('unset'), size('in-px'), size('medium')]).toEqual([13, 16, 13, 13, 13]);
+  });
+
   it('an absolute size, rem or calc() is kept as declared, and ends the keyword for descendants', async () => {
     const size = await sizes(`<pre id="px" style="font-size: 20px">x</pre><pre id="rem" style="font-size: 2rem">x</pre><pre id="calc" style="font-size: calc(1em + 2px)">x</pre>
       <div style="font-size: 12px"><pre id="in-px">x</pre></div><div style="font-size: 1rem"><pre id="in-rem">x</pre></div>
