@@ -117,6 +117,25 @@ describe('octavo check', () => {
     ]);
   });
 
+  it('reports a generic family written in quotes, which names a font and not the generic, once', async () => {
+    writeFileSync(join(dir, 'quoted.html'), [
+      '<style>',
+      '  code { font-family: "monospace" }',
+      "  .unused { font-family: 'Serif', Arial }",
+      '  kbd { font-family: monospace, "monospace" }',
+      '  samp { font-family: Arial, "sans-serif" }',
+      '</style>',
+      '<p><code>a</code> <kbd>b</kbd> <samp>c</samp></p>',
+    ].join('\n'));
+    const { code, lines } = await stdout(['quoted.html']);
+    expect(code).toBe(0);
+    // the trial render warns where text asks for "monospace"; no text asks for "Serif", so check says it at the declaration
+    expect(lines.filter((line) => line.includes('warning[font]'))).toEqual([
+      'quoted.html:7:4: warning[font]: font-family "monospace" in quotes names a font, not the generic family, and none has that name here, so the first text asking for it is set in "Liberation Serif" (write monospace without quotes for the generic family)',
+      'quoted.html:3:26: warning[font]: font-family "Serif" in quotes names a font, not the generic family, and no font is named so (the render takes what the system substitutes, else the next family of the list; write Serif without quotes for the generic family)',
+    ]);
+  });
+
   it('makes missing fields errors with --strict', async () => {
     const { code, lines } = await stdout(['problems.html', '--data', 'data.json', '--strict']);
     expect(code).toBe(1);

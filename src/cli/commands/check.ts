@@ -109,18 +109,25 @@ export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo)
   const options: RenderOptions = { template: analysis.mended, data: sample ?? {}, baseDir: folder, templateName: shown };
   if (args.root !== undefined) options.root = resolve(cwd, args.root);
   if (args.limits.strict) options.strict = true;
-  const fonts = await fontFindings({ file: shown, path: templatePath, text: source, html: true }, options.root ?? folder, cwd);
   // the render's warnings come as its stages and parallel loads finish: in source order, they are stable
   const rendered = (await trialRender(options, args.limits, cwd, hasErrors)).sort((a, b) => byFile(a, b, shown) || byPlace(a, b));
+  const fonts = await fontFindings({ file: shown, path: templatePath, text: source, html: true }, options.root ?? folder, cwd, rendered);
   return [...findings, ...rendered, ...fonts];
 }
 
-/** Font-family names that match no available font (./font-families.ts), as warnings at their declaration. */
-async function fontFindings(template: CssSource, root: string, cwd: string): Promise<Finding[]> {
+/**
+ * Font-family names that match no available font (./font-families.ts), as warnings at their
+ * declaration — but a quoted generic name the trial render already warned of where text used it.
+ */
+async function fontFindings(template: CssSource, root: string, cwd: string, rendered: readonly Finding[]): Promise<Finding[]> {
   const { cssSources, unknownFontFamilies } = await import('../shared/font-families.js');
-  return unknownFontFamilies(await cssSources(template, root, cwd)).map(({ family, ...where }) => ({
+  const renderWarned = (family: string): boolean => rendered.some((finding) => finding.code === 'font' && finding.message.toLowerCase().startsWith(`font-family "${family.toLowerCase()}" in quotes`));
+  const families = unknownFontFamilies(await cssSources(template, root, cwd)).filter(({ family, quotedGeneric }) => !quotedGeneric || !renderWarned(family));
+  return families.map(({ family, quotedGeneric, ...where }) => ({
     severity: 'warning', code: 'font', ...where,
-    message: `font-family "${family}" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)`,
+    message: quotedGeneric
+      ? `font-family "${family}" in quotes names a font, not the generic family, and no font is named so (the render takes what the system substitutes, else the next family of the list; write ${family} without quotes for the generic family)`
+      : `font-family "${family}" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)`,
     hint: HINTS.font,
   }));
 }

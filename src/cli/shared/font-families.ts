@@ -32,6 +32,11 @@ export interface FamilyFinding {
   readonly line: number;
   readonly column: number;
   readonly family: string;
+  /**
+   * A generic family's name written in quotes (`"monospace"`): a font name, not the generic
+   * (CSS Fonts 4 §4.1.1), which no font has — the mistake, not a missing font.
+   */
+  readonly quotedGeneric: boolean;
 }
 
 /** CSS generic families and keywords: never a font file of their own. */
@@ -55,14 +60,15 @@ function lineColumn(text: string, index: number): { line: number; column: number
   return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
 }
 
-/** The names of a family list, unquoted, with their offsets in `list`. */
-function familyNames(list: string): { name: string; offset: number }[] {
-  const result: { name: string; offset: number }[] = [];
+/** The names of a family list, unquoted, with their offsets in `list` and whether they were quoted. */
+function familyNames(list: string): { name: string; offset: number; quoted: boolean }[] {
+  const result: { name: string; offset: number; quoted: boolean }[] = [];
   const pattern = /\s*("([^"]*)"|'([^']*)'|[^,]+)\s*(,|$)/g;
   for (let match = pattern.exec(list); match !== null && match[0] !== ''; match = pattern.exec(list)) {
     const raw = match[1] ?? '';
+    const quoted = match[2] !== undefined || match[3] !== undefined;
     const name = (match[2] ?? match[3] ?? raw.trim().replace(/\s+/g, ' ')).trim();
-    result.push({ name, offset: match.index + match[0].indexOf(raw) });
+    result.push({ name, offset: match.index + match[0].indexOf(raw), quoted });
   }
   return result;
 }
@@ -113,9 +119,10 @@ function usedFamilyLists(source: CssSource): FamilyFinding[][] {
       const list = property === 'font' ? shorthandFamilies(value) : { list: value, offset: 0 };
       if (list === undefined || /\{\{|var\(/i.test(list.list)) continue; // computed by the template or a custom property
       const names: FamilyFinding[] = [];
-      for (const { name, offset } of familyNames(list.list.replace(/\s*!important\s*$/i, ''))) {
+      for (const { name, offset, quoted } of familyNames(list.list.replace(/\s*!important\s*$/i, ''))) {
         if (name === '') continue;
-        names.push({ file: source.file, ...lineColumn(source.text, valueStart + list.offset + offset), family: name });
+        const quotedGeneric = quoted && GENERIC.has(name.toLowerCase());
+        names.push({ file: source.file, ...lineColumn(source.text, valueStart + list.offset + offset), family: name, quotedGeneric });
       }
       found.push(names);
     }
@@ -162,18 +169,25 @@ export async function cssSources(template: CssSource, root: string, cwd: string)
 /**
  * Family names used in `sources` that no `@font-face` of theirs declares, no bundled font has and
  * (unless OCTAVO_SYSTEM_FONTS=off, as for the engine) no installed font has, among those that can
- * matter: the ones before the first available family of their list.
+ * matter: the ones before the first available family of their list. A generic family's name in
+ * quotes is such a name (the render looks it up as a font, as Chromium does).
  */
 export function unknownFontFamilies(sources: readonly CssSource[]): FamilyFinding[] {
-  const bundled = new Set([...bundledFamilies().keys()]);
+  const bundled = new Set(bundledFamilies().keys());
   const systemFonts = process.env['OCTAVO_SYSTEM_FONTS'] !== 'off';
-  const available = { has: (key: string): boolean => bundled.has(key) || (systemFonts && installedFonts.family(key) !== undefined), add: (key: string) => bundled.add(key) };
+  const declared = new Set<string>();
   for (const source of sources) {
-    for (const region of cssRegions(source)) for (const name of declaredFamilies(region.text)) available.add(name);
+    for (const region of cssRegions(source)) for (const name of declaredFamilies(region.text)) declared.add(name);
   }
+  const named = (key: string): boolean => declared.has(key) || (systemFonts && installedFonts.family(key) !== undefined);
+  // a quoted generic name is no alias of a bundled font: only a font of that very name answers it
+  const available = ({ family, quotedGeneric }: FamilyFinding): boolean => {
+    const key = family.toLowerCase();
+    return quotedGeneric ? named(key) : named(key) || bundled.has(key) || GENERIC.has(key);
+  };
   // the first family of a list that is available (or generic) is used: the ones after it never are
   return sources.flatMap(usedFamilyLists).flatMap((list) => {
-    const used = list.findIndex(({ family }) => available.has(family.toLowerCase()) || GENERIC.has(family.toLowerCase()));
+    const used = list.findIndex(available);
     return list.slice(0, used === -1 ? list.length : used);
   });
 }
