@@ -43,8 +43,13 @@ function addStyle(style: ComputedStyle, into: Set<number>, styles: CounterStyleS
 
 /** A text box's characters; another box's style's, the first time the walk meets that style. */
 function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: Set<ComputedStyle>; readonly counterStyles: CounterStyleSet }): boolean {
-  if (box.kind === 'text') addText(box.text, into.used);
-  else if (!into.styles.has(box.style)) {
+  if (box.kind === 'text') {
+    addText(box.text, into.used);
+    return false;
+  }
+  // an image's alt text prints when the image does not load
+  if (box.kind === 'replaced' && box.alt !== '') addText(box.alt, into.used);
+  if (!into.styles.has(box.style)) {
     into.styles.add(box.style);
     addStyle(box.style, into.used, into.counterStyles);
   }

@@ -48,7 +48,7 @@ describe('the break map of text that never wraps', () => {
     expect(boxes.length).toBe(WHITE_SPACES.length * TEXTS.length + 2 * TEXTS.length + 1);
     let skipped = 0;
     for (const box of boxes) {
-      const items = collectInlineItems(box, new WeakMap());
+      const items = collectInlineItems(box, new WeakMap(), () => undefined);
       const full = breakMap(items.text);
       const map = breakMapOf(items.items, items.text);
       if (map !== full && map.length === 0) skipped++;
@@ -63,7 +63,7 @@ describe('the break map of text that never wraps', () => {
   it('is the full map where an item wraps, a box opens or a newline forces a break', async () => {
     const boxes = await paragraphs('<p>a b</p><p style="white-space: nowrap">a <b>b</b></p><p style="white-space: pre">a\nb</p><p style="white-space: nowrap">a<br>b</p>');
     for (const box of boxes) {
-      const items = collectInlineItems(box, new WeakMap());
+      const items = collectInlineItems(box, new WeakMap(), () => undefined);
       expect(breakMapOf(items.items, items.text)).toEqual(breakMap(items.text));
     }
   });
@@ -177,7 +177,7 @@ describe('a word measured (measure.ts measureWord)', () => {
     let compared = 0;
     let rightToLeft = 0;
     for (const box of boxes) {
-      const items = collectInlineItems(box, new WeakMap());
+      const items = collectInlineItems(box, new WeakMap(), () => undefined);
       const measureEnv: MeasureEnv = { ...textEnv, bidi: items.bidi };
       const map = breakMap(items.text);
       for (const item of items.items) {

@@ -18,6 +18,7 @@ export function env(): InlineEnv {
     metrics: new WeakMap(),
     documentMode: 'no-quirks',
     runFacts: new WeakMap(),
+    altTextInline: () => undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Characters that CSS makes rather than the document's text — page-margin boxes (`"Seite "
  * counter(page) " von " counter(pages)`), counters in other counter styles (`lower-greek`),
- * `::before` strings, leaders — count among the characters a document prints
+ * `::before` strings, leaders, a broken image's alt text — count among the characters a document prints
  * (src/resources/code-points.ts): a web font split into `unicode-range` subsets (Fira Sans as
  * Google Fonts serves it, WOFF2) loads the subsets they need, so they print in that font and
  * extract with pdftotext.
@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { SUBSETS } from '../net/asset-server.js';
+import type { StrictRenderOptions } from '../helpers/render.js';
 import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
@@ -19,8 +20,8 @@ const FONTS = new URL('../fixtures/fonts/fira-sans/', import.meta.url);
 const fontFaces = Object.entries(SUBSETS).map(([subset, range]) =>
   `@font-face { font-family: Fira; src: url(fira-sans-${subset}-400-normal.woff2) format("woff2"); unicode-range: ${range} }`).join('\n');
 
-async function inspect(template: string): Promise<{ text: string; fonts: string[] }> {
-  const pdf = await renderPdf(template, { baseDir: FONTS.pathname });
+async function inspect(template: string, expectDiagnostics: StrictRenderOptions['expectDiagnostics'] = []): Promise<{ text: string; fonts: string[] }> {
+  const pdf = await renderPdf(template, { baseDir: FONTS.pathname, expectDiagnostics });
   return withPdfFile(pdf, async (path) => ({
     text: (await run('pdftotext', ['-enc', 'UTF-8', '-layout', path, '-'])).stdout,
     fonts: (await run('pdffonts', [path])).stdout.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' '))),
@@ -48,5 +49,14 @@ describe('text made by CSS in a font split by unicode-range', () => {
     expect(text).toMatch(/α\. x/);
     expect(text).toMatch(/β\. y/);
     expect(new Set(fonts)).toEqual(new Set(['FiraSans-Regular']));
+  });
+
+  test("a broken image's alt text in another script prints in the web font", async () => {
+    const { text, fonts } = await inspect(`<!doctype html><style>${fontFaces}
+      @page { size: 300px 200px; margin: 20px } body { font: 12px Fira; margin: 0 }</style><p>Logo: <img src="logo.png" alt="Логотип" width="100" height="40"></p>`,
+    [{ code: 'resource', message: /^image not loaded: .*logo\.png/ }]);
+    expect(text).toMatch(/Logo: Логотип/);
+    expect(new Set(fonts)).toEqual(new Set(['FiraSans-Regular']));
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
   });
 });

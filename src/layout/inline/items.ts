@@ -66,8 +66,9 @@ export type AtomicInlineBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox
 
 export const OBJECT_REPLACEMENT = '\ufffc';
 
-export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): InlineItems {
-  const collector = new ItemCollector(root, langs);
+/** `altTextInline`: the inline-block an image that did not load is shown as (./alt-text.ts), or undefined. */
+export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElement, string>, altTextInline: (box: ReplacedBox) => InlineFlowBox | undefined): InlineItems {
+  const collector = new ItemCollector(root, langs, altTextInline);
   collector.visit(root.children, undefined, undefined);
   const { items, text } = collector;
   linkFollowingText(items);
@@ -107,7 +108,7 @@ class ItemCollector {
   text = '';
   private rootLang: string | undefined;
 
-  constructor(private readonly root: InlineFlowBox, private readonly langs: WeakMap<BoxElement, string>) {}
+  constructor(private readonly root: InlineFlowBox, private readonly langs: WeakMap<BoxElement, string>, private readonly altTextInline: (box: ReplacedBox) => InlineFlowBox | undefined) {}
 
   /** `langElement`: the nearest element giving the boxes their language, undefined for the root's (looked up once, when a text needs it). */
   visit(boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, langElement: BoxElement | undefined): void {
@@ -121,28 +122,39 @@ class ItemCollector {
           break;
         }
         case 'inline':
-          items.push({ kind: 'open', box, start: this.text.length, whiteSpace: undefined });
-          this.visit(box.children, box, box.element ?? langElement);
-          items.push({ kind: 'close', box, start: this.text.length, whiteSpace: undefined });
+          this.visitInline(box, langElement);
           break;
         case 'br':
           items.push({ kind: 'break', box, start: this.text.length, whiteSpace: undefined });
           this.text += '\n';
           break;
+        case 'replaced': {
+          this.visitAtomic(this.altTextInline(box) ?? box, parent);
+          break;
+        }
         case 'block':
-        case 'replaced':
         case 'flex':
         case 'grid':
         case 'table-wrapper':
         case 'math':
-          items.push({ kind: 'atomic', box, start: this.text.length, whiteSpace: (parent ?? this.root).style.whiteSpace });
-          this.text += OBJECT_REPLACEMENT;
+          this.visitAtomic(box, parent);
           break;
         case 'out-of-flow':
           items.push({ kind: 'anchor', box, start: this.text.length, whiteSpace: undefined });
           break;
       }
     }
+  }
+
+  private visitInline(box: InlineBox, langElement: BoxElement | undefined): void {
+    this.items.push({ kind: 'open', box, start: this.text.length, whiteSpace: undefined });
+    this.visit(box.children, box, box.element ?? langElement);
+    this.items.push({ kind: 'close', box, start: this.text.length, whiteSpace: undefined });
+  }
+
+  private visitAtomic(box: AtomicInlineBox, parent: InlineBox | undefined): void {
+    this.items.push({ kind: 'atomic', box, start: this.text.length, whiteSpace: (parent ?? this.root).style.whiteSpace });
+    this.text += OBJECT_REPLACEMENT;
   }
 
   /** The language (hyphenation, the fallback font of Han characters), looked up once per block and element. */

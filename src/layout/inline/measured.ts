@@ -3,7 +3,7 @@
  * caches per containing width: intrinsic sizing and layout usually ask for different widths,
  * and text alone measures the same at any width, so most paragraphs are measured once.
  */
-import type { BoxElement, InlineBox, InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { BoxElement, InlineBox, InlineFlowBox, OutOfFlowBox, ReplacedBox } from '../../boxes/types.js';
 import type { TextEnv } from './measure.js';
 import type { MetricsEnv } from './vertical-align.js';
 import type { AtomicInlineBox, InlineItems } from './items.js';
@@ -26,6 +26,8 @@ export interface InlineEnv extends TextEnv, MetricsEnv {
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
   readonly cache: WeakMap<InlineFlowBox, MeasuredByWidth>;
   readonly langs: WeakMap<BoxElement, string>;
+  /** The inline-block an image that did not load is shown as in the line (./alt-text.ts), or undefined. */
+  readonly altTextInline: (box: ReplacedBox) => InlineFlowBox | undefined;
 }
 
 export interface MeasuredInline {
@@ -94,7 +96,7 @@ export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, 
 }
 
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
-  const items = collectInlineItems(box, env.langs);
+  const items = collectInlineItems(box, env.langs, env.altTextInline);
   const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, layoutAtomic: env.layoutAtomic });
   const measured: MeasuredInline = {
     pieces, standing: standingIn(pieces), bidi: items.bidi, lang: items.lang, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }),

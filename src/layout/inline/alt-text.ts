@@ -1,0 +1,50 @@
+/**
+ * An `<img>` whose image did not load, shown as its alt text in the line (HTML §15.4.2 "Images"):
+ * an element that does not represent an image but has alt text "is expected to render as an
+ * inline element" holding that text — unless it has dimensions and the document is in quirks
+ * mode (or it has no alt), where it stays a replaced box of that size with the text inside
+ * (paint/alt-text.ts). So a CDN logo that fails, `<img alt="ACME" width="120" height="40">`, prints
+ * "ACME" in the line as Chromium 156 prints it: not at the width and height asked for the image,
+ * but as Chromium lays out its fallback content, an inline-block of auto size around the text
+ * (its borders and padding count in the line's height; a long text wraps inside it). Chromium
+ * draws a broken-image icon before the text; the specification makes it optional and octavo
+ * leaves it out (a document is no place for it).
+ */
+import type { InlineFlowBox, ReplacedBox, TextBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import { preservesSpaces } from '../../boxes/whitespace.js';
+import type { DocumentMode } from '../../dom/document-mode.js';
+import type { LoadedImage } from '../../resources/types.js';
+
+/** What deciding needs: the render's images, the document's mode and the boxes made so far (one per image, so a box is the same object in every measure). */
+export interface AltTextContext {
+  readonly images: ReadonlyMap<string, LoadedImage>;
+  readonly documentMode: DocumentMode;
+  readonly made: WeakMap<ReplacedBox, InlineFlowBox | null>;
+}
+
+/** The inline-block `box` is laid out as, or undefined when it stays a replaced box. */
+export function altTextInline(box: ReplacedBox, ctx: AltTextContext): InlineFlowBox | undefined {
+  let made = ctx.made.get(box);
+  if (made === undefined) {
+    made = showsAltInline(box, ctx) ? inlineOf(box) : null;
+    ctx.made.set(box, made);
+  }
+  return made ?? undefined;
+}
+
+function showsAltInline(box: ReplacedBox, ctx: AltTextContext): boolean {
+  const style = box.style;
+  if (box.element?.name !== 'img' || box.pseudo !== undefined || style.display !== 'inline' || ctx.images.has(box.src)) return false;
+  if (box.alt.trim() === '') return false;
+  // quirks mode keeps a sized image's box (Chromium gives it both sizes when it has one)
+  return ctx.documentMode !== 'quirks' || (style.width === 'auto' && style.height === 'auto');
+}
+
+function inlineOf(box: ReplacedBox): InlineFlowBox {
+  // Chromium drops the sizes of an inline image showing its fallback (html_image_fallback_helper.cc)
+  const style: ComputedStyle = { ...box.style, display: 'inline-block', width: 'auto', height: 'auto' };
+  const text = preservesSpaces(style.whiteSpace) ? box.alt : box.alt.replace(/[\t\n\f\r ]+/g, ' ').trim();
+  const child: TextBox = { kind: 'text', text, style, element: undefined, pseudo: undefined };
+  return { kind: 'block', outer: 'inline', inlineContent: true, style, element: box.element, pseudo: undefined, children: [child] };
+}
