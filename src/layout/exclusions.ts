@@ -78,6 +78,15 @@ export function hasFloatsBeside(space: ExclusionSpace, top: number, height: numb
   return space.floats.some((f) => overlaps(f, top, top + height));
 }
 
+/**
+ * Does any float reach into the column [left, right] below `top`? Where none does, lines from
+ * `top` on have the whole column, as if the formatting context had no floats: they are laid out
+ * once for the content (its balanced or pretty breaks too), not band by band.
+ */
+export function floatsIntrude(space: ExclusionSpace, top: number, left: number, right: number): boolean {
+  return space.floats.some((f) => f.bottom > f.top && f.bottom > top + EPSILON && f.left < right - EPSILON && f.right > left + EPSILON);
+}
+
 /** The lowest bottom edge of the floats on the given sides (for clearance, §9.5.2); -Infinity when none. */
 export function floatsBottom(space: ExclusionSpace, clear: 'left' | 'right' | 'both'): number {
   let bottom = -Infinity;

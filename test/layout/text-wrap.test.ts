@@ -47,6 +47,18 @@ describe('text-wrap: balance', () => {
     expect(await lines('div { text-wrap: balance }', `<div>${long}</div>`)).toEqual(await lines('', `<div>${long}</div>`));
   });
 
+  it('floats of the formatting context that do not reach the text leave it balanced, as in Chromium', async () => {
+    const balanced = ['10 The quick brown fox jumps over the lazy', '10 dog while the printer sets every page by'];
+    // a float beside the div, not over it, and a float that ends above it
+    const css = 'div { text-wrap: balance } .side { float: right; width: 10px; height: 200px } .above { float: left; width: 300px; height: 10px }';
+    expect(await lines(css, `<p class="side"></p><div>${TEXT}</div>`)).toEqual(balanced);
+    expect(await lines(css, `<p class="above"></p><p style="clear: left; margin: 0"></p><div>${TEXT}</div>`)).toEqual(balanced);
+    // a float that narrows the lines: the greedy lines beside it
+    const narrowed = `<p style="float: left; width: 60px; height: 30px; margin: 0"></p><div>${TEXT}</div>`;
+    expect(await lines('div { text-wrap: balance }', narrowed)).toEqual(await lines('', narrowed));
+    expect(await lines('', narrowed)).toEqual(['70 The quick brown fox jumps over the', '70 lazy dog while the printer sets every', '10 page by']);
+  });
+
   it('one line, or nowrap: nothing to balance', async () => {
     const css = 'div { text-wrap: balance }';
     expect(await lines(css, '<div>Short heading</div>')).toEqual(['10 Short heading']);

@@ -23,7 +23,7 @@ import { CONTENT_START } from '../inline/resume.js';
 import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
-import { nextFloatBottom } from '../exclusions.js';
+import { floatsIntrude, nextFloatBottom } from '../exclusions.js';
 import { lineInBand } from './line-band.js';
 import { layoutFloat } from './float.js';
 import { raisedLetterShift } from '../inline/initial-letter.js';
@@ -79,7 +79,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   if (box.children.length === 0 && resume === undefined) return emptyResult(frame, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
-  if (resume === undefined && frame.exclusions.floats.length === 0 && !measured.standing.anything) {
+  if (resume === undefined && !floatsIntrude(frame.exclusions, Math.min(frame.y, frame.y + collapsedMargin(frame.strut)), frame.contentX, frame.contentX + frame.contentWidth) && !measured.standing.anything) {
     const lines = linesThatAllFit(frame, contentLines(box, frame.contentWidth, env), box.style.widows);
     if (lines !== undefined) return stackedLines(frame, lines);
   }
@@ -248,7 +248,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
   const lines: PlacedLine[] = [];
   const page = frame.fragmentainer;
   const lookahead = Math.max(1, flow.box.style.widows);
-  const cached = cachedLines(flow, start, initial);
+  const cached = cachedLines(flow, start, top, initial);
   let at = start;
   let y = top;
   let state = initial;
@@ -270,9 +270,13 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
   return { lines };
 }
 
-/** Float-free content at the full width: the lines laid out once per width (cache), and where the one starting at the resume position is. */
-function cachedLines(flow: LinesFlow, start: InlineResume, state: LinesState): { lines: ContentLines; from: number } | undefined {
-  if (state.exclusions.floats.length > 0 || flow.measured.standing.floats) return undefined;
+/**
+ * Content no float reaches below `top` (and holding none): the lines at the full width, laid out
+ * once per width (cache), and where the one starting at the resume position is.
+ */
+function cachedLines(flow: LinesFlow, start: InlineResume, top: number, state: LinesState): { lines: ContentLines; from: number } | undefined {
+  const { frame } = flow;
+  if (flow.measured.standing.floats || floatsIntrude(state.exclusions, top, frame.contentX, frame.contentX + frame.contentWidth)) return undefined;
   const lines = contentLines(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
   const from = lines.indexOf(start);
   return from < 0 ? undefined : { lines, from };
