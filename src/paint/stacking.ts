@@ -4,7 +4,8 @@
  * descendants in tree order; floats; inline content in line order (inline boxes' backgrounds,
  * text, images, atomic inlines); positioned descendants with z-index auto/0 in tree order; child
  * contexts with positive z-index. Floats, atomic inlines and positioned boxes paint atomically
- * (as if they made a context). A transform, `clip-path` or `opacity` < 1 wrap the whole context
+ * (as if they made a context), but the positioned boxes and contexts inside them paint in the
+ * context around them (paintAtomically). A transform, `clip-path` or `opacity` < 1 wrap the whole context
  * (effects.ts) and make it a context painted with the z-index 0 ones;
  * `overflow: hidden/clip` clips the descendants to the padding box; `visibility: hidden` hides
  * the box's own painting only.
@@ -176,27 +177,63 @@ function isAtomicInline(f: PlacedBox): boolean {
   return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper' || box.kind === 'math') && box.outer === 'inline';
 }
 
-/** Paints a box as a stacking context (or atomically, as if it were one), its border box at (x, y) on the page. */
+/** Paints a box that makes a stacking context, its border box at (x, y) on the page. */
 export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
   // CSS Transforms 1 §6: in a transformed box and its descendants, `fixed` backgrounds scroll
   const options = outerOptions.fixedArea !== undefined && fragmentTransform(f, x, y) !== undefined ? { ...outerOptions, fixedArea: undefined } : outerOptions;
-  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
+  const layers = newLayers();
+  const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [] });
+  const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
+  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
+}
+
+/**
+ * Paints a box atomically, as if it made a stacking context — a float, an atomic inline, a
+ * positioned box of `z-index: auto` — but, as CSS2 Appendix E says of them, its positioned
+ * descendants and the stacking contexts inside it belong to the stacking context around it
+ * (`walk.context`): a `z-index: -1` child of a `position: relative` box goes under that box's
+ * background, a `z-index: 1` one over the positioned boxes that follow it, as in Chromium.
+ */
+function paintAtomically(f: PlacedBox, x: number, y: number, walk: Walk): DisplayItem[] {
+  return paintContextItems(f, x, y, { options: walk.options, target: tagTargetOf(f, walk.target), layers: newLayers(), context: walk.context, contextClips: contextClipsOf(walk) });
+}
+
+/** What painting a box's own layers needs: `layers` its own, `context` those of the stacking context its positioned descendants go to, and the clips between them. */
+interface ContextPaint {
+  readonly options: PaintOptions;
+  readonly target: TagTarget | undefined;
+  readonly layers: Layers;
+  readonly context: Layers;
+  readonly contextClips: readonly Clip[];
+}
+
+function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPaint): DisplayItem[] {
+  const { layers, options } = paint;
   const clip = overflowClip(f, x, y);
-  const clips = clip === undefined ? [] : [clip];
   const own = decorationOf(f.style);
   collect(f.children, x, y, {
-    clips,
+    clips: clip === undefined ? [] : [clip],
     decorations: own === undefined ? [] : [own],
     layers,
+    context: paint.context,
+    contextClips: paint.contextClips,
     options,
-    target: tagTargetOf(f, outer),
+    target: paint.target,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
   layers.outlines.unshift({ items: paintOutline(f, x, y, outerRadii(f)), clips: [] });
-  const items = emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
-  const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
-  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
+  return emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
+}
+
+function newLayers(): Layers {
+  return { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
+}
+
+/** The clips from the walk's stacking context down to where it is: what an entry put in that context is clipped by. */
+function contextClipsOf(walk: Walk): readonly Clip[] {
+  if (walk.contextClips.length === 0) return walk.clips;
+  return walk.clips.length === 0 ? walk.contextClips : [...walk.contextClips, ...walk.clips];
 }
 
 /**
@@ -212,8 +249,8 @@ export function isolatedIfBlending(items: DisplayItem[]): DisplayItem[] {
 
 /** Paints loose fragments (a page's flow without a root box, margin boxes), in the page's frame, as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
-  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
-  collect(fragments, 0, 0, { clips: [], decorations: [], layers, options, target: undefined });
+  const layers = newLayers();
+  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined });
   return emit(paintingOrder(layers));
 }
 
@@ -236,9 +273,15 @@ function sortByZ(list: readonly { z: number; entry: Entry }[]): Entry[] {
 }
 
 interface Walk {
+  /** The clips since the box whose layers are `layers` (outermost first). */
   readonly clips: readonly Clip[];
   readonly decorations: readonly Decoration[];
+  /** The layers of the box being painted: a stacking context, or a box painted as if it were one. */
   readonly layers: Layers;
+  /** The layers of the stacking context positioned boxes and stacking contexts go to (`layers` in a stacking context itself; paintAtomically). */
+  readonly context: Layers;
+  /** The clips from that context to the box whose layers are `layers`. */
+  readonly contextClips: readonly Clip[];
   readonly options: PaintOptions;
   /** The element whose content is being painted (tagged PDF). */
   readonly target: TagTarget | undefined;
@@ -366,19 +409,22 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const style = f.style;
   if (replacedClippedAway(f, x, y, walk)) return;
   if (isPositioned(style) || createsStackingContext(f)) {
-    const entry: Entry = { items: paintStackingContext(f, x, y, walk.options, walk.target), clips };
+    // its place in the context's list is taken before the boxes inside it take theirs (tree order)
+    const entry: { items: readonly DisplayItem[]; readonly clips: readonly Clip[] } = { items: [], clips: contextClipsOf(walk) };
     const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;
-    if (z < 0) layers.negative.push({ z, entry });
-    else if (z > 0) layers.positive.push({ z, entry });
-    else layers.positioned.push(entry);
+    const context = walk.context;
+    if (z < 0) context.negative.push({ z, entry });
+    else if (z > 0) context.positive.push({ z, entry });
+    else context.positioned.push(entry);
+    entry.items = createsStackingContext(f) ? paintStackingContext(f, x, y, walk.options, walk.target) : paintAtomically(f, x, y, walk);
     return;
   }
   if (style.float !== 'none') {
-    layers.floats.push({ items: paintStackingContext(f, x, y, walk.options, walk.target), clips });
+    layers.floats.push({ items: paintAtomically(f, x, y, walk), clips });
     return;
   }
   if (isAtomicInline(f)) {
-    layers.inlines.push({ items: paintStackingContext(f, x, y, walk.options, walk.target), clips });
+    layers.inlines.push({ items: paintAtomically(f, x, y, walk), clips });
     return;
   }
   const own = ownClippedAway(f, x, y, walk) ? [] : ownItems(f, x, y, walk.options);
@@ -393,6 +439,8 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     clips: clip === undefined ? clips : [...clips, clip],
     decorations: decoration === undefined ? decorations : [...decorations, decoration],
     layers,
+    context: walk.context,
+    contextClips: walk.contextClips,
     options: walk.options,
     target: tagTargetOf(f, walk.target),
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,

@@ -150,6 +150,19 @@ describe('z-order (CSS2 Appendix E)', () => {
     expect(await render(css, '<p class=r></p><p class=b></p>')).toEqual(['RBBB', 'RBBB']);
     expect(await render(`${css} .r { z-index: 1 }`, '<p class=r></p><p class=b></p>')).toEqual(['RRRB', 'RRRB']);
   });
+
+  it('a box painted as if it made a context leaves its positioned descendants to the context around it', async () => {
+    const child = 'position: absolute; left: 0; top: 0; margin: 0; width: 3px; height: 2px; background: red';
+    // z-index -1 inside a position: relative box (z-index auto), or a float: under that box's background, as Chromium paints it
+    const parent = '@page { size: 4px 2px } .p { height: 2px; background: blue }';
+    expect(await render(`${parent} .p { position: relative } .c { ${child}; z-index: -1 }`, '<div class=p><p class=c></p></div>')).toEqual(['BBBB', 'BBBB']);
+    expect(await render(`${parent} .p { float: left; width: 4px } .c { ${child}; z-index: -1 }`, '<div class=p><p class=c></p></div>')).toEqual(['BBBB', 'BBBB']);
+    // in a box that makes a context (z-index 0) it stays over that box's background
+    expect(await render(`${parent} .p { position: relative; z-index: 0 } .c { ${child}; z-index: -1 }`, '<div class=p><p class=c></p></div>')).toEqual(['RRRB', 'RRRB']);
+    // z-index 1 inside a position: relative box paints over a positioned box that follows it
+    const sibling = '.b { position: absolute; left: 1px; top: 0; margin: 0; width: 3px; height: 2px; background: blue }';
+    expect(await render(`@page { size: 4px 2px } .a { position: relative; height: 2px } .c { ${child}; z-index: 1 } ${sibling}`, '<div class=a><p class=c></p></div><p class=b></p>')).toEqual(['RRRB', 'RRRB']);
+  });
 });
 
 describe('overflow, opacity, visibility', () => {
