@@ -148,6 +148,19 @@ describe('painting order, opacity, clipping, visibility', () => {
     expect(out.map((i) => (i.kind === 'fill-rect' ? i.color : i.kind))).toEqual([BLACK, RED, BLUE, 'glyphs', LIME]);
   });
 
+  test('outlines over in-flow content and floats, under positioned boxes (as Chromium paints them)', () => {
+    const outlined = style({ outlineStyle: 'solid', outlineWidth: 2, outlineColor: BLUE });
+    const block = boxFragment(0, 0, 50, 20, { style: outlined, children: [line([text(0, 10)])] });
+    const float = boxFragment(40, 0, 10, 10, { style: style({ float: 'left', backgroundColor: RED }) });
+    const positioned = boxFragment(0, 15, 10, 10, { style: style({ position: 'absolute', backgroundColor: LIME }) });
+    const out = items([boxFragment(0, 0, 100, 100, { children: [block, float, positioned] })]);
+    expect(out.map((i) => (i.kind === 'glyphs' ? i.kind : 'color' in i ? i.color : i.kind))).toEqual([RED, 'glyphs', BLUE, LIME]);
+    // a positioned box's own outline goes over its content but under its positioned children
+    const child = boxFragment(-5, 5, 10, 10, { style: style({ position: 'absolute', backgroundColor: LIME }) });
+    const parent = boxFragment(10, 10, 50, 20, { style: style({ position: 'relative', backgroundColor: RED, outlineStyle: 'solid', outlineWidth: 2, outlineColor: BLUE }), children: [child] });
+    expect(items([parent]).map((i) => ('color' in i ? i.color : i.kind))).toEqual([RED, BLUE, LIME]);
+  });
+
   test('opacity wraps the context; overflow: hidden clips children to the padding box', () => {
     const child = boxFragment(0, 0, 50, 50, { style: style({ backgroundColor: RED }) });
     const clipping = boxFragment(10, 10, 30, 30, { style: style({ ...solidBorder(2, BLUE), overflowX: 'hidden', overflowY: 'hidden', opacity: 0.5 }), children: [child] });
