@@ -1,7 +1,8 @@
 /**
  * Borders (CSS Backgrounds 3 §4, §5). Solid, double, inset/outset and groove/ridge sides are
  * filled regions whose corners join on the diagonal (curved when border-radius is set); a
- * border whose four sides share one colour and a solid/double style is a single even-odd ring.
+ * border whose four sides share one colour and a solid/double style is a single even-odd ring,
+ * and so are two or three solid sides of one colour when the others have no width.
  * Dashed and dotted sides are stroked along the middle of the side (see border-style.ts).
  * A side cut by a fragmentation break has width 0 and is not drawn.
  */
@@ -65,6 +66,11 @@ export function paintBorder(input: BorderInput): DisplayItem[] {
   const first = visible[0]!;
   const uniform = visible.length === 4 && visible.every((s) => s.style === first.style && sameColor(s.color, first.color));
   if (uniform && (first.style === 'solid' || first.style === 'double')) return [ring(input, first.style, first.color)];
+  // two or three solid sides of one colour, the others of no width (a corner bracket, a box open
+  // at one side): one ring too, as Chromium fills them — sides filled apart leave an anti-aliased
+  // seam on the diagonal where they meet
+  if (visible.length >= 2 && first.style === 'solid' && visible.every((s) => s.style === 'solid' && sameColor(s.color, first.color))
+    && sides.every((s) => isVisible(s) || s.width === 0)) return [ring(input, 'solid', first.color)];
   if (uniform && (first.style === 'dashed' || first.style === 'dotted') && hasRadii(input.radii) && visible.every((s) => s.width === first.width)) {
     return [roundedDashes(input, first.style, first.width, first.color)];
   }

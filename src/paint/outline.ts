@@ -1,8 +1,8 @@
 /**
  * `outline` (CSS UI 4 §3): a border drawn outside the border box, `outline-offset` away from it,
  * following the border radii (grown by the offset and width, as browsers draw it). Outlines
- * take no space and are painted over the content of their stacking context (CSS2 Appendix E
- * step 10). `auto` is drawn as `solid`.
+ * take no space and are painted over the in-flow content of their stacking context and under
+ * its positioned descendants, as Chromium paints them (stacking.ts). `auto` is drawn as `solid`.
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';

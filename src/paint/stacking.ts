@@ -113,7 +113,11 @@ interface Layers {
   readonly inlines: Entry[];
   readonly positioned: Entry[];
   readonly positive: { z: number; entry: Entry }[];
-  /** Outlines, over everything else of the context (CSS2 Appendix E step 10). */
+  /**
+   * Outlines: over the context's own content, floats and inline content, under its positioned
+   * descendants (Chromium paints a layer's outlines before its positioned child layers; CSS2
+   * Appendix E step 10 would put them last, as Firefox does).
+   */
   readonly outlines: Entry[];
 }
 
@@ -254,16 +258,20 @@ export function paintFragments(fragments: readonly Fragment[], options: PaintOpt
   return emit(paintingOrder(layers));
 }
 
-/** CSS2 Appendix E: negative z-index, blocks, floats, inline content, positioned, positive z-index. */
+/**
+ * CSS2 Appendix E: negative z-index, blocks, floats, inline content, positioned, positive z-index;
+ * outlines (step 10, or with the content, step 7) between the inline content and the positioned
+ * boxes, where Chromium paints them: a ribbon positioned over a frame hides the frame's outline.
+ */
 function paintingOrder(layers: Layers): Entry[] {
   return [
     ...sortByZ(layers.negative),
     ...layers.blocks,
     ...layers.floats,
     ...layers.inlines,
+    ...layers.outlines,
     ...layers.positioned,
     ...sortByZ(layers.positive),
-    ...layers.outlines,
   ];
 }
 

@@ -214,11 +214,20 @@ describe('white space and tabs (CSS Text 3 §4)', () => {
 });
 
 describe('spacing and alignment (CSS Text 3 §6-8)', () => {
-  it('adds letter-spacing between letters but not after the last one of a line', async () => {
+  it('adds letter-spacing after every letter, the last one of a line too (as Chromium prints it)', async () => {
     const one = await lines('<p id=p style="letter-spacing:2px">abc def</p>');
-    expect(texts(one[0]!)[0]!.width).toBeCloseTo(7 * CH + 6 * 2, 3);
+    expect(texts(one[0]!)[0]!.width).toBeCloseTo(7 * CH + 7 * 2, 3);
     const wrapped = await lines('<p id=p style="letter-spacing:2px;width:30px">abc def</p>');
-    expect(wrapped.map((l) => texts(l)[0]!.width)).toEqual([expect.closeTo(3 * CH + 4, 3), expect.closeTo(3 * CH + 4, 3)]);
+    expect(wrapped.map((l) => texts(l)[0]!.width)).toEqual([expect.closeTo(3 * CH + 6, 3), expect.closeTo(3 * CH + 6, 3)]);
+    // Chromium 156, Arial 16px with 10px letter-spacing in a 300px box: the centred line starts
+    // 5px left of where it would without the spacing after its last letter, the right-aligned 10px
+    const centred = await lines('<p id=p style="letter-spacing:2px;width:100px;text-align:center">abc</p>');
+    expect(texts(centred[0]!)[0]!.x).toBeCloseTo((100 - 3 * CH - 6) / 2, 3);
+    const right = await lines('<p id=p style="letter-spacing:2px;width:100px;text-align:right">abc</p>');
+    expect(texts(right[0]!)[0]!.x).toBeCloseTo(100 - 3 * CH - 6, 3);
+    // a shrink-to-fit box is as wide as its text with all of its letter-spacing
+    const fitted = await block('<div style="display: flex"><p id=p style="letter-spacing:2px">abc <b>def</b></p></div>');
+    expect(fitted.width).toBeCloseTo(7 * CH + 7 * 2, 3);
   });
 
   it('keeps a negative letter-spacing at the end of a line, so that a shrink-to-fit box holds its text on one line', async () => {

@@ -50,6 +50,20 @@ describe('borders', () => {
     }]);
   });
 
+  test('two solid sides of one colour, the others of no width: one even-odd ring (no seam at their corner)', () => {
+    const s = style({ ...solidBorder(2, RED), borderLeftWidth: 0, borderBottomWidth: 0 });
+    expect(paintBorder({ rect, widths: { top: 2, right: 2, bottom: 0, left: 0 }, style: s, radii: NO_RADII })).toEqual([{
+      kind: 'fill-path', evenOdd: true, color: RED,
+      path: [
+        { op: 'move', x: 0, y: 0 }, { op: 'line', x: 20, y: 0 }, { op: 'line', x: 20, y: 10 }, { op: 'line', x: 0, y: 10 }, { op: 'close' },
+        { op: 'move', x: 0, y: 2 }, { op: 'line', x: 18, y: 2 }, { op: 'line', x: 18, y: 10 }, { op: 'line', x: 0, y: 10 }, { op: 'close' },
+      ],
+    }]);
+    // a transparent side of some width is not part of the ring: the sides stay apart
+    const open = style({ ...solidBorder(2, RED), borderLeftColor: { r: 0, g: 0, b: 0, a: 0 } });
+    expect(paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: open, radii: NO_RADII })).toHaveLength(3);
+  });
+
   test('different colours: trapezoids joined on the diagonals', () => {
     const s = style({ ...solidBorder(2, RED), borderLeftColor: BLUE, borderLeftWidth: 4 });
     const out = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 4 }, style: s, radii: NO_RADII });
@@ -65,8 +79,19 @@ describe('borders', () => {
   test('a side cut by a page break (width 0) is not drawn', () => {
     const s = style(solidBorder(2, RED));
     const out = items([boxFragment(0, 0, 20, 10, { style: s, border: { top: 0, right: 2, bottom: 2, left: 2 }, continuedBefore: true })]);
-    expect(out).toHaveLength(3);
-    expect(out.every((i) => i.kind === 'fill-path' && i.evenOdd === undefined)).toBe(true);
+    // the three others are one ring whose inner edge meets the outer one at the top
+    expect(out).toEqual([{
+      kind: 'fill-path', evenOdd: true, color: RED,
+      path: [
+        { op: 'move', x: 0, y: 0 }, { op: 'line', x: 20, y: 0 }, { op: 'line', x: 20, y: 10 }, { op: 'line', x: 0, y: 10 }, { op: 'close' },
+        { op: 'move', x: 2, y: 0 }, { op: 'line', x: 18, y: 0 }, { op: 'line', x: 18, y: 8 }, { op: 'line', x: 2, y: 8 }, { op: 'close' },
+      ],
+    }]);
+    // in two colours they stay three sides
+    const two = style({ ...solidBorder(2, RED), borderLeftColor: BLUE });
+    const sides = items([boxFragment(0, 0, 20, 10, { style: two, border: { top: 0, right: 2, bottom: 2, left: 2 }, continuedBefore: true })]);
+    expect(sides).toHaveLength(3);
+    expect(sides.every((i) => i.kind === 'fill-path' && i.evenOdd === undefined)).toBe(true);
   });
 
   test('dashed: Chromium\'s dashes and gaps, the gap fitted so whole dashes end the side', () => {
@@ -146,6 +171,19 @@ describe('painting order, opacity, clipping, visibility', () => {
     const below = boxFragment(0, 0, 6, 6, { style: style({ position: 'absolute', zIndex: -1, backgroundColor: BLACK }) });
     const out = items([boxFragment(0, 0, 100, 100, { children: [positioned, first, below, second] })]);
     expect(out.map((i) => (i.kind === 'fill-rect' ? i.color : i.kind))).toEqual([BLACK, RED, BLUE, 'glyphs', LIME]);
+  });
+
+  test('outlines over in-flow content and floats, under positioned boxes (as Chromium paints them)', () => {
+    const outlined = style({ outlineStyle: 'solid', outlineWidth: 2, outlineColor: BLUE });
+    const block = boxFragment(0, 0, 50, 20, { style: outlined, children: [line([text(0, 10)])] });
+    const float = boxFragment(40, 0, 10, 10, { style: style({ float: 'left', backgroundColor: RED }) });
+    const positioned = boxFragment(0, 15, 10, 10, { style: style({ position: 'absolute', backgroundColor: LIME }) });
+    const out = items([boxFragment(0, 0, 100, 100, { children: [block, float, positioned] })]);
+    expect(out.map((i) => (i.kind === 'glyphs' ? i.kind : 'color' in i ? i.color : i.kind))).toEqual([RED, 'glyphs', BLUE, LIME]);
+    // a positioned box's own outline goes over its content but under its positioned children
+    const child = boxFragment(-5, 5, 10, 10, { style: style({ position: 'absolute', backgroundColor: LIME }) });
+    const parent = boxFragment(10, 10, 50, 20, { style: style({ position: 'relative', backgroundColor: RED, outlineStyle: 'solid', outlineWidth: 2, outlineColor: BLUE }), children: [child] });
+    expect(items([parent]).map((i) => ('color' in i ? i.color : i.kind))).toEqual([RED, BLUE, LIME]);
   });
 
   test('opacity wraps the context; overflow: hidden clips children to the padding box', () => {

@@ -189,7 +189,7 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
   return leaves;
 }
 
-/** The run with the letter-spacing after its logically last glyph removed (CSS Text 3 §8.2). */
+/** The run with what its end adds only before a next piece (`endSpacing`: the kerning across) removed from its logically last glyph. */
 function withoutEndSpacing(runs: readonly MeasuredRun[], spacing: number): readonly MeasuredRun[] {
   if (spacing === 0) return runs;
   let index = -1;

@@ -6,8 +6,8 @@
  * Noto Sans CJK kerns い, し, で… before the next kana. What two characters add shaped together
  * goes to the first of them (as pair kerning does): the word's last with its first space to the
  * word; the last space with the next character of the item to the spaces, which hang with it at a
- * line end; a word without spaces with the next character to the word's end, as letter-spacing
- * after its last letter (`endSpacing`): not at a line end, where Chromium shapes the word again
+ * line end; a word without spaces with the next character to the word's end (`endSpacing`): not
+ * at a line end, where Chromium shapes the word again
  * and the next piece starts a line unkerned. Left to right only.
  */
 import type { FontRequest, TextSystem } from '../../text/types.js';

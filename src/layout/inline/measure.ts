@@ -42,8 +42,8 @@ export interface TextPiece {
   /** Width of the spaces at the end that collapse or hang at the end of a line. */
   readonly trailingSpace: number;
   /**
-   * What the piece's end adds only when a piece follows it on its line: the letter-spacing after
-   * its last letter (`endLetterSpacing`), and the kerning across to the next piece.
+   * What the piece's end adds only when a piece follows it on its line: the kerning across to the
+   * next piece (the letter-spacing after its last letter stays at a line end, as in Chromium).
    */
   readonly endSpacing: number;
   /** Justification opportunities (spaces) not counting the trailing ones. */
@@ -155,8 +155,9 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
   const endKerning = lastPart !== undefined && !lastPart.trailing && lastPart.level % 2 === 0 && !stretch.hyphen ? kerningAfter(env, request, lastPart.text, nextCharacter(item, stretch.to, stretch.forcedBreakAfter)) : 0;
   if (endKerning !== 0) width += endKerning;
   if (before !== 0 || after !== 0 || endKerning !== 0) measuredRuns = kernedRuns(measuredRuns, before + endKerning, after);
-  // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
-  const endSpacing = (style.letterSpacing > 0 && parts.some((part) => !part.trailing) ? endLetterSpacing(style, text) : 0) + endKerning;
+  // the letter-spacing after the last letter stays at a line end, as Chromium keeps it (CSS Text 3
+  // §8.2 would take it off): a centred letter-spaced heading is half of it left of the middle
+  const endSpacing = endKerning;
   return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
@@ -236,19 +237,8 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
       runs = kernedRuns(runs, endKerning, 0);
     }
   }
-  const endSpacing = endLetterSpacing(style, text) + endKerning;
+  const endSpacing = endKerning;
   return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
-}
-
-/**
- * The letter-spacing after a word's last letter that a line end takes off (CSS Text 3 §8.2): a
- * positive one. A negative one (a heading's `-0.02em`, Tailwind's `tracking-tight`) stays, as in
- * Chromium: the line is that much narrower, as its max-content width counts it; taking it off
- * asked for more room than a shrink-to-fit box was given, and the box's last word wrapped.
- * Cursive scripts get no letter-spacing.
- */
-function endLetterSpacing(style: ComputedStyle, text: string): number {
-  return style.letterSpacing > 0 && !isCursive(text) ? style.letterSpacing : 0;
 }
 
 /**
