@@ -2,7 +2,7 @@
  * Borders (CSS Backgrounds 3 §4, §5). Solid, double, inset/outset and groove/ridge sides are
  * filled regions whose corners join on the diagonal (curved when border-radius is set); a
  * border whose four sides share one colour and a solid/double style is a single even-odd ring,
- * and so are two or three solid sides of one colour when the others have no width.
+ * and two or three solid sides of one colour, the others of no width, a single nonzero fill.
  * Dashed and dotted sides are stroked along the middle of the side (see border-style.ts).
  * A side cut by a fragmentation break has width 0 and is not drawn.
  */
@@ -67,10 +67,12 @@ export function paintBorder(input: BorderInput): DisplayItem[] {
   const uniform = visible.length === 4 && visible.every((s) => s.style === first.style && sameColor(s.color, first.color));
   if (uniform && (first.style === 'solid' || first.style === 'double')) return [ring(input, first.style, first.color)];
   // two or three solid sides of one colour, the others of no width (a corner bracket, a box open
-  // at one side): one ring too, as Chromium fills them — sides filled apart leave an anti-aliased
-  // seam on the diagonal where they meet
+  // at one side): one fill too, as Chromium fills them — sides filled apart leave an anti-aliased
+  // seam on the diagonal where they meet. Their regions, wound alike, make one path filled by the
+  // nonzero rule: not a ring, whose inner edge would lie on the outer one along an open side
+  // (a hairline in rasterisers that cover the two edges apart, poppler's Splash among them)
   if (visible.length >= 2 && first.style === 'solid' && visible.every((s) => s.style === 'solid' && sameColor(s.color, first.color))
-    && sides.every((s) => isVisible(s) || s.width === 0)) return [ring(input, 'solid', first.color)];
+    && sides.every((s) => isVisible(s) || s.width === 0)) return [{ kind: 'fill-path', path: visible.flatMap((side) => sidePath(input, side.side, 0, 1)), color: first.color }];
   if (uniform && (first.style === 'dashed' || first.style === 'dotted') && hasRadii(input.radii) && visible.every((s) => s.width === first.width)) {
     return [roundedDashes(input, first.style, first.width, first.color)];
   }
@@ -94,7 +96,12 @@ function ring(input: BorderInput, style: 'solid' | 'double', color: Color): Disp
 }
 
 function band(input: BorderInput, side: Side, from: number, to: number, color: Color): DisplayItem {
-  return { kind: 'fill-path', path: sideRegion(side, edgeAt(input, from), edgeAt(input, to), input.widths), color };
+  return { kind: 'fill-path', path: sidePath(input, side, from, to), color };
+}
+
+/** The region of one side between `from` and `to` of the way from the border edge to the padding edge, its corners cut on the diagonal. */
+function sidePath(input: BorderInput, side: Side, from: number, to: number): PathSegment[] {
+  return sideRegion(side, edgeAt(input, from), edgeAt(input, to), input.widths);
 }
 
 function paintSide(input: BorderInput, side: SideStyle): DisplayItem[] {
