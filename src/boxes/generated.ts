@@ -28,6 +28,12 @@ export function applyCounterChanges(element: DomElement, style: ComputedStyle, c
   for (const change of style.counterReset) {
     counters.reset(html && change.name === 'list-item' && element.name === 'ol' ? olStart(element, change.value) : change);
   }
+  // An HTML list (ol, ul, menu) owns its items' numbering even when an author's counter-reset
+  // (`counter-reset: item`) replaces the UA sheet's `counter-reset: list-item`, as in Chromium and
+  // Firefox (HTML's list owner; CSS Lists 3 §4.6 leaves list-item to the host language).
+  if (html && LIST_OWNERS.has(element.name) && !style.counterReset.some((change) => change.name === 'list-item')) {
+    counters.reset(element.name === 'ol' ? olStart(element, 0) : { name: 'list-item', value: 0 });
+  }
   let incrementsListItem = false;
   for (const change of style.counterIncrement) {
     counters.increment(change);
@@ -44,6 +50,8 @@ export function applyCounterChanges(element: DomElement, style: ComputedStyle, c
   const value = html && element.name === 'li' ? parseInteger(element.attribs['value']) : undefined;
   if (value !== undefined) counters.set({ name: 'list-item', value });
 }
+
+const LIST_OWNERS = new Set(['ol', 'ul', 'menu']);
 
 /** `<ol start>` / `<ol reversed>`: the list-item counter starts one step before the first item. */
 function olStart(ol: DomElement, declared: number): { name: string; value: number } {

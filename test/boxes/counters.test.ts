@@ -161,4 +161,10 @@ describe('the list-item counter (CSS Lists 3 §4.6, HTML §4.4.8)', () => {
   it('items outside a list and display: list-item elements count too', async () => {
     expect(await markers(page('p, li { display: list-item; list-style-type: decimal }', '<p>a</p><p>b</p><li>c</li>'))).toEqual(['1. ', '2. ', '3. ']);
   });
+
+  it('an ol restarts its list-item numbering when an author counter-reset replaces the UA one (Chromium)', async () => {
+    const css = 'ol { counter-reset: item } ol.a { list-style-type: lower-alpha }';
+    const html = '<ol><li>x<ol class="a"><li>a</li><li>b</li></ol></li><li>y</li></ol><ul><li>u</li></ul>';
+    expect(await markers(page(css, html))).toEqual(['1. ', 'a. ', 'b. ', '2. ', '• ']);
+  });
 });
