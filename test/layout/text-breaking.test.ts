@@ -46,6 +46,11 @@ describe('hyphenation (CSS Text 3 §5.4)', () => {
     expect(await lineTexts('<p id=p style="width:66px;hyphens:auto">x <span lang=fr>extraordinaire</span></p>')).toEqual(['x extraor\u2010', 'dinaire']);
   });
 
+  it('does not hyphenate under word-break: break-all, which fills the line between letters (a long URL, as Chromium breaks it)', async () => {
+    expect(await lineTexts('<p id=p lang=en style="width:60px;hyphens:auto;word-break:break-all">hyphenation</p>')).toEqual(['hyphenati', 'on']);
+    expect(await lineTexts('<p id=p lang=en style="width:60px;hyphens:auto">x <span style="word-break:break-all">hyphenation</span></p>')).toEqual(['x hyphena', 'tion']);
+  });
+
   it('draws hyphenate-character at automatic and soft-hyphen breaks, and the -webkit- name', async () => {
     expect(await lineTexts('<p id=p lang=en style="width:50px;hyphens:auto;hyphenate-character:\'=\'">hyphenation</p>')).toEqual(['hyphen=', 'ation']);
     expect(await lineTexts('<p id=p style="width:40px;-webkit-hyphenate-character:\'\\2013\'">aaaa&shy;bbbb</p>')).toEqual(['aaaa\u2013', 'bbbb']);

@@ -90,7 +90,8 @@ class ContentSplitter implements Splitter {
       const at = piece.from + match.index;
       if (word.includes('\u00ad')) {
         for (let i = 0; i < word.length; i++) if (word[i] === '\u00ad') points.push(at + i + 1);
-      } else if (hyphens === 'auto' && piece.item.lang !== '') {
+      } else if (hyphens === 'auto' && piece.item.lang !== '' && piece.style.wordBreak !== 'break-all') {
+        // break-all: "hyphenation is not applied" (CSS Text 3 §5.2) — the line breaks between letters, as Chromium breaks a long URL
         limits ??= limitsOf(piece.style.hyphenateLimitChars);
         if (word.length < limits.word) continue;
         for (const point of dictionaryPoints(word, piece.item.lang)) {
