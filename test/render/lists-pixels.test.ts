@@ -24,7 +24,7 @@ function patternPng(): string {
 const LIST = '@page { size: 12px 4px; margin: 0 } ol, ul { margin: 0; font: 2px/1 wp; color: red } li::marker { color: blue }';
 
 describe('outside markers', () => {
-  it('end at the item\'s content edge, on the first line\'s baseline', async () => {
+  it('end at the item\'s border edge, on the first line\'s baseline', async () => {
     expect(await pixels(`${LIST} ol { padding-left: 7px }`, '<ol><li>ab</li></ol>')).toEqual([
       '_BBBB__RRRR_',
       '_BBBB__RRRR_',
@@ -33,10 +33,10 @@ describe('outside markers', () => {
     ]);
   });
 
-  it('follow the item\'s padding and border (the content edge, not the border edge)', async () => {
+  it('stand outside the item\'s border box: its padding and border stay between marker and text, as Chromium places them', async () => {
     expect(await pixels(`${LIST} ol { padding-left: 2px } li { padding-left: 3px; border-left: 1px solid lime } li::marker { content: "1" }`, '<ol><li>a</li></ol>')).toEqual([
-      '__G_BBRR____',
-      '__G_BBRR____',
+      'BBG___RR____',
+      'BBG___RR____',
       '____________',
       '____________',
     ]);

@@ -115,7 +115,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   }
   if (content.marker !== undefined && !continued) {
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
-    fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
+    fragment = placeOutsideMarker(fragment, content.marker, { contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
   }
   return {
     kind: 'placed',

@@ -1,7 +1,7 @@
 /**
  * Outside list markers (CSS Lists 3 §3.1, CSS2 §12.5.1): laid out as a one-line inline
- * formatting context and placed just before the list item's content box, on the baseline of
- * the item's first line.
+ * formatting context and placed just outside the list item's border box, on the baseline of the
+ * item's first line.
  */
 import type { BlockBox, InlineFlowBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment, LineFragment, MarkerSymbol } from '../types.js';
@@ -17,7 +17,6 @@ const MARKER_ROOM = 10_000;
 
 /** Where the item's content is, relative to the item's border box. */
 export interface MarkerAnchor {
-  readonly contentX: number;
   readonly contentTop: number;
   /** The item's first baseline, if it has a line. */
   readonly firstBaseline: number | undefined;
@@ -45,11 +44,12 @@ export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: 
   const width = lineContentWidth(line.children);
   const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
-  // The marker box ends at the item's content edge (its start edge in rtl), as in browsers; a
-  // symbol's box starts a gap from its size before it (inline/symbol-marker.ts). An image ends at
-  // the edge too, as WeasyPrint's tests want (Chromium leaves 7 px).
+  // The marker box ends at the item's border edge (its start edge in rtl): outside the principal
+  // box (CSS Lists 3 §3.1), as Chromium places it — an item's own padding and border stay between
+  // the marker and the text. A symbol's box starts a gap from its size before it
+  // (inline/symbol-marker.ts). An image ends at the edge too, as WeasyPrint's tests want (Chromium leaves 7 px).
   const gap = symbolOf(line.children)?.outsideGap ?? width;
-  const x = rtl ? anchor.contentX + contentWidthOf(item) + gap - width : anchor.contentX - gap;
+  const x = rtl ? item.width + gap - width : -gap;
   // the line box is the content's extent: its content moves by where the content started
   const dx = x - contentLeft(line.children);
   const y = baseline - line.baseline;
@@ -79,8 +79,4 @@ function lineContentWidth(children: readonly Fragment[]): number {
   const left = minOf(children.map((c) => c.x));
   const right = maxOf(children.map((c) => c.x + c.width));
   return right - left;
-}
-
-function contentWidthOf(item: BoxFragment): number {
-  return item.width - item.border.left - item.border.right - item.padding.left - item.padding.right;
 }
