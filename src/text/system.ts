@@ -21,7 +21,7 @@ import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, FontconfigQuestions, Resolution } from './catalog.js';
 import { MAX_FONTCONFIG_QUESTIONS } from './catalog.js';
 import { isGenericFamily } from './browser-families.js';
-import { unquotedGenericFamily } from '../css/model/font-types.js';
+import { quotedGenericWarning, unquotedGenericFamily } from '../css/model/font-types.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
@@ -449,7 +449,7 @@ class RenderTextSystem implements TextSystem {
       const quotedGeneric = unquotedGenericFamily(family);
       const message = quotedGeneric === undefined
         ? `font-family "${family}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${used}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`
-        : `font-family ${family} in quotes names a font, not the generic family, and none has that name here, so the first text asking for it is set in "${used}" (write ${quotedGeneric} without quotes for the generic family)`;
+        : `${quotedGenericWarning(quotedGeneric)}, and none has that name here, so the first text asking for it is set in "${used}" (write ${quotedGeneric} without quotes for the generic family)`;
       this.diagnostics.warn('font', message, places.family(family) ?? NOWHERE);
     }
     for (const { codePoints, sample } of this.missingGlyphs.splice(0)) {

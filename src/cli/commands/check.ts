@@ -20,6 +20,7 @@ import type { CssSource } from '../shared/font-families.js';
 import type { Finding } from './check-trial.js';
 import { HINTS, shownPath, trialRender } from './check-trial.js';
 import { decodeText } from '../../decode-text.js';
+import { quotedGenericWarning } from '../../css/model/font-types.js';
 
 export type { Finding };
 
@@ -121,12 +122,12 @@ export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo)
  */
 async function fontFindings(template: CssSource, root: string, cwd: string, rendered: readonly Finding[]): Promise<Finding[]> {
   const { cssSources, unknownFontFamilies } = await import('../shared/font-families.js');
-  const renderWarned = (family: string): boolean => rendered.some((finding) => finding.code === 'font' && finding.message.toLowerCase().startsWith(`font-family "${family.toLowerCase()}" in quotes`));
+  const renderWarned = (family: string): boolean => rendered.some((finding) => finding.code === 'font' && finding.message.toLowerCase().startsWith(quotedGenericWarning(family).toLowerCase()));
   const families = unknownFontFamilies(await cssSources(template, root, cwd)).filter(({ family, quotedGeneric }) => !quotedGeneric || !renderWarned(family));
   return families.map(({ family, quotedGeneric, ...where }) => ({
     severity: 'warning', code: 'font', ...where,
     message: quotedGeneric
-      ? `font-family "${family}" in quotes names a font, not the generic family, and no font is named so (the render takes what the system substitutes, else the next family of the list; write ${family} without quotes for the generic family)`
+      ? `${quotedGenericWarning(family)}, and no font is named so (the render takes what the system substitutes, else the next family of the list; write ${family} without quotes for the generic family)`
       : `font-family "${family}" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)`,
     hint: HINTS.font,
   }));

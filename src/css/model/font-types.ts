@@ -41,6 +41,11 @@ export function quotedGenericFamily(name: string): string {
   return `"${name}"`;
 }
 
+/** How every warning about a generic family's name in quotes begins (the render's, `octavo check`'s); `name` unquoted. */
+export function quotedGenericWarning(name: string): string {
+  return `font-family "${name}" in quotes names a font, not the generic family`;
+}
+
 /** The font name of a family kept in its quotes (quotedGenericFamily), else undefined. */
 export function unquotedGenericFamily(family: string): string | undefined {
   return family.length > 2 && family.startsWith('"') && family.endsWith('"') ? family.slice(1, -1) : undefined;

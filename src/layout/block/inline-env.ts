@@ -2,9 +2,8 @@
  * What inline layout needs from the rest of layout (inline/measured.ts `InlineEnv`): atomic
  * inlines, floats' sizes, and the render's caches of inline content, which this module keys.
  */
-import type { BoxElement, InlineFlowBox, ReplacedBox } from '../../boxes/types.js';
-import type { AltTextContext } from '../inline/alt-text.js';
-import { altTextInline } from '../inline/alt-text.js';
+import type { BoxElement, InlineFlowBox } from '../../boxes/types.js';
+import { altTextInlines } from '../inline/alt-text.js';
 import type { LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
 import type { FontRequest, GlyphRun } from '../../text/types.js';
@@ -28,8 +27,6 @@ const INLINE_METRICS = cacheKey('inline metrics', () => new WeakMap<FontRequest,
  * with its run, so the shaping caches' bounds bound it.
  */
 const RUN_FACTS: WeakMap<GlyphRun, RunFacts> = new WeakMap();
-/** The inline-blocks images that did not load are shown as (inline/alt-text.ts). */
-const ALT_TEXT = cacheKey('alt text', () => new WeakMap<ReplacedBox, InlineFlowBox | null>());
 /** The render's environment, made once (its functions close over the context first asking). */
 const ENV = cacheKey('inline env', () => ({ env: undefined as InlineEnv | undefined }));
 
@@ -45,11 +42,7 @@ export function inlineEnv(ctx: LayoutContext): InlineEnv {
     metrics: ctx.caches.of(INLINE_METRICS),
     documentMode: ctx.documentMode,
     runFacts: RUN_FACTS,
-    altTextInline: altTextOf({ images: ctx.images, documentMode: ctx.documentMode, made: ctx.caches.of(ALT_TEXT) }),
+    altTextInline: altTextInlines(ctx.images, ctx.documentMode),
   };
   return made.env;
-}
-
-function altTextOf(alt: AltTextContext): (box: ReplacedBox) => InlineFlowBox | undefined {
-  return (box) => altTextInline(box, alt);
 }

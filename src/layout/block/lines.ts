@@ -79,7 +79,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   if (box.children.length === 0 && resume === undefined) return emptyResult(frame, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
-  if (resume === undefined && !floatsIntrude(frame.exclusions, Math.min(frame.y, frame.y + collapsedMargin(frame.strut)), frame.contentX, frame.contentX + frame.contentWidth) && !measured.standing.anything) {
+  if (resume === undefined && !floatsReachLines(frame.exclusions, frame, Math.min(frame.y, frame.y + collapsedMargin(frame.strut))) && !measured.standing.anything) {
     const lines = linesThatAllFit(frame, contentLines(box, frame.contentWidth, env), box.style.widows);
     if (lines !== undefined) return stackedLines(frame, lines);
   }
@@ -270,13 +270,17 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
   return { lines };
 }
 
+/** Whether a float of `space` reaches the frame's content column below `top` (exclusions.ts floatsIntrude). */
+function floatsReachLines(space: ExclusionSpace, frame: BlockFrame, top: number): boolean {
+  return space.floats.length > 0 && floatsIntrude(space, top, frame.contentX, frame.contentX + frame.contentWidth);
+}
+
 /**
  * Content no float reaches below `top` (and holding none): the lines at the full width, laid out
  * once per width (cache), and where the one starting at the resume position is.
  */
 function cachedLines(flow: LinesFlow, start: InlineResume, top: number, state: LinesState): { lines: ContentLines; from: number } | undefined {
-  const { frame } = flow;
-  if (flow.measured.standing.floats || floatsIntrude(state.exclusions, top, frame.contentX, frame.contentX + frame.contentWidth)) return undefined;
+  if (flow.measured.standing.floats || floatsReachLines(state.exclusions, flow.frame, top)) return undefined;
   const lines = contentLines(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
   const from = lines.indexOf(start);
   return from < 0 ? undefined : { lines, from };

@@ -16,29 +16,29 @@ import { preservesSpaces } from '../../boxes/whitespace.js';
 import type { DocumentMode } from '../../dom/document-mode.js';
 import type { LoadedImage } from '../../resources/types.js';
 
-/** What deciding needs: the render's images, the document's mode and the boxes made so far (one per image, so a box is the same object in every measure). */
-export interface AltTextContext {
-  readonly images: ReadonlyMap<string, LoadedImage>;
-  readonly documentMode: DocumentMode;
-  readonly made: WeakMap<ReplacedBox, InlineFlowBox | null>;
+/**
+ * The render's answer for each image (a box made once per image, so that it is the same object
+ * in every measure of its line): the inline-block it is laid out as, or undefined when it stays a
+ * replaced box. `images`: what the render loaded.
+ */
+export function altTextInlines(images: ReadonlyMap<string, LoadedImage>, documentMode: DocumentMode): (box: ReplacedBox) => InlineFlowBox | undefined {
+  const made = new WeakMap<ReplacedBox, InlineFlowBox | null>();
+  return (box) => {
+    let inline = made.get(box);
+    if (inline === undefined) {
+      inline = showsAltInline(box, images, documentMode) ? inlineOf(box) : null;
+      made.set(box, inline);
+    }
+    return inline ?? undefined;
+  };
 }
 
-/** The inline-block `box` is laid out as, or undefined when it stays a replaced box. */
-export function altTextInline(box: ReplacedBox, ctx: AltTextContext): InlineFlowBox | undefined {
-  let made = ctx.made.get(box);
-  if (made === undefined) {
-    made = showsAltInline(box, ctx) ? inlineOf(box) : null;
-    ctx.made.set(box, made);
-  }
-  return made ?? undefined;
-}
-
-function showsAltInline(box: ReplacedBox, ctx: AltTextContext): boolean {
+function showsAltInline(box: ReplacedBox, images: ReadonlyMap<string, LoadedImage>, documentMode: DocumentMode): boolean {
   const style = box.style;
-  if (box.element?.name !== 'img' || box.pseudo !== undefined || style.display !== 'inline' || ctx.images.has(box.src)) return false;
+  if (box.element?.name !== 'img' || box.pseudo !== undefined || style.display !== 'inline' || images.has(box.src)) return false;
   if (box.alt.trim() === '') return false;
   // quirks mode keeps a sized image's box (Chromium gives it both sizes when it has one)
-  return ctx.documentMode !== 'quirks' || (style.width === 'auto' && style.height === 'auto');
+  return documentMode !== 'quirks' || (style.width === 'auto' && style.height === 'auto');
 }
 
 function inlineOf(box: ReplacedBox): InlineFlowBox {

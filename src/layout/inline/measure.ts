@@ -157,8 +157,7 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
   if (before !== 0 || after !== 0 || endKerning !== 0) measuredRuns = kernedRuns(measuredRuns, before + endKerning, after);
   // the letter-spacing after the last letter stays at a line end, as Chromium keeps it (CSS Text 3
   // §8.2 would take it off): a centred letter-spaced heading is half of it left of the middle
-  const endSpacing = endKerning;
-  return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
+  return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing: endKerning, spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
 /** `measureText` without its shortcut for words (`measureWord`): tests compare the two. */
@@ -237,8 +236,7 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
       runs = kernedRuns(runs, endKerning, 0);
     }
   }
-  const endSpacing = endKerning;
-  return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
+  return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing: endKerning, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
 /**
