@@ -141,7 +141,7 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
   const diagnostics = new Diagnostics();
   const budget = renderBudget(state, request);
   const prepared = await prepareLayout(state, request, diagnostics, budget);
-  const writer = new PdfWriter(writeOptions(prepared));
+  const writer = new PdfWriter({ ...writeOptions(prepared), warn: (message) => diagnostics.warn('resource', message) });
   const pages = await runPipeline(prepared, (part) => writer.add(part));
   budget();
   return { pdf: await writer.end(), diagnostics: diagnostics.list(), pages };

@@ -129,6 +129,12 @@ export type DisplayItem =
        * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`).
        */
       readonly blur?: { readonly sigma: number; readonly shadow?: Color };
+      /**
+       * An SVG document to draw as pixels by Skia (pdf/image-prep.ts): an SVG element with a
+       * filter only a rasteriser applies (svg-filter-raster.ts); `unrasterized` is drawn when no
+       * copy is made.
+       */
+      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[] };
     }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }

@@ -64,8 +64,12 @@ function recolored(item: DisplayItem, matrices: readonly ColorMatrix[]): Display
       return { ...item, shading: recolorShading(item.shading, matrices) };
     case 'image':
       // an SVG frame is recoloured as a composed copy; its vector tiles (drawn without one) each by colour
-      if (item.image.format === 'svg' && item.compose === undefined) return item;
-      return { ...item, filters: [...(item.filters ?? []), ...matrices], ...(item.vectorFrame === undefined ? {} : { vectorFrame: item.vectorFrame.map((part) => recolored(part, matrices)) }) };
+      if (item.image.format === 'svg' && item.compose === undefined && item.rasterize === undefined) return item;
+      return {
+        ...item, filters: [...(item.filters ?? []), ...matrices],
+        ...(item.vectorFrame === undefined ? {} : { vectorFrame: item.vectorFrame.map((part) => recolored(part, matrices)) }),
+        ...(item.rasterize === undefined ? {} : { rasterize: { unrasterized: item.rasterize.unrasterized.map((part) => recolored(part, matrices)) } }),
+      };
     default:
       return item;
   }

@@ -5,8 +5,8 @@
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
  * `<text>` with octavo's fonts (text.ts), patterns (pattern.ts), masks, markers (marker.ts).
  * `<foreignObject>` of an inline `<svg>` (its HTML laid out by the page), conditional processing
- * and `<switch>` (svg-conditional.ts). Filters are not applied (the element is drawn unfiltered,
- * with a warning from document.ts).
+ * and `<switch>` (svg-conditional.ts). Filters are applied as CSS filter functions where they
+ * amount to them (css/values/svg-filter.ts), otherwise rasterised by Skia (svg-filter-raster.ts).
  */
 import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
@@ -36,6 +36,7 @@ import { unionOfRects } from '../geometry/rect.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
+import { filterRegion, rasterFilteredItem } from './svg-filter-raster.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`, the laid-out HTML of its `<foreignObject>`s. */
@@ -268,8 +269,17 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   if (items.length === 0) return [];
   // Filter Effects 1 §9: the filter first, then the clip, mask and opacity
   const filter = style.filter === undefined ? undefined : walk.doc.ids.get(style.filter);
-  const functions = filter === undefined || localName(filter) !== 'filter' ? undefined : svgFilterFunctions(filter);
-  if (functions !== undefined) items = applyFilter(functions, items);
+  if (filter !== undefined && localName(filter) === 'filter') {
+    const functions = svgFilterFunctions(filter);
+    if (functions !== undefined) items = applyFilter(functions, items);
+    else {
+      // what CSS functions cannot say, Skia draws (svg-filter-raster.ts)
+      const bounds = (shape !== undefined ? pathBounds(shape) : fillBox(element, walk, undefined)) ?? { x: 0, y: 0, ...walk.viewport };
+      const region = filterRegion(filter, bounds, walk.viewport);
+      const raster = rasterFilteredItem({ element, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items });
+      items = raster === undefined ? [] : [raster];
+    }
+  }
   if (style.clipPath !== undefined) {
     const clip = clipItems({ ...walk, style }, style.clipPath, () => pathBounds(shape ?? []));
     if (clip !== undefined) items = [clip, ...items, { kind: 'pop-clip' }];

@@ -8,6 +8,9 @@
  *   at that density;
  * - `blur()` and blurred `drop-shadow()`s of raster images (paint/filter.ts) are blurred copies
  *   (raster/blur.ts) covering the image's rectangle grown by 3 sigma, at 1-2 pixels per px;
+ * - SVG elements whose filter only a rasteriser applies (paint/svg-filter-raster.ts) are drawn by
+ *   Skia at 2 pixels per px of the page (within MAX_FILTER_PIXELS each and
+ *   MAX_DOCUMENT_FILTER_PIXELS in all; beyond, the element is drawn unfiltered);
  * - images drawn with interpolation off (`image-rendering: pixelated`) and larger than their
  *   pixels are enlarged with nearest-neighbour sampling (raster/pixelate.ts), one per image and
  *   factor. JPEGs with an EXIF orientation keep the hint only.
@@ -57,7 +60,7 @@ function factors(item: ImageItem, scale: Scale): { kx: number; ky: number } | un
 }
 
 function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
-  return item.filters !== undefined && item.filters.length > 0 && (item.image.format !== 'svg' || item.compose !== undefined) && !preparedCopies.has(item.image) ? item.filters : undefined;
+  return item.filters !== undefined && item.filters.length > 0 && (item.image.format !== 'svg' || item.compose !== undefined || item.rasterize !== undefined) && !preparedCopies.has(item.image) ? item.filters : undefined;
 }
 
 function blurOf(item: ImageItem): ImageItem['blur'] {
@@ -82,6 +85,23 @@ function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { reque
     ...(c === undefined ? {} : { shadow: `rgba(${Math.round(c.r)}, ${Math.round(c.g)}, ${Math.round(c.b)}, ${c.a})` }),
   };
   return { request, rect: { x: item.rect.x - room, y: item.rect.y - room, width: width / k, height: height / k } };
+}
+
+/** Pixels per px of the page at which a filtered SVG element is rasterised (192 dpi). */
+const FILTER_DENSITY = 2;
+/** The most pixels one filtered element is rasterised into (Skia's filters cost ~1 µs a pixel): fewer per px beyond. */
+const MAX_FILTER_PIXELS = 2_000_000;
+/** The most pixels all of a document's filtered elements are rasterised into: the others are drawn unfiltered. */
+const MAX_DOCUMENT_FILTER_PIXELS = 6_000_000;
+
+/** The pixel size a filtered SVG element is rasterised at, drawn under `scale`. */
+function rasterSizeOf(item: ImageItem, scale: Scale): { width: number; height: number } | undefined {
+  if (item.rasterize === undefined || item.image.format !== 'svg' || preparedCopies.has(item.image)) return undefined;
+  let k = FILTER_DENSITY;
+  const pixels = item.rect.width * scale.sx * item.rect.height * scale.sy * k * k;
+  if (!Number.isFinite(pixels) || pixels <= 0) return undefined;
+  if (pixels > MAX_FILTER_PIXELS) k *= Math.sqrt(MAX_FILTER_PIXELS / pixels);
+  return { width: Math.max(1, Math.round(item.rect.width * scale.sx * k)), height: Math.max(1, Math.round(item.rect.height * scale.sy * k)) };
 }
 
 function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
@@ -131,11 +151,13 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
   const filters = filtersOf(item);
   const compose = composeOf(item);
   const blur = blurOf(item);
-  if (f === undefined && filters === undefined && compose === undefined && blur === undefined) return undefined;
+  const raster = rasterSizeOf(item, scale);
+  if (f === undefined && filters === undefined && compose === undefined && blur === undefined && raster === undefined) return undefined;
   const filterKey = filters === undefined ? '' : `:f${filters.map((m) => m.map((v) => v.toFixed(5)).join(',')).join(';')}`;
   const composeKey = compose === undefined ? '' : `:c${item.rect.width},${item.rect.height},${composeDigest(compose)}`;
   const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur])}`;
-  return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}${blurKey}`;
+  const rasterKey = raster === undefined ? '' : `:r${raster.width}x${raster.height}`;
+  return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}${blurKey}${rasterKey}`;
 }
 
 /**
@@ -229,7 +251,9 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
     placements = source?.placements;
   }
   const blur = blurOf(item);
-  if (compose === undefined && blur !== undefined && item.image.format === 'svg') {
+  const raster = rasterSizeOf(item, scale);
+  if (raster !== undefined && blur === undefined) bytes = await rasterizeSvg(item.image.bytes, raster.width, raster.height);
+  else if (compose === undefined && blur !== undefined && item.image.format === 'svg') {
     // a blurred SVG is rasterised at the blurred copy's density first
     const k2 = blurDensity(item);
     bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * k2)), Math.max(1, Math.round(item.rect.height * k2)));
@@ -284,7 +308,7 @@ async function copyFor(item: ImageItem, key: string, scale: Scale): Promise<Copy
 }
 
 /** The display list with the copies its images need (the same list when there are none). */
-export async function prepareImages(display: DocumentDisplayList): Promise<DocumentDisplayList> {
+export async function prepareImages(display: DocumentDisplayList, warn?: (message: string) => void): Promise<DocumentDisplayList> {
   const wanted = new Map<string, { item: ImageItem; scale: Scale }>();
   for (const page of display.pages) {
     mapScaled(page.items, { visit: (item, scale) => {
@@ -295,7 +319,18 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
   }
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
-  await Promise.all([...wanted].map(async ([key, { item, scale }]) => {
+  let filterPixels = 0;
+  const withinBudget = ([, { item, scale }]: [string, { item: ImageItem; scale: Scale }]): boolean => {
+    const raster = rasterSizeOf(item, scale);
+    if (raster === undefined) return true;
+    filterPixels += raster.width * raster.height;
+    return filterPixels <= MAX_DOCUMENT_FILTER_PIXELS;
+  };
+  const granted = [...wanted].filter(withinBudget);
+  if (filterPixels > MAX_DOCUMENT_FILTER_PIXELS) {
+    warn?.(`SVG filters of ${Math.round(filterPixels / 1e6)} million pixels in all, more than ${MAX_DOCUMENT_FILTER_PIXELS / 1e6} million: the elements beyond were drawn unfiltered`);
+  }
+  await Promise.all(granted.map(async ([key, { item, scale }]) => {
     const copy = await copyFor(item, key, scale);
     if (copy !== undefined) copies.set(key, copy);
   }));
@@ -303,7 +338,7 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     const key = copyKey(item, scale);
     const copy = key === undefined ? undefined : copies.get(key);
     if (copy === undefined || item.kind !== 'image') return item;
-    const { filters: _applied, compose: _composed, blur: _blurred, ...rest } = item;
+    const { filters: _applied, compose: _composed, blur: _blurred, rasterize: _rasterized, ...rest } = item;
     // items sharing a copy have the same size, not the same place
     const rect = copy.room === 0 ? item.rect : { x: item.rect.x - copy.room, y: item.rect.y - copy.room, width: copy.image.width, height: copy.image.height };
     return { ...rest, image: copy.image, rect };

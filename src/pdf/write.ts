@@ -52,6 +52,8 @@ export interface WritePdfOptions {
   /** Write the structure tree of begin-tag items (the display list must carry them). */
   readonly tagged?: boolean | undefined;
   readonly signature?: SignatureOptions | undefined;
+  /** Reports what was drawn otherwise than asked (an SVG filter beyond the pixel budget: image-prep.ts). */
+  readonly warn?: ((message: string) => void) | undefined;
 }
 
 /** A blank A4 page for a display list without pages (a PDF needs at least one). */
@@ -347,6 +349,8 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'image':
       // a frame left uncomposed (image-prep.ts did not see it) is drawn tile by tile
       if (item.compose !== undefined) return uncomposed(item).forEach((part) => drawItem(ctx, part, pageIndex, writer));
+      // an SVG filter Skia could not draw (image-prep.ts made no copy): the element unfiltered
+      if (item.rasterize !== undefined && item.image.format === 'svg') return item.rasterize.unrasterized.forEach((part) => drawItem(ctx, part, pageIndex, writer));
       marks?.beforePaint();
       return drawImage(ctx, item.rect, item.image, item.interpolate);
     case 'shading':

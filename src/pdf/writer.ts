@@ -153,7 +153,7 @@ export class PdfWriter {
       // each held page in one content stream: its own items, then those painted later
       const pages = this.held.map(({ display, later }) => (later.length === 0 ? display : { ...display, items: [...display.items, ...later] }));
       this.held.length = 0;
-      const pixelated = await prepareImages({ pages });
+      const pixelated = await prepareImages({ pages }, this.options.warn);
       try {
         for (const page of pixelated.pages) writeDocumentPage(this.open, page);
       } catch (error) {
@@ -168,7 +168,7 @@ export class PdfWriter {
    * fingerprint of a deterministic encrypted one seeds its file identifier and encryption keys.
    */
   private async endWhole(whole: WholePage[]): Promise<Uint8Array> {
-    const display = await prepareImages({ pages: whole.map(({ page, margins }) => completePage(page, margins)) });
+    const display = await prepareImages({ pages: whole.map(({ page, margins }) => completePage(page, margins)) }, this.options.warn);
     this.whole = [];
     const open = this.open ?? openPdfDocument(this.options, fingerprint({ display, ...fingerprintHeader(this.options) }));
     try {

@@ -4,7 +4,6 @@
  * `viewBox`, else 300 × 150. Scripts and external references are never followed.
  */
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
-import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { parseXml } from '../dom/xml.js';
 import { elementNameOf } from '../dom/svg-names.js';
 import type { DomElement } from '../dom/types.js';
@@ -141,11 +140,14 @@ function filterPrimitives(doc: SvgDocument, value: string): string {
   return names.length > 0 ? `(${names.join(', ')})` : value.trim();
 }
 
-/** Whether a `filter` value is a reference to a `<filter>` the painter applies (css/values/svg-filter.ts). */
+/**
+ * Whether a `filter` value is a reference to a `<filter>`: the painter applies it, as CSS filter
+ * functions (css/values/svg-filter.ts) or rasterised (paint/svg-filter-raster.ts).
+ */
 function drawnFilter(doc: SvgDocument, value: string): boolean {
   const id = urlId(value.trim());
   const filter = id === undefined ? undefined : doc.ids.get(id);
-  return filter !== undefined && filter.name.replace(/^svg:/, '') === 'filter' && svgFilterFunctions(filter) !== undefined;
+  return filter !== undefined && filter.name.replace(/^svg:/, '') === 'filter';
 }
 
 /** What the document uses that octavo does not draw yet, named for a warning (elements using them are drawn without). */

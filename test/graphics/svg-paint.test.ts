@@ -1,6 +1,6 @@
 /**
  * SVG paint features beyond plain fills: gradient spreadMethod, masks (PDF soft masks), group
- * opacity of scaled-down drawings, and the warning for what is not drawn (filters).
+ * opacity of scaled-down drawings, filters (as CSS functions, or rasterised by Skia).
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
 import { renderPage } from '../helpers/render.js';
 import { spreadShading } from '../../src/paint/svg-spread.js';
 
-const PALETTE = { _: '#ffffff', R: '#ff0000', B: '#0000ff', r: '#ff7f7f' };
+const PALETTE = { _: '#ffffff', R: '#ff0000', B: '#0000ff', r: '#ff7f7f', M: '#ff00ff' };
 
 function draw(body: string, size = '8px 2px', expectDiagnostics: readonly ExpectedDiagnostic[] = []): Promise<string[]> {
   const template = `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${body}`;
@@ -124,12 +124,26 @@ describe('SVG filters', () => {
   });
 });
 
-describe('SVG features not drawn', () => {
-  it('warns naming the filter primitives, and draws the element unfiltered', async () => {
-    const rows = await draw(svg('<filter id="f"><feTurbulence baseFrequency="0.1"/><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
-      { code: 'resource', message: /^SVG image data:image\/svg\+xml.*: filter \(feTurbulence, feGaussianBlur\) not drawn yet \(the rest is\)$/ },
-    ]);
-    expect(rows[0]).toBe('RRRR____');
+describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draws every SVG filter)', () => {
+  it('dilates by feMorphology in the element\'s user space, inside an inline <svg> styled by the page', async () => {
+    // a region wider than the default bounding box + 10 % on each side, which would cut the dilation
+    const filter = '<filter id="f" x="-50%" y="-50%" width="200%" height="200%"><feMorphology operator="dilate" radius="1"/></filter>';
+    // the fill comes from the page's rule: Skia reads no <style>, octavo writes the computed style
+    expect(await draw(`<style>.c { fill: blue }</style>${svg(`${filter}<g transform="translate(1 0)"><rect class="c" x="2" y="1" width="2" height="2" filter="url(#f)"/></g>`, 'width="8" height="4"')}`, '8px 4px'))
+      .toEqual(['__BBBB__', '__BBBB__', '__BBBB__', '__BBBB__']);
+  });
+
+  it('recolours by feComponentTransfer tables, in an SVG image, and draws the elements around it as before', async () => {
+    const image = svg('<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="4" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter><rect width="4" height="2" fill="blue" filter="url(#f)"/><rect x="4" width="4" height="2" fill="red"/>');
+    // in linearRGB (the default) and back through 8 bits, as Skia works: green comes out 16-32, in Chromium too
+    const rows = await renderPage(`<style>@page { size: 8px 2px; margin: 0 } body { margin: 0 }</style><img style="display: block" src="data:image/svg+xml,${encodeURIComponent(image)}">`, {}, { palette: PALETTE, tolerance: 40 });
+    expect(rows).toEqual(['MMMMRRRR', 'MMMMRRRR']);
+  });
+
+  it('cuts the result at the filter region (userSpaceOnUse), and stays under the element\'s clip and opacity', async () => {
+    const filter = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="6" height="2"><feMorphology operator="dilate" radius="2"/></filter>';
+    expect(await draw(svg(`${filter}<clipPath id="c"><rect width="5" height="2"/></clipPath><rect x="2" y="0" width="2" height="2" fill="red" filter="url(#f)" clip-path="url(#c)"/>`))).toEqual(['RRRRR___', 'RRRRR___']);
+    expect(await draw(svg(`${filter}<rect x="2" y="0" width="2" height="2" fill="red" filter="url(#f)" opacity="0.5"/>`))).toEqual(['rrrrrr__', 'rrrrrr__']);
   });
 });
 

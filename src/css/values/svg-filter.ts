@@ -14,7 +14,7 @@
  * That covers the shadows drawing tools and chart libraries write (draw.io's, Illustrator's,
  * Inkscape's drop shadow, `feDropShadow`) and blurs. A filter that is more than this (lighting,
  * turbulence, displacement, several shadows, `primitiveUnits="objectBoundingBox"`) gives
- * undefined: the element is drawn unfiltered, with a warning naming its primitives.
+ * undefined: the painter rasterises the element with its filter (paint/svg-filter-raster.ts).
  */
 import type { Color } from '../model/types.js';
 import type { FilterFunction } from '../model/image-types.js';

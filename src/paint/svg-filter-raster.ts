@@ -1,0 +1,236 @@
+/**
+ * An SVG element whose `<filter>` no CSS filter function says (lighting, turbulence, morphology,
+ * displacement, convolution, several shadows, linearRGB matrices… css/values/svg-filter.ts) drawn
+ * as Chromium draws every SVG filter: rasterised. The element and what it references are written
+ * out as an SVG document of the filter region (Filter Effects 1 §9.3.1), every element with the
+ * style octavo computed for it as presentation attributes (Skia's SVG renderer reads no `<style>`
+ * rules), and pdf/image-prep.ts draws that document with its filter by Skia at print density. The
+ * element drawn unfiltered is kept as what is drawn when Skia cannot.
+ */
+import { createHash } from 'node:crypto';
+import type { Color } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import { isElement, isText } from '../dom/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { SvgDocument } from '../resources/svg-document.js';
+import { hrefOf } from '../resources/svg-document.js';
+import type { Paint, SvgStyle } from '../resources/svg-style.js';
+import { INITIAL_STYLE, computeSvgStyle } from '../resources/svg-style.js';
+import type { LoadedImage } from '../resources/types.js';
+import { length } from '../css/values/svg-units.js';
+import type { Viewport } from './svg-geometry.js';
+import type { DisplayItem } from './display-list.js';
+import { appendAll } from '../append-all.js';
+
+const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
+
+/**
+ * Elements drawn by the walk, whose computed style is written for them; the others (filters and
+ * their primitives, gradients, clip paths' own attributes…) are written as they are.
+ */
+const STYLED = new Set(['g', 'a', 'svg', 'symbol', 'use', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath', 'image', 'switch', 'stop', 'marker', 'pattern', 'mask', 'clipPath']);
+
+/**
+ * Caps on what one primitive may cost Skia, whose work grows with them: a morphology's radius in
+ * user units (Skia takes ~20 ns a pixel per unit of radius; outlines and glows use 1-5), a
+ * turbulence's octaves (beyond ten, an octave adds less than a device pixel's detail).
+ */
+const MAX_MORPHOLOGY_RADIUS = 20;
+const MAX_TURBULENCE_OCTAVES = 10;
+
+/** The filter region (Filter Effects 1 §9.3.1) in the element's user space; `bounds` is its bounding box. */
+export function filterRegion(filter: DomElement, bounds: Rect, viewport: Viewport): Rect {
+  const a = filter.attribs;
+  const attr = (name: string): string | undefined => a[name] ?? a[name.toLowerCase()];
+  if (attr('filterUnits') === 'userSpaceOnUse') {
+    return {
+      x: length(attr('x') ?? '-10%', viewport.width), y: length(attr('y') ?? '-10%', viewport.height),
+      width: length(attr('width') ?? '120%', viewport.width), height: length(attr('height') ?? '120%', viewport.height),
+    };
+  }
+  const fraction = (value: string | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    const n = value.trim().endsWith('%') ? parseFloat(value) / 100 : parseFloat(value);
+    return Number.isFinite(n) ? n : fallback;
+  };
+  return {
+    x: bounds.x + fraction(attr('x'), -0.1) * bounds.width, y: bounds.y + fraction(attr('y'), -0.1) * bounds.height,
+    width: fraction(attr('width'), 1.2) * bounds.width, height: fraction(attr('height'), 1.2) * bounds.height,
+  };
+}
+
+/** What the element is drawn from: the document, its parent's style, its viewport. */
+export interface FilteredElement {
+  readonly element: DomElement;
+  readonly doc: SvgDocument;
+  readonly parentStyle: SvgStyle;
+  readonly viewport: Viewport;
+  readonly region: Rect;
+  /** The element drawn without its filter: drawn instead when no raster is made. */
+  readonly unfiltered: readonly DisplayItem[];
+}
+
+/** The image item that draws the element with its filter over its filter region; undefined for an empty region. */
+export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | undefined {
+  const { region } = filtered;
+  if (!(region.width > 0 && region.height > 0) || !Number.isFinite(region.width * region.height)) return undefined;
+  const bytes = new TextEncoder().encode(filteredDocument(filtered));
+  const image: LoadedImage = { id: `svg-filter-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}`, format: 'svg', bytes, width: region.width, height: region.height };
+  return { kind: 'image', rect: region, image, rasterize: { unrasterized: filtered.unfiltered } };
+}
+
+/**
+ * The SVG document: the region as its viewBox, an inner `<svg>` of the element's viewport size
+ * (so that percentages resolve as they did), the referenced elements in `<defs>`, the element
+ * without the transform, clip, mask and opacity that octavo applies after the filter.
+ */
+function filteredDocument(filtered: FilteredElement): string {
+  const { element, doc, region, viewport } = filtered;
+  const writer = new Writer(doc);
+  const body = writer.element(element, filtered.parentStyle, true);
+  const defs = writer.references();
+  // the region's origin by a transform: Skia's renderer, given a viewBox not at 0 0, draws nothing
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(region.width)}" height="${n(region.height)}" viewBox="0 0 ${n(region.width)} ${n(region.height)}" preserveAspectRatio="none">`
+    + `<g transform="translate(${n(-region.x)} ${n(-region.y)})"><svg width="${n(viewport.width)}" height="${n(viewport.height)}" overflow="visible"><defs>${defs}</defs>${body}</svg></g></svg>`;
+}
+
+/** Writes elements as markup, collecting the ids they reference. */
+class Writer {
+  private readonly wanted: string[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly doc: SvgDocument) {}
+
+  /** Everything referenced, and what that references in turn, each once. */
+  references(): string {
+    const out: string[] = [];
+    for (let i = 0; i < this.wanted.length && i < 500; i++) {
+      const target = this.doc.ids.get(this.wanted[i]!);
+      if (target !== undefined) out.push(this.element(target, INITIAL_STYLE, false));
+    }
+    return out.join('');
+  }
+
+  private want(id: string | undefined): void {
+    if (id === undefined || id === '' || this.seen.has(id)) return;
+    this.seen.add(id);
+    this.wanted.push(id);
+  }
+
+  element(element: DomElement, parent: SvgStyle, root: boolean, depth = 0): string {
+    const name = localName(element);
+    if (depth > 64 || name === 'script' || name === 'foreignObject' || name === 'style') return '';
+    const styled = STYLED.has(name);
+    const style = styled ? computeSvgStyle(element, parent, this.doc.rules) : parent;
+    const attributes: string[] = [];
+    const geometry = styled ? style.geometry : undefined;
+    for (const [key, value] of Object.entries(element.attribs)) {
+      if (key.startsWith('data-octavo') || key === 'class' || (styled && (key === 'style' || PRESENTATION.has(key) || geometry?.[key] !== undefined))) continue;
+      if (root && (key === 'transform' || key === 'clip-path' || key === 'mask' || key === 'opacity')) continue;
+      if (key === 'href' || key === 'xlink:href') {
+        attributes.push(`${key}="${escape(this.href(element, value))}"`);
+        continue;
+      }
+      attributes.push(`${key}="${escape(capped(name, key, value))}"`);
+      for (const match of value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) this.want(match[1]);
+    }
+    if (styled) appendAll(attributes, this.styleAttributes(style, root ? undefined : parent, name === 'stop'));
+    const children = element.children.map((child) => (isElement(child) ? this.element(child, style, false, depth + 1) : isText(child) ? escape(child.data) : '')).join('');
+    return `<${name}${attributes.length > 0 ? ' ' : ''}${attributes.join(' ')}>${children}</${name}>`;
+  }
+
+  /** An `href`: a local reference kept (and followed), an image the resources stage loaded as a data URL. */
+  private href(element: DomElement, value: string): string {
+    if (value.startsWith('#')) {
+      this.want(value.slice(1));
+      return value;
+    }
+    const image = localName(element) === 'image' ? this.doc.images.get(hrefOf(element) ?? value) : undefined;
+    if (image === undefined || image.format === 'svg' && image.svg === undefined) return value;
+    const type = image.format === 'svg' ? 'image/svg+xml' : `image/${image.format}`;
+    return `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`;
+  }
+
+  /**
+   * The computed style as presentation attributes: every inherited property on the element drawn
+   * (its parent's style is not written), then those that differ from the parent's; the properties
+   * that are not inherited where they are set.
+   */
+  private styleAttributes(style: SvgStyle, parent: SvgStyle | undefined, stop: boolean): string[] {
+    const out: string[] = [];
+    const inherited = (name: string, value: string, parentValue: string | undefined): void => {
+      if (value !== parentValue) out.push(`${name}="${escape(value)}"`);
+    };
+    const p = parent;
+    inherited('fill', this.paint(style.fill), p && this.paint(p.fill));
+    inherited('fill-opacity', n(style.fillOpacity * alphaOf(style.fill)), p && n(p.fillOpacity * alphaOf(p.fill)));
+    inherited('fill-rule', style.fillRule, p?.fillRule);
+    inherited('stroke', this.paint(style.stroke), p && this.paint(p.stroke));
+    inherited('stroke-opacity', n(style.strokeOpacity * alphaOf(style.stroke)), p && n(p.strokeOpacity * alphaOf(p.stroke)));
+    inherited('stroke-width', style.strokeWidth, p?.strokeWidth);
+    inherited('stroke-linecap', style.strokeLinecap, p?.strokeLinecap);
+    inherited('stroke-linejoin', style.strokeLinejoin, p?.strokeLinejoin);
+    inherited('stroke-miterlimit', n(style.strokeMiterlimit), p && n(p.strokeMiterlimit));
+    inherited('stroke-dasharray', style.strokeDasharray, p?.strokeDasharray);
+    inherited('stroke-dashoffset', style.strokeDashoffset, p?.strokeDashoffset);
+    inherited('visibility', style.visibility, p?.visibility);
+    inherited('font-size', n(style.fontSize), p && n(p.fontSize));
+    inherited('font-family', style.fontFamily, p?.fontFamily);
+    inherited('font-weight', String(style.fontWeight), p && String(p.fontWeight));
+    inherited('font-style', style.fontStyle, p?.fontStyle);
+    inherited('letter-spacing', n(style.letterSpacing), p && n(p.letterSpacing));
+    inherited('text-anchor', style.textAnchor, p?.textAnchor);
+    inherited('direction', style.direction, p?.direction);
+    inherited('dominant-baseline', style.dominantBaseline, p?.dominantBaseline ?? 'auto');
+    inherited('clip-rule', style.clipRule, p?.clipRule);
+    inherited('color', rgb(style.color), p && rgb(p.color));
+    for (const [which, id, parentId] of [['marker-start', style.markerStart, p?.markerStart], ['marker-mid', style.markerMid, p?.markerMid], ['marker-end', style.markerEnd, p?.markerEnd]] as const) {
+      if (id !== undefined && id !== parentId) { out.push(`${which}="url(#${escape(id)})"`); this.want(id); }
+    }
+    if (stop) out.push(`stop-color="${rgb(style.stopColor)}"`, `stop-opacity="${n(style.stopOpacity * style.stopColor.a)}"`);
+    if (style.display === 'none') out.push('display="none"');
+    if (style.filter !== undefined) { out.push(`filter="url(#${escape(style.filter)})"`); this.want(style.filter); }
+    if (parent !== undefined) {
+      if (style.opacity < 1) out.push(`opacity="${n(style.opacity)}"`);
+      if (style.clipPath !== undefined) { out.push(`clip-path="url(#${escape(style.clipPath)})"`); this.want(style.clipPath); }
+      if (style.mask !== undefined) { out.push(`mask="url(#${escape(style.mask)})"`); this.want(style.mask); }
+      if (style.transform !== undefined) out.push(`transform="${escape(style.transform)}"`);
+    }
+    for (const [key, value] of Object.entries(style.geometry ?? {})) out.push(`${key}="${escape(value)}"`);
+    return out;
+  }
+
+  private paint(paint: Paint): string {
+    if (paint.kind === 'color') return rgb(paint.color);
+    if (paint.kind !== 'url') return 'none';
+    this.want(paint.id);
+    return `url(#${escape(paint.id)})${paint.fallback === undefined ? '' : ` ${rgb(paint.fallback)}`}`;
+  }
+}
+
+/** The presentation attributes a styled element's computed style replaces. */
+const PRESENTATION = new Set([
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit',
+  'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'display', 'font-size', 'font-family', 'font-weight', 'font-style', 'font',
+  'letter-spacing', 'text-anchor', 'direction', 'clip-rule', 'color', 'stop-color', 'stop-opacity', 'dominant-baseline', 'marker-start',
+  'marker-mid', 'marker-end', 'marker', 'filter', 'opacity', 'clip-path', 'mask', 'transform',
+]);
+
+/** An attribute value within the costs Skia is given (MAX_MORPHOLOGY_RADIUS, MAX_TURBULENCE_OCTAVES). */
+function capped(name: string, key: string, value: string): string {
+  const cap = name === 'feMorphology' && key === 'radius' ? MAX_MORPHOLOGY_RADIUS : name === 'feTurbulence' && key === 'numOctaves' ? MAX_TURBULENCE_OCTAVES : undefined;
+  if (cap === undefined) return value;
+  return value.trim().split(/[\s,]+/).map((part) => { const v = Number(part); return Number.isFinite(v) ? String(Math.min(cap, v)) : '0'; }).join(' ');
+}
+
+const alphaOf = (paint: Paint): number => (paint.kind === 'color' ? paint.color.a : 1);
+
+const n = (value: number): string => String(Math.round(value * 1e4) / 1e4);
+
+function rgb(color: Color): string {
+  return `rgb(${Math.round(color.r)},${Math.round(color.g)},${Math.round(color.b)})`;
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
