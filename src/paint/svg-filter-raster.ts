@@ -21,6 +21,7 @@ import { length } from '../css/values/svg-units.js';
 import type { Viewport } from './svg-geometry.js';
 import type { DisplayItem } from './display-list.js';
 import { appendAll } from '../append-all.js';
+import { polygonsOf } from './text-shadow.js';
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
@@ -68,6 +69,8 @@ export interface FilteredElement {
   readonly region: Rect;
   /** The element drawn without its filter: drawn instead when no raster is made. */
   readonly unfiltered: readonly DisplayItem[];
+  /** A `<text>` element as octavo draws it (its fonts and layout), given its parent's style. */
+  readonly drawText?: (text: DomElement, parentStyle: SvgStyle) => DisplayItem[];
 }
 
 /** The image item that draws the element with its filter over its filter region; undefined for an empty region. */
@@ -86,7 +89,7 @@ export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | und
  */
 function filteredDocument(filtered: FilteredElement): string {
   const { element, doc, region, viewport } = filtered;
-  const writer = new Writer(doc);
+  const writer = new Writer(doc, filtered.drawText);
   const body = writer.element(element, filtered.parentStyle, true);
   const defs = writer.references();
   // the region's origin by a transform: Skia's renderer, given a viewBox not at 0 0, draws nothing
@@ -99,7 +102,7 @@ class Writer {
   private readonly wanted: string[] = [];
   private readonly seen = new Set<string>();
 
-  constructor(private readonly doc: SvgDocument) {}
+  constructor(private readonly doc: SvgDocument, private readonly drawText: FilteredElement['drawText']) {}
 
   /** Everything referenced, and what that references in turn, each once. */
   references(): string {
@@ -122,21 +125,54 @@ class Writer {
     if (depth > 64 || name === 'script' || name === 'foreignObject' || name === 'style') return '';
     const styled = STYLED.has(name);
     const style = styled ? computeSvgStyle(element, parent, this.doc.rules) : parent;
+    const instance = name === 'use' ? this.symbolOf(element) : undefined;
     const attributes: string[] = [];
     const geometry = styled ? style.geometry : undefined;
     for (const [key, value] of Object.entries(element.attribs)) {
       if (key.startsWith('data-octavo') || key === 'class' || (styled && (key === 'style' || PRESENTATION.has(key) || geometry?.[key] !== undefined))) continue;
       if (root && (key === 'transform' || key === 'clip-path' || key === 'mask' || key === 'opacity')) continue;
+      if (instance !== undefined && (key === 'x' || key === 'y' || key === 'width' || key === 'height' || key === 'href' || key === 'xlink:href')) continue;
       if (key === 'href' || key === 'xlink:href') {
-        attributes.push(`${key}="${escape(this.href(element, value))}"`);
+        // Skia follows xlink:href only; SVG 2's href wins over it
+        if (key === 'xlink:href' && element.attribs['href'] !== undefined) continue;
+        attributes.push(`xlink:href="${escape(this.href(element, value))}"`);
         continue;
       }
       attributes.push(`${key}="${escape(capped(name, key, value))}"`);
       for (const match of value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) this.want(match[1]);
     }
     if (styled) appendAll(attributes, this.styleAttributes(style, root ? undefined : parent, name === 'stop'));
-    const children = element.children.map((child) => (isElement(child) ? this.element(child, style, false, depth + 1) : isText(child) ? escape(child.data) : '')).join('');
+    if (instance !== undefined) return `<g ${attributes.join(' ')}>${this.symbolInstance(element, instance, style, depth)}</g>`;
+    // text as octavo sets it, in outlines: Skia's own would take the machine's fonts
+    const outlines = name === 'text' && this.drawText !== undefined ? itemsAsPaths(this.drawText(element, parent)) : undefined;
+    if (outlines !== undefined) return `<g ${this.styleAttributes(style, root ? undefined : parent, false).join(' ')}>${outlines}</g>`;
+    const children = this.children(element, style, depth);
     return `<${name}${attributes.length > 0 ? ' ' : ''}${attributes.join(' ')}>${children}</${name}>`;
+  }
+
+  private children(element: DomElement, style: SvgStyle, depth: number): string {
+    return element.children.map((child) => (isElement(child) ? this.element(child, style, false, depth + 1) : isText(child) ? escape(child.data) : '')).join('');
+  }
+
+  /** The `<symbol>` or `<svg>` a `<use>` instantiates (Skia draws `<use>` of neither). */
+  private symbolOf(use: DomElement): DomElement | undefined {
+    const href = hrefOf(use);
+    const target = href?.startsWith('#') ? this.doc.ids.get(href.slice(1)) : undefined;
+    return target !== undefined && (localName(target) === 'symbol' || localName(target) === 'svg') ? target : undefined;
+  }
+
+  /** A `<use>` of a symbol as the nested viewport it makes (SVG 2 §5.6.2), its content styled from the `<use>`. */
+  private symbolInstance(use: DomElement, symbol: DomElement, useStyle: SvgStyle, depth: number): string {
+    const own = computeSvgStyle(symbol, useStyle, this.doc.rules);
+    const viewport: string[] = [];
+    for (const key of ['x', 'y'] as const) if (use.attribs[key] !== undefined) viewport.push(`${key}="${escape(use.attribs[key]!)}"`);
+    for (const key of ['width', 'height'] as const) {
+      const value = use.attribs[key] ?? symbol.attribs[key];
+      if (value !== undefined) viewport.push(`${key}="${escape(value)}"`);
+    }
+    for (const key of ['viewBox', 'preserveAspectRatio'] as const) if (symbol.attribs[key] !== undefined) viewport.push(`${key}="${escape(symbol.attribs[key]!)}"`);
+    appendAll(viewport, this.styleAttributes(own, useStyle, false));
+    return depth > 64 ? '' : `<svg ${viewport.join(' ')}>${this.children(symbol, own, depth + 1)}</svg>`;
   }
 
   /** An `href`: a local reference kept (and followed), an image the resources stage loaded as a data URL. */
@@ -206,6 +242,26 @@ class Writer {
     this.want(paint.id);
     return `url(#${escape(paint.id)})${paint.fallback === undefined ? '' : ` ${rgb(paint.fallback)}`}`;
   }
+}
+
+/**
+ * Glyph runs, shapes and their transforms as SVG paths (glyph outlines and curves flattened, as
+ * text-shadow.ts covers them); undefined when the items hold anything else (a gradient fill, a
+ * stroked glyph), which Skia's own text then draws.
+ */
+function itemsAsPaths(items: readonly DisplayItem[]): string | undefined {
+  const out: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'glyphs' && item.stroke !== undefined) return undefined;
+    if (item.kind === 'glyphs' || item.kind === 'fill-path' || item.kind === 'fill-rect') {
+      const d = polygonsOf(item).map((polygon) => polygon.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join('') + 'Z').join('');
+      const evenOdd = item.kind === 'fill-path' && item.evenOdd === true;
+      if (d !== '') out.push(`<path d="${d}" fill="${rgb(item.color)}" fill-opacity="${n(item.color.a)}"${evenOdd ? ' fill-rule="evenodd"' : ''}/>`);
+    } else if (item.kind === 'push-transform') out.push(`<g transform="matrix(${item.matrix.map(n).join(' ')})">`);
+    else if (item.kind === 'pop-transform') out.push('</g>');
+    else return undefined;
+  }
+  return out.join('');
 }
 
 /** The presentation attributes a styled element's computed style replaces. */

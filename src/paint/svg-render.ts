@@ -250,8 +250,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style, style.geometry);
   if (shape !== undefined) items = paintShape(shape, walk, style, MARKABLE.has(name));
-  // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
-  else if (name === 'text') items = textItems(element, style, Object.assign({}, walk, { serverPaint: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => serverPaint(fill, path, false, opacity, walk) }));
+  else if (name === 'text') items = textElementItems(element, style, walk);
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a') items = renderChildren(element, { ...walk, style });
   else if (name === 'switch') {
@@ -276,7 +275,9 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
       // what CSS functions cannot say, Skia draws (svg-filter-raster.ts)
       const bounds = (shape !== undefined ? pathBounds(shape) : fillBox(element, walk, undefined)) ?? { x: 0, y: 0, ...walk.viewport };
       const region = filterRegion(filter, bounds, walk.viewport);
-      const raster = rasterFilteredItem({ element, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items });
+      // a text's glyphs alone: its own filter, transform, clip and opacity the raster's markup carries
+      const drawText = (text: DomElement, parentStyle: SvgStyle): DisplayItem[] => textElementItems(text, withContext(computeSvgStyle(text, parentStyle, walk.doc.rules), walk), { ...walk, style: parentStyle });
+      const raster = rasterFilteredItem({ element, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
       items = raster === undefined ? [] : [raster];
     }
   }
@@ -291,6 +292,12 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   const box = style.transformBox === 'fill-box' && style.transform !== undefined ? fillBox(element, walk, shape) : undefined;
   return transformed(items, elementTransform(style.transform, style.transformOrigin, walk.viewport, box));
+}
+
+/** A `<text>` element's glyphs (and decorations), filled by colours or paint servers. */
+function textElementItems(element: DomElement, style: SvgStyle, walk: Walk): DisplayItem[] {
+  // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+  return textItems(element, style, Object.assign({}, walk, { serverPaint: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => serverPaint(fill, path, false, opacity, walk) }));
 }
 
 /**

@@ -140,6 +140,17 @@ describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draw
     expect(rows).toEqual(['MMMMRRRR', 'MMMMRRRR']);
   });
 
+  it('draws text in octavo\'s fonts and layout (a web font Skia does not know), and a <use> of a <symbol>', async () => {
+    // the test font's glyphs are boxes 1em wide, from 0.8em above the baseline to 0.2em below
+    const identity = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><feComponentTransfer><feFuncA type="identity"/></feComponentTransfer></filter>';
+    const page = (body: string): Promise<string[]> => renderPage(
+      `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 8px 2px; margin: 0 } body { margin: 0 } svg { display: block }</style>${svg(`${identity}${body}`)}`,
+      { baseDir: fileURLToPath(new URL('../fixtures/fonts/', import.meta.url)) }, { palette: PALETTE },
+    );
+    expect(await page('<text x="2" y="1.6" style="font: 2px wp" fill="blue" filter="url(#f)">AB</text>')).toEqual(['__BBBB__', '__BBBB__']);
+    expect(await page('<symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol><g filter="url(#f)"><use href="#s" x="6" width="2" height="2" fill="red"/></g>')).toEqual(['______RR', '______RR']);
+  });
+
   it('cuts the result at the filter region (userSpaceOnUse), and stays under the element\'s clip and opacity', async () => {
     const filter = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="6" height="2"><feMorphology operator="dilate" radius="2"/></filter>';
     expect(await draw(svg(`${filter}<clipPath id="c"><rect width="5" height="2"/></clipPath><rect x="2" y="0" width="2" height="2" fill="red" filter="url(#f)" clip-path="url(#c)"/>`))).toEqual(['RRRRR___', 'RRRRR___']);
