@@ -37,6 +37,8 @@ const STYLED = new Set(['g', 'a', 'svg', 'symbol', 'use', 'path', 'rect', 'circl
  * turbulence's octaves (beyond ten, an octave adds less than a device pixel's detail).
  */
 const MAX_MORPHOLOGY_RADIUS = 20;
+/** The most elements one filtered element's document is written with (what is beyond is left out). */
+const MAX_WRITTEN = 20_000;
 const MAX_TURBULENCE_OCTAVES = 10;
 
 /** The filter region (Filter Effects 1 §9.3.1) in the element's user space; `bounds` is its bounding box. */
@@ -101,6 +103,10 @@ function filteredDocument(filtered: FilteredElement): string {
 class Writer {
   private readonly wanted: string[] = [];
   private readonly seen = new Set<string>();
+  /** Symbols being expanded (a `<use>` of a symbol inside itself is a cycle). */
+  private readonly expanding = new Set<DomElement>();
+  /** Elements written, against documents whose uses multiply (MAX_WRITTEN). */
+  private written = 0;
 
   constructor(private readonly doc: SvgDocument, private readonly drawText: FilteredElement['drawText']) {}
 
@@ -122,7 +128,7 @@ class Writer {
 
   element(element: DomElement, parent: SvgStyle, root: boolean, depth = 0): string {
     const name = localName(element);
-    if (depth > 64 || name === 'script' || name === 'foreignObject' || name === 'style') return '';
+    if (depth > 64 || ++this.written > MAX_WRITTEN || name === 'script' || name === 'foreignObject' || name === 'style') return '';
     const styled = STYLED.has(name);
     const style = styled ? computeSvgStyle(element, parent, this.doc.rules) : parent;
     const instance = name === 'use' ? this.symbolOf(element) : undefined;
@@ -172,7 +178,11 @@ class Writer {
     }
     for (const key of ['viewBox', 'preserveAspectRatio'] as const) if (symbol.attribs[key] !== undefined) viewport.push(`${key}="${escape(symbol.attribs[key]!)}"`);
     appendAll(viewport, this.styleAttributes(own, useStyle, false));
-    return depth > 64 ? '' : `<svg ${viewport.join(' ')}>${this.children(symbol, own, depth + 1)}</svg>`;
+    if (this.expanding.has(symbol)) return '';
+    this.expanding.add(symbol);
+    const content = this.children(symbol, own, depth + 1);
+    this.expanding.delete(symbol);
+    return `<svg ${viewport.join(' ')}>${content}</svg>`;
   }
 
   /** An `href`: a local reference kept (and followed), an image the resources stage loaded as a data URL. */

@@ -151,6 +151,14 @@ describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draw
     expect(await page('<symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol><g filter="url(#f)"><use href="#s" x="6" width="2" height="2" fill="red"/></g>')).toEqual(['______RR', '______RR']);
   });
 
+  it('writes a symbol that uses itself once a level, and a group that does, without multiplying them', async () => {
+    const filter = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><feComponentTransfer><feFuncA type="identity"/></feComponentTransfer></filter>';
+    const cycles = '<symbol id="a" viewBox="0 0 2 2"><rect width="1" height="2" fill="blue"/><use href="#a" x="1" width="1" height="2"/><use href="#a" x="1" width="1" height="2"/></symbol><g id="b"><use href="#b"/><use href="#b"/></g>';
+    const rows = await draw(svg(`${filter}<defs>${cycles}</defs><g filter="url(#f)"><use href="#a" width="4" height="2"/><use href="#b"/></g>`));
+    // the symbol fitted (meet) into 4 x 2 is centred: its first rect covers x 1-2
+    expect(rows.map((row) => row.slice(0, 2))).toEqual(['_B', '_B']);
+  });
+
   it('cuts the result at the filter region (userSpaceOnUse), and stays under the element\'s clip and opacity', async () => {
     const filter = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="6" height="2"><feMorphology operator="dilate" radius="2"/></filter>';
     expect(await draw(svg(`${filter}<clipPath id="c"><rect width="5" height="2"/></clipPath><rect x="2" y="0" width="2" height="2" fill="red" filter="url(#f)" clip-path="url(#c)"/>`))).toEqual(['RRRRR___', 'RRRRR___']);
