@@ -3,8 +3,9 @@
  * url(#id)` (Filter Effects 1 §5): the `<filter>` with that id, as the CSS filter functions it
  * amounts to (css/values/svg-filter.ts), in the reference's place in the chain. `clip-path:
  * url(#id)` (CSS Masking 1 §3.1): the `<clipPath>` with that id, which paint draws
- * (paint/clip-path.ts). A reference to no such element, or to a filter those functions cannot say,
- * is left out with a warning (the element is drawn without it).
+ * (paint/clip-path.ts). A filter those functions cannot say is rasterised by the painter
+ * (paint/svg-filter-raster.ts); a reference to no such element is left out with a warning (the
+ * element is drawn without it).
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -29,14 +30,14 @@ function withFilterReferences(style: ComputedStyle, element: DomElement, warn: (
     }
     const id = fragmentOf(f.url);
     const filter = id === undefined ? undefined : svgElementById(element, id, 'filter');
-    const amounts = filter === undefined ? undefined : svgFilterFunctions(filter);
-    if (amounts === undefined) {
-      warn(filter === undefined
-        ? `\`filter: url(${id === undefined ? f.url : `#${id}`})\` names no <filter> of an inline <svg> of the page: left out of the chain`
-        : `\`filter: url(#${id})\` is more than octavo's filter functions can draw (lighting, turbulence, several shadows…): left out of the chain`);
+    if (filter === undefined) {
+      warn(`\`filter: url(${id === undefined ? f.url : `#${id}`})\` names no <filter> of an inline <svg> of the page: left out of the chain`);
       continue;
     }
-    for (const fn of amounts) functions.push(fn);
+    const amounts = svgFilterFunctions(filter);
+    // what the functions cannot say is rasterised (paint/svg-filter-raster.ts)
+    if (amounts === undefined) functions.push({ kind: 'svg-filter', svgFilter: filter });
+    else for (const fn of amounts) functions.push(fn);
   }
   return { ...style, filter: functions };
 }

@@ -43,7 +43,7 @@ export interface MaskImages {
 export function withEffects(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], images?: MaskImages): DisplayItem[] {
   if (items.length === 0) return [];
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
-  let out: DisplayItem[] = applyFilter(f.style.filter, items);
+  let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined);
   // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
   for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(f, x, y, images.lookup, images.svg)]) {
     if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];

@@ -9,7 +9,9 @@
  *   images' alpha blurred by the pdf stage and the coverage of the other shapes (glyph outlines,
  *   paths, boxes) blurred as `text-shadow` is (text-shadow.ts);
  * - `blur()` blurs images and every painted shape (filter-blur.ts);
- * - `url()` references were left out when parsed.
+ * - an SVG `<filter>` no function says (`url()` resolved by boxes/svg-references.ts) is drawn by
+ *   Skia over the element's items written as SVG (svg-filter-raster.ts); items with no SVG markup
+ *   (soft masks, blend modes…) are drawn unfiltered.
  */
 import type { FilterFunction } from '../css/image-types.js';
 import type { Matrix } from '../geometry/matrix.js';
@@ -22,9 +24,14 @@ import { blurredItems } from './filter-blur.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 import { boundsOf } from './coverage.js';
+import { rasterElementFilter } from './svg-filter-raster.js';
+import type { Rect } from '../geometry/types.js';
 
-/** The items with the filter functions applied in order. */
-export function applyFilter(filter: readonly FilterFunction[], items: readonly DisplayItem[]): DisplayItem[] {
+/**
+ * The items with the filter functions applied in order; `borderBox` is the filtered element's (an
+ * SVG `<filter>`'s bounding box and user space), without which an SVG filter is left out.
+ */
+export function applyFilter(filter: readonly FilterFunction[], items: readonly DisplayItem[], borderBox?: Rect): DisplayItem[] {
   let out: DisplayItem[] = [...items];
   let i = 0;
   while (i < filter.length) {
@@ -41,6 +48,7 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
     if (f.kind === 'drop-shadow') out = [...dropShadow(out, f), ...out];
     if (f.kind === 'blur' && f.radius > 0) out = blurredItems(out, f.radius);
+    if (f.kind === 'svg-filter' && borderBox !== undefined) out = rasterElementFilter(out, f.svgFilter, borderBox) ?? out;
     i++;
   }
   return out;

@@ -8,7 +8,6 @@
  * element drawn unfiltered is kept as what is drawn when Skia cannot.
  */
 import { createHash } from 'node:crypto';
-import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -21,7 +20,7 @@ import { length } from '../css/values/svg-units.js';
 import type { Viewport } from './svg-geometry.js';
 import type { DisplayItem } from './display-list.js';
 import { appendAll } from '../append-all.js';
-import { polygonsOf } from './text-shadow.js';
+import { drawsNothing, itemsAsSvg, n, rgb } from './items-svg.js';
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
@@ -79,10 +78,45 @@ export interface FilteredElement {
 export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | undefined {
   const { region } = filtered;
   if (!(region.width > 0 && region.height > 0) || !Number.isFinite(region.width * region.height)) return undefined;
-  const bytes = new TextEncoder().encode(filteredDocument(filtered));
-  const image: LoadedImage = { id: `svg-filter-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}`, format: 'svg', bytes, width: region.width, height: region.height };
-  return { kind: 'image', rect: region, image, rasterize: { unrasterized: filtered.unfiltered } };
+  return rasterItem(filteredDocument(filtered), region, filtered.unfiltered);
 }
+
+/**
+ * What an HTML element paints under the `<filter>` of an inline `<svg>` that no CSS function says,
+ * rasterised by Skia: its items as SVG (items-svg.ts) in a group the filter applies to, whose user
+ * space starts at the element's border box, which is also its bounding box (Filter Effects 1 §5:
+ * an empty rectangle of that size gives Skia the box). Marked content and links stay out of the
+ * image, after it. Undefined when an item has no SVG markup.
+ */
+export function rasterElementFilter(items: readonly DisplayItem[], filter: DomElement, borderBox: Rect): DisplayItem[] | undefined {
+  const painted = items.filter((item) => !drawsNothing(item));
+  const markup = itemsAsSvg(painted, 'e');
+  if (markup === undefined || !(borderBox.width > 0 && borderBox.height > 0)) return undefined;
+  const size = { width: borderBox.width, height: borderBox.height };
+  const local = filterRegion(filter, { x: 0, y: 0, ...size }, size);
+  const region: Rect = { x: borderBox.x + local.x, y: borderBox.y + local.y, width: local.width, height: local.height };
+  if (!(region.width > 0 && region.height > 0) || !Number.isFinite(region.width * region.height)) return undefined;
+  const writer = new Writer(NO_DOCUMENT, undefined);
+  const definition = writer.element(filter, INITIAL_STYLE, true).replace(/^<filter([^>]*?)\sid="[^"]*"/, '<filter$1').replace(/^<filter/, '<filter id="f"');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(region.width)}" height="${n(region.height)}" viewBox="0 0 ${n(region.width)} ${n(region.height)}" preserveAspectRatio="none">`
+    + `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})"><g filter="url(#f)"><rect width="${n(size.width)}" height="${n(size.height)}" fill="none"/>`
+    + `<g transform="translate(${n(-borderBox.x)} ${n(-borderBox.y)})">${markup.body}</g></g></g></svg>`;
+  const raster = rasterItem(svg, region, painted);
+  return [raster, ...items.filter(drawsNothing)];
+}
+
+/** An image item of the SVG document over `region`, with `unrasterized` drawn when Skia cannot. */
+function rasterItem(svg: string, region: Rect, unrasterized: readonly DisplayItem[]): DisplayItem {
+  const bytes = new TextEncoder().encode(svg);
+  const image: LoadedImage = { id: `svg-filter-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}`, format: 'svg', bytes, width: region.width, height: region.height };
+  return { kind: 'image', rect: region, image, rasterize: { unrasterized } };
+}
+
+/** What a `<filter>` found in the page's HTML is written from: no SVG document around it to reference. */
+const NO_DOCUMENT: WrittenDocument = { ids: new Map(), rules: [], images: new Map() };
+
+/** What the writer reads of an SVG document. */
+type WrittenDocument = Pick<SvgDocument, 'ids' | 'rules' | 'images'>;
 
 /**
  * The SVG document: the region as its viewBox, an inner `<svg>` of the element's viewport size
@@ -108,7 +142,7 @@ class Writer {
   /** Elements written, against documents whose uses multiply (MAX_WRITTEN). */
   private written = 0;
 
-  constructor(private readonly doc: SvgDocument, private readonly drawText: FilteredElement['drawText']) {}
+  constructor(private readonly doc: WrittenDocument, private readonly drawText: FilteredElement['drawText']) {}
 
   /** Everything referenced, and what that references in turn, each once. */
   references(): string {
@@ -127,7 +161,7 @@ class Writer {
   }
 
   element(element: DomElement, parent: SvgStyle, root: boolean, depth = 0): string {
-    const name = localName(element);
+    const name = camel(localName(element));
     if (depth > 64 || ++this.written > MAX_WRITTEN || name === 'script' || name === 'foreignObject' || name === 'style') return '';
     const styled = STYLED.has(name);
     const style = styled ? computeSvgStyle(element, parent, this.doc.rules) : parent;
@@ -144,14 +178,14 @@ class Writer {
         attributes.push(`xlink:href="${escape(this.href(element, value))}"`);
         continue;
       }
-      attributes.push(`${key}="${escape(capped(name, key, value))}"`);
+      attributes.push(`${camel(key)}="${escape(capped(name, camel(key), value))}"`);
       for (const match of value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) this.want(match[1]);
     }
     if (styled) appendAll(attributes, this.styleAttributes(style, root ? undefined : parent, name === 'stop'));
     if (instance !== undefined) return `<g ${attributes.join(' ')}>${this.symbolInstance(element, instance, style, depth)}</g>`;
     // text as octavo sets it, in outlines: Skia's own would take the machine's fonts
-    const outlines = name === 'text' && this.drawText !== undefined ? itemsAsPaths(this.drawText(element, parent)) : undefined;
-    if (outlines !== undefined) return `<g ${this.styleAttributes(style, root ? undefined : parent, false).join(' ')}>${outlines}</g>`;
+    const outlines = name === 'text' && this.drawText !== undefined ? itemsAsSvg(this.drawText(element, parent), `t${this.written}-`) : undefined;
+    if (outlines !== undefined) return `<g ${this.styleAttributes(style, root ? undefined : parent, false).join(' ')}><defs>${outlines.defs}</defs>${outlines.body}</g>`;
     const children = this.children(element, style, depth);
     return `<${name}${attributes.length > 0 ? ' ' : ''}${attributes.join(' ')}>${children}</${name}>`;
   }
@@ -255,24 +289,24 @@ class Writer {
 }
 
 /**
- * Glyph runs, shapes and their transforms as SVG paths (glyph outlines and curves flattened, as
- * text-shadow.ts covers them); undefined when the items hold anything else (a gradient fill, a
- * stroked glyph), which Skia's own text then draws.
+ * SVG's camel-case element and attribute names, by their lower case: the HTML parser lower-cases
+ * those of an inline `<svg>` that an HTML element's `filter: url(#…)` finds, and Skia reads only
+ * SVG's spelling.
  */
-function itemsAsPaths(items: readonly DisplayItem[]): string | undefined {
-  const out: string[] = [];
-  for (const item of items) {
-    if (item.kind === 'glyphs' && item.stroke !== undefined) return undefined;
-    if (item.kind === 'glyphs' || item.kind === 'fill-path' || item.kind === 'fill-rect') {
-      const d = polygonsOf(item).map((polygon) => polygon.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join('') + 'Z').join('');
-      const evenOdd = item.kind === 'fill-path' && item.evenOdd === true;
-      if (d !== '') out.push(`<path d="${d}" fill="${rgb(item.color)}" fill-opacity="${n(item.color.a)}"${evenOdd ? ' fill-rule="evenodd"' : ''}/>`);
-    } else if (item.kind === 'push-transform') out.push(`<g transform="matrix(${item.matrix.map(n).join(' ')})">`);
-    else if (item.kind === 'pop-transform') out.push('</g>');
-    else return undefined;
-  }
-  return out.join('');
-}
+const CAMEL = new Map([
+  'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap',
+  'feDistantLight', 'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feImage', 'feMerge',
+  'feMergeNode', 'feMorphology', 'feOffset', 'fePointLight', 'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence',
+  'linearGradient', 'radialGradient', 'clipPath', 'textPath', 'foreignObject',
+  'filterUnits', 'primitiveUnits', 'stdDeviation', 'baseFrequency', 'numOctaves', 'stitchTiles', 'tableValues', 'kernelMatrix',
+  'kernelUnitLength', 'targetX', 'targetY', 'edgeMode', 'preserveAlpha', 'surfaceScale', 'diffuseConstant', 'specularConstant',
+  'specularExponent', 'limitingConeAngle', 'pointsAtX', 'pointsAtY', 'pointsAtZ', 'xChannelSelector', 'yChannelSelector',
+  'gradientUnits', 'gradientTransform', 'spreadMethod', 'clipPathUnits', 'maskUnits', 'maskContentUnits', 'patternUnits',
+  'patternContentUnits', 'patternTransform', 'viewBox', 'preserveAspectRatio', 'markerWidth', 'markerHeight', 'markerUnits',
+  'refX', 'refY', 'pathLength', 'textLength', 'lengthAdjust', 'startOffset',
+].map((name) => [name.toLowerCase(), name]));
+
+const camel = (name: string): string => CAMEL.get(name) ?? name;
 
 /** The presentation attributes a styled element's computed style replaces. */
 const PRESENTATION = new Set([
@@ -290,12 +324,6 @@ function capped(name: string, key: string, value: string): string {
 }
 
 const alphaOf = (paint: Paint): number => (paint.kind === 'color' ? paint.color.a : 1);
-
-const n = (value: number): string => String(Math.round(value * 1e4) / 1e4);
-
-function rgb(color: Color): string {
-  return `rgb(${Math.round(color.r)},${Math.round(color.g)},${Math.round(color.b)})`;
-}
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -118,6 +118,15 @@ describe('SVG filters', () => {
     ])).toEqual(['BB______', 'BB______', '________', '________']);
   });
 
+  it('rasterises on an HTML element what no CSS function says: a duotone table, a dilation past the border box', async () => {
+    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="4" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter>'
+      + '<filter id="d" filterUnits="userSpaceOnUse" x="-1" y="0" width="4" height="4"><feMorphology operator="dilate" radius="1"/></filter></svg>';
+    const rows = await renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 }</style>${defs}<div style="width: 4px; height: 2px; background: blue; filter: url(#t)"></div>`
+      + '<div style="margin-left: 5px; width: 2px; height: 1px; background: red; filter: url(#d)"></div>', {}, { palette: PALETTE, tolerance: 40 });
+    // the second box (x 5-7, y 2-3) dilated by 1 within its region (x 4-8, y 2-6), cut by the page
+    expect(rows).toEqual(['MMMM____', 'MMMM____', '____RRRR', '____RRRR']);
+  });
+
   it('recolours by an feColorMatrix in sRGB', async () => {
     expect(await draw(shadowed('<feColorMatrix color-interpolation-filters="sRGB" values="0 0 1 0 0  0 1 0 0 0  1 0 0 0 0  0 0 0 1 0"/>'), '8px 4px'))
       .toEqual(['RR______', 'RR______', '________', '________']);

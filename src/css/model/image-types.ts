@@ -4,6 +4,7 @@
  * percentages until the painting area is known.
  */
 import type { Color, LengthPercentage, LengthPercentageAuto, SpecifiedColor } from './types.js';
+import type { DomElement } from '../../dom/types.js';
 
 /** A colour stop or transition hint; `position` undefined = to be fixed up (CSS Images 3 §3.4.3). */
 export interface ColorStop {
@@ -148,4 +149,6 @@ export type FilterFunction =
   /** Standard deviation in px. */
   | { readonly kind: 'blur'; readonly radius: number }
   | { readonly kind: 'drop-shadow'; readonly x: number; readonly y: number; readonly blur: number; readonly color: Color }
-  | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'url'; readonly url: string }
+  /** The `<filter>` of an inline `<svg>` a `url()` names where no functions above say it (boxes/svg-references.ts): rasterised (paint/svg-filter-raster.ts). */
+  | { readonly kind: 'svg-filter'; readonly svgFilter: DomElement };
