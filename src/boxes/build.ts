@@ -432,7 +432,8 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   }
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return [{ kind: 'inline', style, element: source, pseudo, children }];
-  return [blockBox(walk, { element: source, style, pseudo, children, outer })];
+  // a table as an element's: the clearfix `::after { content: " "; display: table }` is one that margins do not collapse through (CSS2 §8.3.1)
+  return [style.display === 'table' || style.display === 'inline-table' ? { ...tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', children, walk.tableParts), pseudo } : blockBox(walk, { element: source, style, pseudo, children, outer })];
 }
 
 /** The boxes of a `content` list (CSS Generated Content 3 §2): text runs and `url()` images. */
