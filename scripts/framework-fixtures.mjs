@@ -21,6 +21,15 @@
  *
  *   npm install --no-save katex@0.19.1 && node scripts/framework-fixtures.mjs katex
  *
+ * Bootstrap 3 (3.4.1, the last; the framework of many invoice and report templates on the web) is
+ * installed for the run only too, under the alias `bootstrap3`. Pinning it as a devDependency would
+ * put a third Bootstrap in every `npm ci` for one stylesheet and one font that this script copies
+ * once; the committed copies are what the tests read. Its stylesheet goes to css/ and the
+ * Glyphicons font to fonts/, as its `url(../fonts/…)` expects, WOFF2 only (the format Chromium and
+ * octavo take from its src list):
+ *
+ *   npm install --no-save bootstrap3@npm:bootstrap@3.4.1 && node scripts/framework-fixtures.mjs bootstrap3
+ *
  * Names given as arguments (`tailwind4`, `bulma`…) write those fixtures only.
  */
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -102,6 +111,17 @@ ${body}
 `);
 }
 
+/** Bootstrap 3: its stylesheet, the Glyphicons font in the format browsers pick (WOFF2) and its licence. */
+async function bootstrap3() {
+  const dist = dirname(dirname(require.resolve('bootstrap3/dist/css/bootstrap.min.css')));
+  const dir = join(FIXTURES, 'bootstrap3');
+  await mkdir(join(dir, 'css'), { recursive: true });
+  await mkdir(join(dir, 'fonts'), { recursive: true });
+  await copyFile(join(dist, 'css', 'bootstrap.min.css'), join(dir, 'css', 'bootstrap.min.css'));
+  await copyFile(join(dist, 'fonts', 'glyphicons-halflings-regular.woff2'), join(dir, 'fonts', 'glyphicons-halflings-regular.woff2'));
+  await copyFile(join(dist, '..', 'LICENSE'), join(dir, 'LICENSE'));
+}
+
 // `node scripts/framework-fixtures.mjs [name...]` writes the named fixtures only (all by default).
 const only = new Set(process.argv.slice(2));
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -118,3 +138,4 @@ for (const [name, from, to] of COPIED.filter(([name]) => wanted(name))) {
 if (wanted('tailwind3')) await tailwind3();
 if (wanted('tailwind4')) await tailwind4();
 if (wanted('katex')) await katex();
+if (wanted('bootstrap3')) await bootstrap3();

@@ -6,7 +6,7 @@
 import { isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import { foreignObjectBlock, foreignObjectsOf } from './foreign-object.js';
-import { blockified, outerDisplay } from './display.js';
+import { blockified, blockifiedItem, isFlexOrGrid, outerDisplay } from './display.js';
 import { withSvgReferences } from './svg-references.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, CounterStyleSet, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
@@ -286,10 +286,10 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
 
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, source, rubyPairs(element, style, elementChildren(walk, element, style, pseudos), walk.forms));
-  if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
+  if (isFlexOrGrid(style.display)) {
     const itemLegend = element.name === 'fieldset' ? legendAsItem(element, style.display) : undefined;
     if (itemLegend !== undefined) walk.ctx.diagnostics.warn('css_unsupported', itemLegend, elementLocation(walk.dom, element));
-    return [flexBox(walk, element, style, outer, pseudos)];
+    return [flexBox(walk, { element: source }, style, outer, elementChildren(walk, element, style, pseudos))];
   }
   if (style.display === 'table' || style.display === 'inline-table') {
     return [tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style, pseudos), walk.tableParts)];
@@ -343,18 +343,10 @@ function warnUnmovedTablePart(walk: Walk, element: DomElement, style: ComputedSt
  * A flex or grid container (CSS Flexbox 1 §4, CSS Grid 1 §6): each in-flow child is blockified
  * into an item, and each run of text between them is wrapped in an anonymous block item.
  */
-function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline', pseudos: ElementPseudoStyles): FlexBox {
-  const children = elementChildren(walk, element, style, pseudos).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
+function flexBox(walk: Walk, at: { readonly element: BoxElement; readonly pseudo?: 'before' | 'after' }, style: ComputedStyle, outer: 'block' | 'inline', own: readonly Box[]): FlexBox {
+  const children = own.map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
   const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
-  return { kind, outer, style, element: boxElement(walk, element), pseudo: undefined, children: blockLevelChildren(children, style, walk.styled.anonymousStyle) };
-}
-
-/** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
-function blockifiedItem(child: Box): Box {
-  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'grid' || child.kind === 'table-wrapper' || child.kind === 'math') && child.outer === 'inline') {
-    return { ...child, outer: 'block', style: blockified(child.style) } as Box;
-  }
-  return child;
+  return { kind, outer, style, element: at.element, pseudo: at.pseudo, children: blockLevelChildren(children, style, walk.styled.anonymousStyle) };
 }
 
 /** Children of an element, framed by its ::before and ::after boxes (`pseudos`: the element's styles, stylesOf). */
@@ -432,7 +424,10 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   }
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return [{ kind: 'inline', style, element: source, pseudo, children }];
-  return [blockBox(walk, { element: source, style, pseudo, children, outer })];
+  // a table, flex or grid container as an element's: the clearfix `::after { content: " "; display: table }` is one that margins do not collapse through (CSS2 §8.3.1)
+  const atomic = outer === 'inline' ? 'inline' : 'block';
+  if (style.display === 'table' || style.display === 'inline-table') return [{ ...tableWrapper(source, style, atomic, children, walk.tableParts), pseudo }];
+  return [isFlexOrGrid(style.display) ? flexBox(walk, { element: source, pseudo }, style, atomic, children) : blockBox(walk, { element: source, style, pseudo, children, outer })];
 }
 
 /** The boxes of a `content` list (CSS Generated Content 3 §2): text runs and `url()` images. */

@@ -1,5 +1,6 @@
 /** The outer display type a box takes from `display` (CSS Display 3 §2), and blockification (§2.7). */
 import type { ComputedStyle, Display } from '../css/types.js';
+import type { Box } from './types.js';
 
 export type OuterDisplay = 'block' | 'inline' | 'inline-flow';
 
@@ -18,4 +19,17 @@ const BLOCKIFIED: Partial<Record<Display, Display>> = { inline: 'block', 'inline
 export function blockified(style: ComputedStyle): ComputedStyle {
   const display = BLOCKIFIED[style.display];
   return display === undefined ? style : { ...style, display };
+}
+
+/** A flex or grid container's display, inner or atomic inline. */
+export function isFlexOrGrid(display: Display): boolean {
+  return display === 'flex' || display === 'inline-flex' || display === 'grid' || display === 'inline-grid';
+}
+
+/** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
+export function blockifiedItem(child: Box): Box {
+  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'grid' || child.kind === 'table-wrapper' || child.kind === 'math') && child.outer === 'inline') {
+    return { ...child, outer: 'block', style: blockified(child.style) } as Box;
+  }
+  return child;
 }

@@ -80,6 +80,16 @@ describe('collapsing margins (CSS2 §8.3.1)', () => {
       .toBe('0,25 600x1');
   });
 
+  it('does not collapse margins through an empty table, a pseudo-element\'s either (the clearfix)', async () => {
+    // Bootstrap 3's `.row::before, .row::after { content: " "; display: table }`: the table is a
+    // formatting context root, so the list's bottom margin stays inside the row and the heading's
+    // top margin follows it (30px, as in Chromium), and the first child's top margin stays inside too
+    const css = '.row::before, .row::after { content: " "; display: table } ul, p { margin: 10px 0 } h2 { margin: 20px 0 0; height: 1px } li, p { line-height: 20px }';
+    expect(await geometry('<div class=row><ul><li>a</li></ul></div><h2 id=h></h2>', 'h', css)).toBe('0,60 600x1');
+    expect(await geometry('<div><ul><li>a</li></ul><div style="display:table"></div></div><h2 id=h></h2>', 'h', css)).toBe('0,60 600x1');
+    expect(await geometry('<div id=r class=row><p>a</p></div>', 'r', css)).toBe('0,0 600x40');
+  });
+
   it('collapses margins through a block whose only line holds nothing in flow (CSS2 §9.4.2)', async () => {
     // an empty inline box, and one whose only content is out of flow: the lines are as if not there
     expect(await geometry('<div style="margin:20px 0"><span></span></div><div id=c style="margin-top:15px;height:1px"></div>', 'c'))

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
 import { PAGE, geometry, items, pages } from '../helpers/geometry.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
 import { renderPage } from '../helpers/render.js';
@@ -283,5 +283,19 @@ describe('flex pixels: an invoice header', () => {
       'GGGGG__YYYYY',
       'GGGGG_______',
     ]);
+  });
+});
+
+describe('a ::before or ::after that is a flex or grid container (as an element is)', () => {
+  it('lays its text out as the container\'s one item, not as a block', async () => {
+    const at = async (css: string): Promise<string> => {
+      const doc = await layoutHtml(`<style>${PAGE} #x::before { content: "ab"; ${css} }</style><div id=x></div>`);
+      const pseudo = (findById(doc.pages[0]!, 'x') as Extract<Fragment, { kind: 'box' }>).children[0]!;
+      const text = textFragments(pseudo)[0]!;
+      return `${pseudo.height} ${Math.round(text.x + text.width)}`;
+    };
+    // Chromium: "ab" at the right end, in a 50px row; as a block it was at the left, one line tall
+    expect(await at('display: flex; justify-content: flex-end')).toBe('18 600');
+    expect(await at('display: grid; grid-template-rows: 50px; justify-items: end')).toBe('50 600');
   });
 });

@@ -18,6 +18,17 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[1]!, 'c')).toMatchObject({ x: 10, y: 10 });
   });
 
+  it('moves an empty table that starts past the page end to the next page, as an empty block (Chromium)', async () => {
+    // the clearfix table after the last margin of a Bootstrap 3 page: Chromium prints a page more
+    const after = (margin: number, table: string): Promise<Awaited<ReturnType<typeof layoutHtml>>> =>
+      layoutHtml(`<style>${page} .c::after { content: " "; display: table }</style><div style="height:70px;margin-bottom:${margin}px"></div>${table}`);
+    const pushed = await after(20, '<section id=t style="display:table"></section>');
+    expect(pushed.pages).toHaveLength(2);
+    expect(findById(pushed.pages[1]!, 't')).toMatchObject({ y: 10, height: 0 });
+    expect((await after(5, '<section id=t style="display:table"></section>')).pages).toHaveLength(1);
+    expect((await layoutHtml(`<style>${page} .c::after { content: " "; display: table }</style><div class=c style="height:auto"><div style="height:70px;margin-bottom:20px"></div></div>`)).pages).toHaveLength(2);
+  });
+
   it('truncates the top margin after an unforced break, keeps it after a forced one', async () => {
     const unforced = await layoutHtml(`<style>${page} .m { margin-top: 15px }</style><div></div><div></div><div class=m id=c></div>`);
     expect(findById(unforced.pages[1]!, 'c')).toMatchObject({ y: 10 });

@@ -40,6 +40,9 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     ],
   },
   bootstrap4: { share: 0.95, diagnostics: [] },
+  // Bootstrap 3.4.1 printed: its @media print overrides (`!important`, `a[href]:after` from attr()),
+  // the float grid with its `display: table` clearfix, Glyphicons (WOFF2), a table breaking under its thead
+  bootstrap3: { share: 0.95, diagnostics: [] },
   tailwind3: { share: 0.95, diagnostics: [] },
   tailwind4: { share: 0.95, diagnostics: [] },
   bulma: {

@@ -65,6 +65,9 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   y += table.fragment.height;
   const broken = rows.breakToken !== undefined;
   if (!broken) y = placeCaptions(plan, 'bottom', y, { children, escaped }, { geometry, input, ctx });
+  // with no row to break between, it is as unsplittable as an empty block: past the page end it
+  // moves to the next page (Chromium: the clearfix table after a last margin that does not fit)
+  if (page !== undefined && !page.atTop && !continued && rows.rows.length === 0 && top + y > page.bottom + 0.01) return { kind: 'pushed' };
 
   const fragment: BoxFragment = boxFragment({
     box, style, x, y: top, width: geometry.width, height: y,
