@@ -81,23 +81,27 @@ describe('CSS-framework pages as Chromium prints them (word positions within 3 m
     expect(comparison.share).toBeGreaterThanOrEqual(expected.share);
   }, 60_000);
 
-  // every word's dark pixels (rasterized at 96 dpi, no anti-aliasing) inside Chromium's box for it
-  // against octavo's in the same box: an icon drawn in another glyph, size or place moves an edge
-  it.each([...(INK_FIXTURES as Set<string>)])('%s: the ink of every word within 2px of Chromium\'s', async (name) => {
+  // every word's dark pixels (rasterized at 384 dpi) inside Chromium's box for it against octavo's
+  // in the same box: an icon drawn in another glyph, size or place moves an edge. Words whose boxes
+  // overlap another's carry no ink box (scripts/compare-words.mjs). On the icons page every edge is
+  // within half a pixel today but those of `117 496 0000` (Chromium's older Liberation Sans kerns `11`)
+  it.each([...(INK_FIXTURES as Set<string>)])('%s: the ink of every word within 1px of Chromium\'s', async (name) => {
     const dir = join(FRAMEWORK_FIXTURES as string, name);
     const reference = (JSON.parse(readFileSync(join(dir, 'chromium-words.json'), 'utf8')) as { words: Word[] }).words;
     const result = await renderChecked(readFileSync(join(dir, 'page.html'), 'utf8'), { baseDir: dir, expectDiagnostics: FIXTURES[name]?.diagnostics ?? [] });
-    const ink = await withPdfFile(result.pdf, (path) => (inkBoxes as (p: string, w: readonly Word[]) => (number[] | null)[])(path, reference));
-    const off = reference.filter((word, i) => {
-      const own = ink[i];
-      if (word.ink === null || word.ink === undefined || own === null || own === undefined) return word.ink !== own;
-      return own.some((v, k) => Math.abs(v - word.ink![k]!) > 2);
+    const measured = reference.filter((word) => word.ink !== undefined);
+    const ink = await withPdfFile(result.pdf, (path) => (inkBoxes as (p: string, w: readonly Word[]) => (number[] | null)[])(path, measured));
+    // every word drew something where Chromium's did
+    expect(measured.filter((word, i) => (word.ink === null) !== (ink[i] === null))).toEqual([]);
+    // each edge within 1px, the dark area within a tenth (a filled icon is twice its outline's)
+    const off = measured.filter((word, i) => {
+      if (word.ink === null) return false;
+      const [x0, y0, x1, y1, area] = ink[i]!;
+      const edges = [x0!, y0!, x1!, y1!].some((v, k) => Math.abs(v - word.ink![k]!) > 1);
+      return edges || Math.abs(area! - word.ink![4]!) > 0.1 * word.ink![4]!;
     });
-    // 2 of 202 today: two checklist icons whose Type 3 boxes reach into the next item, where a
-    // neighbour's top edge falls a pixel apart
-    expect(off.length).toBeLessThanOrEqual(Math.floor(reference.length * 0.02));
-    // every icon drew something where Chromium's did
-    expect(reference.filter((word, i) => (word.ink === null) !== (ink[i] === null))).toEqual([]);
+    expect(measured.length).toBeGreaterThan(150);
+    expect(off).toEqual([]);
   }, 60_000);
 
   it('counts a word only where Chromium has it, each word once', () => {
