@@ -13,6 +13,13 @@
  * the test needs no browser). Chromium sees only the Liberation fonts, through a fontconfig file
  * of its own, as on a machine with fonts-liberation alone: octavo's bundled fonts are those.
  * Run it again after changing a fixture's page or stylesheet.
+ *
+ * For the fixtures in INK_FIXTURES (icon fonts, whose glyphs' `pdftotext` boxes say little: Chromium
+ * embeds CFF and variable fonts as Type 3, whose boxes are the font's bounding box) each word also
+ * gets `ink`: the box of the dark pixels inside the word's box (2px taller each way) on the page
+ * rasterized at 384 dpi, in CSS px (quarters). `inkBoxes` measures octavo's PDF in the
+ * same boxes, so the two can be compared glyph by glyph. A word whose box overlaps another's gets
+ * none (its box would hold part of the other).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,6 +111,55 @@ function liberationOnly(dir) {
   return file;
 }
 
+/** Fixtures whose words carry their ink boxes (see the header). */
+export const INK_FIXTURES = new Set(['icons']);
+
+/** Device pixels per CSS px of the pages measured for ink: a quarter of a CSS px apart. */
+const INK_SCALE = 4;
+const PX = 72 / 96 / INK_SCALE;
+
+/** One page of a PDF in grey, INK_SCALE pixels a CSS px: `{ width, height, data }` (PGM). */
+function greyPage(pdfPath, page) {
+  const pgm = execFileSync('pdftoppm', ['-r', String(96 * INK_SCALE), '-gray', '-f', String(page + 1), '-l', String(page + 1), pdfPath], { maxBuffer: 256 * 1024 * 1024 });
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+  if (header === null) throw new Error('pdftoppm gave no PGM');
+  return { width: Number(header[1]), height: Number(header[2]), data: pgm.subarray(header[0].length) };
+}
+
+/**
+ * For each word (`{ page, x, y, width, height }` in points), the box `[x0, y0, x1, y1]` (CSS px, in
+ * quarters, ends exclusive) of the pixels darker than 200 of 255 inside it (2px taller each way) on
+ * the PDF's page rasterized at 384 dpi, and their area (px², so that a filled icon is told from
+ * its outline): `[x0, y0, x1, y1, area]`, or null when it holds none.
+ */
+export function inkBoxes(pdfPath, words) {
+  const pages = new Map();
+  return words.map((word) => {
+    if (!pages.has(word.page)) pages.set(word.page, greyPage(pdfPath, word.page));
+    const image = pages.get(word.page);
+    const x0 = Math.max(0, Math.round(word.x / PX)), x1 = Math.min(image.width, Math.round((word.x + word.width) / PX));
+    const y0 = Math.max(0, Math.round(word.y / PX) - 2 * INK_SCALE), y1 = Math.min(image.height, Math.round((word.y + word.height) / PX) + 2 * INK_SCALE);
+    let box = null;
+    let dark = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        if (image.data[y * image.width + x] >= 200) continue;
+        dark++;
+        if (box === null) box = [x, y, x + 1, y + 1];
+        else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)];
+      }
+    }
+    return box === null ? null : [...box.map((v) => v / INK_SCALE), dark / INK_SCALE ** 2];
+  });
+}
+
+/** Whether two words' boxes (2px taller each way, as inkBoxes measures) overlap by more than half a point each way. */
+function overlap(a, b) {
+  const slack = 1.5;
+  return a.page === b.page && Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5
+    && Math.min(a.y + a.height + slack, b.y + b.height + slack) - Math.max(a.y - slack, b.y - slack) > 0.5;
+}
+
 /** Prints `htmlPath` with headless Chromium into `pdfPath`. */
 export function chromiumPdf(htmlPath, pdfPath) {
   const dir = mkdtempSync(join(tmpdir(), 'compare-words-'));
@@ -122,7 +178,13 @@ function reference(names) {
     const dir = join(FRAMEWORK_FIXTURES, name);
     const pdf = join(mkdtempSync(join(tmpdir(), 'compare-words-')), 'chromium.pdf');
     chromiumPdf(join(dir, 'page.html'), pdf);
-    const words = pdfWords(pdf);
+    let words = pdfWords(pdf);
+    if (INK_FIXTURES.has(name)) {
+      const ink = inkBoxes(pdf, words);
+      // a word whose box overlaps another's (an icon's tall Type 3 box reaching into the next
+      // line) would measure part of the other too: it gets no ink box
+      words = words.map((word, i) => (words.some((other, j) => j !== i && overlap(word, other)) ? word : { ...word, ink: ink[i] }));
+    }
     writeFileSync(join(dir, 'chromium-words.json'), `${JSON.stringify({ generator: 'scripts/compare-words.mjs reference', chromium: chromiumVersion(), words })}\n`);
     rmSync(dirname(pdf), { recursive: true, force: true });
     console.log(`${name}: ${words.length} words`);

@@ -30,8 +30,24 @@
  *
  *   npm install --no-save bootstrap3@npm:bootstrap@3.4.1 && node scripts/framework-fixtures.mjs bootstrap3
  *
+ * The icon fonts' page (`icons/page.html`, written by hand) takes its stylesheets and fonts from five
+ * packages, copied as published but for the formats no browser asks for: Font Awesome 4.7 and 7
+ * (`@fortawesome/fontawesome-free`), Bootstrap Icons, Material Icons and Material Symbols, each
+ * stylesheet with the WOFF2 files it references (Chromium takes WOFF2 from any `src` list that
+ * has it: the EOT, WOFF, TTF and SVG copies are never asked for) and the package's licence. They
+ * are not devDependencies (together some 70 MB unpacked, for files written once); Material
+ * Symbols' variable font (4 MB) is cut to the ligatures the page uses, all its axes kept, by
+ * fontTools (`python3` with fontTools and brotli: Debian's python3-fonttools python3-brotli, or
+ * `$PYTHON`):
+ *
+ *   npm install --no-save font-awesome@4.7.0 @fortawesome/fontawesome-free@7.3.1 bootstrap-icons@1.13.2 \
+ *     material-icons@1.13.14 material-symbols@0.47.5 && node scripts/framework-fixtures.mjs icons
+ *
+ * `$FIXTURE_PACKAGES` names another folder whose node_modules holds them (an `npm install --prefix`).
+ *
  * Names given as arguments (`tailwind4`, `bulma`…) write those fixtures only.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -122,6 +138,90 @@ async function bootstrap3() {
   await copyFile(join(dist, '..', 'LICENSE'), join(dir, 'LICENSE'));
 }
 
+/** Where an icon package's file is: in the project's node_modules or `$FIXTURE_PACKAGES`'. */
+function iconPackageFile(file) {
+  const paths = [ROOT, ...(process.env.FIXTURE_PACKAGES === undefined ? [] : [process.env.FIXTURE_PACKAGES])];
+  try {
+    return require.resolve(file, { paths });
+  } catch {
+    throw new Error(`${file} is not installed (see the comment at the top of this script for the icon fonts)`);
+  }
+}
+
+/** Each package's files for the icons fixture: [package file, path under icons/] (the package's own layout, so the stylesheets' URLs hold). */
+const ICON_FILES = [
+  ['font-awesome/css/font-awesome.min.css', 'font-awesome-4/css/font-awesome.min.css'],
+  ['font-awesome/fonts/fontawesome-webfont.woff2', 'font-awesome-4/fonts/fontawesome-webfont.woff2'],
+  ['@fortawesome/fontawesome-free/css/fontawesome.min.css', 'fontawesome-free/css/fontawesome.min.css'],
+  ['@fortawesome/fontawesome-free/css/solid.min.css', 'fontawesome-free/css/solid.min.css'],
+  ['@fortawesome/fontawesome-free/css/regular.min.css', 'fontawesome-free/css/regular.min.css'],
+  ['@fortawesome/fontawesome-free/webfonts/fa-solid-900.woff2', 'fontawesome-free/webfonts/fa-solid-900.woff2'],
+  ['@fortawesome/fontawesome-free/webfonts/fa-regular-400.woff2', 'fontawesome-free/webfonts/fa-regular-400.woff2'],
+  ['@fortawesome/fontawesome-free/LICENSE.txt', 'fontawesome-free/LICENSE.txt'],
+  ['bootstrap-icons/font/bootstrap-icons.min.css', 'bootstrap-icons/font/bootstrap-icons.min.css'],
+  ['bootstrap-icons/font/fonts/bootstrap-icons.woff2', 'bootstrap-icons/font/fonts/bootstrap-icons.woff2'],
+  ['bootstrap-icons/LICENSE', 'bootstrap-icons/LICENSE'],
+  // filled.css: the "Material Icons" face alone (material-icons.css adds the four other styles)
+  ['material-icons/iconfont/filled.css', 'material-icons/iconfont/filled.css'],
+  ['material-icons/iconfont/material-icons.woff2', 'material-icons/iconfont/material-icons.woff2'],
+  ['material-icons/LICENSE', 'material-icons/LICENSE'],
+  ['material-symbols/outlined.css', 'material-symbols/outlined.css'],
+  ['material-symbols/LICENSE', 'material-symbols/LICENSE'],
+];
+
+/** The Material Symbols ligatures page.html uses: the subset keeps their glyphs and letters. */
+const SYMBOLS_WORDS = ['favorite', 'home', 'settings', 'check_circle'];
+
+/**
+ * Cuts a ligature icon font to the ligatures of `words` (their letters and ligature glyphs, with no
+ * layout closure: the closure would keep every ligature spelt with those letters), keeping its
+ * variation axes and tables, as WOFF2.
+ */
+const SUBSET_LIGATURES = `
+import sys
+from fontTools.ttLib import TTFont
+from fontTools import subset
+source, target, words = sys.argv[1], sys.argv[2], sys.argv[3].split(',')
+font = TTFont(source)
+cmap = font.getBestCmap()
+ligatures = {}
+for lookup in font['GSUB'].table.LookupList.Lookup:
+    for table in lookup.SubTable:
+        if table.LookupType == 7: table = table.ExtSubTable
+        if table.LookupType != 4: continue
+        for first, entries in table.ligatures.items():
+            for ligature in entries: ligatures.setdefault((first, *ligature.Component), ligature.LigGlyph)
+keep = set()
+for word in words:
+    sequence = tuple(cmap[ord(c)] for c in word)
+    if sequence not in ligatures: sys.exit('no ligature for ' + word)
+    keep.update(sequence)
+    keep.add(ligatures[sequence])
+options = subset.Options()
+options.layout_closure = False
+options.layout_features = ['liga', 'rlig', 'calt', 'ccmp']
+options.name_IDs = ['*']
+options.flavor = 'woff2'
+subsetter = subset.Subsetter(options)
+subsetter.populate(glyphs=sorted(keep))
+subsetter.subset(font)
+font.save(target)
+`;
+
+async function icons() {
+  const dir = join(FIXTURES, 'icons');
+  for (const [from, to] of ICON_FILES) {
+    await mkdir(dirname(join(dir, to)), { recursive: true });
+    await copyFile(iconPackageFile(from), join(dir, to));
+  }
+  // Font Awesome 4.7 ships no licence file: its README's licence section (font SIL OFL 1.1, CSS MIT)
+  const readme = await readFile(iconPackageFile('font-awesome/README.md'), 'utf8');
+  const licence = readme.slice(readme.indexOf('## License'), readme.indexOf('\n## ', readme.indexOf('## License') + 1));
+  await writeFile(join(dir, 'font-awesome-4/LICENSE.md'), `# Font Awesome 4.7.0 (from the package's README.md)\n\n${licence.trim()}\n`);
+  const symbols = iconPackageFile('material-symbols/material-symbols-outlined.woff2');
+  execFileSync(process.env.PYTHON ?? 'python3', ['-c', SUBSET_LIGATURES, symbols, join(dir, 'material-symbols/material-symbols-outlined.woff2'), SYMBOLS_WORDS.join(',')], { stdio: 'inherit' });
+}
+
 // `node scripts/framework-fixtures.mjs [name...]` writes the named fixtures only (all by default).
 const only = new Set(process.argv.slice(2));
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -139,3 +239,4 @@ if (wanted('tailwind3')) await tailwind3();
 if (wanted('tailwind4')) await tailwind4();
 if (wanted('katex')) await katex();
 if (wanted('bootstrap3')) await bootstrap3();
+if (wanted('icons')) await icons();

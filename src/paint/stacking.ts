@@ -62,13 +62,18 @@ export interface TagTarget {
 
 /**
  * The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's);
- * boxes keep their DOM element for a tagged PDF only, so there is none otherwise.
+ * boxes keep their DOM element for a tagged PDF only, so there is none otherwise. Generated
+ * content whose alternative text is empty (`content: "\f00c" / ""`, as icon fonts write their
+ * glyphs) is decorative: it has none, and the pdf stage makes it an artifact.
  */
 export function tagTargetOf(f: PlacedBox, outer: TagTarget | undefined): TagTarget | undefined {
   const element = f.box.element?.dom;
   if (element === undefined) return outer;
   const pseudo = f.box.pseudo;
-  return { element, part: pseudo === undefined ? 'content' : pseudo === 'marker' ? 'marker' : 'generated' };
+  if (pseudo === undefined) return { element, part: 'content' };
+  if (pseudo === 'marker') return { element, part: 'marker' };
+  const content = f.box.style.content;
+  return typeof content !== 'string' && content.alt === '' ? undefined : { element, part: 'generated' };
 }
 
 /** The decorations of the inline boxes a block was taken out of (boxes/types.ts `decoratedBy`). */

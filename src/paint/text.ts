@@ -264,7 +264,7 @@ export function textInkBounds(fragment: TextFragment, originX: number, originY: 
   for (const decoration of decorations) {
     if (decoration.underlineOffset !== 'auto' || (decoration.thickness !== 'auto' && decoration.thickness !== 'from-font')) return undefined;
   }
-  const baseline = originY + fragment.baseline;
+  const baseline = snappedBaseline(originY + fragment.baseline);
   let left = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   let top = Number.POSITIVE_INFINITY;
@@ -382,7 +382,7 @@ export function textClipRuns(fragments: readonly Fragment[], originX: number, or
   const visit = (list: readonly Fragment[], x: number, y: number): void => {
     for (const f of list) {
       if (f.kind === 'line' || f.kind === 'box') visit(f.children, f.x + x, f.y + y);
-      else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) pushGlyphs(items, f, x, f.baseline + y, false);
+      else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) pushGlyphs(items, f, x, snappedBaseline(f.baseline + y), false);
     }
   };
   visit(fragments, originX, originY);
@@ -441,9 +441,18 @@ function pushEmphasisMarks(out: DisplayItem[], marks: EmphasisMarks, left: numbe
   out.push(glyphsItem(repeated, repeated.x, y, marks.color));
 }
 
+/**
+ * Where a text fragment's glyphs are drawn: its baseline rounded to a whole CSS pixel of the page,
+ * as Chromium prints (lines 25.5px tall stand 26, 25, 26px apart in its PDF; Chromium 156). The
+ * layout keeps the exact position; decorations and emphasis marks follow the glyphs.
+ */
+function snappedBaseline(y: number): number {
+  return Math.round(y);
+}
+
 function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
-  const baseline = fragment.baseline + originY;
+  const baseline = snappedBaseline(fragment.baseline + originY);
   const glyphs: DisplayItem[] = [];
   pushGlyphs(glyphs, fragment, originX, baseline, true);
   // after the text, and not among the glyphs an underline skips

@@ -1,6 +1,7 @@
 /**
  * The page area is whole pixels, rounded up, as Chromium 156 prints (measured with pairs of
- * inline-blocks 1/8 px apart: they share a line up to the rounded width, and wrap past it).
+ * inline-blocks 1/8 px apart: they share a line up to the rounded width, and wrap past it), and
+ * starts at the nearest whole pixel (measured by the positions of words in Chromium's PDF).
  */
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
@@ -22,7 +23,21 @@ describe('the page area', () => {
     // Chromium 156: 719.0 on one line, 719.05 on two
     expect([findById(page, 'fits')!.height, findById(page, 'wraps')!.height]).toEqual([8, 16]);
     expect(findById(page, 'full')!.width).toBe(719);
-    expect(findById(page, 'full')!.x).toBeCloseTo(37.795, 3);
+    // from the nearest whole pixel: 1cm is 37.80px, Chromium's area starts at 38px
+    expect(findById(page, 'full')!.x).toBe(38);
+  });
+
+  it('starts at the nearest whole pixel, keeping its width (Chromium 156 translates the page content)', async () => {
+    const origin = async (margin: string): Promise<number[]> => {
+      const full = findById((await layOut(`size: A4; margin: ${margin}`, '<div id=full style="height: 1px"></div>')).pages[0]!, 'full')!;
+      return [full.x, full.y, full.width];
+    };
+    // 15mm is 56.69px: Chromium's first word at 57px from the left and top; 12.3mm 46.49px: 46px;
+    // 20.2px: 20px; 20.7px: 21px. The width is the rounded-up one of the unrounded margins.
+    expect(await origin('15mm')).toEqual([57, 57, 681]);
+    expect(await origin('12.3mm')).toEqual([46, 46, 701]);
+    expect(await origin('20.2px')).toEqual([20, 20, 754]);
+    expect(await origin('20.7px 20.7px 20.7px 20.7px')).toEqual([21, 21, 753]);
   });
 
   it('rounds other sizes and margins up alike, and leaves whole ones as they are', async () => {

@@ -38,8 +38,8 @@ describe('the book fixture', () => {
     expect(hyphenated.length).toBeGreaterThan(20);
     // a justified line that is not the last of its paragraph ends at the right edge of the text block
     const page = laid.pages[4]!;
-    // the page area is whole pixels wide, rounded up as Chromium prints it
-    const right = page.margins.left + Math.ceil(page.width - page.margins.left - page.margins.right);
+    // the page area is whole pixels wide, rounded up, from the nearest whole pixel, as Chromium prints it
+    const right = Math.round(page.margins.left) + Math.ceil(page.width - page.margins.left - page.margins.right);
     const full = page.children.flatMap(lines).filter((line) => texts(line).length > 0).slice(0, -1);
     const ends = full.map((line) => Math.max(...texts(line).map((t) => t.x + t.width)));
     expect(ends.filter((end) => Math.abs(end - right) < 0.01).length).toBeGreaterThan(full.length * 0.8);

@@ -146,6 +146,19 @@ describe('tagged PDF', () => {
     expect(stream.match(/\/Artifact BMC/g)!.length).toBeGreaterThan(0);
   });
 
+  test('generated content with empty alternative text is an artifact, as icon fonts write it', async () => {
+    // Font Awesome 6.5+ writes `content: var(--fa) / ""` on every icon's ::before: decorative, not
+    // read out; generated content without alternative text stays its element's content
+    const html = `<style>.deco::before { content: "* " / "" } .note::before { content: "Note: " }
+      .icon { --glyph: "> " } .icon::before { content: var(--glyph) / "" }</style>
+      <p class="deco">Starred</p><p class="note">Read me</p><p>Go <i class="icon"></i>on</p>`;
+    const pdf = await engine.render({ template: html, tagged: true });
+    await qpdfCheck(pdf);
+    expect(await structure(pdf)).toEqual(['Document', '  P', '    "Starred"', '  P', '    "Note: Read me"', '  P', '    "Go "', '    "on"']);
+    // the artifacts are still drawn
+    expect((await withPdfFile(pdf, async (path) => (await run('pdftotext', [path, '-'])).stdout)).replace(/\s+/g, ' ').trim()).toBe('* Starred Note: Read me Go > on');
+  });
+
   test('the lines of one paragraph share one marked-content sequence', async () => {
     const long = `<p style="width: 120px">${'word '.repeat(40)}</p>`;
     const pdf = await engine.render({ template: long, tagged: true, compress: false });

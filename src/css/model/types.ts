@@ -122,6 +122,13 @@ export type ContentItem =
   /** `leader(dotted | solid | space | <string>)` (CSS GCPM 3 §3): the pattern repeated to fill the line. */
   | { readonly kind: 'leader'; readonly pattern: string };
 
+/**
+ * A `content` list with its alternative text (`content: "\f00c" / ""`, CSS Generated Content 3
+ * §2): the strings after the slash joined, or undefined when there is none. An empty one makes the
+ * generated content decorative (an artifact in a tagged PDF).
+ */
+export type ContentList = readonly ContentItem[] & { readonly alt?: string };
+
 /** Which assignment of a page a named string or running element shows (CSS GCPM 3 §1.1). */
 export type RunningPolicy = 'first' | 'start' | 'last' | 'first-except';
 
@@ -437,7 +444,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
 
   // generated content & lists (CSS Lists 3, CSS Generated Content 3)
-  readonly content: 'normal' | 'none' | readonly ContentItem[];
+  readonly content: 'normal' | 'none' | ContentList;
   readonly stringSet: 'none' | readonly StringSet[];
   readonly footnoteDisplay: 'block' | 'inline' | 'compact';
   /** How a footnote's call line and body may be separated (CSS GCPM 3 §2.5). */

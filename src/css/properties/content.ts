@@ -1,6 +1,6 @@
 /** CSS Generated Content 3 / CSS Lists 3: content, quotes, counter-reset/increment/set. */
 import type { CssNode } from 'css-tree';
-import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../model/types.js';
+import type { ContentItem, ContentList, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../model/types.js';
 import { childrenOf, identOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
 import { parseImage } from '../values/image.js';
 import type { Nodes } from '../values/nodes.js';
@@ -147,7 +147,7 @@ function parseContentItem(node: CssNode, ctx: ParseContext): ContentItem | undef
   }
 }
 
-type ContentSpec = 'normal' | 'none' | readonly ContentItem[];
+type ContentSpec = 'normal' | 'none' | ContentList;
 
 /** `normal | none | [ <content-list> ] [ / <string>+ ]?` (CSS Generated Content 3 §2). */
 export function parseContent(nodes: Nodes, ctx: ParseContext): ContentSpec | undefined {
@@ -162,7 +162,7 @@ export function parseContent(nodes: Nodes, ctx: ParseContext): ContentSpec | und
     if (item === undefined) return undefined;
     items.push(item);
   }
-  return items;
+  return alt === undefined ? items : Object.assign(items, { alt: alt.map((n) => stringOf(n)!).join('') });
 }
 
 /** `none | [ <counter-name> <integer>? ]+` (CSS Lists 3 §4.5). */

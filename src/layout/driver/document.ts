@@ -318,10 +318,20 @@ function areaOf(style: PageStyle, scale = 1): PageArea {
   const top = box.borderTopWidth + pad(box.paddingTop);
   const bottom = box.borderBottomWidth + pad(box.paddingBottom);
   return {
-    style, margins, x: margins.left + left, y: margins.top + top, direction: 'ltr',
+    style, margins, x: wholePixelOrigin(margins.left + left), y: wholePixelOrigin(margins.top + top), direction: 'ltr',
     width: wholePixels(Math.max(0, boxWidth - left - right)) / scale,
     height: wholePixels(Math.max(0, style.height - margins.top - margins.bottom - top - bottom)) / scale,
   };
+}
+
+/**
+ * Chromium prints the page area from a whole pixel, the nearest: with 15mm margins (56.69px) its
+ * content starts 57px from the page's left and top edges, with 10mm (37.80px) 38px, with 12.3mm
+ * (46.49px) 46px, with 20.2px 20px and with 20.7px 21px (Chromium 156, words' positions in its PDF;
+ * a right-aligned word moves as much: the area keeps its width).
+ */
+function wholePixelOrigin(length: number): number {
+  return Math.round(length);
 }
 
 /**
