@@ -36,7 +36,7 @@ import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
 import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
-import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds } from './text.js';
+import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds, lineShiftAt } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
@@ -229,6 +229,7 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
     contextClips: paint.contextClips,
     options,
     target: paint.target,
+    lineShift: 0,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
   layers.outlines.unshift({ items: paintOutline(f, x, y, outerRadii(f)), clips: [] });
@@ -259,7 +260,7 @@ export function isolatedIfBlending(items: DisplayItem[]): DisplayItem[] {
 /** Paints loose fragments (a page's flow without a root box, margin boxes), in the page's frame, as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
   const layers = newLayers();
-  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined });
+  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined, lineShift: 0 });
   return emit(paintingOrder(layers));
 }
 
@@ -298,6 +299,8 @@ interface Walk {
   readonly options: PaintOptions;
   /** The element whose content is being painted (tagged PDF). */
   readonly target: TagTarget | undefined;
+  /** How far the text of the line being walked moves to stand on Chromium's pixel (text.ts lineShiftAt). */
+  readonly lineShift: number;
   /** Style of the outside ::marker of the list item being walked (its line is laid out apart). */
   readonly markerStyle?: ComputedStyle | undefined;
 }
@@ -311,16 +314,19 @@ function isTaggedMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Wal
 function collect(fragments: readonly Fragment[], originX: number, originY: number, walk: Walk): void {
   for (const fragment of fragments) {
     switch (fragment.kind) {
-      case 'line':
-        collect(fragment.children, fragment.x + originX, fragment.y + originY, isTaggedMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
+      case 'line': {
+        const top = fragment.y + originY;
+        const target = isTaggedMarkerLine(fragment, walk) ? { ...walk.target!, part: 'marker' as const } : walk.target;
+        collect(fragment.children, fragment.x + originX, top, { ...walk, target, lineShift: lineShiftAt(top) });
         break;
+      }
       case 'text':
         if (fragment.style.visibility === 'visible') {
           const reach = textReach(fragment, originX, originY, walk);
           if (reach === 'outside') break;
           // white space between inline boxes is not content of anything (it stays an artifact)
           const target = walk.target === undefined || fragment.text.trim() === '' ? undefined : walk.target;
-          const painted = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations) : paintListSymbol(fragment, fragment.symbol, originX, originY);
+          const painted = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations, walk.lineShift) : paintListSymbol(fragment, fragment.symbol, originX, originY);
           const items = reach === 'edge' ? withinClips(painted, walk.clips) : painted;
           walk.layers.inlines.push({ items: tagged(items, target, walk), clips: walk.clips });
         }
@@ -360,11 +366,11 @@ function textReach(fragment: Extract<Fragment, { kind: 'text' }>, originX: numbe
   // .sr-only) holds text for readers, not for the eye: it stays, to be searched and read aloud
   // (Chromium leaves it out)
   if (walk.clips.length === 0 || walk.clips.some(visuallyHidden)) return 'inside';
-  const rough = textInkBounds(fragment, originX, originY, walk.decorations);
+  const rough = textInkBounds(fragment, originX, originY, walk.decorations, walk.lineShift);
   if (rough === undefined) return 'inside';
   if (clippedAway(rough, walk.clips)) return 'outside';
   if (withinEveryClip(rough, walk.clips)) return 'inside';
-  const exact = textInkBounds(fragment, originX, originY, walk.decorations, true);
+  const exact = textInkBounds(fragment, originX, originY, walk.decorations, walk.lineShift, true);
   return exact !== undefined && clippedAway(exact, walk.clips) ? 'outside' : 'edge';
 }
 
@@ -456,6 +462,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     contextClips: walk.contextClips,
     options: walk.options,
     target: tagTargetOf(f, walk.target),
+    lineShift: walk.lineShift,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
   if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f, x, y), clips });

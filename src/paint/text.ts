@@ -258,13 +258,13 @@ function syntheticReach(bold: number, stroke: number, oblique: boolean, extent: 
  * lines. Undefined when that cannot be told so (a text shadow, a decoration at an offset of its
  * own, upright glyphs, a face without the box).
  */
-export function textInkBounds(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], perGlyph = false): Rect | undefined {
+export function textInkBounds(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], lineShift: number, perGlyph = false): Rect | undefined {
   const style = fragment.style;
   if (style.textShadow.length > 0) return undefined;
   for (const decoration of decorations) {
     if (decoration.underlineOffset !== 'auto' || (decoration.thickness !== 'auto' && decoration.thickness !== 'from-font')) return undefined;
   }
-  const baseline = snappedBaseline(originY + fragment.baseline);
+  const baseline = originY + fragment.baseline + lineShift;
   let left = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   let top = Number.POSITIVE_INFINITY;
@@ -364,11 +364,11 @@ export function glyphsWithin(item: Glyphs, clips: readonly Rect[]): Glyphs | und
  * Decoration 3 §4). The fragment is in the frame of its parent, whose origin is at (originX,
  * originY) on the page (paint/placed.ts).
  */
-export function paintText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
-  const own = paintOwnText(fragment, originX, originY, decorations);
+export function paintText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], lineShift: number): DisplayItem[] {
+  const own = paintOwnText(fragment, originX, originY, decorations, lineShift);
   if (fragment.style.textShadow.length === 0) return own;
   const upright: UprightGlyph[] = [];
-  for (const run of fragment.runs) if (run.run.upright !== undefined) appendAll(upright, uprightGlyphs(run, run.x + originX, run.run.upright, fragment.baseline + originY));
+  for (const run of fragment.runs) if (run.run.upright !== undefined) appendAll(upright, uprightGlyphs(run, run.x + originX, run.run.upright, fragment.baseline + originY + lineShift));
   return [...paintTextShadows(fragment, own, upright), ...own];
 }
 
@@ -379,13 +379,14 @@ export function paintText(fragment: TextFragment, originX: number, originY: numb
  */
 export function textClipRuns(fragments: readonly Fragment[], originX: number, originY: number): Glyphs[] {
   const items: DisplayItem[] = [];
-  const visit = (list: readonly Fragment[], x: number, y: number): void => {
+  const visit = (list: readonly Fragment[], x: number, y: number, shift: number): void => {
     for (const f of list) {
-      if (f.kind === 'line' || f.kind === 'box') visit(f.children, f.x + x, f.y + y);
-      else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) pushGlyphs(items, f, x, snappedBaseline(f.baseline + y), false);
+      if (f.kind === 'line') visit(f.children, f.x + x, f.y + y, lineShiftAt(f.y + y));
+      else if (f.kind === 'box') visit(f.children, f.x + x, f.y + y, shift);
+      else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) pushGlyphs(items, f, x, f.baseline + y + shift, false);
     }
   };
-  visit(fragments, originX, originY);
+  visit(fragments, originX, originY, 0);
   return items.filter((item): item is Glyphs => item.kind === 'glyphs');
 }
 
@@ -442,17 +443,19 @@ function pushEmphasisMarks(out: DisplayItem[], marks: EmphasisMarks, left: numbe
 }
 
 /**
- * Where a text fragment's glyphs are drawn: its baseline rounded to a whole CSS pixel of the page,
- * as Chromium prints (lines 25.5px tall stand 26, 25, 26px apart in its PDF; Chromium 156). The
- * layout keeps the exact position; decorations and emphasis marks follow the glyphs.
+ * How far the text of a line whose top is at `lineTop` on the page moves: Chromium 156 prints a
+ * line's text with the line box's top rounded to a whole CSS pixel and the baseline at its exact
+ * offset below it (lines 25.5px tall stand 26, 25, 26px apart; a line that a `vertical-align:
+ * middle` inline-block makes 36.23px above its baseline keeps that fraction). Layout keeps the
+ * exact positions; glyphs, decorations and emphasis marks follow this.
  */
-function snappedBaseline(y: number): number {
-  return Math.round(y);
+export function lineShiftAt(lineTop: number): number {
+  return Math.round(lineTop) - lineTop;
 }
 
-function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
+function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], lineShift: number): DisplayItem[] {
   const first = fragment.runs[0];
-  const baseline = snappedBaseline(fragment.baseline + originY);
+  const baseline = fragment.baseline + originY + lineShift;
   const glyphs: DisplayItem[] = [];
   pushGlyphs(glyphs, fragment, originX, baseline, true);
   // after the text, and not among the glyphs an underline skips
