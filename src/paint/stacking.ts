@@ -366,11 +366,11 @@ function textReach(fragment: Extract<Fragment, { kind: 'text' }>, originX: numbe
   // .sr-only) holds text for readers, not for the eye: it stays, to be searched and read aloud
   // (Chromium leaves it out)
   if (walk.clips.length === 0 || walk.clips.some(visuallyHidden)) return 'inside';
-  const rough = textInkBounds(fragment, originX, originY, walk.decorations, walk.lineShift);
+  const rough = textInkBounds(fragment, originX, originY + walk.lineShift, walk.decorations);
   if (rough === undefined) return 'inside';
   if (clippedAway(rough, walk.clips)) return 'outside';
   if (withinEveryClip(rough, walk.clips)) return 'inside';
-  const exact = textInkBounds(fragment, originX, originY, walk.decorations, walk.lineShift, true);
+  const exact = textInkBounds(fragment, originX, originY + walk.lineShift, walk.decorations, true);
   return exact !== undefined && clippedAway(exact, walk.clips) ? 'outside' : 'edge';
 }
 

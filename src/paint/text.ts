@@ -258,13 +258,13 @@ function syntheticReach(bold: number, stroke: number, oblique: boolean, extent: 
  * lines. Undefined when that cannot be told so (a text shadow, a decoration at an offset of its
  * own, upright glyphs, a face without the box).
  */
-export function textInkBounds(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], lineShift: number, perGlyph = false): Rect | undefined {
+export function textInkBounds(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[], perGlyph = false): Rect | undefined {
   const style = fragment.style;
   if (style.textShadow.length > 0) return undefined;
   for (const decoration of decorations) {
     if (decoration.underlineOffset !== 'auto' || (decoration.thickness !== 'auto' && decoration.thickness !== 'from-font')) return undefined;
   }
-  const baseline = originY + fragment.baseline + lineShift;
+  const baseline = originY + fragment.baseline;
   let left = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   let top = Number.POSITIVE_INFINITY;
