@@ -25,6 +25,7 @@ import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 import { boundsOf } from './coverage.js';
 import { rasterElementFilter } from './svg-filter-raster.js';
+import { drawsNothing } from './items-svg.js';
 import type { Rect } from '../geometry/types.js';
 
 /**
@@ -132,7 +133,7 @@ const STRUCTURE: ReadonlySet<DisplayItem['kind']> = new Set<DisplayItem['kind']>
 
 /** Tagging and link items do not belong in a mask. */
 function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {
-  return items.filter((item) => item.kind !== 'begin-tag' && item.kind !== 'begin-artifact' && item.kind !== 'end-marked' && item.kind !== 'link' && item.kind !== 'bookmark' && item.kind !== 'destination');
+  return items.filter((item) => !drawsNothing(item));
 }
 
 /** The polygons (page px) the items cover, through their transforms; clips are not applied. */

@@ -310,14 +310,28 @@ function isTaggedMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Wal
   return walk.target !== undefined && isMarkerLine(line, walk.markerStyle);
 }
 
+/**
+ * The walk of a line's content: its text's shift, and a marker line's tag part. Most lines change
+ * neither (whole-pixel tops, no marker): the walk itself then, not a copy per line.
+ */
+function lineWalk(line: Extract<Fragment, { kind: 'line' }>, lineShift: number, walk: Walk): Walk {
+  const marker = isTaggedMarkerLine(line, walk);
+  if (!marker && lineShift === walk.lineShift) return walk;
+  const target = marker ? { ...walk.target!, part: 'marker' as const } : walk.target;
+  // field by field, as collectBox makes its walks (a spread took V8's slow generic copy)
+  return {
+    clips: walk.clips, decorations: walk.decorations, layers: walk.layers, context: walk.context, contextClips: walk.contextClips,
+    options: walk.options, target, lineShift, markerStyle: walk.markerStyle,
+  };
+}
+
 /** Collects `fragments`, in a frame whose origin is at (originX, originY) on the page (placed.ts). */
 function collect(fragments: readonly Fragment[], originX: number, originY: number, walk: Walk): void {
   for (const fragment of fragments) {
     switch (fragment.kind) {
       case 'line': {
         const top = fragment.y + originY;
-        const target = isTaggedMarkerLine(fragment, walk) ? { ...walk.target!, part: 'marker' as const } : walk.target;
-        collect(fragment.children, fragment.x + originX, top, { ...walk, target, lineShift: lineShiftAt(top) });
+        collect(fragment.children, fragment.x + originX, top, lineWalk(fragment, lineShiftAt(top), walk));
         break;
       }
       case 'text':

@@ -76,9 +76,7 @@ export interface FilteredElement {
 
 /** The image item that draws the element with its filter over its filter region; undefined for an empty region. */
 export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | undefined {
-  const { region } = filtered;
-  if (!(region.width > 0 && region.height > 0) || !Number.isFinite(region.width * region.height)) return undefined;
-  return rasterItem(filteredDocument(filtered), region, filtered.unfiltered);
+  return drawable(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered) : undefined;
 }
 
 /**
@@ -95,14 +93,26 @@ export function rasterElementFilter(items: readonly DisplayItem[], filter: DomEl
   const size = { width: borderBox.width, height: borderBox.height };
   const local = filterRegion(filter, { x: 0, y: 0, ...size }, size);
   const region: Rect = { x: borderBox.x + local.x, y: borderBox.y + local.y, width: local.width, height: local.height };
-  if (!(region.width > 0 && region.height > 0) || !Number.isFinite(region.width * region.height)) return undefined;
-  const writer = new Writer(NO_DOCUMENT, undefined);
-  const definition = writer.element(filter, INITIAL_STYLE, true).replace(/^<filter([^>]*?)\sid="[^"]*"/, '<filter$1').replace(/^<filter/, '<filter id="f"');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(region.width)}" height="${n(region.height)}" viewBox="0 0 ${n(region.width)} ${n(region.height)}" preserveAspectRatio="none">`
-    + `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})"><g filter="url(#f)"><rect width="${n(size.width)}" height="${n(size.height)}" fill="none"/>`
-    + `<g transform="translate(${n(-borderBox.x)} ${n(-borderBox.y)})">${markup.body}</g></g></g></svg>`;
-  const raster = rasterItem(svg, region, painted);
-  return [raster, ...items.filter(drawsNothing)];
+  if (!drawable(region)) return undefined;
+  // under an id of its own: the page's may hold what a url() cannot (spaces, parentheses)
+  const definition = new Writer(NO_DOCUMENT, undefined).element(filter, INITIAL_STYLE, true).replace(/^<filter([^>]*?)\sid="[^"]*"/, '<filter$1').replace(/^<filter/, '<filter id="f"');
+  const svg = regionDocument(region, `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})">`
+    + `<g filter="url(#f)"><rect width="${n(size.width)}" height="${n(size.height)}" fill="none"/>`
+    + `<g transform="translate(${n(-borderBox.x)} ${n(-borderBox.y)})">${markup.body}</g></g></g>`);
+  return [rasterItem(svg, region, painted), ...items.filter(drawsNothing)];
+}
+
+/** Whether a filter region has pixels to draw. */
+function drawable(region: Rect): boolean {
+  return region.width > 0 && region.height > 0 && Number.isFinite(region.width * region.height);
+}
+
+/**
+ * An SVG document of the region's size drawing `content` in its pixels (the region's origin is
+ * put by the content's own transform: Skia's renderer, given a viewBox not at 0 0, draws nothing).
+ */
+function regionDocument(region: Rect, content: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(region.width)}" height="${n(region.height)}" viewBox="0 0 ${n(region.width)} ${n(region.height)}" preserveAspectRatio="none">${content}</svg>`;
 }
 
 /** An image item of the SVG document over `region`, with `unrasterized` drawn when Skia cannot. */
@@ -128,9 +138,7 @@ function filteredDocument(filtered: FilteredElement): string {
   const writer = new Writer(doc, filtered.drawText);
   const body = writer.element(element, filtered.parentStyle, true);
   const defs = writer.references();
-  // the region's origin by a transform: Skia's renderer, given a viewBox not at 0 0, draws nothing
-  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(region.width)}" height="${n(region.height)}" viewBox="0 0 ${n(region.width)} ${n(region.height)}" preserveAspectRatio="none">`
-    + `<g transform="translate(${n(-region.x)} ${n(-region.y)})"><svg width="${n(viewport.width)}" height="${n(viewport.height)}" overflow="visible"><defs>${defs}</defs>${body}</svg></g></svg>`;
+  return regionDocument(region, `<g transform="translate(${n(-region.x)} ${n(-region.y)})"><svg width="${n(viewport.width)}" height="${n(viewport.height)}" overflow="visible"><defs>${defs}</defs>${body}</svg></g>`);
 }
 
 /** Writes elements as markup, collecting the ids they reference. */
@@ -181,11 +189,12 @@ class Writer {
       attributes.push(`${camel(key)}="${escape(capped(name, camel(key), value))}"`);
       for (const match of value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) this.want(match[1]);
     }
-    if (styled) appendAll(attributes, this.styleAttributes(style, root ? undefined : parent, name === 'stop'));
+    const own = styled ? this.styleAttributes(style, root ? undefined : parent, name === 'stop') : [];
+    appendAll(attributes, own);
     if (instance !== undefined) return `<g ${attributes.join(' ')}>${this.symbolInstance(element, instance, style, depth)}</g>`;
     // text as octavo sets it, in outlines: Skia's own would take the machine's fonts
     const outlines = name === 'text' && this.drawText !== undefined ? itemsAsSvg(this.drawText(element, parent), `t${this.written}-`) : undefined;
-    if (outlines !== undefined) return `<g ${this.styleAttributes(style, root ? undefined : parent, false).join(' ')}><defs>${outlines.defs}</defs>${outlines.body}</g>`;
+    if (outlines !== undefined) return `<g ${own.join(' ')}><defs>${outlines.defs}</defs>${outlines.body}</g>`;
     const children = this.children(element, style, depth);
     return `<${name}${attributes.length > 0 ? ' ' : ''}${attributes.join(' ')}>${children}</${name}>`;
   }
@@ -203,6 +212,7 @@ class Writer {
 
   /** A `<use>` of a symbol as the nested viewport it makes (SVG 2 §5.6.2), its content styled from the `<use>`. */
   private symbolInstance(use: DomElement, symbol: DomElement, useStyle: SvgStyle, depth: number): string {
+    if (this.expanding.has(symbol)) return '';
     const own = computeSvgStyle(symbol, useStyle, this.doc.rules);
     const viewport: string[] = [];
     for (const key of ['x', 'y'] as const) if (use.attribs[key] !== undefined) viewport.push(`${key}="${escape(use.attribs[key]!)}"`);
@@ -212,7 +222,6 @@ class Writer {
     }
     for (const key of ['viewBox', 'preserveAspectRatio'] as const) if (symbol.attribs[key] !== undefined) viewport.push(`${key}="${escape(symbol.attribs[key]!)}"`);
     appendAll(viewport, this.styleAttributes(own, useStyle, false));
-    if (this.expanding.has(symbol)) return '';
     this.expanding.add(symbol);
     const content = this.children(symbol, own, depth + 1);
     this.expanding.delete(symbol);
