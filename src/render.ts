@@ -142,7 +142,7 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
   const budget = renderBudget(state, request);
   const prepared = await prepareLayout(state, request, diagnostics, budget);
   const writer = new PdfWriter({ ...writeOptions(prepared), warn: (message) => diagnostics.warn('resource', message) });
-  const pages = await runPipeline(prepared, (part) => writer.add(part));
+  const pages = await runPipeline(prepared, diagnostics, (part) => writer.add(part));
   budget();
   return { pdf: await writer.end(), diagnostics: diagnostics.list(), pages };
 }
@@ -153,9 +153,12 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
  * `@page` background images are loaded when layout yields all pages at once (`whole`), before the
  * first is painted. The number of pages.
  */
-async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) => void): Promise<number> {
+async function runPipeline(prepared: PreparedLayout, diagnostics: Diagnostics, write: (part: PaintedPart) => void): Promise<number> {
   const images = prepared.pageImages;
-  const paint = createPagePainter({ tagged: prepared.options.tagged === true, images: images.images, text: prepared.text, checkBudget: prepared.services.checkBudget });
+  const paint = createPagePainter({
+    tagged: prepared.options.tagged === true, images: images.images, text: prepared.text, checkBudget: prepared.services.checkBudget,
+    warn: (message) => diagnostics.warn('css_unsupported', message),
+  });
   let pages = 0;
   for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
     if (laid.kind === 'whole') await images.load(laid.pages);
@@ -211,7 +214,7 @@ async function paintRequest(state: EngineState, request: RenderOptions, diagnost
   const prepared = await prepareLayout(state, request, diagnostics, budget);
   const pages: PaintedPage[] = [];
   const margins: PaintedMargins[] = [];
-  await runPipeline(prepared, (part) => {
+  await runPipeline(prepared, diagnostics, (part) => {
     if (part.kind === 'page') pages.push(part);
     else if (part.kind === 'margins') margins[part.index] = part;
   });

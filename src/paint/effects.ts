@@ -33,17 +33,18 @@ export function hasEffects(f: PlacedBox): boolean {
     || f.style.mixBlendMode !== 'normal' || f.style.isolation === 'isolate';
 }
 
-/** Where a mask border's image comes from. */
-export interface MaskImages {
+/** Where a mask's images come from, and where what cannot be applied is said. */
+export interface EffectsContext {
   readonly lookup: ImageLookup;
   readonly svg?: SvgContext | undefined;
+  readonly warn?: ((message: string) => void) | undefined;
 }
 
 /** `items` wrapped in the effects of `f`, its border box at (x, y) on the page. */
-export function withEffects(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], images?: MaskImages): DisplayItem[] {
+export function withEffects(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], images?: EffectsContext): DisplayItem[] {
   if (items.length === 0) return [];
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
-  let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined);
+  let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined, images?.warn);
   // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
   for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(f, x, y, images.lookup, images.svg)]) {
     if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
@@ -70,7 +71,7 @@ export function withEffects(f: PlacedBox, x: number, y: number, items: readonly 
  * CSS Masking 1 §7: the mask border's frame as a soft mask; an image that did not load masks
  * nothing away (§7.1: a source that is not a valid image leaves the element unmasked).
  */
-function maskBorder(f: PlacedBox, x: number, y: number, images: MaskImages | undefined): Extract<DisplayItem, { kind: 'push-opacity' }>['mask'] {
+function maskBorder(f: PlacedBox, x: number, y: number, images: EffectsContext | undefined): Extract<DisplayItem, { kind: 'push-opacity' }>['mask'] {
   if (f.style.maskBorderSource === 'none' || images === undefined) return undefined;
   const frame = paintImageFrame(maskBorderOf(f.style), borderBoxAt(f, x, y), f.border, images.lookup, images.svg);
   if (frame === undefined) return undefined;

@@ -10,8 +10,8 @@
  *   paths, boxes) blurred as `text-shadow` is (text-shadow.ts);
  * - `blur()` blurs images and every painted shape (filter-blur.ts);
  * - an SVG `<filter>` no function says (`url()` resolved by boxes/svg-references.ts) is drawn by
- *   Skia over the element's items written as SVG (svg-filter-raster.ts); items with no SVG markup
- *   (soft masks, blend modes…) are drawn unfiltered.
+ *   Skia over the element's items written as SVG (svg-filter-raster.ts); with an item that has no
+ *   SVG markup (a blend mode, a blurred image) the element is drawn unfiltered, with a warning.
  */
 import type { FilterFunction } from '../css/image-types.js';
 import type { Matrix } from '../geometry/matrix.js';
@@ -24,7 +24,7 @@ import { blurredItems } from './filter-blur.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 import { boundsOf } from './coverage.js';
-import { rasterElementFilter } from './svg-filter-raster.js';
+import { rasterElementFilter, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
 import type { Rect } from '../geometry/types.js';
 
@@ -32,7 +32,7 @@ import type { Rect } from '../geometry/types.js';
  * The items with the filter functions applied in order; `borderBox` is the filtered element's (an
  * SVG `<filter>`'s bounding box and user space), without which an SVG filter is left out.
  */
-export function applyFilter(filter: readonly FilterFunction[], items: readonly DisplayItem[], borderBox?: Rect): DisplayItem[] {
+export function applyFilter(filter: readonly FilterFunction[], items: readonly DisplayItem[], borderBox?: Rect, warn?: (message: string) => void): DisplayItem[] {
   let out: DisplayItem[] = [...items];
   let i = 0;
   while (i < filter.length) {
@@ -49,7 +49,11 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
     if (f.kind === 'drop-shadow') out = [...dropShadow(out, f), ...out];
     if (f.kind === 'blur' && f.radius > 0) out = blurredItems(out, f.radius);
-    if (f.kind === 'svg-filter' && borderBox !== undefined) out = rasterElementFilter(out, f.svgFilter, borderBox) ?? out;
+    if (f.kind === 'svg-filter' && borderBox !== undefined) {
+      const filtered = rasterElementFilter(out, f.svgFilter, borderBox);
+      if ('unwritable' in filtered) warn?.(unfilteredWarning(f.svgFilter, filtered.unwritable));
+      else out = filtered;
+    }
     i++;
   }
   return out;
@@ -154,3 +158,4 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
 function isCovering(item: DisplayItem): item is Covering {
   return item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path' || item.kind === 'fill-path' || item.kind === 'image' || item.kind === 'shading';
 }
+

@@ -11,7 +11,7 @@ import { itemsAsSvg, n } from './items-svg.js';
 
 export function gradientAsSvg(items: readonly DisplayItem[], width: number, height: number): LoadedImage | undefined {
   const markup = itemsAsSvg(items, 'g');
-  if (markup === undefined) return undefined;
+  if ('unwritable' in markup) return undefined;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}"><defs>${markup.defs}</defs>${markup.body}</svg>`;
   const bytes = new TextEncoder().encode(svg);
   return { id: `gradient-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}`, format: 'svg', bytes, width, height };

@@ -2,12 +2,15 @@
  * Display items written as SVG markup, for Skia's SVG renderer to rasterise what only a
  * rasteriser draws: a gradient border image's frame (gradient-svg.ts), an element under an SVG
  * filter (svg-filter-raster.ts). Glyph runs are written as their outlines (flattened, as
- * text-shadow.ts covers them), so the text keeps octavo's fonts and layout; images as data URLs.
- * What has no markup here (soft masks, alpha masks, text filled through a clip, stroked glyphs,
- * frames left uncomposed) makes the whole undefined.
+ * text-shadow.ts covers them), so the text keeps octavo's fonts and layout; soft masks as `<mask>`
+ * (an alpha mask's alpha made luminance by a colour matrix). What Skia's SVG renderer would not
+ * draw — an image (it loads none, data: URLs included), a blurred shadow's alpha mask (pixels, which
+ * only an image could carry), a blend mode (drawn as normal) — makes the whole unwritable, and says why.
  */
+import type { Radii } from '../css/values/radii.js';
 import type { Color } from '../css/types.js';
 import type { DisplayItem, PathSegment, ShadingStop } from './display-list.js';
+import { roundedRectPath } from './path.js';
 import { polygonsOf } from './text-shadow.js';
 
 /** The markup of some items: what goes in `<defs>`, and the drawing. */
@@ -16,13 +19,21 @@ export interface ItemsMarkup {
   readonly body: string;
 }
 
+/** Items with no SVG markup here: what the first of them is. */
+export interface Unwritable {
+  readonly unwritable: string;
+}
+
+/** A mask region no drawing reaches past: the mask's own items say where it shows. */
+const EVERYWHERE = 'x="-1e6" y="-1e6" width="2e6" height="2e6"';
+
 /** Items that draw nothing: marked content, links and destinations, which stay out of a raster. */
 export function drawsNothing(item: DisplayItem): boolean {
   return item.kind === 'begin-tag' || item.kind === 'begin-artifact' || item.kind === 'end-marked' || item.kind === 'link' || item.kind === 'destination' || item.kind === 'bookmark';
 }
 
-/** The items as SVG (ids prefixed by `prefix`); undefined when one has no markup here. */
-export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMarkup | undefined {
+/** The items as SVG (ids prefixed by `prefix`), or what the first item with no markup here is. */
+export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMarkup | Unwritable {
   const defs: string[] = [];
   const body: string[] = [];
   const id = (): string => `${prefix}${defs.length}`;
@@ -40,12 +51,13 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
         break;
       }
       case 'glyphs': {
-        if (item.stroke !== undefined) return undefined;
         if (item.invisible === true) break;
-        const d = polygonsOf(item).map((polygon) => polygon.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join('') + 'Z').join('');
-        if (d !== '') body.push(`<path d="${d}" ${fill(item.color)}/>`);
+        const d = outlineData(item);
+        const stroke = item.stroke === undefined ? '' : ` stroke="${rgb(item.stroke.color)}" stroke-opacity="${n(item.stroke.color.a)}" stroke-width="${n(item.stroke.width)}"`;
+        if (d !== '') body.push(`<path d="${d}" ${fill(item.color)}${stroke}/>`);
         break;
       }
+
       case 'shading': {
         const g = id();
         const s = item.shading;
@@ -57,21 +69,27 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
         body.push(`<rect x="${n(item.rect.x)}" y="${n(item.rect.y)}" width="${n(item.rect.width)}" height="${n(item.rect.height)}" fill="url(#${g})"/>`);
         break;
       }
-      case 'image': {
-        const { image, rect } = item;
-        if (item.compose !== undefined || item.blur !== undefined || item.filters !== undefined || item.rasterize !== undefined) return undefined;
-        const type = image.format === 'svg' ? 'image/svg+xml' : `image/${image.format}`;
-        const rendering = item.interpolate === false ? ' image-rendering="optimizeSpeed"' : '';
-        body.push(`<image x="${n(rect.x)}" y="${n(rect.y)}" width="${n(rect.width)}" height="${n(rect.height)}" preserveAspectRatio="none"${rendering} xlink:href="data:${type};base64,${Buffer.from(image.bytes).toString('base64')}"/>`);
-        break;
-      }
+      case 'image':
+        // Skia's SVG renderer, as @napi-rs/canvas builds it, has no resource provider: it draws no <image>, data: URLs included
+        return { unwritable: 'an image' };
+      case 'alpha-mask':
+        return { unwritable: 'a blurred shadow' };
       case 'push-transform':
         body.push(`<g transform="matrix(${item.matrix.map(n).join(' ')})">`);
         break;
       case 'push-clip': {
-        if (item.radii !== undefined && item.radii.some((r) => r > 0)) return undefined;
         const c = id();
-        defs.push(`<clipPath id="${c}"><rect x="${n(item.rect.x)}" y="${n(item.rect.y)}" width="${n(item.rect.width)}" height="${n(item.rect.height)}"/></clipPath>`);
+        const { rect, radii } = item;
+        const shape = radii !== undefined && radii.length === 8 && radii.some((r) => r > 0)
+          ? `<path d="${pathData(roundedRectPath(rect, radii as Radii))}"/>`
+          : `<rect x="${n(rect.x)}" y="${n(rect.y)}" width="${n(rect.width)}" height="${n(rect.height)}"/>`;
+        defs.push(`<clipPath id="${c}">${shape}</clipPath>`);
+        body.push(`<g clip-path="url(#${c})">`);
+        break;
+      }
+      case 'push-clip-glyphs': {
+        const c = id();
+        defs.push(`<clipPath id="${c}"><path d="${item.runs.map(outlineData).join('')}"/></clipPath>`);
         body.push(`<g clip-path="url(#${c})">`);
         break;
       }
@@ -81,22 +99,43 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
         body.push(`<g clip-path="url(#${c})">`);
         break;
       }
-      case 'push-opacity':
-        if (item.mask !== undefined || item.blend !== undefined) return undefined;
-        body.push(`<g opacity="${n(item.opacity)}">`);
+      case 'push-opacity': {
+        const group = opacityGroup(item, id(), defs);
+        if (typeof group !== 'string') return group;
+        body.push(group);
         break;
+      }
       case 'pop-transform':
       case 'pop-clip':
       case 'pop-opacity':
         body.push('</g>');
         break;
       default:
-        if (!drawsNothing(item)) return undefined;
+        if (!drawsNothing(item)) return { unwritable: item.kind };
     }
   }
   return { defs: defs.join(''), body: body.join('') };
 }
 
+/**
+ * The opening tag of a transparency group; its soft mask, under `maskId`, added to `defs`. Skia's
+ * SVG renderer reads no mask-type: an alpha mask's alpha is made its luminance.
+ */
+function opacityGroup(item: Extract<DisplayItem, { kind: 'push-opacity' }>, maskId: string, defs: string[]): string | Unwritable {
+  if (item.blend !== undefined) return { unwritable: `the blend mode ${item.blend}` };
+  if (item.mask === undefined) return `<g opacity="${n(item.opacity)}">`;
+  const content = itemsAsSvg(item.mask.items, `${maskId}-`);
+  if ('unwritable' in content) return content;
+  const drawn = item.mask.luminance ? content.body
+    : `<filter id="${maskId}a" filterUnits="userSpaceOnUse" ${EVERYWHERE}><feColorMatrix values="0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0"/></filter><g filter="url(#${maskId}a)">${content.body}</g>`;
+  defs.push(`${content.defs}<mask id="${maskId}" maskUnits="userSpaceOnUse" ${EVERYWHERE}>${drawn}</mask>`);
+  return `<g opacity="${n(item.opacity)}" mask="url(#${maskId})">`;
+}
+
+/** A glyph run's outlines as path data, flattened. */
+function outlineData(run: Extract<DisplayItem, { kind: 'glyphs' }>): string {
+  return polygonsOf(run).map((polygon) => polygon.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join('') + 'Z').join('');
+}
 export const n = (value: number): string => String(Math.round(value * 1e4) / 1e4);
 
 export function rgb(color: Color): string {

@@ -20,6 +20,7 @@ import type { LaidOut } from '../layout/driver/document.js';
 import { NO_RADII, borderRadii, insetRadii } from '../css/values/radii.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
+import type { SvgContext } from './svg-render.js';
 import type { Box } from '../boxes/types.js';
 import type { LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
@@ -39,6 +40,8 @@ export interface PaintDocumentOptions {
   readonly text?: TextSystem;
   /** Throws when the render's time is spent: called between costly steps of a page (work-budget.ts). */
   readonly checkBudget?: () => void;
+  /** Says what is painted other than the style asks (an SVG filter left out). */
+  readonly warn?: (message: string) => void;
 }
 
 /**
@@ -135,7 +138,7 @@ function pageArea(page: PageLayout): Rect {
 
 /** The margin boxes (CSS Paged Media 3 §5), Pagination artifacts in a tagged PDF. */
 function marginBoxItems(page: PageLayout, canvasSource: Box | undefined, paint: PaintDocumentOptions): DisplayItem[] {
-  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page) };
+  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page), warn: paint.warn };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     appendAll(margins, fragment.kind === 'box' ? paintStackingContext(fragment, fragment.x, fragment.y, marginOptions) : paintFragments([fragment], marginOptions));
@@ -148,8 +151,8 @@ function imageLookup(paint: PaintDocumentOptions): ImageLookup {
   return (url) => images?.get(url);
 }
 
-function svgOptions(paint: PaintDocumentOptions): { text?: TextSystem } {
-  return paint.text === undefined ? {} : { text: paint.text };
+function svgOptions(paint: PaintDocumentOptions): SvgContext {
+  return { text: paint.text, warn: paint.warn };
 }
 
 /**
@@ -191,7 +194,7 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
     appendAll(items, paintBackground(f.style, fragmentArea(f, x, y, borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
   }
-  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea }));
+  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea, warn: paint.warn }));
   const shrunk = page.flowTransform;
   if (shrunk === undefined) {
     appendAll(items, flow);

@@ -52,6 +52,8 @@ export interface PaintOptions {
   readonly svg?: SvgContext;
   /** The page area, where `background-attachment: fixed` layers are positioned (background.ts). */
   readonly fixedArea?: Rect;
+  /** Says what is painted other than asked (an SVG filter left out). */
+  readonly warn?: ((message: string) => void) | undefined;
 }
 
 /** The element (and part of it) that content painted inside a box belongs to. */
@@ -194,7 +196,7 @@ export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOp
   const layers = newLayers();
   const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [] });
   const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
-  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
+  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg, warn: options.warn });
 }
 
 /**

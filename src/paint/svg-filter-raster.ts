@@ -20,6 +20,7 @@ import { length } from '../css/values/svg-units.js';
 import type { Viewport } from './svg-geometry.js';
 import type { DisplayItem } from './display-list.js';
 import { appendAll } from '../append-all.js';
+import type { Unwritable } from './items-svg.js';
 import { drawsNothing, itemsAsSvg, n, rgb } from './items-svg.js';
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
@@ -84,22 +85,30 @@ export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | und
  * rasterised by Skia: its items as SVG (items-svg.ts) in a group the filter applies to, whose user
  * space starts at the element's border box, which is also its bounding box (Filter Effects 1 §5:
  * an empty rectangle of that size gives Skia the box). Marked content and links stay out of the
- * image, after it. Undefined when an item has no SVG markup.
+ * image, after it. The items as they are for an empty box or region; what cannot be written when an
+ * item has no SVG markup.
  */
-export function rasterElementFilter(items: readonly DisplayItem[], filter: DomElement, borderBox: Rect): DisplayItem[] | undefined {
+export function rasterElementFilter(items: readonly DisplayItem[], filter: DomElement, borderBox: Rect): DisplayItem[] | Unwritable {
   const painted = items.filter((item) => !drawsNothing(item));
   const markup = itemsAsSvg(painted, 'e');
-  if (markup === undefined || !(borderBox.width > 0 && borderBox.height > 0)) return undefined;
+  if ('unwritable' in markup) return markup;
+  if (!(borderBox.width > 0 && borderBox.height > 0)) return [...items];
   const size = { width: borderBox.width, height: borderBox.height };
   const local = filterRegion(filter, { x: 0, y: 0, ...size }, size);
   const region: Rect = { x: borderBox.x + local.x, y: borderBox.y + local.y, width: local.width, height: local.height };
-  if (!drawable(region)) return undefined;
+  if (!drawable(region)) return [...items];
   // under an id of its own: the page's may hold what a url() cannot (spaces, parentheses)
   const definition = new Writer(NO_DOCUMENT, undefined).element(filter, INITIAL_STYLE, true).replace(/^<filter([^>]*?)\sid="[^"]*"/, '<filter$1').replace(/^<filter/, '<filter id="f"');
   const svg = regionDocument(region, `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})">`
     + `<g filter="url(#f)"><rect width="${n(size.width)}" height="${n(size.height)}" fill="none"/>`
     + `<g transform="translate(${n(-borderBox.x)} ${n(-borderBox.y)})">${markup.body}</g></g></g>`);
   return [rasterItem(svg, region, painted), ...items.filter(drawsNothing)];
+}
+
+/** What is said when an element is drawn without its filter because Skia would not draw `what` of it. */
+export function unfilteredWarning(filter: DomElement, what: string): string {
+  const id = filter.attribs['id'];
+  return `an element under the SVG filter ${id === undefined ? 'without an id' : `#${id}`} paints ${what}, which Skia's SVG renderer does not draw: the element is drawn unfiltered`;
 }
 
 /** Whether a filter region has pixels to draw. */
@@ -194,7 +203,7 @@ class Writer {
     if (instance !== undefined) return `<g ${attributes.join(' ')}>${this.symbolInstance(element, instance, style, depth)}</g>`;
     // text as octavo sets it, in outlines: Skia's own would take the machine's fonts
     const outlines = name === 'text' && this.drawText !== undefined ? itemsAsSvg(this.drawText(element, parent), `t${this.written}-`) : undefined;
-    if (outlines !== undefined) return `<g ${own.join(' ')}><defs>${outlines.defs}</defs>${outlines.body}</g>`;
+    if (outlines !== undefined && !('unwritable' in outlines)) return `<g ${own.join(' ')}><defs>${outlines.defs}</defs>${outlines.body}</g>`;
     const children = this.children(element, style, depth);
     return `<${name}${attributes.length > 0 ? ' ' : ''}${attributes.join(' ')}>${children}</${name}>`;
   }

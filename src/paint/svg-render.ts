@@ -36,7 +36,7 @@ import { unionOfRects } from '../geometry/rect.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
-import { filterRegion, rasterFilteredItem } from './svg-filter-raster.js';
+import { filterRegion, rasterFilteredItem, unfilteredWarning } from './svg-filter-raster.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`, the laid-out HTML of its `<foreignObject>`s. */
@@ -46,6 +46,8 @@ export interface SvgContext {
   readonly foreign?: ((number: number) => DisplayItem[]) | undefined;
   /** What an inline `<svg>` inherits from the HTML element it is (CSS colour, font and direction). */
   readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'direction'>;
+  /** Says what is drawn other than asked (a filter left out). */
+  readonly warn?: ((message: string) => void) | undefined;
 }
 
 interface Walk {
@@ -54,6 +56,7 @@ interface Walk {
   readonly style: SvgStyle;
   readonly viewport: Viewport;
   readonly foreign: SvgContext['foreign'];
+  readonly warn: SvgContext['warn'];
   /** `<use>` depth, against reference cycles. */
   readonly depth: number;
   /** Inside a marker: the paints of the element it is drawn for (context-fill, context-stroke). */
@@ -277,8 +280,11 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
       const region = filterRegion(filter, bounds, walk.viewport);
       // a text's glyphs alone: its own filter, transform, clip and opacity the raster's markup carries
       const drawText = (text: DomElement, parentStyle: SvgStyle): DisplayItem[] => textElementItems(text, withContext(computeSvgStyle(text, parentStyle, walk.doc.rules), walk), { ...walk, style: parentStyle });
-      const raster = rasterFilteredItem({ element, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
-      items = raster === undefined ? [] : [raster];
+      if (items.some((item) => item.kind === 'image')) walk.warn?.(unfilteredWarning(filter, 'an image'));
+      else {
+        const raster = rasterFilteredItem({ element, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
+        items = raster === undefined ? [] : [raster];
+      }
     }
   }
   if (style.clipPath !== undefined) {
@@ -361,7 +367,7 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   const viewBox = box.length === 4 ? box : synthesized ? [0, 0, doc.width, doc.height] : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, synthesized ? 'none' : root.attribs['preserveAspectRatio'], rect.width, rect.height));
-  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign });
+  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];

@@ -16,6 +16,8 @@ function draw(body: string, size = '8px 2px', expectDiagnostics: readonly Expect
 }
 
 const svg = (body: string, attrs = 'width="8" height="2"'): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
+/** 8 × 4 blue pixels. */
+const BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAIAAAA8r+mnAAAAFElEQVR4nGNkYPjPgA0wYRUlSwIAYpMBByLdZ1QAAAAASUVORK5CYII=';
 const HARD = '<stop offset="0" stop-color="red"/><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/><stop offset="1" stop-color="blue"/>';
 
 describe('SVG gradient spreadMethod', () => {
@@ -125,6 +127,33 @@ describe('SVG filters', () => {
       + '<div style="margin-left: 5px; width: 2px; height: 1px; background: red; filter: url(#d)"></div>', {}, { palette: PALETTE, tolerance: 40 });
     // the second box (x 5-7, y 2-3) dilated by 1 within its region (x 4-8, y 2-6), cut by the page
     expect(rows).toEqual(['MMMM____', 'MMMM____', '____RRRR', '____RRRR']);
+  });
+
+  it('rasterises an HTML element with rounded clips and masks under it; an image, a blurred shadow or a blend mode leaves it unfiltered, warned', async () => {
+    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="4"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter></svg>';
+    const page = (inner: string, expectDiagnostics: readonly ExpectedDiagnostic[] = []): Promise<string[]> => renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } img { display: block }</style>${defs}`
+      + `<div style="width: 8px; height: 4px; filter: url(#t)">${inner}</div>`, { expectDiagnostics }, { palette: PALETTE, tolerance: 40 });
+    const blue = 'width: 8px; height: 4px; background: blue';
+    // a rounded clip (overflow: hidden): its middle rows magenta, blue nowhere
+    const clipped = await page(`<div style="border-radius: 1px; overflow: hidden"><div style="${blue}"></div></div>`);
+    expect(clipped.slice(1, 3)).toEqual(['MMMMMMMM', 'MMMMMMMM']);
+    expect(clipped.join('')).not.toContain('B');
+    // a soft mask (mask-image) under the filter
+    expect(await page(`<div style="${blue}; mask-image: linear-gradient(black, black)"></div>`)).toEqual(['MMMMMMMM', 'MMMMMMMM', 'MMMMMMMM', 'MMMMMMMM']);
+    // what Skia's SVG renderer would not draw: the element unfiltered (an image had vanished), said
+    const unfiltered = ['BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB'];
+    const said = (what: string): ExpectedDiagnostic[] => [{ code: 'css_unsupported', message: new RegExp(`^an element under the SVG filter #t paints ${what}, which Skia's SVG renderer does not draw: the element is drawn unfiltered$`) }];
+    expect(await page(`<img src="data:image/png;base64,${BLUE_PNG}" width="8" height="4">`, said('an image'))).toEqual(unfiltered);
+    expect(await page(`<div style="${blue}; box-shadow: 0 0 1px blue"></div>`, said('a blurred shadow'))).toEqual(unfiltered);
+    expect(await page(`<div style="${blue}; mix-blend-mode: multiply"></div>`, said('the blend mode Multiply'))).toEqual(unfiltered);
+  });
+
+  it('draws an SVG element holding an image unfiltered, warned, where its filter needs Skia', async () => {
+    const drawing = svg(`<filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter>`
+      + `<g filter="url(#t)"><image width="8" height="2" preserveAspectRatio="none" href="data:image/png;base64,${BLUE_PNG}"/></g>`);
+    expect(await draw(drawing, '8px 2px', [
+      { code: 'css_unsupported', message: /^an element under the SVG filter #t paints an image, which Skia's SVG renderer does not draw: the element is drawn unfiltered$/ },
+    ])).toEqual(['BBBBBBBB', 'BBBBBBBB']);
   });
 
   it('recolours by an feColorMatrix in sRGB', async () => {
