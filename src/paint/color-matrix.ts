@@ -5,7 +5,7 @@
  * feComponentTransfer compute per pixel, so applying them to a solid colour is exact.
  */
 import type { Color } from '../css/types.js';
-import type { ColorFilterName } from '../css/image-types.js';
+import type { ColorFilterName, TransferFunction } from '../css/image-types.js';
 
 /** Row-major 3 × 4: r' = m0 r + m1 g + m2 b + m3, and so on (channels 0-1). */
 export type ColorMatrix = readonly number[];
@@ -56,20 +56,63 @@ export function colorMatrix(name: ColorFilterName, amount: number): ColorMatrix 
 
 const clamp01 = (v: number): number => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
-/** Channels 0-1 through the matrices in order, clamped after each. */
-export function applyMatrices(matrices: readonly ColorMatrix[], rgb: [number, number, number]): [number, number, number] {
+/**
+ * One step of a colour filter chain on r, g, b (0-1, alpha kept): an affine matrix, per-channel
+ * transfer functions (an SVG `feComponentTransfer`), or a conversion between sRGB and linear light
+ * (around SVG primitives that work in linearRGB). Plain data: the pdf stage keys image copies by it.
+ */
+export type ColorStep =
+  | ColorMatrix
+  | { readonly channels: readonly [TransferFunction, TransferFunction, TransferFunction] }
+  | { readonly to: 'linear' | 'srgb' };
+
+/** Filter Effects 1 §15.11: a channel through an feFunc, clamped. */
+function transferred(f: TransferFunction, c: number): number {
+  switch (f.type) {
+    case 'identity': return c;
+    case 'linear': return clamp01(f.slope * c + f.intercept);
+    case 'gamma': return clamp01(f.amplitude * Math.pow(c, f.exponent) + f.offset);
+    case 'table': {
+      const n = f.values.length - 1;
+      if (n < 0) return c;
+      if (n === 0 || c >= 1) return clamp01(f.values[n]!);
+      const k = Math.floor(c * n);
+      return clamp01(f.values[k]! + (c * n - k) * (f.values[k + 1]! - f.values[k]!));
+    }
+    case 'discrete': {
+      const n = f.values.length;
+      if (n === 0) return c;
+      return clamp01(f.values[Math.min(n - 1, Math.floor(c * n))]!);
+    }
+  }
+}
+
+// the sRGB transfer function (IEC 61966-2-1), per channel: run per pixel, so without csstools' triples
+const toLinear = (c: number): number => (c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+const toSrgb = (c: number): number => (c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055);
+
+/** Channels 0-1 through the steps in order, each result clamped. */
+export function applyColorSteps(steps: readonly ColorStep[], rgb: [number, number, number]): [number, number, number] {
   let [r, g, b] = rgb;
-  for (const m of matrices) {
-    const nr = clamp01(m[0]! * r + m[1]! * g + m[2]! * b + m[3]!);
-    const ng = clamp01(m[4]! * r + m[5]! * g + m[6]! * b + m[7]!);
-    const nb = clamp01(m[8]! * r + m[9]! * g + m[10]! * b + m[11]!);
-    [r, g, b] = [nr, ng, nb];
+  for (const step of steps) {
+    if ('channels' in step) {
+      [r, g, b] = [transferred(step.channels[0], r), transferred(step.channels[1], g), transferred(step.channels[2], b)];
+    } else if ('to' in step) {
+      const f = step.to === 'linear' ? toLinear : toSrgb;
+      [r, g, b] = [clamp01(f(r)), clamp01(f(g)), clamp01(f(b))];
+    } else {
+      const m = step;
+      const nr = clamp01(m[0]! * r + m[1]! * g + m[2]! * b + m[3]!);
+      const ng = clamp01(m[4]! * r + m[5]! * g + m[6]! * b + m[7]!);
+      const nb = clamp01(m[8]! * r + m[9]! * g + m[10]! * b + m[11]!);
+      [r, g, b] = [nr, ng, nb];
+    }
   }
   return [r, g, b];
 }
 
-/** A CSS colour (channels 0-255) through the matrices; alpha unchanged. */
-export function filterColor(color: Color, matrices: readonly ColorMatrix[]): Color {
-  const [r, g, b] = applyMatrices(matrices, [color.r / 255, color.g / 255, color.b / 255]);
+/** A CSS colour (channels 0-255) through the steps; alpha unchanged. */
+export function filterColor(color: Color, steps: readonly ColorStep[]): Color {
+  const [r, g, b] = applyColorSteps(steps, [color.r / 255, color.g / 255, color.b / 255]);
   return { r: r * 255, g: g * 255, b: b * 255, a: color.a };
 }

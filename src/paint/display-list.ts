@@ -8,7 +8,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DomElement } from '../dom/types.js';
-import type { ColorMatrix } from './color-matrix.js';
+import type { ColorStep } from './color-matrix.js';
 
 /**
  * What a tagged item's content is to its element: its own content, its list marker
@@ -115,8 +115,8 @@ export type DisplayItem =
       readonly rect: Rect;
       readonly image: LoadedImage;
       readonly interpolate?: boolean;
-      /** CSS colour-matrix filters applied to the pixels in order (pdf/image-prep.ts), from `filter`. */
-      readonly filters?: readonly ColorMatrix[];
+      /** Colour filter steps applied to the pixels in order (pdf/image-prep.ts), from `filter`. */
+      readonly filters?: readonly ColorStep[];
       /**
        * Instead of the whole image: these regions of it composed into one image over `rect`
        * (pdf/image-prep.ts), a border image's frame drawn seamlessly.

@@ -16,7 +16,7 @@
 import type { FilterFunction } from '../css/image-types.js';
 import type { Matrix } from '../geometry/matrix.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
-import type { ColorMatrix } from './color-matrix.js';
+import type { ColorStep } from './color-matrix.js';
 import { colorMatrix, filterColor } from './color-matrix.js';
 import type { Point } from './coverage.js';
 import type { DisplayItem, Shading } from './display-list.js';
@@ -37,12 +37,10 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
   let i = 0;
   while (i < filter.length) {
     const f = filter[i]!;
-    if (f.kind === 'color' || f.kind === 'color-matrix') {
-      // consecutive matrices recolour in one pass, clamped after each
-      const matrices: ColorMatrix[] = [];
-      for (let g = filter[i]; g !== undefined && (g.kind === 'color' || g.kind === 'color-matrix'); g = filter[++i]) {
-        matrices.push(g.kind === 'color' ? colorMatrix(g.name, g.amount) : g.matrix);
-      }
+    if (colorStepOf(f) !== undefined) {
+      // consecutive colour steps recolour in one pass, clamped after each
+      const matrices: ColorStep[] = [];
+      for (let step = colorStepOf(f); step !== undefined; step = filter[++i] === undefined ? undefined : colorStepOf(filter[i]!)) matrices.push(step);
       out = out.map((item) => recolored(item, matrices));
       continue;
     }
@@ -59,12 +57,23 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
   return out;
 }
 
-function recolorShading(shading: Shading, matrices: readonly ColorMatrix[]): Shading {
+/** A filter function that recolours each colour on its own, as a colour step; undefined for the others. */
+function colorStepOf(f: FilterFunction): ColorStep | undefined {
+  switch (f.kind) {
+    case 'color': return colorMatrix(f.name, f.amount);
+    case 'color-matrix': return f.matrix;
+    case 'color-transfer': return { channels: f.channels };
+    case 'color-space': return { to: f.to };
+    default: return undefined;
+  }
+}
+
+function recolorShading(shading: Shading, matrices: readonly ColorStep[]): Shading {
   return { ...shading, stops: shading.stops.map((stop) => ({ ...stop, color: filterColor(stop.color, matrices) })) };
 }
 
 /** One item with its colours through the matrices (a soft mask's items stay: they are alpha or luminance, not colour). */
-function recolored(item: DisplayItem, matrices: readonly ColorMatrix[]): DisplayItem {
+function recolored(item: DisplayItem, matrices: readonly ColorStep[]): DisplayItem {
   switch (item.kind) {
     case 'fill-rect':
     case 'fill-path':

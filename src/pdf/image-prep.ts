@@ -20,8 +20,8 @@ import type { Matrix } from '../geometry/matrix.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, DocumentDisplayList, ImagePlacement, PageDisplayList } from '../paint/display-list.js';
-import type { ColorMatrix } from '../paint/color-matrix.js';
-import { applyMatrices } from '../paint/color-matrix.js';
+import type { ColorStep } from '../paint/color-matrix.js';
+import { applyColorSteps } from '../paint/color-matrix.js';
 import type { LoadedImage } from '../resources/types.js';
 import { MAX_ENLARGED_PIXELS, enlargeNearest } from '../raster/pixelate.js';
 import { recolorPixels } from '../raster/recolor.js';
@@ -59,7 +59,12 @@ function factors(item: ImageItem, scale: Scale): { kx: number; ky: number } | un
   return image.width * x * image.height * y > MAX_ENLARGED_PIXELS ? undefined : { kx: x, ky: y };
 }
 
-function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
+/** A colour step as part of an image copy's key: matrices by their values, the others as data. */
+function stepKey(step: ColorStep): string {
+  return Array.isArray(step) ? (step as readonly number[]).map((v) => v.toFixed(5)).join(',') : JSON.stringify(step);
+}
+
+function filtersOf(item: ImageItem): readonly ColorStep[] | undefined {
   return item.filters !== undefined && item.filters.length > 0 && (item.image.format !== 'svg' || item.compose !== undefined || item.rasterize !== undefined) && !preparedCopies.has(item.image) ? item.filters : undefined;
 }
 
@@ -153,7 +158,7 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
   const blur = blurOf(item);
   const raster = rasterSizeOf(item, scale);
   if (f === undefined && filters === undefined && compose === undefined && blur === undefined && raster === undefined) return undefined;
-  const filterKey = filters === undefined ? '' : `:f${filters.map((m) => m.map((v) => v.toFixed(5)).join(',')).join(';')}`;
+  const filterKey = filters === undefined ? '' : `:f${filters.map(stepKey).join(';')}`;
   const composeKey = compose === undefined ? '' : `:c${item.rect.width},${item.rect.height},${composeDigest(compose)}`;
   const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur])}`;
   const rasterKey = raster === undefined ? '' : `:r${raster.width}x${raster.height}`;
@@ -227,10 +232,10 @@ function mapScaled(items: readonly DisplayItem[], visitor: ScaledVisitor, outer:
   return mapped;
 }
 
-function recolorWith(filters: readonly ColorMatrix[]): (rgba: Uint8ClampedArray) => void {
+function recolorWith(filters: readonly ColorStep[]): (rgba: Uint8ClampedArray) => void {
   return (rgba) => {
     for (let i = 0; i < rgba.length; i += 4) {
-      const [r, g, b] = applyMatrices(filters, [rgba[i]! / 255, rgba[i + 1]! / 255, rgba[i + 2]! / 255]);
+      const [r, g, b] = applyColorSteps(filters, [rgba[i]! / 255, rgba[i + 1]! / 255, rgba[i + 2]! / 255]);
       rgba[i] = Math.round(r * 255);
       rgba[i + 1] = Math.round(g * 255);
       rgba[i + 2] = Math.round(b * 255);

@@ -120,8 +120,8 @@ describe('SVG filters', () => {
     ])).toEqual(['BB______', 'BB______', '________', '________']);
   });
 
-  it('rasterises on an HTML element what no CSS function says: a duotone table, a dilation past the border box', async () => {
-    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="4" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter>'
+  it('rasterises on an HTML element what no CSS function says: an alpha transfer, a dilation past the border box', async () => {
+    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="4" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/><feFuncA type="table" tableValues="0 1"/></feComponentTransfer></filter>'
       + '<filter id="d" filterUnits="userSpaceOnUse" x="-1" y="0" width="4" height="4"><feMorphology operator="dilate" radius="1"/></filter></svg>';
     const rows = await renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 }</style>${defs}<div style="width: 4px; height: 2px; background: blue; filter: url(#t)"></div>`
       + '<div style="margin-left: 5px; width: 2px; height: 1px; background: red; filter: url(#d)"></div>', {}, { palette: PALETTE, tolerance: 40 });
@@ -130,7 +130,8 @@ describe('SVG filters', () => {
   });
 
   it('rasterises an HTML element with rounded clips and masks under it; an image, a blurred shadow or a blend mode leaves it unfiltered, warned', async () => {
-    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="4"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter></svg>';
+    // an alpha transfer (the identity in effect) keeps the filter off the colour steps: Skia draws it
+    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="4"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/><feFuncA type="table" tableValues="0 1"/></feComponentTransfer></filter></svg>';
     const page = (inner: string, expectDiagnostics: readonly ExpectedDiagnostic[] = []): Promise<string[]> => renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } img { display: block }</style>${defs}`
       + `<div style="width: 8px; height: 4px; filter: url(#t)">${inner}</div>`, { expectDiagnostics }, { palette: PALETTE, tolerance: 40 });
     const blue = 'width: 8px; height: 4px; background: blue';
@@ -149,11 +150,20 @@ describe('SVG filters', () => {
   });
 
   it('draws an SVG element holding an image unfiltered, warned, where its filter needs Skia', async () => {
-    const drawing = svg(`<filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter>`
+    const drawing = svg(`<filter id="t" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/><feFuncA type="table" tableValues="0 1"/></feComponentTransfer></filter>`
       + `<g filter="url(#t)"><image width="8" height="2" preserveAspectRatio="none" href="data:image/png;base64,${BLUE_PNG}"/></g>`);
     expect(await draw(drawing, '8px 2px', [
       { code: 'css_unsupported', message: /^an element under the SVG filter #t paints an image, which Skia's SVG renderer does not draw: the element is drawn unfiltered$/ },
     ])).toEqual(['BBBBBBBB', 'BBBBBBBB']);
+  });
+
+  it('recolours an image pixel by pixel and the other colours by a component transfer and a linearRGB matrix (a duotone photo)', async () => {
+    // red set to 1 by a table, then green and blue cleared in linear light: blue (0 0 1) → magenta (1 0 1) → red
+    const defs = '<svg width="0" height="0" style="position: absolute"><filter id="d"><feComponentTransfer color-interpolation-filters="sRGB"><feFuncR type="table" tableValues="1 1"/></feComponentTransfer>'
+      + '<feColorMatrix values="1 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 1 0"/></filter></svg>';
+    const rows = await renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } img { display: block }</style>${defs}`
+      + `<div style="filter: url(#d)"><img src="data:image/png;base64,${BLUE_PNG}" width="8" height="2"><div style="height: 2px; background: blue"></div></div>`, {}, { palette: PALETTE, tolerance: 40 });
+    expect(rows).toEqual(['RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR']);
   });
 
   it('recolours by an feColorMatrix in sRGB', async () => {
@@ -172,7 +182,7 @@ describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draw
   });
 
   it('recolours by feComponentTransfer tables, in an SVG image, and draws the elements around it as before', async () => {
-    const image = svg('<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="4" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/></feComponentTransfer></filter><rect width="4" height="2" fill="blue" filter="url(#f)"/><rect x="4" width="4" height="2" fill="red"/>');
+    const image = svg('<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="4" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/><feFuncA type="table" tableValues="0 1"/></feComponentTransfer></filter><rect width="4" height="2" fill="blue" filter="url(#f)"/><rect x="4" width="4" height="2" fill="red"/>');
     // in linearRGB (the default) and back through 8 bits, as Skia works: green comes out 16-32, in Chromium too
     const rows = await renderPage(`<style>@page { size: 8px 2px; margin: 0 } body { margin: 0 }</style><img style="display: block" src="data:image/svg+xml,${encodeURIComponent(image)}">`, {}, { palette: PALETTE, tolerance: 40 });
     expect(rows).toEqual(['MMMMRRRR', 'MMMMRRRR']);

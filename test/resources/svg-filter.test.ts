@@ -50,12 +50,27 @@ describe('SVG filters as CSS filter functions', () => {
       + '<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>'))).toEqual([{ kind: 'drop-shadow', x: 1, y: 1, blur: 0, color: { r: 127.489, g: 0, b: 0, a: 0.5 } }]);
   });
 
-  it('reads colour matrices in sRGB, and not in linearRGB (the default), which CSS functions cannot say', () => {
+  it('reads colour matrices in sRGB, and in linearRGB (the default) between conversions of the colour space', () => {
     expect(functionsOf('<filter id="f" color-interpolation-filters="sRGB"><feColorMatrix type="saturate" values="0.2"/><feColorMatrix type="hueRotate" values="90"/></filter>'))
       .toEqual([{ kind: 'color', name: 'saturate', amount: 0.2 }, { kind: 'color', name: 'hue-rotate', amount: 90 }]);
     expect(functionsOf('<filter id="f"><feColorMatrix style="color-interpolation-filters: sRGB" values="0 0 0 0 0  0 1 0 0 0  1 0 0 0 0  0 0 0 1 0"/></filter>'))
       .toEqual([{ kind: 'color-matrix', matrix: [0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0] }]);
-    expect(functionsOf('<filter id="f"><feColorMatrix type="saturate" values="0"/></filter>')).toBeUndefined();
+    expect(functionsOf('<filter id="f"><feColorMatrix type="saturate" values="0"/></filter>'))
+      .toEqual([{ kind: 'color-space', to: 'linear' }, { kind: 'color', name: 'saturate', amount: 0 }, { kind: 'color-space', to: 'srgb' }]);
+  });
+
+  it('reads a component transfer of R, G and B (a duotone) as one colour step; one of alpha is not', () => {
+    const duotone = '<filter id="f"><feColorMatrix type="matrix" values=".33 .33 .33 0 0 .33 .33 .33 0 0 .33 .33 .33 0 0 0 0 0 1 0"/>'
+      + '<feComponentTransfer color-interpolation-filters="sRGB"><feFuncR type="table" tableValues="0.1 0.9"/><feFuncG type="discrete" tableValues="0.2 0.5"/>'
+      + '<feFuncB type="gamma" amplitude="2" exponent="0.5" offset="0.1"/><feFuncA type="identity"/></feComponentTransfer></filter>';
+    expect(functionsOf(duotone)).toEqual([
+      { kind: 'color-space', to: 'linear' }, { kind: 'color-matrix', matrix: [0.33, 0.33, 0.33, 0, 0.33, 0.33, 0.33, 0, 0.33, 0.33, 0.33, 0] }, { kind: 'color-space', to: 'srgb' },
+      { kind: 'color-transfer', channels: [{ type: 'table', values: [0.1, 0.9] }, { type: 'discrete', values: [0.2, 0.5] }, { type: 'gamma', amplitude: 2, exponent: 0.5, offset: 0.1 }] },
+    ]);
+    expect(functionsOf('<filter id="f"><feComponentTransfer><feFuncR type="linear" slope="2"/></feComponentTransfer></filter>')).toEqual([
+      { kind: 'color-space', to: 'linear' }, { kind: 'color-transfer', channels: [{ type: 'linear', slope: 2, intercept: 0 }, { type: 'identity' }, { type: 'identity' }] }, { kind: 'color-space', to: 'srgb' },
+    ]);
+    expect(functionsOf('<filter id="f"><feComponentTransfer><feFuncA type="table" tableValues="0 0.5"/></feComponentTransfer></filter>')).toBeUndefined();
   });
 
   it('gives undefined for what the functions cannot say', () => {

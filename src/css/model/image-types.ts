@@ -139,12 +139,24 @@ export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';
 /** The colour-matrix filter functions of Filter Effects 1 §12 (each an sRGB matrix with clamping). */
 export type ColorFilterName = 'grayscale' | 'sepia' | 'saturate' | 'hue-rotate' | 'invert' | 'brightness' | 'contrast';
 
+/** An `feFuncR`/`G`/`B` (Filter Effects 1 §15.11): a channel's value 0–1 mapped, the result clamped to 0–1. */
+export type TransferFunction =
+  | { readonly type: 'identity' }
+  /** `table` interpolates between the values, `discrete` steps through them. */
+  | { readonly type: 'table' | 'discrete'; readonly values: readonly number[] }
+  | { readonly type: 'linear'; readonly slope: number; readonly intercept: number }
+  | { readonly type: 'gamma'; readonly amplitude: number; readonly exponent: number; readonly offset: number };
+
 /** One `<filter-function>` (Filter Effects 1 §12) or a `url()` reference to an SVG filter, computed. */
 export type FilterFunction =
   /** `amount`: a fraction (0.5 for 50%), degrees for hue-rotate. */
   | { readonly kind: 'color'; readonly name: ColorFilterName; readonly amount: number }
   /** An SVG filter's `feColorMatrix` (css/values/svg-filter.ts): row-major 3 × 4 on sRGB channels 0–1, alpha kept. */
   | { readonly kind: 'color-matrix'; readonly matrix: readonly number[] }
+  /** An SVG filter's `feComponentTransfer` on the graphic (css/values/svg-filter.ts): r, g and b (0–1) each through its function, alpha kept. */
+  | { readonly kind: 'color-transfer'; readonly channels: readonly [TransferFunction, TransferFunction, TransferFunction] }
+  /** Channels 0–1 converted between sRGB and linear light: around a primitive that works in linearRGB (`color-interpolation-filters`). */
+  | { readonly kind: 'color-space'; readonly to: 'linear' | 'srgb' }
   | { readonly kind: 'opacity'; readonly amount: number }
   /** Standard deviation in px. */
   | { readonly kind: 'blur'; readonly radius: number }

@@ -4,7 +4,9 @@
  * of a small algebra, in order, `in`/`in2`/`result` followed:
  *
  * - the source graphic with CSS functions applied to it (`feGaussianBlur` → `blur()`,
- *   `feColorMatrix` in sRGB → its matrix, `feDropShadow` → `drop-shadow()`);
+ *   `feDropShadow` → `drop-shadow()`) and colour steps, which recolour each colour and pixel on its
+ *   own (`feColorMatrix` that keeps alpha, `feComponentTransfer` of R, G, B — a duotone — in sRGB,
+ *   or in linear light between conversions when the primitive works in linearRGB);
  * - a shadow: the source's alpha, blurred, offset and coloured (`SourceAlpha` through
  *   `feGaussianBlur`, `feOffset`, and `feFlood` + `feComposite operator="in"` or an
  *   alpha-colouring `feColorMatrix`), which `feMerge`, `feBlend` or `feComposite operator="over"`
@@ -17,7 +19,7 @@
  * undefined: the painter rasterises the element with its filter (paint/svg-filter-raster.ts).
  */
 import type { Color } from '../model/types.js';
-import type { FilterFunction } from '../model/image-types.js';
+import type { FilterFunction, TransferFunction } from '../model/image-types.js';
 import { parseColorText, parseStyleAttribute } from './text-values.js';
 import { srgbFromLinear } from './color-interpolation.js';
 import { resolveColor } from './color.js';
@@ -166,7 +168,9 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
       const under = input(attr(primitive, 'in2'));
       return under === undefined || (attr(primitive, 'mode') ?? 'normal') !== 'normal' ? undefined : stacked([under, from]);
     }
-    case 'feComponentTransfer': return from.kind === 'shadow' ? shadowTransfer(primitive, from) : undefined;
+    case 'feComponentTransfer':
+      if (from.kind === 'shadow') return shadowTransfer(primitive, from);
+      return from.kind === 'graphic' ? graphicTransfer(primitive, from, linear) : undefined;
     case 'feMerge': {
       const layers = primitive.children.filter(isElement).filter((node) => localName(node) === 'feMergeNode').map((node) => input(attr(node, 'in')));
       return layers.some((layer) => layer === undefined) ? undefined : stacked(layers as Value[]);
@@ -184,7 +188,7 @@ function stacked(layers: readonly Value[]): Value | undefined {
   if (visible.length === 1) return visible[0];
   if (visible.length !== 2) return undefined;
   const [shadow, graphic] = visible;
-  if (shadow?.kind !== 'shadow' || shadow.color === 'source' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => f.kind !== 'color' && f.kind !== 'color-matrix')) return undefined;
+  if (shadow?.kind !== 'shadow' || shadow.color === 'source' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => !RECOLOURS.has(f.kind))) return undefined;
   return { kind: 'graphic', functions: [{ kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma * 2, color: shadow.color }, ...graphic.functions] };
 }
 
@@ -220,13 +224,66 @@ function colorMatrixValue(primitive: DomElement, from: Value, linear: boolean): 
     const [r, g, b] = linear ? srgbFromLinear(clamped) : clamped;
     return { ...from, color: { r: 255 * r, g: 255 * g, b: 255 * b, a: Math.min(1, alphaOf(from) * values[18]!) } };
   }
-  if (from.kind !== 'graphic' || linear) return undefined;
-  if (type === 'saturate') return { kind: 'graphic', functions: [...from.functions, { kind: 'color', name: 'saturate', amount: values[0] ?? 1 }] };
-  if (type === 'hueRotate') return { kind: 'graphic', functions: [...from.functions, { kind: 'color', name: 'hue-rotate', amount: values[0] ?? 0 }] };
+  if (from.kind !== 'graphic') return undefined;
+  if (type === 'saturate') return recoloured(from, { kind: 'color', name: 'saturate', amount: values[0] ?? 1 }, linear);
+  if (type === 'hueRotate') return recoloured(from, { kind: 'color', name: 'hue-rotate', amount: values[0] ?? 0 }, linear);
   if (type !== 'matrix') return undefined;
   if (values.length === 0) return from;
   const alphaKept = values.length === 20 && values[15] === 0 && values[16] === 0 && values[17] === 0 && values[18] === 1 && values[19] === 0 && values[3] === 0 && values[8] === 0 && values[13] === 0;
   if (!alphaKept) return undefined;
   const matrix = [0, 1, 2].flatMap((row) => [values[row * 5]!, values[row * 5 + 1]!, values[row * 5 + 2]!, values[row * 5 + 4]!]);
-  return { kind: 'graphic', functions: [...from.functions, { kind: 'color-matrix', matrix }] };
+  return recoloured(from, { kind: 'color-matrix', matrix }, linear);
+}
+
+/** Filter functions that recolour each colour on its own, alpha kept: they commute with a shadow under the graphic. */
+const RECOLOURS: ReadonlySet<FilterFunction['kind']> = new Set(['color', 'color-matrix', 'color-transfer', 'color-space']);
+
+/**
+ * The graphic recoloured by `step`, in linear light when the primitive works in linearRGB: an
+ * element's colours are sRGB, so its channels are converted there and back around the step.
+ */
+function recoloured(from: Graphic, step: FilterFunction, linear: boolean): Graphic {
+  return { kind: 'graphic', functions: linear ? [...from.functions, TO_LINEAR, step, TO_SRGB] : [...from.functions, step] };
+}
+
+const TO_LINEAR: FilterFunction = { kind: 'color-space', to: 'linear' };
+const TO_SRGB: FilterFunction = { kind: 'color-space', to: 'srgb' };
+const IDENTITY_TRANSFER: TransferFunction = { type: 'identity' };
+
+/**
+ * `feComponentTransfer` on the graphic: its `feFuncR`, `feFuncG`, `feFuncB` (the last of each
+ * kind counts); an `feFuncA` other than the identity changes alpha, which no colour step does.
+ */
+function graphicTransfer(primitive: DomElement, from: Graphic, linear: boolean): Graphic | undefined {
+  const channels: TransferFunction[] = [IDENTITY_TRANSFER, IDENTITY_TRANSFER, IDENTITY_TRANSFER];
+  for (const func of primitive.children.filter(isElement)) {
+    const channel = ['feFuncR', 'feFuncG', 'feFuncB', 'feFuncA'].indexOf(localName(func));
+    if (channel < 0) continue;
+    const transfer = transferOf(func);
+    if (transfer === undefined) return undefined;
+    if (channel === 3) {
+      if (transfer.type !== 'identity') return undefined;
+      continue;
+    }
+    channels[channel] = transfer;
+  }
+  if (channels.every((c) => c.type === 'identity')) return from;
+  return recoloured(from, { kind: 'color-transfer', channels: [channels[0]!, channels[1]!, channels[2]!] }, linear);
+}
+
+/** An feFunc's function (Filter Effects 1 §15.11); an unknown `type` is the identity, as an omitted one is. */
+function transferOf(func: DomElement): TransferFunction | undefined {
+  const numbers = [attr(func, 'slope'), attr(func, 'intercept'), attr(func, 'amplitude'), attr(func, 'exponent'), attr(func, 'offset')];
+  if (numbers.some((value) => value !== undefined && !Number.isFinite(Number(value)))) return undefined;
+  switch (attr(func, 'type')?.trim()) {
+    case 'table':
+    case 'discrete': {
+      const values = numbersOf(attr(func, 'tableValues'));
+      if (values.some((v) => !Number.isFinite(v))) return undefined;
+      return values.length === 0 ? IDENTITY_TRANSFER : { type: attr(func, 'type')!.trim() as 'table' | 'discrete', values };
+    }
+    case 'linear': return { type: 'linear', slope: numberOf(attr(func, 'slope'), 1), intercept: numberOf(attr(func, 'intercept'), 0) };
+    case 'gamma': return { type: 'gamma', amplitude: numberOf(attr(func, 'amplitude'), 1), exponent: numberOf(attr(func, 'exponent'), 1), offset: numberOf(attr(func, 'offset'), 0) };
+    default: return IDENTITY_TRANSFER;
+  }
 }
