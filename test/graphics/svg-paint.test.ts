@@ -166,6 +166,13 @@ describe('SVG filters', () => {
     expect(rows).toEqual(['RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR']);
   });
 
+  it('leaves a shadow merged under a recoloured source in its flood colour', async () => {
+    const filter = '<feFlood flood-color="blue"/><feComposite in2="SourceAlpha" operator="in"/><feOffset dx="2" dy="1" result="s"/>'
+      + '<feComponentTransfer in="SourceGraphic" result="g"><feFuncR type="table" tableValues="1 1"/></feComponentTransfer><feMerge><feMergeNode in="s"/><feMergeNode in="g"/></feMerge>';
+    const drawing = svg(`<filter id="f">${filter}</filter><rect width="2" height="2" fill="red" filter="url(#f)"/>`, 'width="8" height="4"');
+    expect(await draw(drawing, '8px 4px')).toEqual(['RR______', 'RRBB____', '__BB____', '________']);
+  });
+
   it('recolours by an feColorMatrix in sRGB', async () => {
     expect(await draw(shadowed('<feColorMatrix color-interpolation-filters="sRGB" values="0 0 1 0 0  0 1 0 0 0  1 0 0 0 0  0 0 0 1 0"/>'), '8px 4px'))
       .toEqual(['RR______', 'RR______', '________', '________']);

@@ -180,8 +180,8 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
 }
 
 /**
- * Layers drawn bottom to top: the source graphic alone, or one shadow under it — `drop-shadow()`,
- * exact when the graphic's functions leave its alpha as it was (colour matrices only).
+ * Layers drawn bottom to top: the source graphic alone, or one shadow under it — `drop-shadow()`
+ * after the graphic's functions, exact when they leave its alpha as it was (colour steps only).
  */
 function stacked(layers: readonly Value[]): Value | undefined {
   const visible = layers.filter((layer) => !(layer.kind === 'shadow' && alphaOf(layer) <= 0));
@@ -189,7 +189,8 @@ function stacked(layers: readonly Value[]): Value | undefined {
   if (visible.length !== 2) return undefined;
   const [shadow, graphic] = visible;
   if (shadow?.kind !== 'shadow' || shadow.color === 'source' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => !RECOLOURS.has(f.kind))) return undefined;
-  return { kind: 'graphic', functions: [{ kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma * 2, color: shadow.color }, ...graphic.functions] };
+  // the shadow after the recolouring, which keeps alpha: the shadow's shape is the same, its colour not recoloured
+  return { kind: 'graphic', functions: [...graphic.functions, { kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma * 2, color: shadow.color }] };
 }
 
 /** `feComponentTransfer` on a shadow: an `feFuncA` that scales alpha (`linear` with a slope, `table` from 0) changes its opacity. */
