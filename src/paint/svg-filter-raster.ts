@@ -16,8 +16,8 @@ import { hrefOf } from '../resources/svg-document.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
 import { INITIAL_STYLE, computeSvgStyle } from '../resources/svg-style.js';
 import type { LoadedImage } from '../resources/types.js';
-import { length } from '../css/values/svg-units.js';
 import type { Viewport } from './svg-geometry.js';
+import { effectRegion } from './svg-effect-region.js';
 import type { DisplayItem } from './display-list.js';
 import { appendAll } from '../append-all.js';
 import type { Unwritable } from './items-svg.js';
@@ -43,23 +43,7 @@ const MAX_TURBULENCE_OCTAVES = 10;
 
 /** The filter region (Filter Effects 1 §9.3.1) in the element's user space; `bounds` is its bounding box. */
 export function filterRegion(filter: DomElement, bounds: Rect, viewport: Viewport): Rect {
-  const a = filter.attribs;
-  const attr = (name: string): string | undefined => a[name] ?? a[name.toLowerCase()];
-  if (attr('filterUnits') === 'userSpaceOnUse') {
-    return {
-      x: length(attr('x') ?? '-10%', viewport.width), y: length(attr('y') ?? '-10%', viewport.height),
-      width: length(attr('width') ?? '120%', viewport.width), height: length(attr('height') ?? '120%', viewport.height),
-    };
-  }
-  const fraction = (value: string | undefined, fallback: number): number => {
-    if (value === undefined) return fallback;
-    const n = value.trim().endsWith('%') ? parseFloat(value) / 100 : parseFloat(value);
-    return Number.isFinite(n) ? n : fallback;
-  };
-  return {
-    x: bounds.x + fraction(attr('x'), -0.1) * bounds.width, y: bounds.y + fraction(attr('y'), -0.1) * bounds.height,
-    width: fraction(attr('width'), 1.2) * bounds.width, height: fraction(attr('height'), 1.2) * bounds.height,
-  };
+  return effectRegion(filter, 'filterUnits', bounds, viewport);
 }
 
 /** What the element is drawn from: the document, its parent's style, its viewport. */

@@ -37,6 +37,7 @@ import { passesConditions, switchChild } from './svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
 import { filterRegion, rasterFilteredItem, unfilteredWarning } from './svg-filter-raster.js';
+import { effectRegion } from './svg-effect-region.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`, the laid-out HTML of its `<foreignObject>`s. */
@@ -91,11 +92,7 @@ function maskOf(walk: Walk, id: string, bounds: () => Rect): SoftMask | undefine
   if (mask === undefined || localName(mask) !== 'mask' || walk.depth > 8) return undefined;
   const a = mask.attribs;
   const box = bounds();
-  const userSpace = a['maskUnits'] === 'userSpaceOnUse';
-  const fraction = (v: string | undefined, fallback: number): number => (v === undefined ? fallback : v.trim().endsWith('%') ? parseFloat(v) / 100 : parseFloat(v) || 0);
-  const region: Rect = userSpace
-    ? { x: length(a['x'] ?? '-10%', walk.viewport.width), y: length(a['y'] ?? '-10%', walk.viewport.height), width: length(a['width'] ?? '120%', walk.viewport.width), height: length(a['height'] ?? '120%', walk.viewport.height) }
-    : { x: box.x + fraction(a['x'], -0.1) * box.width, y: box.y + fraction(a['y'], -0.1) * box.height, width: fraction(a['width'], 1.2) * box.width, height: fraction(a['height'], 1.2) * box.height };
+  const region = effectRegion(mask, 'maskUnits', box, walk.viewport);
   const style = computeSvgStyle(mask, INITIAL_STYLE, walk.doc.rules);
   let items = renderChildren(mask, { ...walk, style, depth: walk.depth + 1 });
   if (a['maskContentUnits'] === 'objectBoundingBox') items = transformed(items, [box.width, 0, 0, box.height, box.x, box.y]);

@@ -62,6 +62,10 @@ describe('SVG masks and opacity', () => {
     expect(await draw(svg('<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><rect width="4" height="2" fill="white"/><rect x="4" width="4" height="2" fill="black"/></mask><rect width="8" height="2" fill="red" mask="url(#m)"/>'))).toEqual(['RRRR____', 'RRRR____']);
   });
 
+  it('takes the default region for values of the mask region that do not parse, as a filter does', async () => {
+    expect(await draw(svg('<mask id="m" x="left" y="?" width="wide" height="%"><rect width="4" height="2" fill="white"/></mask><rect width="8" height="2" fill="red" mask="url(#m)"/>'))).toEqual(['RRRR____', 'RRRR____']);
+  });
+
   it('masks by alpha with mask-type alpha', async () => {
     expect(await draw(svg('<mask id="m" mask-type="alpha"><rect x="2" width="2" height="2" fill="black"/></mask><rect width="8" height="2" fill="blue" mask="url(#m)"/>'))).toEqual(['__BB____', '__BB____']);
   });
