@@ -54,7 +54,8 @@ export function colorMatrix(name: ColorFilterName, amount: number): ColorMatrix 
   }
 }
 
-const clamp01 = (v: number): number => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+// NaN (an feFunc gamma of 0 to a negative power, times 0) is 0: a colour is never written as NaN
+const clamp01 = (v: number): number => (v >= 1 ? 1 : v > 0 ? v : 0);
 
 /**
  * One step of a colour filter chain on r, g, b (0-1, alpha kept): an affine matrix, per-channel
