@@ -92,24 +92,108 @@ function transferred(f: TransferFunction, c: number): number {
 const toLinear = (c: number): number => (c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
 const toSrgb = (c: number): number => (c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055);
 
-/** Channels 0-1 through the steps in order, each result clamped. */
-export function applyColorSteps(steps: readonly ColorStep[], rgb: [number, number, number]): [number, number, number] {
-  let [r, g, b] = rgb;
+/** `c` (r, g, b at 0-2, channels 0-1) through the steps in order, in place, each result clamped. */
+function applyInPlace(steps: readonly ColorStep[], c: Float64Array): void {
   for (const step of steps) {
     if ('channels' in step) {
-      [r, g, b] = [transferred(step.channels[0], r), transferred(step.channels[1], g), transferred(step.channels[2], b)];
+      c[0] = transferred(step.channels[0], c[0]!);
+      c[1] = transferred(step.channels[1], c[1]!);
+      c[2] = transferred(step.channels[2], c[2]!);
     } else if ('to' in step) {
       const f = step.to === 'linear' ? toLinear : toSrgb;
-      [r, g, b] = [clamp01(f(r)), clamp01(f(g)), clamp01(f(b))];
+      c[0] = clamp01(f(c[0]!));
+      c[1] = clamp01(f(c[1]!));
+      c[2] = clamp01(f(c[2]!));
     } else {
       const m = step;
-      const nr = clamp01(m[0]! * r + m[1]! * g + m[2]! * b + m[3]!);
-      const ng = clamp01(m[4]! * r + m[5]! * g + m[6]! * b + m[7]!);
-      const nb = clamp01(m[8]! * r + m[9]! * g + m[10]! * b + m[11]!);
-      [r, g, b] = [nr, ng, nb];
+      const r = c[0]!, g = c[1]!, b = c[2]!;
+      c[0] = clamp01(m[0]! * r + m[1]! * g + m[2]! * b + m[3]!);
+      c[1] = clamp01(m[4]! * r + m[5]! * g + m[6]! * b + m[7]!);
+      c[2] = clamp01(m[8]! * r + m[9]! * g + m[10]! * b + m[11]!);
     }
   }
-  return [r, g, b];
+}
+
+/** Channels 0-1 through the steps in order, each result clamped. */
+export function applyColorSteps(steps: readonly ColorStep[], rgb: readonly [number, number, number]): [number, number, number] {
+  const c = Float64Array.from(rgb);
+  applyInPlace(steps, c);
+  return [c[0]!, c[1]!, c[2]!];
+}
+
+/**
+ * Samples of a run of per-channel steps over 0-1 (an image's channels looked up, not computed:
+ * Math.pow per channel cost 1.5 s a 6-megapixel photo): 16 per 8-bit level, so that a run on an
+ * image's own bytes is exact, and one on a matrix's result within a level or two (steep gammas
+ * near 0). A run with a discrete transfer, whose steps sampling would smear, is computed.
+ */
+const CURVE_SAMPLES = 255 * 16;
+
+/** Steps as pixels run them: per-channel curves sampled at CURVE_SAMPLES + 1 points (r, g, b), or steps computed (matrices). */
+type PixelStep =
+  | { readonly kind: 'curves'; readonly curves: readonly [Float32Array, Float32Array, Float32Array] }
+  | { readonly kind: 'computed'; readonly steps: readonly ColorStep[] };
+
+/** Consecutive per-channel steps (transfers, colour space conversions) as one set of sampled curves; matrices as they are. */
+function pixelProgram(steps: readonly ColorStep[]): PixelStep[] {
+  const out: PixelStep[] = [];
+  let run: ColorStep[] = [];
+  const flush = (): void => {
+    if (run.length === 0) return;
+    if (run.some((step) => 'channels' in step && step.channels.some((f) => f.type === 'discrete'))) out.push({ kind: 'computed', steps: run });
+    else out.push({ kind: 'curves', curves: sampledCurves(run) });
+    run = [];
+  };
+  for (const step of steps) {
+    if ('channels' in step || 'to' in step) run.push(step);
+    else {
+      flush();
+      out.push({ kind: 'computed', steps: [step] });
+    }
+  }
+  flush();
+  return out;
+}
+
+function sampledCurves(run: readonly ColorStep[]): [Float32Array, Float32Array, Float32Array] {
+  const curves: [Float32Array, Float32Array, Float32Array] = [new Float32Array(CURVE_SAMPLES + 1), new Float32Array(CURVE_SAMPLES + 1), new Float32Array(CURVE_SAMPLES + 1)];
+  const c = new Float64Array(3);
+  for (let i = 0; i <= CURVE_SAMPLES; i++) {
+    c.fill(i / CURVE_SAMPLES);
+    applyInPlace(run, c);
+    curves[0][i] = c[0]!;
+    curves[1][i] = c[1]!;
+    curves[2][i] = c[2]!;
+  }
+  return curves;
+}
+
+/** A sampled curve at x (0-1), interpolated linearly. */
+function sampled(curve: Float32Array, x: number): number {
+  const at = x * CURVE_SAMPLES;
+  const i = at >= CURVE_SAMPLES ? CURVE_SAMPLES - 1 : Math.floor(at);
+  return curve[i]! + (at - i) * (curve[i + 1]! - curve[i]!);
+}
+
+/** Non-premultiplied RGBA bytes (a raster image's pixels) through the steps, alpha kept. */
+export function recolorRgba(steps: readonly ColorStep[], rgba: Uint8ClampedArray): void {
+  const program = pixelProgram(steps);
+  const c = new Float64Array(3);
+  for (let i = 0; i < rgba.length; i += 4) {
+    c[0] = rgba[i]! / 255;
+    c[1] = rgba[i + 1]! / 255;
+    c[2] = rgba[i + 2]! / 255;
+    for (const step of program) {
+      if (step.kind === 'curves') {
+        c[0] = sampled(step.curves[0], c[0]!);
+        c[1] = sampled(step.curves[1], c[1]!);
+        c[2] = sampled(step.curves[2], c[2]!);
+      } else applyInPlace(step.steps, c);
+    }
+    rgba[i] = Math.round(c[0]! * 255);
+    rgba[i + 1] = Math.round(c[1]! * 255);
+    rgba[i + 2] = Math.round(c[2]! * 255);
+  }
 }
 
 /** A CSS colour (channels 0-255) through the steps; alpha unchanged. */

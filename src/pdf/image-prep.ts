@@ -21,10 +21,10 @@ import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, DocumentDisplayList, ImagePlacement, PageDisplayList } from '../paint/display-list.js';
 import type { ColorStep } from '../paint/color-matrix.js';
-import { applyColorSteps } from '../paint/color-matrix.js';
+import { recolorRgba } from '../paint/color-matrix.js';
 import type { LoadedImage } from '../resources/types.js';
 import { MAX_ENLARGED_PIXELS, enlargeNearest } from '../raster/pixelate.js';
-import { recolorPixels } from '../raster/recolor.js';
+import { copyFormat, recolorPixels } from '../raster/recolor.js';
 import type { Draw } from '../raster/compose.js';
 import { composeImage } from '../raster/compose.js';
 import { rasterizeSvg } from '../raster/svg.js';
@@ -232,17 +232,6 @@ function mapScaled(items: readonly DisplayItem[], visitor: ScaledVisitor, outer:
   return mapped;
 }
 
-function recolorWith(filters: readonly ColorStep[]): (rgba: Uint8ClampedArray) => void {
-  return (rgba) => {
-    for (let i = 0; i < rgba.length; i += 4) {
-      const [r, g, b] = applyColorSteps(filters, [rgba[i]! / 255, rgba[i + 1]! / 255, rgba[i + 2]! / 255]);
-      rgba[i] = Math.round(r * 255);
-      rgba[i + 1] = Math.round(g * 255);
-      rgba[i + 2] = Math.round(b * 255);
-    }
-  };
-}
-
 async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Copy | undefined> {
   const f = factors(item, scale);
   const filters = filtersOf(item);
@@ -263,7 +252,7 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
     const k2 = blurDensity(item);
     bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * k2)), Math.max(1, Math.round(item.rect.height * k2)));
   }
-  if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, recolorWith(filters));
+  if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, (rgba) => recolorRgba(filters, rgba));
   if (bytes !== undefined && placements !== undefined) {
     bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(placements, k));
   }
@@ -278,7 +267,7 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
   }
   if (bytes === undefined) return undefined;
   const size = compose === undefined && blur === undefined ? item.image : rect;
-  const copy: LoadedImage = { id: key, format: 'png', bytes, width: size.width, height: size.height };
+  const copy: LoadedImage = { id: key, format: copyFormat(bytes), bytes, width: size.width, height: size.height };
   preparedCopies.add(copy);
   return { image: copy, room };
 }
