@@ -98,7 +98,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     tableParts: {
       tablesInCells: new WeakSet(),
       anonymousStyle,
-      blockOf: (style, element, children) => blockBox(walk, { element, style, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
+      blockOf: (style, element, children, pseudo) => blockBox(walk, { element, style, pseudo, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
     },
   };
   const html = dom.documentElement;
@@ -427,6 +427,9 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   // a table, flex or grid container as an element's: the clearfix `::after { content: " "; display: table }` is one that margins do not collapse through (CSS2 §8.3.1)
   const atomic = outer === 'inline' ? 'inline' : 'block';
   if (style.display === 'table' || style.display === 'inline-table') return [{ ...tableWrapper(source, style, atomic, children, walk.tableParts), pseudo }];
+  // a table part (a hanging number's `li::before { display: table-cell }`) is one as an element's is: the parent's fix-up wraps it in the anonymous table it misses (CSS2 §17.2.1)
+  const part = tablePartBox(source, style, children, walk.tableParts, pseudo);
+  if (part !== undefined) return [part];
   return [isFlexOrGrid(style.display) ? flexBox(walk, { element: source, pseudo }, style, atomic, children) : blockBox(walk, { element: source, style, pseudo, children, outer })];
 }
 

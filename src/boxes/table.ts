@@ -16,8 +16,8 @@ import { withStyle } from '../css/compute.js';
 import { appendAll } from '../append-all.js';
 
 export type AnonymousStyle = (parent: ComputedStyle, display: Display) => ComputedStyle;
-/** Builds a block container (the content of a cell or caption) from its children. */
-export type BlockOf = (style: ComputedStyle, element: BoxElement | undefined, children: readonly Box[]) => BlockBox;
+/** Builds a block container (the content of a cell or caption) from its children; `pseudo` when a ::before/::after's. */
+export type BlockOf = (style: ComputedStyle, element: BoxElement | undefined, children: readonly Box[], pseudo?: 'before' | 'after') => BlockBox;
 
 export interface TableParts {
   readonly anonymousStyle: AnonymousStyle;
@@ -80,17 +80,24 @@ export function wrapMisparentedParts(children: readonly Box[], parent: ComputedS
   return exactLength(out);
 }
 
-/** The boxes of a table-internal element (`display` one of the table-* values), or undefined for other displays. */
-export function tablePartBox(element: BoxElement, style: ComputedStyle, children: readonly Box[], parts: TableParts): Box | undefined {
+/**
+ * The boxes of a table-internal element (`display` one of the table-* values), or undefined for
+ * other displays. A ::before/::after (`pseudo`) is its element's part as Chromium builds it: it
+ * takes none of the element's `colspan`, `rowspan` or `span` attributes.
+ */
+export function tablePartBox(element: BoxElement, style: ComputedStyle, children: readonly Box[], parts: TableParts, pseudo?: 'before' | 'after'): Box | undefined {
+  const spans = pseudo === undefined ? element : undefined;
+  let part: Box;
   switch (style.display) {
-    case 'table-row-group': case 'table-header-group': case 'table-footer-group': return rowGroup(element, style, children, parts);
-    case 'table-row': return row(element, style, children, parts);
-    case 'table-cell': return cell(element, style, children, parts);
-    case 'table-column': return { kind: 'table-column', style, element, pseudo: undefined, span: spanAttribute(element, 'span', 1, 1000, 1) };
-    case 'table-column-group': return columnGroup(element, style, children);
-    case 'table-caption': return parts.blockOf(style, element, children);
+    case 'table-row-group': case 'table-header-group': case 'table-footer-group': part = rowGroup(element, style, children, parts); break;
+    case 'table-row': part = row(element, style, children, parts); break;
+    case 'table-cell': part = cell(element, style, children, parts, pseudo); break;
+    case 'table-column': part = { kind: 'table-column', style, element, pseudo: undefined, span: spanAttribute(spans, 'span', 1, 1000, 1) }; break;
+    case 'table-column-group': part = columnGroup(element, style, children, spans); break;
+    case 'table-caption': return parts.blockOf(style, element, children, pseudo);
     default: return undefined;
   }
+  return pseudo === undefined ? part : { ...part, pseudo };
 }
 
 /** A `table` or `inline-table` element: the wrapper box with its captions and the table grid box. */
@@ -154,13 +161,14 @@ function row(element: BoxElement | undefined, style: ComputedStyle, children: re
   return { kind: 'table-row', style, element, pseudo: undefined, cells };
 }
 
-function cell(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableCellBox {
-  const content = parts.blockOf(style, element, children);
+function cell(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts, pseudo?: 'before' | 'after'): TableCellBox {
+  const content = parts.blockOf(style, element, children, pseudo);
+  const spans = pseudo === undefined ? element : undefined;
   markTablesIn(content, parts.tablesInCells);
   return {
     kind: 'table-cell', style, element, pseudo: undefined, content,
-    colSpan: spanAttribute(element, 'colspan', 1, 1000, 1),
-    rowSpan: spanAttribute(element, 'rowspan', 0, 65534, 1),
+    colSpan: spanAttribute(spans, 'colspan', 1, 1000, 1),
+    rowSpan: spanAttribute(spans, 'rowspan', 0, 65534, 1),
   };
 }
 
@@ -178,9 +186,9 @@ function markTablesIn(content: Box, tables: WeakSet<TableBox>): void {
 }
 
 /** Columns of a group; a group without `<col>` children stands for `span` columns (HTML §4.9.3). */
-function columnGroup(element: BoxElement, style: ComputedStyle, children: readonly Box[]): TableColumnGroupBox {
+function columnGroup(element: BoxElement, style: ComputedStyle, children: readonly Box[], spans: BoxElement | undefined): TableColumnGroupBox {
   const columns = children.filter((child): child is TableColumnBox => child.kind === 'table-column');
-  const span = columns.length > 0 ? columns.reduce((sum, column) => sum + column.span, 0) : spanAttribute(element, 'span', 1, 1000, 1);
+  const span = columns.length > 0 ? columns.reduce((sum, column) => sum + column.span, 0) : spanAttribute(spans, 'span', 1, 1000, 1);
   return { kind: 'table-column-group', style, element, pseudo: undefined, span, columns };
 }
 

@@ -116,7 +116,7 @@ function declarationList(text: string, baseUrl: string | undefined, quirks: bool
 export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: CascadeContext): StyledDocument {
   const page = pageEnvironment(sheets);
   const env: MediaEnvironment = { width: page.areaWidth, height: page.areaHeight, deviceWidth: page.width, deviceHeight: page.height };
-  const viewport = { width: page.areaWidth, height: page.areaHeight };
+  const viewport = { width: page.viewportWidth, height: page.viewportHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
   const memo = cascadeMemo({ sheets, env, viewport, baseUrl, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
   const positions = siblingPositions();

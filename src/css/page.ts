@@ -372,9 +372,12 @@ export interface PageEnvironment {
   /** Page box, px. */
   readonly width: number;
   readonly height: number;
-  /** Page area (page box minus absolute margins), px: the viewport for vw/vh. */
+  /** Page area (page box minus absolute margins), px: what media queries see. */
   readonly areaWidth: number;
   readonly areaHeight: number;
+  /** The page area floored as Chromium's initial containing block (flooredLayoutLength), px: the viewport for vw/vh. */
+  readonly viewportWidth: number;
+  readonly viewportHeight: number;
 }
 
 /**
@@ -408,7 +411,20 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
     height,
     areaWidth: Math.max(0, width - margins[1]! - margins[3]!),
     areaHeight: Math.max(0, height - margins[0]! - margins[2]!),
+    viewportWidth: flooredLayoutLength(width, [margins[1]!, margins[3]!]),
+    viewportHeight: flooredLayoutLength(height, [margins[0]!, margins[2]!]),
   };
+}
+
+/**
+ * `size` less `insets` in Blink's layout units (a 64th of a pixel: the size rounded, each inset cut),
+ * floored to a whole pixel: the size of Chromium's initial containing block when it prints (its
+ * LayoutView's layout size), which viewport units and positioned boxes without a positioned ancestor use.
+ */
+export function flooredLayoutLength(size: number, insets: readonly number[]): number {
+  let units = Math.round(size * 64);
+  for (const inset of insets) units -= Math.trunc(inset * 64);
+  return Math.max(0, Math.floor(units / 64));
 }
 
 /** Images of the margin boxes' `content` (`url()`), to load before layout: the margin boxes are laid out with their sizes. */

@@ -55,8 +55,8 @@ describe('colours (CSS Color 4)', () => {
 describe('lengths (CSS Values 4 §6)', () => {
   const cases: [string, number][] = [
     ['10px', 10], ['1in', 96], ['2.54cm', 96], ['25.4mm', 96], ['101.6Q', 96], ['72pt', 96], ['6pc', 96],
-    ['2em', 40], ['1.5rem', 18], ['2ex', 18.36], ['2ch', 20], ['10vw', 64.37], ['10vh', 97.25], ['10vmin', 64.37],
-    ['10vmax', 97.25], ['0', 0], ['-3px', -3],
+    ['2em', 40], ['1.5rem', 18], ['2ex', 18.36], ['2ch', 20], ['10vw', 64.3], ['10vh', 97.2], ['10vmin', 64.3],
+    ['10vmax', 97.2], ['0', 0], ['-3px', -3],
   ];
   it.each(cases)('margin-left: %s', async (value, expected) => {
     const doc = await styleWith(`html { font-size: 12px } div { font-size: 20px; margin-left: ${value} }`, '<div>x</div>');

@@ -56,4 +56,19 @@ describe('the page area', () => {
     expect((await page(201)).pages.length).toBe(1);
     expect((await page(201.2)).pages.length).toBe(2);
   });
+
+  it('is, for positioned boxes and viewport units, floored as Chromium lays out its initial containing block', async () => {
+    // Chromium 156 (boxes' edges in its PDF at 384 dpi): the area less 0.7in margins of a 500px
+    // page is 365.6px; the flow lays out in 366px, a `right: 0` box without a positioned ancestor
+    // ends 365px from the area's left edge, a `width: 100%` one is 365px wide, and so is 100vw
+    const boxes = '<div id=flow style="height: 1px"></div><b id=right style="position: absolute; right: 0; bottom: 0; width: 10px; height: 10px"></b><b id=full style="position: absolute; left: 0; top: 0; width: 100%; height: 100%"></b><b id=vw style="display: block; width: 100vw; height: 100vh"></b>';
+    const edges = async (page: string): Promise<number[][]> => {
+      const laid = (await layOut(page, boxes)).pages[0]!;
+      return ['flow', 'right', 'full', 'vw'].map((id) => { const f = findById(laid, id)!; return [f.x, f.y, f.width, f.height]; });
+    };
+    expect(await edges('size: 500px 700px; margin: 0.7in')).toEqual([[67, 67, 366, 1], [422, 622, 10, 10], [67, 67, 365, 565], [67, 68, 365, 565]]);
+    // A4 less 12mm margins is 702.99px (703.02 in layout units: the page rounded, the margins cut): 703px
+    // wide, less 15mm and 18mm it is 997.80px tall: 997px (998 for the flow)
+    expect((await edges('size: A4; margin: 15mm 12mm 18mm'))[1]).toEqual([738, 1044, 10, 10]);
+  });
 });

@@ -41,6 +41,18 @@ describe('table boxes (CSS2 §17.2.1)', () => {
       .toEqual(['0,0 40x10', '40,0 30x10', '0,10 600x10']);
   });
 
+  it('builds a ::before/::after with a table-internal display as a table part, as an element', async () => {
+    // the hanging number of `li::before { display: table-cell }` beside a `display: table-cell`
+    // content: one anonymous table, one row of two cells (Chromium); a block before
+    const hanging = 'ol { list-style: none; padding: 0 } li::before { content: ""; display: table-cell; width: 40px; height: 10px }';
+    expect(await geometry(`<ol style="margin:0"><li><span id=a style="display:table-cell">${w(30)}</span></li><li><span id=b style="display:table-cell">${w(30)}</span></li></ol>`, ['a', 'b'], hanging))
+      .toEqual(['40,0 30x10', '40,10 30x10']);
+    // a caption (caption-side: top) ::after goes above the table's rows, a header group ::after before them
+    const parts = '.c::after { content: ""; display: table-caption; height: 12px } .h::after { content: "x"; display: table-header-group; line-height: 7px; font-size: 5px }';
+    expect(await geometry(`<div class=c style="display:table"><div style="display:table-cell" id=c>${w(20)}</div></div><div class=h style="display:table"><div style="display:table-row"><div style="display:table-cell" id=h>${w(20)}</div></div></div>`, ['c', 'h'], parts))
+      .toEqual(['0,12 20x10', '0,29 20x10']);
+  });
+
   it('wraps text directly in a row in an anonymous cell', async () => {
     const [page] = await pages(`<table><tr id=r><td id=a>${w(40)}</td><div id=d>${w(30)}</div></tr></table>`);
     expect(box(page!, 'd')).toBe('40,0 30x10');

@@ -8,6 +8,7 @@ import type { Box, BoxElement, BoxTree, InlineFlowBox } from '../../boxes/types.
 import { someBox } from '../../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
+import { flooredLayoutLength } from '../../css/page.js';
 import { limitExceeded } from '../../limits.js';
 import { OctavoError } from '../../errors.js';
 import type { Sides } from '../../geometry/types.js';
@@ -197,7 +198,8 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     }, ctx, resumed), area, context, ctx, carry);
     const { result, footnotes } = laidPage;
     carry = laidPage.carry;
-    const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
+    const icb = vertical === undefined ? initialContainingBlock(pageArea, scale) : turnedArea(initialContainingBlock(pageArea, scale));
+    const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, { area, icb }, ctx);
     continuing = positioned.rest;
     const main = result.kind === 'placed' ? [result.fragment] : [];
     const notes = [...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
@@ -345,15 +347,32 @@ function wholePixels(length: number): number {
 }
 
 /**
+ * The initial containing block of absolutely positioned and fixed boxes, as Chromium prints it: the
+ * page area in its layout units (the page size rounded to a 64th of a pixel, margins, border and
+ * padding cut to one), floored to whole pixels (its LayoutView's layout size): 1px less than the
+ * area the flow is laid out in, which is rounded up, for most margins in mm or in — with 1cm margins
+ * on a 500px page (424.41px) a `right: 0` box ends 424px from the area's left edge, not 425px.
+ */
+function initialContainingBlock(area: PageArea, scale: number): PageArea {
+  const style = area.style;
+  const box = style.style;
+  const boxWidth = Math.max(0, style.width - area.margins.left - area.margins.right);
+  const pad = (value: LengthPercentage): number => Math.max(0, resolveLength(value, boxWidth));
+  const width = flooredLayoutLength(style.width, [area.margins.left, area.margins.right, box.borderLeftWidth, box.borderRightWidth, pad(box.paddingLeft), pad(box.paddingRight)]);
+  const height = flooredLayoutLength(style.height, [area.margins.top, area.margins.bottom, box.borderTopWidth, box.borderBottomWidth, pad(box.paddingTop), pad(box.paddingBottom)]);
+  return { ...area, width: Math.min(area.width, width / scale), height: Math.min(area.height, height / scale) };
+}
+
+/**
  * Absolutely positioned boxes whose containing block is the initial one: the page area (CSS2
  * §10.1). One whose content runs past the page end continues at the top of the next page's area
  * (CSS Fragmentation 3 §4.3), first the rest of those split on earlier pages.
  */
-function positionedInPage(pending: readonly PendingPositioned[], continuing: readonly AbsoluteContinuation[], area: PageArea, ctx: LayoutContext): { fragments: Fragment[]; rest: AbsoluteContinuation[]; pageContent: PageContent[] } {
+function positionedInPage(pending: readonly PendingPositioned[], continuing: readonly AbsoluteContinuation[], { area, icb }: { readonly area: PageArea; readonly icb: PageArea }, ctx: LayoutContext): { fragments: Fragment[]; rest: AbsoluteContinuation[]; pageContent: PageContent[] } {
   const bottom = area.y + area.height;
   const placed = [
-    ...continuing.map((rest) => continueAbsolute(rest, area, area.y, bottom, ctx)),
-    ...pending.map((p) => placeAbsolute(p, area, ctx, bottom)),
+    ...continuing.map((rest) => continueAbsolute(rest, icb, area.y, bottom, ctx)),
+    ...pending.map((p) => placeAbsolute(p, icb, ctx, bottom)),
   ];
   return { fragments: placed.map((p) => p.fragment), rest: placed.flatMap((p) => (p.rest === undefined ? [] : [p.rest])), pageContent: placed.flatMap((p) => p.pageContent) };
 }
@@ -365,7 +384,10 @@ function positionedInPage(pending: readonly PendingPositioned[], continuing: rea
  */
 function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext, scale: number, vertical: VerticalDocument | undefined): PageLayout[] {
   if (fixed.length === 0) return pages;
-  const layoutArea = (page: PageLayout): PageArea => (vertical === undefined ? areaOf(page.pageStyle, scale) : turnedArea(areaOf(page.pageStyle, scale)));
+  const layoutArea = (page: PageLayout): PageArea => {
+    const icb = initialContainingBlock(areaOf(page.pageStyle, scale), scale);
+    return vertical === undefined ? icb : turnedArea(icb);
+  };
   return pages.map((page) => {
     const area = layoutArea(page);
     const boxes = fixed.map(({ content, page: origin }) => {
