@@ -16,7 +16,7 @@ import type { Rect } from '../geometry/types.js';
 import type { Fragment, ImageFragment } from '../layout/types.js';
 import { isMarkerLine } from '../layout/fragment.js';
 import type { PlacedBox } from './placed.js';
-import { isQuarterTurn, paintedBorderBox } from './placed.js';
+import { isQuarterTurn, paintedBorderBox, snap } from './placed.js';
 import { multiply, type Matrix } from '../geometry/matrix.js';
 import type { ImageLookup } from './background.js';
 import { fragmentArea, hasBackgroundImage, paintBackground } from './background.js';
@@ -189,10 +189,19 @@ function isAtomicInline(f: PlacedBox): boolean {
   return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper' || box.kind === 'math') && box.outer === 'inline';
 }
 
-/** Paints a box that makes a stacking context, its border box at (x, y) on the page. */
-export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
+/**
+ * Paints a box that makes a stacking context, its border box at (x, y) on the page. Under a
+ * transform other than a translation (or a quarter turn: transformedOptions) the box and its
+ * content are painted at (x, y) rounded, as Chromium paints them (it drops the fraction of a
+ * transformed box's position: a `rotate(10deg)` box at 110.3px is turned from 110px).
+ */
+export function paintStackingContext(f: PlacedBox, exactX: number, exactY: number, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
-  const transform = fragmentTransform(f, x, y);
+  const exact = fragmentTransform(f, exactX, exactY);
+  const rounds = exact !== undefined && !isTranslation(exact) && !isQuarterTurn(outerOptions.snapFrame === undefined ? exact : multiply(outerOptions.snapFrame, exact));
+  const x = rounds ? snap(exactX) : exactX;
+  const y = rounds ? snap(exactY) : exactY;
+  const transform = rounds ? fragmentTransform(f, x, y) : exact;
   // CSS Transforms 1 §6: in a transformed box and its descendants, `fixed` backgrounds scroll
   const options = transform === undefined ? outerOptions : transformedOptions(outerOptions, transform);
   const layers = newLayers();
@@ -206,6 +215,10 @@ export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOp
  * vertical flow's turned frame) takes the frame to the page, that turn to snap decoration on the
  * page's pixels; in any other transform decoration snaps in the box's own frame, as in Chromium.
  */
+function isTranslation(m: Matrix): boolean {
+  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1;
+}
+
 function transformedOptions(outer: PaintOptions, transform: Matrix): PaintOptions {
   const frame = outer.snapFrame === undefined ? transform : multiply(outer.snapFrame, transform);
   const snapFrame = isQuarterTurn(frame) ? frame : undefined;
@@ -235,7 +248,7 @@ interface ContextPaint {
 
 function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPaint): DisplayItem[] {
   const { layers, options } = paint;
-  const clip = overflowClip(f, x, y);
+  const clip = overflowClip(f, x, y, options.snapFrame);
   const own = decorationOf(f.style);
   collect(f.children, x, y, {
     clips: clip === undefined ? [] : [clip],
@@ -480,7 +493,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const inline = f.box.kind === 'inline';
   if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, paintedBorderBox(f, x, y, walk.options.snapFrame), outerRadii(f)), clips });
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
-  const clip = overflowClip(f, x, y);
+  const clip = overflowClip(f, x, y, walk.options.snapFrame);
   const decoration = decorationOf(style);
   const decorations = f.box.decoratedBy === undefined ? walk.decorations : [...walk.decorations, ...liftedDecorations(f.box.decoratedBy)];
   // field by field: a spread of the walk per box took V8's slow generic copy

@@ -93,6 +93,29 @@ describe('box decoration on whole pixels, as Chromium paints it', () => {
     expect(blue(page![102]!)).toEqual([]);
   });
 
+  it('paints a box under a rotation or a scale from its position rounded, its content snapped in that frame', async () => {
+    const list = await items(`${PAGE} .s, .h { position: absolute; width: 80.4px; height: 40.4px; background: green }
+      .s { left: 10.3px; top: 20.3px; transform: scale(1.5); transform-origin: 0 0 }
+      .h { left: 210.3px; top: 100.3px; transform: rotate(10deg) }
+      .i { position: absolute; left: 10.4px; top: 7.6px; width: 20px; height: 20px; background: red }</style>
+      <div class=s><div class=i></div></div><div class=h></div>`);
+    const drawn = (item: DisplayItem): number[] => (item.kind === 'push-transform' ? item.matrix.map((v) => Math.round(v * 1000) / 1000) : item.kind === 'fill-rect' ? rectOf(item.rect) : []);
+    // Chromium 156: the scaled box turned from (10, 20), `0 0 80 40 re`, its child `10 8 20 20 re` in it (on the page 25, 32);
+    // the rotated one `0 0 80 40 re` with its corner at (214.117, 93.327)
+    expect(list.map(drawn).filter((v) => v.length > 0)).toEqual([
+      [1.5, 0, 0, 1.5, -5, -10], [10, 20, 80, 40], [20, 28, 20, 20],
+      [0.985, 0.174, -0.174, 0.985, 24.674, -41.621], [210, 100, 80, 40],
+    ]);
+  });
+
+  it('clips overflow to the snapped padding box', async () => {
+    const list = await items(`${PAGE} .o { position: absolute; left: 10.3px; top: 20.3px; width: 80.4px; height: 40.4px; overflow: hidden; border: 1px solid transparent }
+      .i { width: 300px; height: 300px; background: green }</style><div class=o><div class=i></div></div>`);
+    // Chromium: the padding box from (11.3, 21.3), 80.4 × 40.4, clips to `11 21 81 41 re W n`; the child's background `11 21 300 300 re`
+    expect(list.flatMap((item) => (item.kind === 'push-clip' ? [rectOf(item.rect)] : []))).toEqual([[11, 21, 81, 41]]);
+    expect(fills(list)).toEqual([[11, 21, 300, 300]]);
+  });
+
   it('paints a collapsed table\'s rules between rows 18.4px tall as one crisp pixel each', async () => {
     const html = `${PAGE} table { position: absolute; left: 10.4px; top: 60.3px; border-collapse: collapse }
       td { border: 1px solid black; height: 17.4px; padding: 0; width: 40.3px; font-size: 1px }</style>
