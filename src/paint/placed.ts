@@ -7,6 +7,7 @@
  */
 import type { Rect } from '../geometry/types.js';
 import type { Matrix } from '../geometry/matrix.js';
+import { PaintedRect } from './fill-rect.js';
 import type { BoxFragment } from '../layout/types.js';
 
 /** A box fragment as its painters see it: its page position (x, y) is passed beside it. */
@@ -33,7 +34,8 @@ export function snappedRect(x: number, y: number, width: number, height: number,
   if (frame !== undefined) return snappedInTurn(x, y, width, height, frame);
   const left = snap(x);
   const top = snap(y);
-  return { x: left, y: top, width: snap(x + width) - left, height: snap(y + height) - top };
+  // a class instance, not a literal: one per collapsed border segment of a long table (fill-rect.ts)
+  return new PaintedRect(left, top, snap(x + width) - left, snap(y + height) - top);
 }
 
 /** The border box of `f` at (x, y) as its decoration is painted: snapped to whole pixels (snappedRect). */
@@ -65,5 +67,5 @@ function snappedInTurn(x: number, y: number, width: number, height: number, fram
   const x1 = (snap(b * (x + width) + f) - f) * b;
   const y0 = (snap(c * y + e) - e) * c;
   const y1 = (snap(c * (y + height) + e) - e) * c;
-  return { x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
+  return new PaintedRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
 }

@@ -261,7 +261,7 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
     lineShift: 0,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
-  layers.outlines.unshift({ items: paintOutline(f, paintedBorderBox(f, x, y, options.snapFrame), outerRadii(f)), clips: [] });
+  layers.outlines.unshift({ items: f.style.outlineStyle === 'none' ? [] : paintOutline(f, paintedBorderBox(f, x, y, options.snapFrame), outerRadii(f)), clips: [] });
   return emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
 }
 

@@ -8,7 +8,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
 import { NO_RADII } from '../css/values/radii.js';
-import { PaintedRect, fillRectItem } from './fill-rect.js';
+import { fillRectItem } from './fill-rect.js';
 import { appendAll } from '../append-all.js';
 
 export function paintCollapsedBorders(f: PlacedBox, x: number, y: number, frame?: Matrix): DisplayItem[] {
@@ -24,8 +24,7 @@ export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments
   const out: DisplayItem[] = [];
   for (const s of segments) {
     if (s.color.a === 0) continue;
-    const snapped = snappedRect(x + s.x, y + s.y, s.width, s.height, frame);
-    const rect = new PaintedRect(snapped.x, snapped.y, snapped.width, snapped.height);
+    const rect = snappedRect(x + s.x, y + s.y, s.width, s.height, frame);
     if (s.style === 'solid') {
       out.push(fillRectItem(rect, s.color));
       continue;
