@@ -7,6 +7,7 @@
 import type { BoxFragment } from '../layout/types.js';
 import type { DisplayItem } from './display-list.js';
 import type { PlacedBox } from './placed.js';
+import type { Rect } from '../geometry/types.js';
 import { rectPath } from './path.js';
 import { BoxFragmentRecord } from '../layout/fragment-records.js';
 
@@ -18,11 +19,10 @@ export function belowLegend(f: PlacedBox, gap: LegendGap): PlacedBox {
   return gap.outset === 0 ? f : new BoxFragmentRecord(f, 0, 0, Math.max(0, f.height - gap.outset), f.children);
 }
 
-/** The border items clipped to leave out the gap behind the legend; (x, y) is the decorated box's top-left. */
-export function withLegendGap(border: readonly DisplayItem[], f: PlacedBox, gap: LegendGap, x: number, y: number): DisplayItem[] {
+/** The border items clipped to leave out the gap behind the legend; `all` is the decorated box's border box as painted (placed.ts paintedBorderBox). */
+export function withLegendGap(border: readonly DisplayItem[], f: PlacedBox, gap: LegendGap, all: Rect): DisplayItem[] {
   if (border.length === 0 || gap.width <= 0) return [...border];
-  const all = { x, y, width: f.width, height: f.height };
-  const behindLegend = { x: x + gap.x, y, width: gap.width, height: f.border.top };
+  const behindLegend = { x: all.x + gap.x, y: all.y, width: gap.width, height: f.border.top };
   const path = [...rectPath(all), ...rectPath(behindLegend)];
   return [{ kind: 'push-clip-path', path, evenOdd: true }, ...border, { kind: 'pop-clip' }];
 }

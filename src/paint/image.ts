@@ -13,6 +13,8 @@ import type { LoadedImage } from '../resources/types.js';
 import { renderSvg } from './svg-render.js';
 import { objectViewBoxOf } from '../layout/object-view-box.js';
 import type { SvgContext } from './svg-render.js';
+import { snappedRect } from './placed.js';
+import type { Matrix } from '../geometry/matrix.js';
 import { positionIn } from '../css/values/position.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
 
@@ -52,11 +54,13 @@ function overflows(inner: Rect, outer: Rect): boolean {
 }
 
 /** An image fragment in the frame of its parent, whose origin is at (originX, originY) on the page. */
-export function paintImage(fragment: ImageFragment, originX: number, originY: number, svg: SvgContext = {}): DisplayItem[] {
-  const box: Rect = { x: fragment.x + originX, y: fragment.y + originY, width: fragment.width, height: fragment.height };
+export function paintImage(fragment: ImageFragment, originX: number, originY: number, svg: SvgContext = {}, frame?: Matrix): DisplayItem[] {
+  // the box and the image in it painted on whole pixels, as Chromium's ImagePainter does (placed.ts snappedRect)
+  const box = snappedRect(fragment.x + originX, fragment.y + originY, fragment.width, fragment.height, frame);
   if (box.width <= 0 || box.height <= 0) return [];
   const view = fragment.style.objectViewBox === 'none' ? undefined : objectViewBoxOf(fragment.style, fragment.image);
-  const shown = objectFitRect(fragment.style.objectFit, box, view ?? fragment.image, fragment.style.objectPosition);
+  const fit = objectFitRect(fragment.style.objectFit, box, view ?? fragment.image, fragment.style.objectPosition);
+  const shown = snappedRect(fit.x, fit.y, fit.width, fit.height, frame);
   // object-view-box: the whole image scaled so that the part shown fills `shown`; what lies beyond
   // the part shows in the content box too (object-fit: contain's bands), as Chromium draws it
   const rect = view === undefined ? shown : wholeImageRect(shown, view, fragment.image);

@@ -11,13 +11,13 @@ import { paintBorder } from './border.js';
 import type { DisplayItem } from './display-list.js';
 import type { Radii } from '../css/values/radii.js';
 
-/** The outline of `f`, its border box at (x, y) on the page. */
-export function paintOutline(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {
+/** The outline of `f`, its border box painted at `box` (placed.ts paintedBorderBox). */
+export function paintOutline(f: PlacedBox, box: Rect, radii: Radii): DisplayItem[] {
   const s = f.style;
   const width = s.outlineWidth;
   if (s.visibility !== 'visible' || s.outlineStyle === 'none' || width <= 0 || s.outlineColor.a <= 0) return [];
   const grow = s.outlineOffset + width;
-  const rect: Rect = { x: x - grow, y: y - grow, width: f.width + 2 * grow, height: f.height + 2 * grow };
+  const rect: Rect = { x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow };
   if (rect.width <= 0 || rect.height <= 0) return [];
   const style = s.outlineStyle === 'auto' ? 'solid' : s.outlineStyle;
   const sides: Partial<ComputedStyle> = {

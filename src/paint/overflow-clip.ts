@@ -9,7 +9,8 @@
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import { rectsApart } from '../geometry/rect.js';
-import type { PlacedBox } from './placed.js';
+import { type PlacedBox, snappedRect } from './placed.js';
+import type { Matrix } from '../geometry/matrix.js';
 import { referenceBox } from './clip-path.js';
 import type { Radii } from '../css/values/radii.js';
 import { hasRadii, NO_RADII } from '../css/values/radii.js';
@@ -24,8 +25,12 @@ function grown(radii: Radii, by: number): Radii {
   return radii.map((r) => (r > 0 ? r + by : 0)) as unknown as Radii;
 }
 
-/** The clip on the descendants of `f`, its border box at (x, y) on the page. */
-export function overflowClip(f: PlacedBox, x: number, y: number): Clip | undefined {
+/**
+ * The clip on the descendants of `f`, its border box at (x, y) on the page: on whole pixels, as
+ * Chromium clips (its padding box at 11.3, 21.3 sized 80.4 × 40.4 clips to `11 21 81 41`; placed.ts
+ * snappedRect, `frame` its quarter turn).
+ */
+export function overflowClip(f: PlacedBox, x: number, y: number, frame?: Matrix): Clip | undefined {
   if (f.box.kind === 'replaced') {
     // inside the padding box, so it is the only clip its image needs; a square one is image.ts's
     const content = referenceBox(f, x, y, 'content-box');
@@ -39,7 +44,7 @@ export function overflowClip(f: PlacedBox, x: number, y: number): Clip | undefin
   const edge = style.contain.paint || style.overflowX === 'clip' || style.overflowY === 'clip' ? style.overflowClipMargin : { box: 'padding-box' as const, margin: 0 };
   const ref = referenceBox(f, x, y, edge.box);
   const m = edge.margin;
-  const box: Rect = { x: ref.rect.x - m, y: ref.rect.y - m, width: ref.rect.width + 2 * m, height: ref.rect.height + 2 * m };
+  const box = snappedRect(ref.rect.x - m, ref.rect.y - m, ref.rect.width + 2 * m, ref.rect.height + 2 * m, frame);
   const far = 1e6;
   const rect: Rect = {
     x: clipX ? box.x : -far,

@@ -7,7 +7,6 @@
 import type { BoxShadow } from '../css/image-types.js';
 import type { Rect, Sides } from '../geometry/types.js';
 import type { PlacedBox } from './placed.js';
-import { borderBoxAt } from './placed.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
@@ -61,21 +60,22 @@ function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask }, { kind: 'pop-clip' }];
 }
 
-function paddingBox(f: PlacedBox, x: number, y: number): Rect {
+function paddingBox(f: PlacedBox, border: Rect): Rect {
   const b: Sides = f.border;
-  return { x: x + b.left, y: y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
+  return { x: border.x + b.left, y: border.y + b.top, width: Math.max(0, border.width - b.left - b.right), height: Math.max(0, border.height - b.top - b.bottom) };
 }
 
-/** The outer shadows of `f`, its border box at (x, y) on the page. */
-export function paintOuterShadows(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {
+/** The outer shadows of `f`, its border box painted at `border` (placed.ts paintedBorderBox). */
+export function paintOuterShadows(f: PlacedBox, border: Rect, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
-  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(borderBoxAt(f, x, y), radii, s));
+  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(border, radii, s));
 }
 
-export function paintInsetShadows(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {
+/** The inset shadows of `f`, its border box painted at `border`. */
+export function paintInsetShadows(f: PlacedBox, border: Rect, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
   const inner = insetRadii(radii, f.border);
-  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f, x, y), inner, s));
+  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f, border), inner, s));
 }

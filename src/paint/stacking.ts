@@ -16,7 +16,8 @@ import type { Rect } from '../geometry/types.js';
 import type { Fragment, ImageFragment } from '../layout/types.js';
 import { isMarkerLine } from '../layout/fragment.js';
 import type { PlacedBox } from './placed.js';
-import { borderBoxAt } from './placed.js';
+import { isQuarterTurn, paintedBorderBox, snap } from './placed.js';
+import { multiply, type Matrix } from '../geometry/matrix.js';
 import type { ImageLookup } from './background.js';
 import { fragmentArea, hasBackgroundImage, paintBackground } from './background.js';
 import { hasVisibleSide, paintBorder } from './border.js';
@@ -54,6 +55,8 @@ export interface PaintOptions {
   readonly fixedArea?: Rect;
   /** Says what is painted other than asked (an SVG filter left out). */
   readonly warn?: ((message: string) => void) | undefined;
+  /** A quarter turn from the frame being painted to the page, where decoration snaps to the page's pixels (placed.ts snappedRect). */
+  readonly snapFrame?: Matrix;
 }
 
 /** The element (and part of it) that content painted inside a box belongs to. */
@@ -140,24 +143,24 @@ function ownItems(f: PlacedBox, x: number, y: number, options: PaintOptions): Di
 /** A fieldset's own items: those of its box below the legend, its border open behind the legend (fieldset.ts). */
 function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions, gap: NonNullable<PlacedBox['legendGap']>): DisplayItem[] {
   const below = belowLegend(f, gap);
-  return decorationItems(below, x, y + gap.outset, options, (border) => withLegendGap(border, below, gap, x, y + gap.outset));
+  return decorationItems(below, x, y + gap.outset, options, (border) => withLegendGap(border, below, gap, paintedBorderBox(below, x, y + gap.outset, options.snapFrame)));
 }
 
 function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
-  const rect = borderBoxAt(f, x, y);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii), {
+  const rect = paintedBorderBox(f, x, y, options.snapFrame);
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii, options.snapFrame), {
     lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
   });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
   const drawn = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   const border = borderShown === undefined ? drawn : borderShown(drawn);
   // appended to the outer shadows' own fresh list: six spreads into a new one were made per cell of a table
-  const items = paintOuterShadows(f, x, y, radii);
+  const items = paintOuterShadows(f, rect, radii);
   appendAll(items, background);
-  appendAll(items, paintInsetShadows(f, x, y, radii));
+  appendAll(items, paintInsetShadows(f, rect, radii));
   appendAll(items, border);
-  appendAll(items, paintBorderSegments(f, x, y, f.columnRules));
+  appendAll(items, paintBorderSegments(f, x, y, f.columnRules, options.snapFrame));
   return appendAll(items, altTextItems(f, x, y, options.svg?.text));
 }
 
@@ -188,15 +191,41 @@ function isAtomicInline(f: PlacedBox): boolean {
   return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper' || box.kind === 'math') && box.outer === 'inline';
 }
 
-/** Paints a box that makes a stacking context, its border box at (x, y) on the page. */
-export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
+/**
+ * Paints a box that makes a stacking context, its border box at (x, y) on the page. Under a
+ * transform other than a translation (or a quarter turn: transformedOptions) the box and its
+ * content are painted at (x, y) rounded, as Chromium paints them (it drops the fraction of a
+ * transformed box's position: a `rotate(10deg)` box at 110.3px is turned from 110px).
+ */
+export function paintStackingContext(f: PlacedBox, exactX: number, exactY: number, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
+  const exact = fragmentTransform(f, exactX, exactY);
+  const rounds = exact !== undefined && !isTranslation(exact) && !isQuarterTurn(outerOptions.snapFrame === undefined ? exact : multiply(outerOptions.snapFrame, exact));
+  const x = rounds ? snap(exactX) : exactX;
+  const y = rounds ? snap(exactY) : exactY;
+  const transform = rounds ? fragmentTransform(f, x, y) : exact;
   // CSS Transforms 1 §6: in a transformed box and its descendants, `fixed` backgrounds scroll
-  const options = outerOptions.fixedArea !== undefined && fragmentTransform(f, x, y) !== undefined ? { ...outerOptions, fixedArea: undefined } : outerOptions;
+  const options = transform === undefined ? outerOptions : transformedOptions(outerOptions, transform);
   const layers = newLayers();
   const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [] });
   const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
   return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg, warn: options.warn });
+}
+
+/**
+ * The options inside a transform: no fixed area (CSS Transforms 1 §6), and where a quarter turn (a
+ * vertical flow's turned frame) takes the frame to the page, that turn to snap decoration on the
+ * page's pixels; in any other transform decoration snaps in the box's own frame, as in Chromium.
+ */
+function isTranslation(m: Matrix): boolean {
+  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1;
+}
+
+function transformedOptions(outer: PaintOptions, transform: Matrix): PaintOptions {
+  const frame = outer.snapFrame === undefined ? transform : multiply(outer.snapFrame, transform);
+  const snapFrame = isQuarterTurn(frame) ? frame : undefined;
+  if (outer.fixedArea === undefined && snapFrame === outer.snapFrame) return outer;
+  return { ...outer, fixedArea: undefined, snapFrame };
 }
 
 /**
@@ -221,7 +250,7 @@ interface ContextPaint {
 
 function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPaint): DisplayItem[] {
   const { layers, options } = paint;
-  const clip = overflowClip(f, x, y);
+  const clip = overflowClip(f, x, y, options.snapFrame);
   const own = decorationOf(f.style);
   collect(f.children, x, y, {
     clips: clip === undefined ? [] : [clip],
@@ -234,7 +263,7 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
     lineShift: 0,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
-  layers.outlines.unshift({ items: paintOutline(f, x, y, outerRadii(f)), clips: [] });
+  layers.outlines.unshift({ items: f.style.outlineStyle === 'none' ? [] : paintOutline(f, paintedBorderBox(f, x, y, options.snapFrame), outerRadii(f)), clips: [] });
   return emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
 }
 
@@ -348,7 +377,7 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         }
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, svgContextOf(fragment, walk.options)), walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, svgContextOf(fragment, walk.options), walk.options.snapFrame), walk), clips: walk.clips });
         break;
       case 'box':
         collectBox(fragment, fragment.x + originX, fragment.y + originY, walk);
@@ -464,9 +493,9 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   }
   const own = ownClippedAway(f, x, y, walk) ? [] : ownItems(f, x, y, walk.options);
   const inline = f.box.kind === 'inline';
-  if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, x, y, outerRadii(f)), clips });
+  if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, paintedBorderBox(f, x, y, walk.options.snapFrame), outerRadii(f)), clips });
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
-  const clip = overflowClip(f, x, y);
+  const clip = overflowClip(f, x, y, walk.options.snapFrame);
   const decoration = decorationOf(style);
   const decorations = f.box.decoratedBy === undefined ? walk.decorations : [...walk.decorations, ...liftedDecorations(f.box.decoratedBy)];
   // field by field: a spread of the walk per box took V8's slow generic copy
@@ -481,7 +510,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     lineShift: walk.lineShift,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
-  if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f, x, y), clips });
+  if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f, x, y, walk.options.snapFrame), clips });
 }
 
 /** An image with its object-fit clip: the whole group is the element's content. */

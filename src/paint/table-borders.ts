@@ -3,24 +3,28 @@
  * cells' backgrounds; column rules (CSS Multi-column 1 §4) are drawn the same way. Solid ones are rectangles; other styles go through the border painter as a
  * one-sided border so that dashes, dots and double lines look as they do on boxes.
  */
-import type { PlacedBox } from './placed.js';
+import { type PlacedBox, snappedRect } from './placed.js';
+import type { Matrix } from '../geometry/matrix.js';
 import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
 import { NO_RADII } from '../css/values/radii.js';
-import { PaintedRect, fillRectItem } from './fill-rect.js';
+import { fillRectItem } from './fill-rect.js';
 import { appendAll } from '../append-all.js';
 
-export function paintCollapsedBorders(f: PlacedBox, x: number, y: number): DisplayItem[] {
-  return paintBorderSegments(f, x, y, f.collapsedBorders);
+export function paintCollapsedBorders(f: PlacedBox, x: number, y: number, frame?: Matrix): DisplayItem[] {
+  return paintBorderSegments(f, x, y, f.collapsedBorders, frame);
 }
 
-/** Line segments relative to a box (collapsed borders, column rules), its border box at (x, y) on the page. */
-export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments: PlacedBox['collapsedBorders']): DisplayItem[] {
+/**
+ * Line segments relative to a box (collapsed borders, column rules), its border box at (x, y) on
+ * the page: each snapped to whole pixels as Chromium paints them (placed.ts snappedRect; `frame` its quarter turn).
+ */
+export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments: PlacedBox['collapsedBorders'], frame?: Matrix): DisplayItem[] {
   if (segments === undefined || f.style.visibility !== 'visible') return [];
   const out: DisplayItem[] = [];
   for (const s of segments) {
-    const rect = new PaintedRect(x + s.x, y + s.y, s.width, s.height);
     if (s.color.a === 0) continue;
+    const rect = snappedRect(x + s.x, y + s.y, s.width, s.height, frame);
     if (s.style === 'solid') {
       out.push(fillRectItem(rect, s.color));
       continue;
