@@ -139,7 +139,11 @@ export type DisplayItem =
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */
-  | { readonly kind: 'alpha-mask'; readonly rect: Rect; readonly color: Color; readonly mask: AlphaMask }
+  | {
+      readonly kind: 'alpha-mask'; readonly rect: Rect; readonly color: Color; readonly mask: AlphaMask;
+      /** The shape the mask is the Gaussian blur of (a box shadow's), for a writer that blurs itself (items-svg.ts). */
+      readonly blurOf?: { readonly path: readonly PathSegment[]; readonly evenOdd: boolean; readonly sigma: number };
+    }
   /**
    * Intersects the clip with the outlines of glyph runs (text render mode 7, closed by pop-clip):
    * how SVG text is filled with a gradient or pattern. The runs' colours are ignored.

@@ -4,8 +4,10 @@
  * filter (svg-filter-raster.ts). Glyph runs are written as their outlines (flattened, as
  * text-shadow.ts covers them), so the text keeps octavo's fonts and layout; soft masks as `<mask>`
  * (an alpha mask's alpha made luminance by a colour matrix). What Skia's SVG renderer would not
- * draw — an image (it loads none, data: URLs included), a blurred shadow's alpha mask (pixels, which
- * only an image could carry), a blend mode (drawn as normal) — makes the whole unwritable, and says why.
+ * draw — an image (it loads none, data: URLs included), a blurred text shadow's or shape's alpha mask
+ * (pixels, which only an image could carry: a box shadow's is written as its shape under an
+ * feGaussianBlur),
+ * a blend mode (drawn as normal) — makes the whole unwritable, and says why.
  */
 import type { Radii } from '../css/values/radii.js';
 import type { Color } from '../css/types.js';
@@ -72,30 +74,20 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
       case 'image':
         // Skia's SVG renderer, as @napi-rs/canvas builds it, has no resource provider: it draws no <image>, data: URLs included
         return { unwritable: 'an image' };
-      case 'alpha-mask':
-        return { unwritable: 'a blurred shadow' };
+      case 'alpha-mask': {
+        const shape = blurredShape(item, id(), defs);
+        if (typeof shape !== 'string') return shape;
+        body.push(shape);
+        break;
+      }
       case 'push-transform':
         body.push(`<g transform="matrix(${item.matrix.map(n).join(' ')})">`);
         break;
-      case 'push-clip': {
-        const c = id();
-        const { rect, radii } = item;
-        const shape = radii !== undefined && radii.length === 8 && radii.some((r) => r > 0)
-          ? `<path d="${pathData(roundedRectPath(rect, radii as Radii))}"/>`
-          : `<rect x="${n(rect.x)}" y="${n(rect.y)}" width="${n(rect.width)}" height="${n(rect.height)}"/>`;
-        defs.push(`<clipPath id="${c}">${shape}</clipPath>`);
-        body.push(`<g clip-path="url(#${c})">`);
-        break;
-      }
-      case 'push-clip-glyphs': {
-        const c = id();
-        defs.push(`<clipPath id="${c}"><path d="${item.runs.map(outlineData).join('')}"/></clipPath>`);
-        body.push(`<g clip-path="url(#${c})">`);
-        break;
-      }
+      case 'push-clip':
+      case 'push-clip-glyphs':
       case 'push-clip-path': {
         const c = id();
-        defs.push(`<clipPath id="${c}"><path d="${pathData(item.path)}"${item.evenOdd === true ? ' clip-rule="evenodd"' : ''}/></clipPath>`);
+        defs.push(`<clipPath id="${c}">${clipShape(item)}</clipPath>`);
         body.push(`<g clip-path="url(#${c})">`);
         break;
       }
@@ -130,6 +122,30 @@ function opacityGroup(item: Extract<DisplayItem, { kind: 'push-opacity' }>, mask
     : `<filter id="${maskId}a" filterUnits="userSpaceOnUse" ${EVERYWHERE}><feColorMatrix values="0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0"/></filter><g filter="url(#${maskId}a)">${content.body}</g>`;
   defs.push(`${content.defs}<mask id="${maskId}" maskUnits="userSpaceOnUse" ${EVERYWHERE}>${drawn}</mask>`);
   return `<g opacity="${n(item.opacity)}" mask="url(#${maskId})">`;
+}
+
+/**
+ * A blurred box shadow as its shape under an feGaussianBlur (`filterId`, added to `defs`): a mask's
+ * pixels would need an image, which Skia does not draw; other alpha masks are unwritable.
+ */
+function blurredShape(item: Extract<DisplayItem, { kind: 'alpha-mask' }>, filterId: string, defs: string[]): string | Unwritable {
+  if (item.blurOf === undefined) return { unwritable: 'a blur other than a box shadow (a text shadow, a blur() inside)' };
+  defs.push(`<filter id="${filterId}" filterUnits="userSpaceOnUse" ${EVERYWHERE}><feGaussianBlur stdDeviation="${n(item.blurOf.sigma)}"/></filter>`);
+  return `<path d="${pathData(item.blurOf.path)}" ${fill(item.color)}${item.blurOf.evenOdd ? ' fill-rule="evenodd"' : ''} filter="url(#${filterId})"/>`;
+}
+
+/** What a clip item clips to, as the content of a `<clipPath>`. */
+function clipShape(item: Extract<DisplayItem, { kind: 'push-clip' | 'push-clip-glyphs' | 'push-clip-path' }>): string {
+  switch (item.kind) {
+    case 'push-clip': {
+      const { rect, radii } = item;
+      return radii !== undefined && radii.length === 8 && radii.some((r) => r > 0)
+        ? `<path d="${pathData(roundedRectPath(rect, radii as Radii))}"/>`
+        : `<rect x="${n(rect.x)}" y="${n(rect.y)}" width="${n(rect.width)}" height="${n(rect.height)}"/>`;
+    }
+    case 'push-clip-glyphs': return `<path d="${item.runs.map(outlineData).join('')}"/>`;
+    case 'push-clip-path': return `<path d="${pathData(item.path)}"${item.evenOdd === true ? ' clip-rule="evenodd"' : ''}/>`;
+  }
 }
 
 /** A glyph run's outlines as path data, flattened. */

@@ -43,7 +43,8 @@ function outerShadow(border: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   if (s.blur <= 0) return [clip, { kind: 'fill-path', path: roundedRectPath(shape, shapeRadii), color: s.color }, { kind: 'pop-clip' }];
   const area = grow(shape, 1.5 * s.blur);
   const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: false });
-  return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask }, { kind: 'pop-clip' }];
+  const blurOf = { path: roundedRectPath(shape, shapeRadii), evenOdd: false, sigma: s.blur / 2 };
+  return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask, blurOf }, { kind: 'pop-clip' }];
 }
 
 function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
@@ -57,7 +58,10 @@ function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   }
   const area = grow(padding, 1.5 * s.blur);
   const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: true });
-  return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask }, { kind: 'pop-clip' }];
+  // the inverse of the shape: everything around it, far enough that the blur cannot reach its outer edge
+  const around = shape.width > 0 && shape.height > 0 ? outsideOf(shape, shapeRadii, 3 * s.blur + padding.width + padding.height) : roundedRectPath(grow(padding, 3 * s.blur), radii);
+  const blurOf = { path: around, evenOdd: true, sigma: s.blur / 2 };
+  return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask, blurOf }, { kind: 'pop-clip' }];
 }
 
 function paddingBox(f: PlacedBox, border: Rect): Rect {
