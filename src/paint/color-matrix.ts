@@ -1,8 +1,11 @@
 /**
- * The colour-matrix filter functions of Filter Effects 1 §12 (`grayscale`, `sepia`, `saturate`,
- * `hue-rotate`, `invert`, `brightness`, `contrast`) as affine maps of non-premultiplied sRGB
- * (the shorthands work in sRGB), each clamped to 0-1 before the next: what feColorMatrix and
- * feComponentTransfer compute per pixel, so applying them to a solid colour is exact.
+ * Colour steps: filters that recolour each colour and pixel on its own, alpha kept. The colour-matrix
+ * filter functions of Filter Effects 1 §12 (`grayscale`, `sepia`, `saturate`, `hue-rotate`,
+ * `invert`, `brightness`, `contrast`) as affine maps of non-premultiplied sRGB (the shorthands work
+ * in sRGB), and an SVG filter's colour matrices and component transfers (§15.11), in linear light
+ * between conversions where the primitive works in linearRGB; each result clamped to 0-1 before
+ * the next: what feColorMatrix and feComponentTransfer compute per pixel, so applying them to a
+ * solid colour is exact.
  */
 import type { Color } from '../css/types.js';
 import type { ColorFilterName, TransferFunction } from '../css/image-types.js';

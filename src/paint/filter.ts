@@ -39,9 +39,9 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     const f = filter[i]!;
     if (colorStepOf(f) !== undefined) {
       // consecutive colour steps recolour in one pass, clamped after each
-      const matrices: ColorStep[] = [];
-      for (let step = colorStepOf(f); step !== undefined; step = filter[++i] === undefined ? undefined : colorStepOf(filter[i]!)) matrices.push(step);
-      out = out.map((item) => recolored(item, matrices));
+      const steps: ColorStep[] = [];
+      for (let step = colorStepOf(f); step !== undefined; step = filter[++i] === undefined ? undefined : colorStepOf(filter[i]!)) steps.push(step);
+      out = out.map((item) => recolored(item, steps));
       continue;
     }
     if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
@@ -68,29 +68,29 @@ function colorStepOf(f: FilterFunction): ColorStep | undefined {
   }
 }
 
-function recolorShading(shading: Shading, matrices: readonly ColorStep[]): Shading {
-  return { ...shading, stops: shading.stops.map((stop) => ({ ...stop, color: filterColor(stop.color, matrices) })) };
+function recolorShading(shading: Shading, steps: readonly ColorStep[]): Shading {
+  return { ...shading, stops: shading.stops.map((stop) => ({ ...stop, color: filterColor(stop.color, steps) })) };
 }
 
-/** One item with its colours through the matrices (a soft mask's items stay: they are alpha or luminance, not colour). */
-function recolored(item: DisplayItem, matrices: readonly ColorStep[]): DisplayItem {
+/** One item with its colours through the colour steps (a soft mask's items stay: they are alpha or luminance, not colour). */
+function recolored(item: DisplayItem, steps: readonly ColorStep[]): DisplayItem {
   switch (item.kind) {
     case 'fill-rect':
     case 'fill-path':
     case 'stroke-path':
     case 'alpha-mask':
-      return { ...item, color: filterColor(item.color, matrices) };
+      return { ...item, color: filterColor(item.color, steps) };
     case 'glyphs':
-      return { ...item, color: filterColor(item.color, matrices), ...(item.stroke === undefined ? {} : { stroke: { ...item.stroke, color: filterColor(item.stroke.color, matrices) } }) };
+      return { ...item, color: filterColor(item.color, steps), ...(item.stroke === undefined ? {} : { stroke: { ...item.stroke, color: filterColor(item.stroke.color, steps) } }) };
     case 'shading':
-      return { ...item, shading: recolorShading(item.shading, matrices) };
+      return { ...item, shading: recolorShading(item.shading, steps) };
     case 'image':
       // an SVG frame is recoloured as a composed copy; its vector tiles (drawn without one) each by colour
       if (item.image.format === 'svg' && item.compose === undefined && item.rasterize === undefined) return item;
       return {
-        ...item, filters: [...(item.filters ?? []), ...matrices],
-        ...(item.vectorFrame === undefined ? {} : { vectorFrame: item.vectorFrame.map((part) => recolored(part, matrices)) }),
-        ...(item.rasterize === undefined ? {} : { rasterize: { unrasterized: item.rasterize.unrasterized.map((part) => recolored(part, matrices)) } }),
+        ...item, filters: [...(item.filters ?? []), ...steps],
+        ...(item.vectorFrame === undefined ? {} : { vectorFrame: item.vectorFrame.map((part) => recolored(part, steps)) }),
+        ...(item.rasterize === undefined ? {} : { rasterize: { unrasterized: item.rasterize.unrasterized.map((part) => recolored(part, steps)) } }),
       };
     default:
       return item;

@@ -1,7 +1,8 @@
 /**
  * Before writing, raster images whose pixels the display list asks to change get new copies:
- * - `filter` colour matrices (paint/color-matrix.ts) are applied to the decoded pixels
- *   (raster/recolor.ts), one copy per image and filter chain, so repeated logos share one XObject;
+ * - `filter` colour steps (paint/color-matrix.ts: the CSS colour functions, SVG colour filters)
+ *   are applied to the decoded pixels (raster/recolor.ts: a JPEG stays a JPEG), one copy per image
+ *   and filter chain, so repeated logos share one XObject;
  * - a border image's frame (paint/border-image.ts: regions of one raster image) is composed
  *   into one image (raster/compose.ts) at up to 4 pixels per px, every tile on whole pixels, so
  *   that no viewer shows seams between tiles; an SVG source is first rasterised (raster/svg.ts)
