@@ -13,8 +13,6 @@ import type { Rect, Sides } from '../geometry/types.js';
 import type { Box } from '../boxes/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { PlacedBox } from './placed.js';
-import { paintedBorderBox } from './placed.js';
-import type { Matrix } from '../geometry/matrix.js';
 import type { LoadedImage } from '../resources/types.js';
 import { pdfBlendMode } from './blend-modes.js';
 import type { DisplayItem } from './display-list.js';
@@ -315,7 +313,7 @@ export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackg
   return undefined;
 }
 
-/** The background area of a fragment, its border box at (x, y) on the page: painted snapped to whole pixels (placed.ts paintedBorderBox). */
-export function fragmentArea(f: PlacedBox, x: number, y: number, radii: Radii, frame?: Matrix): BackgroundArea {
-  return { rect: paintedBorderBox(f, x, y, frame), radii, border: f.border, padding: f.padding };
+/** The background area of a fragment whose border box is painted at `rect` (placed.ts paintedBorderBox: on whole pixels). */
+export function fragmentArea(f: PlacedBox, rect: Rect, radii: Radii): BackgroundArea {
+  return { rect, radii, border: f.border, padding: f.padding };
 }

@@ -33,18 +33,17 @@ export function hasEffects(f: PlacedBox): boolean {
     || f.style.mixBlendMode !== 'normal' || f.style.isolation === 'isolate';
 }
 
-/** Where a mask's images come from, and where what cannot be applied is said. */
+/** Where a mask's images come from; the SVG context says what cannot be applied. */
 export interface EffectsContext {
   readonly lookup: ImageLookup;
   readonly svg?: SvgContext | undefined;
-  readonly warn?: ((message: string) => void) | undefined;
 }
 
 /** `items` wrapped in the effects of `f`, its border box at (x, y) on the page. */
 export function withEffects(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], images?: EffectsContext): DisplayItem[] {
   if (items.length === 0) return [];
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
-  let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined, images?.warn);
+  let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined, images?.svg?.warn);
   // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
   for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(f, x, y, images.lookup, images.svg)]) {
     if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];

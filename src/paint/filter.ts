@@ -37,11 +37,11 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
   let i = 0;
   while (i < filter.length) {
     const f = filter[i]!;
-    if (colorStepOf(f) !== undefined) {
-      // consecutive colour steps recolour in one pass, clamped after each
-      const steps: ColorStep[] = [];
-      for (let step = colorStepOf(f); step !== undefined; step = filter[++i] === undefined ? undefined : colorStepOf(filter[i]!)) steps.push(step);
+    // consecutive colour steps recolour in one pass, clamped after each
+    const steps = colorStepsFrom(filter, i);
+    if (steps.length > 0) {
       out = out.map((item) => recolored(item, steps));
+      i += steps.length;
       continue;
     }
     if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
@@ -55,6 +55,17 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     i++;
   }
   return out;
+}
+
+/** The colour steps of the filter functions from `start` on, up to the first that is not one. */
+function colorStepsFrom(filter: readonly FilterFunction[], start: number): ColorStep[] {
+  const steps: ColorStep[] = [];
+  for (let i = start; i < filter.length; i++) {
+    const step = colorStepOf(filter[i]!);
+    if (step === undefined) break;
+    steps.push(step);
+  }
+  return steps;
 }
 
 /** A filter function that recolours each colour on its own, as a colour step; undefined for the others. */
@@ -167,4 +178,3 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
 function isCovering(item: DisplayItem): item is Covering {
   return item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path' || item.kind === 'fill-path' || item.kind === 'image' || item.kind === 'shading';
 }
-

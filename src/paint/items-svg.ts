@@ -6,11 +6,11 @@
  * (an alpha mask's alpha made luminance by a colour matrix). What Skia's SVG renderer would not
  * draw — an image (it loads none, data: URLs included), a blurred text shadow's or shape's alpha mask
  * (pixels, which only an image could carry: a box shadow's is written as its shape under an
- * feGaussianBlur),
- * a blend mode (drawn as normal) — makes the whole unwritable, and says why.
+ * feGaussianBlur), a blend mode (drawn as normal) — makes the whole unwritable, and says why.
  */
 import type { Radii } from '../css/values/radii.js';
 import type { Color } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, PathSegment, ShadingStop } from './display-list.js';
 import { roundedRectPath } from './path.js';
 import { polygonsOf } from './text-shadow.js';
@@ -42,7 +42,7 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
   for (const item of items) {
     switch (item.kind) {
       case 'fill-rect':
-        body.push(`<rect x="${n(item.rect.x)}" y="${n(item.rect.y)}" width="${n(item.rect.width)}" height="${n(item.rect.height)}" ${fill(item.color)}/>`);
+        body.push(`<rect ${rectAttributes(item.rect)} ${fill(item.color)}/>`);
         break;
       case 'fill-path':
         body.push(`<path d="${pathData(item.path)}" ${fill(item.color)}${item.evenOdd === true ? ' fill-rule="evenodd"' : ''}/>`);
@@ -59,7 +59,6 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
         if (d !== '') body.push(`<path d="${d}" ${fill(item.color)}${stroke}/>`);
         break;
       }
-
       case 'shading': {
         const g = id();
         const s = item.shading;
@@ -68,7 +67,7 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
           ? `<linearGradient id="${g}" gradientUnits="userSpaceOnUse" x1="${n(s.x0)}" y1="${n(s.y0)}" x2="${n(s.x1)}" y2="${n(s.y1)}">${stops}</linearGradient>`
           // an ellipse: the circles stretched vertically about the centre
           : `<radialGradient id="${g}" gradientUnits="userSpaceOnUse" cx="${n(s.cx)}" cy="${n(s.cy)}" r="${n(s.r1)}" fr="${n(s.r0)}" fx="${n(s.fx ?? s.cx)}" fy="${n(s.fy ?? s.cy)}" gradientTransform="translate(0 ${n(s.cy)}) scale(1 ${n(s.scaleY)}) translate(0 ${n(-s.cy)})">${stops}</radialGradient>`);
-        body.push(`<rect x="${n(item.rect.x)}" y="${n(item.rect.y)}" width="${n(item.rect.width)}" height="${n(item.rect.height)}" fill="url(#${g})"/>`);
+        body.push(`<rect ${rectAttributes(item.rect)} fill="url(#${g})"/>`);
         break;
       }
       case 'image':
@@ -141,7 +140,7 @@ function clipShape(item: Extract<DisplayItem, { kind: 'push-clip' | 'push-clip-g
       const { rect, radii } = item;
       return radii !== undefined && radii.length === 8 && radii.some((r) => r > 0)
         ? `<path d="${pathData(roundedRectPath(rect, radii as Radii))}"/>`
-        : `<rect x="${n(rect.x)}" y="${n(rect.y)}" width="${n(rect.width)}" height="${n(rect.height)}"/>`;
+        : `<rect ${rectAttributes(rect)}/>`;
     }
     case 'push-clip-glyphs': return `<path d="${item.runs.map(outlineData).join('')}"/>`;
     case 'push-clip-path': return `<path d="${pathData(item.path)}"${item.evenOdd === true ? ' clip-rule="evenodd"' : ''}/>`;
@@ -152,6 +151,11 @@ function clipShape(item: Extract<DisplayItem, { kind: 'push-clip' | 'push-clip-g
 function outlineData(run: Extract<DisplayItem, { kind: 'glyphs' }>): string {
   return polygonsOf(run).map((polygon) => polygon.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join('') + 'Z').join('');
 }
+
+function rectAttributes(rect: Rect): string {
+  return `x="${n(rect.x)}" y="${n(rect.y)}" width="${n(rect.width)}" height="${n(rect.height)}"`;
+}
+
 export const n = (value: number): string => String(Math.round(value * 1e4) / 1e4);
 
 export function rgb(color: Color): string {

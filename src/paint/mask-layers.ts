@@ -14,6 +14,7 @@ import type { MaskComposite } from '../css/image-types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { PlacedBox } from './placed.js';
+import { paintedBorderBox } from './placed.js';
 import type { ImageLookup, ImageLayer } from './background.js';
 import { fragmentArea, layerValue, paintImageLayer, unclipped } from './background.js';
 import type { BlendMode, DisplayItem, SoftMask } from './display-list.js';
@@ -42,7 +43,7 @@ interface PaintedLayer {
 export function maskLayers(f: PlacedBox, x: number, y: number, lookup: ImageLookup, svg: SvgContext | undefined): SoftMask | undefined {
   const style = f.style;
   if (!hasMaskImage(style)) return undefined;
-  const area = fragmentArea(f, x, y, outerRadii(f));
+  const area = fragmentArea(f, paintedBorderBox(f, x, y), outerRadii(f));
   const layers: PaintedLayer[] = [];
   const operators: MaskComposite[] = [];
   style.maskImage.forEach((image, i) => {

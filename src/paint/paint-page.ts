@@ -27,7 +27,7 @@ import { resolveLength } from '../css/values/length.js';
 import { isolatedIfBlending, paintFragments, paintStackingContext } from './stacking.js';
 import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
-import { borderBoxAt } from './placed.js';
+import { borderBoxAt, paintedBorderBox } from './placed.js';
 import { withPaintBudget } from './work-budget.js';
 import { appendAll } from '../append-all.js';
 
@@ -40,7 +40,7 @@ export interface PaintDocumentOptions {
   readonly text?: TextSystem;
   /** Throws when the render's time is spent: called between costly steps of a page (work-budget.ts). */
   readonly checkBudget?: () => void;
-  /** Says what is painted other than the style asks (an SVG filter left out). */
+  /** Says what is painted other than the style asks (an SVG filter left out): handed to the painters with the SVG context. */
   readonly warn?: (message: string) => void;
 }
 
@@ -138,7 +138,7 @@ function pageArea(page: PageLayout): Rect {
 
 /** The margin boxes (CSS Paged Media 3 §5), Pagination artifacts in a tagged PDF. */
 function marginBoxItems(page: PageLayout, canvasSource: Box | undefined, paint: PaintDocumentOptions): DisplayItem[] {
-  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page), warn: paint.warn };
+  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page) };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     appendAll(margins, fragment.kind === 'box' ? paintStackingContext(fragment, fragment.x, fragment.y, marginOptions) : paintFragments([fragment], marginOptions));
@@ -192,9 +192,9 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
   if (canvas !== undefined) {
     const { fragment: f, x, y } = canvas;
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
-    appendAll(items, paintBackground(f.style, fragmentArea(f, x, y, borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
+    appendAll(items, paintBackground(f.style, fragmentArea(f, paintedBorderBox(f, x, y), borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
   }
-  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea, warn: paint.warn }));
+  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea }));
   const shrunk = page.flowTransform;
   if (shrunk === undefined) {
     appendAll(items, flow);

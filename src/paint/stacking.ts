@@ -53,8 +53,6 @@ export interface PaintOptions {
   readonly svg?: SvgContext;
   /** The page area, where `background-attachment: fixed` layers are positioned (background.ts). */
   readonly fixedArea?: Rect;
-  /** Says what is painted other than asked (an SVG filter left out). */
-  readonly warn?: ((message: string) => void) | undefined;
   /** A quarter turn from the frame being painted to the page, where decoration snaps to the page's pixels (placed.ts snappedRect). */
   readonly snapFrame?: Matrix;
 }
@@ -149,7 +147,7 @@ function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions
 function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = paintedBorderBox(f, x, y, options.snapFrame);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii, options.snapFrame), {
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, rect, radii), {
     lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
   });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
@@ -209,7 +207,11 @@ export function paintStackingContext(f: PlacedBox, exactX: number, exactY: numbe
   const layers = newLayers();
   const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [] });
   const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
-  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg, warn: options.warn });
+  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
+}
+
+function isTranslation(m: Matrix): boolean {
+  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1;
 }
 
 /**
@@ -217,10 +219,6 @@ export function paintStackingContext(f: PlacedBox, exactX: number, exactY: numbe
  * vertical flow's turned frame) takes the frame to the page, that turn to snap decoration on the
  * page's pixels; in any other transform decoration snaps in the box's own frame, as in Chromium.
  */
-function isTranslation(m: Matrix): boolean {
-  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1;
-}
-
 function transformedOptions(outer: PaintOptions, transform: Matrix): PaintOptions {
   const frame = outer.snapFrame === undefined ? transform : multiply(outer.snapFrame, transform);
   const snapFrame = isQuarterTurn(frame) ? frame : undefined;

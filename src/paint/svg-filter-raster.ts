@@ -59,8 +59,12 @@ export interface FilteredElement {
   readonly drawText?: (text: DomElement, parentStyle: SvgStyle) => DisplayItem[];
 }
 
-/** The image item that draws the element with its filter over its filter region; undefined for an empty region. */
-export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | undefined {
+/**
+ * The image item that draws the element with its filter over its filter region; undefined for an
+ * empty region; unwritable when the element draws an image (Skia's SVG renderer loads none: items-svg.ts).
+ */
+export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | Unwritable | undefined {
+  if (filtered.unfiltered.some((item) => item.kind === 'image')) return { unwritable: 'an image' };
   return drawable(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered) : undefined;
 }
 

@@ -244,7 +244,11 @@ const RECOLOURS: ReadonlySet<FilterFunction['kind']> = new Set(['color', 'color-
  * element's colours are sRGB, so its channels are converted there and back around the step.
  */
 function recoloured(from: Graphic, step: FilterFunction, linear: boolean): Graphic {
-  return { kind: 'graphic', functions: linear ? [...from.functions, TO_LINEAR, step, TO_SRGB] : [...from.functions, step] };
+  if (!linear) return { kind: 'graphic', functions: [...from.functions, step] };
+  // after another primitive in linear light the colours are there already: no conversion back and forth between the two
+  const functions = from.functions;
+  const inLinear = functions[functions.length - 1] === TO_SRGB;
+  return { kind: 'graphic', functions: inLinear ? [...functions.slice(0, -1), step, TO_SRGB] : [...functions, TO_LINEAR, step, TO_SRGB] };
 }
 
 const TO_LINEAR: FilterFunction = { kind: 'color-space', to: 'linear' };

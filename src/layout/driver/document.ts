@@ -312,13 +312,10 @@ function namedContext(pages: readonly PageLayout[], name: string | undefined, bl
  */
 function areaOf(style: PageStyle, scale = 1): PageArea {
   const margins = pageMargins(style);
-  const box = style.style;
+  const insets = pageBoxInsets(style, margins);
+  const sum = ([border, padding]: readonly [number, number]): number => border + padding;
+  const left = sum(insets.left), right = sum(insets.right), top = sum(insets.top), bottom = sum(insets.bottom);
   const boxWidth = Math.max(0, style.width - margins.left - margins.right);
-  const pad = (value: LengthPercentage): number => Math.max(0, resolveLength(value, boxWidth));
-  const left = box.borderLeftWidth + pad(box.paddingLeft);
-  const right = box.borderRightWidth + pad(box.paddingRight);
-  const top = box.borderTopWidth + pad(box.paddingTop);
-  const bottom = box.borderBottomWidth + pad(box.paddingBottom);
   return {
     style, margins, x: wholePixelOrigin(margins.left + left), y: wholePixelOrigin(margins.top + top), direction: 'ltr',
     width: wholePixels(Math.max(0, boxWidth - left - right)) / scale,
@@ -354,13 +351,22 @@ function wholePixels(length: number): number {
  * on a 500px page (424.41px) a `right: 0` box ends 424px from the area's left edge, not 425px.
  */
 function initialContainingBlock(area: PageArea, scale: number): PageArea {
-  const style = area.style;
-  const box = style.style;
-  const boxWidth = Math.max(0, style.width - area.margins.left - area.margins.right);
-  const pad = (value: LengthPercentage): number => Math.max(0, resolveLength(value, boxWidth));
-  const width = flooredLayoutLength(style.width, [area.margins.left, area.margins.right, box.borderLeftWidth, box.borderRightWidth, pad(box.paddingLeft), pad(box.paddingRight)]);
-  const height = flooredLayoutLength(style.height, [area.margins.top, area.margins.bottom, box.borderTopWidth, box.borderBottomWidth, pad(box.paddingTop), pad(box.paddingBottom)]);
+  const { style, margins } = area;
+  const insets = pageBoxInsets(style, margins);
+  const width = flooredLayoutLength(style.width, [margins.left, margins.right, ...insets.left, ...insets.right]);
+  const height = flooredLayoutLength(style.height, [margins.top, margins.bottom, ...insets.top, ...insets.bottom]);
   return { ...area, width: Math.min(area.width, width / scale), height: Math.min(area.height, height / scale) };
+}
+
+/** The page box's border and padding on each side, px: [border, padding] (percentages of the page box's width, CSS Paged Media 3 §3.2). */
+function pageBoxInsets(style: PageStyle, margins: PageArea['margins']): Record<'left' | 'right' | 'top' | 'bottom', readonly [number, number]> {
+  const box = style.style;
+  const boxWidth = Math.max(0, style.width - margins.left - margins.right);
+  const pad = (value: LengthPercentage): number => Math.max(0, resolveLength(value, boxWidth));
+  return {
+    left: [box.borderLeftWidth, pad(box.paddingLeft)], right: [box.borderRightWidth, pad(box.paddingRight)],
+    top: [box.borderTopWidth, pad(box.paddingTop)], bottom: [box.borderBottomWidth, pad(box.paddingBottom)],
+  };
 }
 
 /**
