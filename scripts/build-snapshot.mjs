@@ -15,7 +15,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
-import { CLI_DIR, CSS_TREE, ROOT, URL_BANNER, originalUrls, packageName, replaceDynamicImports } from './cli-bundle-plugins.mjs';
+import { CLI_DIR, CSS_TREE, ROOT, URL_BANNER, originalUrls, packageName, replaceDynamicImports } from './bundle-plugins.mjs';
 
 const BUNDLE = join(CLI_DIR, 'octavo-snapshot.cjs');
 const BLOB = join(CLI_DIR, 'octavo.blob');
@@ -70,7 +70,7 @@ async function bundle() {
     platform: 'node',
     target: 'node20',
     banner: { js: `${REQUIRE_PROLOGUE}\n${URL_BANNER}` },
-    plugins: [packages, pdfkitData, originalUrls],
+    plugins: [packages, pdfkitData, originalUrls(CLI_DIR)],
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',

@@ -1,4 +1,4 @@
-import type { createEngine } from '../src/index.js';
+import type { createEngine } from '../src/api.js';
 
 /** A face as fontkit parsed it (the members the torture reads). */
 export interface TortureProgram {

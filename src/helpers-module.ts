@@ -12,7 +12,7 @@ import { validateHelpers } from './validate-options.js';
 
 export async function loadHelpersModule(file: string): Promise<Record<string, TemplateHelper>> {
   let module: Record<string, unknown>;
-  // the CLI's bundles find this import by the variable's name (scripts/cli-bundle-plugins.mjs)
+  // the CLI's bundles find this import by the variable's name (scripts/bundle-plugins.mjs)
   const helpersModuleUrl = pathToFileURL(file).href;
   try {
     module = (await import(helpersModuleUrl)) as Record<string, unknown>;

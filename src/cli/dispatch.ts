@@ -1,6 +1,6 @@
 /**
  * The `octavo` command line: dispatches to one module per command (src/cli/commands/). Started by
- * main.ts, directly or from the bundle scripts/bundle-cli.mjs makes of this file.
+ * main.ts, directly or from the bundle scripts/bundle.mjs makes of this file.
  */
 import type { CliCommand, CliIo } from './shared/command.js';
 import { UsageError } from './shared/command.js';
@@ -12,7 +12,7 @@ type CommandModule = Promise<{ default: CliCommand }>;
 
 /**
  * Command name -> module, loaded lazily so `octavo render` never loads the service. The specifiers
- * are literal so that the bundled CLI (scripts/bundle-cli.mjs) splits each command into its own chunk.
+ * are literal so that the bundled CLI (scripts/bundle.mjs) splits each command into its own chunk.
  */
 const COMMANDS: Readonly<Record<string, () => CommandModule>> = {
   render: () => import('./commands/render.js'),

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BundledCli } from './compile-cache.js';
+import type { BundledCli } from '../compile-cache.js';
 
 const main = fileURLToPath(import.meta.url);
 const args = process.argv.slice(2);
@@ -19,7 +19,7 @@ const blob = snapshotBlob(dirname(main), args);
 if (blob !== undefined && await runFromSnapshot(blob, main, args)) {
   // done: the process started from the snapshot ran the command
 } else if (existsSync(bundle)) {
-  const { cacheDirectory, loadCommonJs } = await import('./compile-cache.js');
+  const { cacheDirectory, loadCommonJs } = await import('../compile-cache.js');
   const { exports, afterRun } = loadCommonJs(bundle, cacheDirectory());
   await (exports as BundledCli).runCli();
   afterRun();

@@ -4,7 +4,7 @@
  * in-process (the CLI's `template add`).
  */
 import type { EncryptionOptions, Limits, RemoteOptions, RenderOptions, TemplateHelper } from '../options.js';
-import type { Engine } from '../index.js';
+import type { Engine } from '../api.js';
 import { isOctavoError } from '../errors.js';
 import { LimitExceededError } from '../limits.js';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -101,7 +101,7 @@ export function unwrapResult(result: RenderResultMessage): RenderOutput {
 export function createEngineRenderer(options: EngineRendererOptions = {}): RenderPdf {
   let engine: Promise<Engine> | undefined;
   return async (job) => {
-    engine ??= import('../index.js').then((m) => m.createEngine({
+    engine ??= import('../api.js').then((m) => m.createEngine({
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.remote === undefined ? {} : { remote: options.remote }),
       ...(options.helpers === undefined ? {} : { helpers: options.helpers }),

@@ -92,7 +92,7 @@ describe('cacheStats', () => {
   });
 
   it('names the engine-wide caches once a document has been styled and shaped', async () => {
-    const { render } = await import('../../src/index.js');
+    const { render } = await import('../../src/api.js');
     await render({ template: '<p class="a b" style="color: red; box-shadow: 2px 2px 4px black" lang="en">Hyphenation {{x}}</p>', data: { x: 1 } });
     const names = cacheStats().map((cache) => cache.name);
     for (const name of [

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import type { RenderResult } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
+import type { RenderResult } from '../../src/api.js';
 import { pdfPages, pdfText, qpdfCheck } from './io.js';
 
 const FIXTURES = new URL('../../fixtures/', import.meta.url);

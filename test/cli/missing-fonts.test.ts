@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Octavo from '../../src/index.js';
+import type * as Octavo from '../../src/api.js';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ROOT, ensureBuilt } from '../helpers/processes.js';
 
 let dir: string;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import checkCommand from '../../src/cli/commands/check.js';
 import { runCommand } from './io.js';
 

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { OctavoError, createEngine } from '../../src/index.js';
+import { OctavoError, createEngine } from '../../src/api.js';
 import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { DEFAULT_PALETTE, rasterize } from '../helpers/pixels.js';
 import { qpdf } from '../helpers/qpdf.js';
 import { renderPage, renderPdf } from '../helpers/render.js';

@@ -5,8 +5,8 @@
  *   checkDiagnostics(result.diagnostics, [{ code: 'css_unsupported', message: /float: inline-start/ }]);
  *   checkDiagnostics(laid.diagnostics, ['warning[layout]: content overflows']);  // part of the formatted line
  */
-import { formatDiagnostic } from '../../src/index.js';
-import type { Diagnostic, DiagnosticCode } from '../../src/index.js';
+import { formatDiagnostic } from '../../src/api.js';
+import type { Diagnostic, DiagnosticCode } from '../../src/api.js';
 
 /** A diagnostic by its code, narrowed by its message and location where the test cares. */
 export interface DiagnosticPattern {

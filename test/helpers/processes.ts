@@ -21,7 +21,7 @@ export const PROCESS_TIMEOUT_MS = 120_000;
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Written by the build after the compiled files (scripts/bundle-cli.mjs). */
+/** Written by the build after the compiled files (scripts/bundle.mjs). */
 const BUILT_MARKER = join(ROOT, 'dist', 'cli', 'octavo.cjs');
 const LOCK = join(ROOT, 'dist', '.test-build.lock');
 

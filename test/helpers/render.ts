@@ -7,8 +7,8 @@
  *   const pages = await renderPixels(html, { baseDir: FONTS, expectDiagnostics: [{ code: 'resource', message: /missing.png/ }] });
  *   const pdf = await renderPdf(html);   // strict and checked, for tests that read the PDF otherwise
  */
-import { createEngine } from '../../src/index.js';
-import type { Engine, RenderOptions, RenderResult } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
+import type { Engine, RenderOptions, RenderResult } from '../../src/api.js';
 import { checkDiagnostics } from './diagnostics.js';
 import type { ExpectedDiagnostic } from './diagnostics.js';
 import { DEFAULT_PALETTE, rasterize } from './pixels.js';

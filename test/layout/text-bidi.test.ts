@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import type { BoxFragment, Fragment, LineFragment } from '../../src/layout/types.js';
 import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 import { qpdfCheck } from '../helpers/qpdf.js';

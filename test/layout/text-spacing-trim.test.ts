@@ -5,7 +5,7 @@ import { findById, inPageFrames, sizesById } from '../helpers/layout.js';
 import type { Fragment } from '../../src/layout/types.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { renderPage } from '../helpers/render.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 
 const noCjk = !installedFamilies().has('noto sans cjk jp');
 const skipped = noCjk ? ' — SKIPPED: Noto Sans CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)' : '';

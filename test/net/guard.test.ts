@@ -10,7 +10,7 @@ import { createAllowList, normalizeOrigin } from '../../src/net/allow-list.js';
 import { cacheDirectives, conditionalHeaders, freshnessSeconds, toCached } from '../../src/net/http-cache.js';
 import { wrongType } from '../../src/net/remote.js';
 import { googleFontFamilies } from '../../src/css/google-fonts.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 
 describe('allow-list', () => {
   it('lets an exact origin reach any address, a wildcard public addresses only', () => {

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import type { AssetServer } from './asset-server.js';
 import { startAssetServer } from './asset-server.js';

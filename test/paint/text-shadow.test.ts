@@ -9,7 +9,7 @@ import { layoutInFrames } from '../helpers/layout.js';
 import { paintPage } from '../helpers/paint.js';
 import type { DisplayItem } from '../../src/paint/display-list.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { createInternalEngine } from '../../src/render.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createOctavoSubset } from '../../src/pdf/subset/index.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { parseFontBytes } from '../../src/text/fontkit.js';
 import { CffFormatError, OP, indexItem, readCff, readCffTable } from '../../src/sfnt/cff.js';
 import { createCffSubset } from '../../src/pdf/subset/cff.js';

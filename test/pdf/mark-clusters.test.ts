@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { markClusters } from '../../src/pdf/mark-clusters.js';
 import type { ShapedGlyph } from '../../src/text/types.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';

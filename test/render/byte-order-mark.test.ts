@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import renderCommand from '../../src/cli/commands/render.js';
 import { readBody } from '../../src/service/http-support.js';
 import { decodeText } from '../../src/decode-text.js';

@@ -3,7 +3,7 @@
  * seconds, in a PDF with a located warning or in a typed `limit_exceeded` naming its limit.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine, OctavoError } from '../../src/index.js';
+import { createEngine, OctavoError } from '../../src/api.js';
 import { HOSTILE_COSTS, HOSTILE_DOCUMENTS, HOSTILE_LAYOUTS } from '../helpers/hostile.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { qpdfCheck } from '../helpers/qpdf.js';

@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createEngine, OctavoError } from '../../src/index.js';
+import { createEngine, OctavoError } from '../../src/api.js';
 import { createInternalEngine } from '../../src/render.js';
 import type { Fragment } from '../../src/layout/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';

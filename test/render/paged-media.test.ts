@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 

@@ -3,7 +3,7 @@
  * (Bad templates and options are typed errors; those are tested per stage.)
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 
 const engine = createEngine();

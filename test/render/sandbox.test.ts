@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 
 const top = mkdtempSync(join(tmpdir(), 'octavo-sandbox-'));
 const base = join(top, 'root', 'template');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { cacheStats } from '../../src/cache/bounded.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { encodePng } from '../helpers/png.js';
 import type { Rgba } from '../helpers/png.js';
 import { rasterize } from '../helpers/pixels.js';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { renderPage, renderPdf, renderPixels } from '../helpers/render.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';

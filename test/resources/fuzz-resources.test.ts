@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { OctavoError } from '../../src/errors.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { renderPdf } from '../helpers/render.js';

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
 import { createEngineRenderer, renderMessage } from '../../src/service/renderer.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { createInternalEngine } from '../../src/render.js';
 import type { RenderJob, RenderResultMessage } from '../../src/service/renderer.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';

@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine, OctavoError } from '../../src/index.js';
-import type { Limits } from '../../src/index.js';
+import { createEngine, OctavoError } from '../../src/api.js';
+import type { Limits } from '../../src/api.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { HOSTILE_TEMPLATES } from '../helpers/hostile.js';
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, OctavoError } from '../../src/index.js';
-import type { RenderOptions } from '../../src/index.js';
+import { createEngine, OctavoError } from '../../src/api.js';
+import type { RenderOptions } from '../../src/api.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 

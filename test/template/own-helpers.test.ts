@@ -5,7 +5,7 @@
  */
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { createTemplateCache } from '../../src/template/render.js';
 import type { TemplateHelper } from '../../src/options.js';
 import { OctavoError } from '../../src/errors.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, OctavoError } from '../../src/index.js';
+import { createEngine, OctavoError } from '../../src/api.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { FIRST_ENTRY_FLAGS, morxTable, withMorx } from '../helpers/morx-font.js';
 import { renderPdf } from '../helpers/render.js';

@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { installedFonts } from '../../src/text/installed.js';
 import { segmentByFace, wantsEmojiPresentation } from '../../src/text/segment.js';
 import type { Resolution } from '../../src/text/catalog.js';

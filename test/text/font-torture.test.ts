@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { facesOf, printableCharacters, tortureFace } from '../../scripts/font-torture.mjs';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { charsetHas, cssWeight, parseCharset, readFontconfig } from '../../src/text/fontconfig.js';
 import { renderPdf } from '../helpers/render.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';

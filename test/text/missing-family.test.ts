@@ -3,7 +3,7 @@
  * browsers fall back silently, and the page is then set in another font than its design.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 
 // the bundled fonts only: what a family finds does not depend on the machine
 const engine = createEngine({ systemFonts: false });

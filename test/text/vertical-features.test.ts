@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine } from '../../src/api.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
 import { findById, inPageFrames, sizesById } from '../helpers/layout.js';

@@ -112,7 +112,7 @@ function fromDiagnostic(diagnostic: Diagnostic, trial: TrialSource, suggest: Sug
  * template error of the trial render, caused by them, is not reported again.
  */
 export async function trialRender(options: RenderOptions, limits: RenderLimits, cwd: string, templateErrors: boolean): Promise<Finding[]> {
-  const { isOctavoError } = await import('../../index.js');
+  const { isOctavoError } = await import('../../api.js');
   const suggest = await import('../../css/suggest.js');
   const engineOptions = engineOptionsOf(limits);
   try {

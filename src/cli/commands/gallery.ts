@@ -10,8 +10,8 @@ import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError, parseOptions } from '../shared/command.js';
 import { parseJson } from '../shared/json-error.js';
 import { fsReason, writeFileAtomic } from '../shared/output-file.js';
-import type { Engine } from '../../index.js';
-import type * as octavoModule from '../../index.js';
+import type { Engine } from '../../api.js';
+import type * as octavoModule from '../../api.js';
 import { maxOf } from '../../append-all.js';
 
 /** The package's fixtures/ folder, from src/cli/commands/ and dist/cli/commands/ alike. */
@@ -105,7 +105,7 @@ const command: CliCommand = {
     if (names.length === 0) throw new UsageError(`no fixtures (<name>/template.html) in '${fixtures}'`);
     await mkdir(out, { recursive: true });
 
-    const octavo = await import('../../index.js');
+    const octavo = await import('../../api.js');
     const engine = octavo.createEngine();
     const run: GalleryRun = { octavo, engine, fixtures, out, io };
     const entries: GalleryEntry[] = [];

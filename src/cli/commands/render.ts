@@ -14,7 +14,7 @@ import { UsageError, parseTemplateArgs } from '../shared/command.js';
 import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../shared/output-file.js';
 import { boundHeapGrowth } from '../shared/heap-growth.js';
-import type { EncryptionAlgorithm, EncryptionOptions, EngineOptions, OctavoError, Permissions, RenderOptions, RenderResult } from '../../index.js';
+import type { EncryptionAlgorithm, EncryptionOptions, EngineOptions, OctavoError, Permissions, RenderOptions, RenderResult } from '../../api.js';
 import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
@@ -287,7 +287,7 @@ async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: strin
 
 /** `--emit-html FILE`; exit code 1 (after the error) when the template cannot be filled. */
 async function writeFilledHtml(options: RenderOptions, args: RenderArgs, io: CliIo): Promise<number | undefined> {
-  const { isOctavoError } = await import('../../index.js');
+  const { isOctavoError } = await import('../../api.js');
   const file = resolve(io.cwd, args.emitHtml ?? '');
   try {
     await (await import('./emit-html.js')).emitHtml(options, file, args.limits);
@@ -311,7 +311,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const options: RenderOptions = { ...(await optionsFromFlags(args, io, templatePath)), template, data };
 
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
-  const { formatDiagnostic, isOctavoError } = await import('../../index.js');
+  const { formatDiagnostic, isOctavoError } = await import('../../api.js');
   const started = performance.now();
   if (args.emitHtml !== undefined) {
     const failed = await writeFilledHtml(options, args, io);
@@ -374,7 +374,7 @@ export function engineOptionsOf(limits: RenderLimits): EngineOptions {
  */
 export async function renderWithFlags(options: RenderOptions, engineOptions: EngineOptions, limits: RenderLimits): Promise<RenderResult> {
   if (limits.timeoutMs !== undefined) return (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, { timeoutMs: limits.timeoutMs, helpersModule: limits.helpersModule });
-  const { createEngine } = await import('../../index.js');
+  const { createEngine } = await import('../../api.js');
   const helpers = limits.helpersModule === undefined ? undefined : await (await import('../../helpers-module.js')).loadHelpersModule(limits.helpersModule);
   return createEngine(helpers === undefined ? engineOptions : { ...engineOptions, helpers }).renderDetailed(options);
 }

@@ -16,7 +16,7 @@ import { parseJson } from '../shared/json-error.js';
 import type { RenderLimits } from '../commands/render.js';
 import { engineOptionsOf } from '../commands/render.js';
 import { previewPage } from './page.js';
-import type { Engine, EngineOptions, RenderOptions } from '../../index.js';
+import type { Engine, EngineOptions, RenderOptions } from '../../api.js';
 import { decodeText } from '../../decode-text.js';
 
 export interface PreviewOptions {
@@ -70,7 +70,7 @@ interface RenderSetup {
 
 /** Renders the template once into `state`: a new good render, or the error beside the last good one. */
 async function renderInto(state: PreviewState, setup: RenderSetup): Promise<void> {
-  const { formatDiagnostic, isOctavoError } = await import('../../index.js');
+  const { formatDiagnostic, isOctavoError } = await import('../../api.js');
   const { options, engine, engineOptions, folder } = setup;
   const started = performance.now();
   try {
@@ -127,7 +127,7 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
 }
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const { createEngine } = await import('../../index.js');
+  const { createEngine } = await import('../../api.js');
   const engineOptions = engineOptionsOf(options.limits);
   const engine: Engine = createEngine(engineOptions);
   const state: PreviewState = { version: 0, pdf: undefined, pages: 0, ms: 0, rendering: false, error: undefined, diagnostics: [] };

@@ -24,7 +24,7 @@ type ThreadOutput =
   | { readonly ok: false; readonly error: { code?: OctavoErrorCode; message: string; file?: string; line?: number; column?: number; hint?: string } };
 
 async function runInThread(input: ThreadInput): Promise<ThreadOutput> {
-  const { createEngine } = await import('../../index.js');
+  const { createEngine } = await import('../../api.js');
   try {
     const helpers = input.helpersModule === undefined ? undefined : await (await import('../../helpers-module.js')).loadHelpersModule(input.helpersModule);
     return { ok: true, result: await createEngine(helpers === undefined ? input.engine : { ...input.engine, helpers }).renderDetailed(input.options) };

@@ -1,6 +1,7 @@
 /**
- * Runs the bundled CLI (dist/cli/octavo.cjs, scripts/bundle-cli.mjs) with V8's code cache, so a
- * new `octavo` process skips most of the parsing and compiling of its ~2 MB of JavaScript.
+ * Runs the bundled CLI (dist/cli/octavo.cjs) and the bundled library (dist/octavo.cjs, both made by
+ * scripts/bundle.mjs) with V8's code cache, so a new `octavo` process, or a process importing
+ * octavo, skips most of the parsing and compiling of its ~2 MB of JavaScript.
  * Node 20 has no compile cache for modules (module.enableCompileCache is Node 22.1+), hence a
  * CommonJS bundle compiled by vm.Script with `cachedData`.
  *
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 
-/** What the bundle exports (src/cli/dispatch.ts). */
+/** What the CLI's bundle exports (src/cli/dispatch.ts). */
 export interface BundledCli {
   runCli(): Promise<void>;
 }
@@ -75,7 +76,7 @@ function writeCache(file: string, script: vm.Script): void {
 /**
  * The bundle's `import()` of a package (ESM-only ones, loaded lazily): vm.Script has no stable way
  * to import on Node 20 (USE_MAIN_CONTEXT_DEFAULT_LOADER warns that it is experimental), so the
- * bundle calls this instead, which resolves from dist/cli/, the bundle's folder.
+ * bundle calls this instead, which resolves packages from dist/, beside the bundles.
  */
 function importPackage(specifier: string): Promise<unknown> {
   return import(specifier);

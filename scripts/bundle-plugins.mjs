@@ -1,13 +1,14 @@
-// What scripts/bundle-cli.mjs (the code-cached CLI bundle) and scripts/build-snapshot.mjs (the
-// startup snapshot's bundle) share: how dist/ modules keep their own URLs, where css-tree's
-// one-file build is, and how a package's name is read from an import.
+// What scripts/bundle.mjs (the code-cached bundles of the CLI and of the library) and
+// scripts/build-snapshot.mjs (the startup snapshot's bundle) share: how dist/ modules keep their
+// own URLs, where css-tree's one-file build is, and how a package's name is read from an import.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI_DIR = join(ROOT, 'dist', 'cli');
+export const DIST_DIR = join(ROOT, 'dist');
+export const CLI_DIR = join(DIST_DIR, 'cli');
 
 /** css-tree's one-file ESM build: the same version, its data inlined (lib/ reads JSON files beside it). */
 export const CSS_TREE = createRequire(import.meta.url).resolve('css-tree/dist/csstree.esm');
@@ -22,18 +23,21 @@ export const URL_BANNER = 'var __octavoUrl = (path) => require("node:url").pathT
 
 /**
  * `import.meta.url` in a bundled file of dist/ becomes that file's original URL, so the assets
- * and worker files it finds beside itself (ua.css, fonts/, render-thread.js) still resolve.
+ * and worker files it finds beside itself (ua.css, fonts/, render-thread.js) still resolve. The
+ * URL is computed from the folder of the bundle (`outDir`, its `__dirname` at run time).
  */
-export const originalUrls = {
-  name: 'original-import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const from = relative(CLI_DIR, args.path).split(sep).join('/');
-      return { contents: source.replaceAll('import.meta.url', `__octavoUrl(${JSON.stringify(from)})`), loader: 'js' };
-    });
-  },
-};
+export function originalUrls(outDir) {
+  return {
+    name: 'original-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const from = relative(outDir, args.path).split(sep).join('/');
+        return { contents: source.replaceAll('import.meta.url', `__octavoUrl(${JSON.stringify(from)})`), loader: 'js' };
+      });
+    },
+  };
+}
 
 /**
  * `import("package")` becomes `__octavoImport("package")`, a function the bundle's loader passes

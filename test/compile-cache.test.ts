@@ -1,9 +1,9 @@
-/** The bundled CLI's V8 code cache (src/cli/compile-cache.ts): its key, its folder, and when it is (re)written. */
+/** The bundled CLI's V8 code cache (src/compile-cache.ts): its key, its folder, and when it is (re)written. */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheFileName, loadCommonJs } from '../../src/cli/compile-cache.js';
+import { cacheDirectory, cacheFileName, loadCommonJs } from '../src/compile-cache.js';
 
 let base: string;
 beforeEach(() => {
