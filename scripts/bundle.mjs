@@ -2,7 +2,9 @@
 // into one CommonJS file run with V8's code cache (src/compile-cache.ts):
 // - dist/cli/octavo.cjs, from dist/cli/dispatch.js: run by dist/cli/main.js (the `bin`) when it
 //   does not start from the startup snapshot (scripts/build-snapshot.mjs);
-// - dist/octavo.cjs, from dist/api.js: loaded by dist/index.js, the package's entry.
+// - dist/octavo.cjs, from dist/api.js: loaded by dist/index.js, the package's entry;
+// - dist/service/render-worker.cjs: the render module of the service's and `render --batch`'s
+//   render processes (src/service/render-process.ts).
 // For a one-off render, resolving, reading and compiling ~500 modules cost more than the render
 // itself (the library's import: ~450 ms, ~130 from its bundle and cache; bench/README.md, stop 77).
 //
@@ -57,3 +59,4 @@ async function bundle(entry, outDir, outfile) {
 
 await bundle(join(CLI_DIR, 'dispatch.js'), CLI_DIR, 'octavo.cjs');
 await bundle(join(DIST_DIR, 'api.js'), DIST_DIR, 'octavo.cjs');
+await bundle(join(DIST_DIR, 'service', 'render-worker.js'), join(DIST_DIR, 'service'), 'render-worker.cjs');

@@ -93,8 +93,10 @@ function compiledFile(name: string): string {
   return fileURLToPath(new URL(`../../dist/service/${name}`, import.meta.url));
 }
 
+/** The render module: its bundle (scripts/bundle.mjs; run with V8's code cache, render-process.ts) or, without one, its module. */
 export function defaultWorkerFile(): string {
-  return compiledFile('render-worker.js');
+  const bundled = compiledFile('render-worker.cjs');
+  return existsSync(bundled) ? bundled : compiledFile('render-worker.js');
 }
 
 interface Pending {

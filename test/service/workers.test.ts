@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/service/api/errors.js';
 import type { WorkerPool } from '../../src/service/workers.js';
-import { createWorkerPool } from '../../src/service/workers.js';
+import { createWorkerPool, defaultWorkerFile } from '../../src/service/workers.js';
 import { JobFilesKept, JobFilesSent } from '../../src/service/job-files.js';
 import type { RenderJob } from '../../src/service/renderer.js';
 import { processTreeCpuMs } from './helpers/serve-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
 
 const workerFile = fileURLToPath(new URL('./fixtures/test-worker.mjs', import.meta.url));
 let pool: WorkerPool | undefined;
@@ -19,6 +20,11 @@ describe('render worker pool', () => {
     expect(Array.from(result.pdf)).toEqual([37, 80, 68, 70, 45]);
     expect(result.pages).not.toBe(process.pid); // the render process's pid
   });
+
+  it('loads the engine from its bundle once built (dist/service/render-worker.cjs: the code-cached one file)', () => {
+    ensureBuilt();
+    expect(defaultWorkerFile()).toMatch(/[\\/]dist[\\/]service[\\/]render-worker\.cjs$/);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('gives its render processes the fonts it is given (octavo serve --font-dir)', async () => {
     const fonts = fileURLToPath(new URL('../fixtures/fonts/SourceSerif4-Regular.woff2', import.meta.url));
