@@ -134,8 +134,9 @@ function childrenCpuMs() {
 
 /**
  * The invoice rendered by new `octavo render` processes — from the startup snapshot (what `npx
- * octavo` runs), without it (the code-cached bundle), without both — and the floor's own new
- * process: wall and CPU time, the variants interleaved run by run so that a busy machine
+ * octavo` runs), without it (the code-cached bundle), without both —, by a new process importing
+ * the library (its entry, and its modules as before stop 77) and the floor's own new process:
+ * wall and CPU time, the variants interleaved run by run so that a busy machine
  * weighs on all of them alike.
  */
 async function cold(runs) {
@@ -145,14 +146,18 @@ async function cold(runs) {
     writeFileSync(script, JSON.stringify(floorScript(await createInternalEngine().display(fixture('invoice')))));
     const render = [path('dist/cli/main.js'), 'render', path('fixtures/invoice/template.html'),
       '--data', path('fixtures/invoice/data.json'), '--out', join(dir, 'invoice.pdf')];
+    const libraryArgv = [path('bench/lib/library-cold.mjs'), path('fixtures/invoice/template.html'), path('fixtures/invoice/data.json'), join(dir, 'library.pdf')];
     const variants = {
       octavo: { argv: render, env: {} },
       noSnapshot: { argv: render, env: { OCTAVO_SNAPSHOT: '0' } },
       noCodeCache: { argv: render, env: { OCTAVO_SNAPSHOT: '0', OCTAVO_COMPILE_CACHE: '0' } },
+      library: { argv: libraryArgv, env: {} },
+      libraryModules: { argv: [...libraryArgv, '--modules'], env: {} },
       floor: { argv: [path('bench/lib/floor-cold.mjs'), script, join(dir, 'floor.pdf')], env: {} },
     };
-    // the first run without the snapshot writes the V8 code cache (src/cli/compile-cache.ts), which later runs read
+    // the first run without the snapshot and the library's first run write the V8 code cache (src/compile-cache.ts), which later runs read
     spawnSync(process.execPath, render, { env: { ...process.env, ...variants.noSnapshot.env } });
+    spawnSync(process.execPath, libraryArgv, { env: process.env });
     const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, { wall: [], cpu: [] }]));
     for (let i = 0; i < runs; i++) {
       for (const [name, { argv, env }] of Object.entries(variants)) {
@@ -211,6 +216,10 @@ function report(r) {
       row('octavo render, invoice (CLI, startup snapshot)', r.cold.octavo),
       row('  without the snapshot (code-cached bundle)', r.cold.noSnapshot),
       row('  without the snapshot, code cache off', r.cold.noCodeCache),
+      ...(r.cold.library === undefined ? [] : [
+        row('octavo library, import + render (node script)', r.cold.library),
+        row('  its modules, not the bundle (before stop 77)', r.cold.libraryModules),
+      ]),
       row('PDFKit floor, invoice (node script)', r.cold.floor),
     ]);
     lines.push(`cold ratio octavo / floor: ${r.cold.ratio.toFixed(2)}x${r.cold.cpuRatio === undefined ? '' : `, by CPU time ${r.cold.cpuRatio.toFixed(2)}x`}`, '');
