@@ -122,6 +122,14 @@ describe('bars', () => {
     expect(rows[9]!).toBe(`${'v'.repeat(30)}${'c'.repeat(30)}`);
     expect(rows[29]!).toBe(`${'y'.repeat(30)}${'c'.repeat(30)}`);
   });
+
+  // Chromium 156: a meter given an author background or border loses its native look, as a progress bar does
+  it('draws a meter given an author background or border from its parts', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 24px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 24px; background: blue; border: 2px solid blue }</style>'
+      + '<meter value=0.5></meter>', {}, { palette: { B: '#0000ff', v: '#77aa33', c: '#cccccc', d: '#dddddd', _: '#ffffff' }, tolerance: 12 });
+    expect([5, 6, 16, 17].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
+    expect(rows[11]!.slice(2, 58)).toBe(`${'v'.repeat(28)}${'c'.repeat(28)}`);
+  });
 });
 
 describe('the text of form controls', () => {
