@@ -320,7 +320,7 @@ function setRoot(style: ComputedStyle, state: State): void {
 }
 
 function rootFontKey({ rootFontSize, rootFont }: State): string {
-  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio}`;
+  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio} ${rootFont.exHinting?.shoot ?? ""}`;
 }
 
 /** The matched rules less the pseudo-elements' `@container` rules whose conditions fail, the element being one of their containers. */

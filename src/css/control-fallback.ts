@@ -2,7 +2,8 @@
  * Chromium's adjustments of controls the author restyles. A control given an author border, border
  * radius or background loses its native look (LayoutTheme's "control styled" test): a progress
  * bar's `auto` becomes `none`, so it is drawn from its parts (`::-webkit-progress-bar`, `-value`),
- * as UIkit's `.uk-progress` prints; a drop-down select's `menulist` becomes `menulist-button`,
+ * as UIkit's `.uk-progress` prints, and a meter's, drawn from its fallback parts (a grey bar, the
+ * value's gradient: boxes/form-controls.ts); a drop-down select's `menulist` becomes `menulist-button`,
  * painted on ButtonFace (#efefef) unless the author gives it a background (a select with
  * `border: 1px solid #999` prints grey, not white; padding, width or font keep the native look).
  * A list box sits on the text's bottom unless the author aligns it (Chromium's html.css gives
@@ -36,7 +37,7 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
 export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
   // a button is atomic whatever its display: Chromium's style adjuster makes `inline` inline-block (its width applies)
   if (element.name === 'button') return style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style;
-  if (element.name === 'progress') {
+  if (element.name === 'progress' || element.name === 'meter') {
     const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
     return styled ? restyled(style, { appearance: 'none' }) : style;
   }

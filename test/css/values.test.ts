@@ -72,7 +72,10 @@ describe('lengths (CSS Values 4 §6)', () => {
     ['Arial, sans-serif', 1082 / 2048 * 20, 1139 / 2048 * 20],
     ['"Courier New"', 1082 / 2048 * 20, 1229 / 2048 * 20],
     ['Unknown Web Font, monospace', 1082 / 2048 * 20, 1229 / 2048 * 20],
-    ['"DejaVu Sans"', 1120 / 2048 * 20, 1303 / 2048 * 20],
+    // DejaVu has no OS/2 sxHeight: Chromium's ex is its hinted x, whole pixels (hintedEx)
+    ['"DejaVu Sans"', 11, 1303 / 2048 * 20],
+    ['"DejaVu Serif"', 11, 1303 / 2048 * 20],
+    ['"DejaVu Sans Mono"', 11, 1233 / 2048 * 20],
     ['Unknown Web Font', 10, 10],
   ] as const)('ex and ch follow the metrics of font-family: %s', async (family, ex, ch) => {
     const doc = await styleWith(`div { font: 20px ${family}; margin-left: 1ex; margin-right: 1ch; width: calc(1ex + 1ch) }`, '<div>x</div>');
@@ -81,6 +84,17 @@ describe('lengths (CSS Values 4 §6)', () => {
     expect(style.marginLeft).toBeCloseTo(ex, 5);
     expect(style.marginRight).toBeCloseTo(ch, 5);
     expect(style.width).toBeCloseTo(ex + ch, 5);
+  });
+
+  // Chromium 156 on Linux: 10ex as wide as these, at each size (FreeType's light auto-hinting)
+  it.each([
+    ['"DejaVu Sans"', [[9, 5], [10, 6], [11, 6], [12, 7], [13, 7], [14, 8], [15, 9], [16, 9], [18, 10], [20, 11], [24, 14], [32, 18], [48, 26], [72, 39]]],
+    ['"DejaVu Serif"', [[9, 5], [10, 5], [11, 6], [12, 7], [13, 7], [14, 8], [15, 8], [16, 9], [18, 10], [20, 11], [24, 13], [32, 17], [48, 25], [72, 38]]],
+  ] as const)('ex of %s is its hinted x-height, whole pixels', async (family, sizes) => {
+    for (const [size, ex] of sizes) {
+      const doc = await styleWith(`div { font: ${size}px ${family}; width: 10ex }`, '<div>x</div>');
+      expect([size, doc.style('div').width]).toEqual([size, ex * 10]);
+    }
   });
 
   // cap = cap height of the first available font (OS/2 sCapHeight: Liberation Sans 1409, Serif

@@ -113,6 +113,23 @@ describe('bars', () => {
     expect(rows[3]!.slice(1, 59)).toBe(`${'A'.repeat(29)}${'e'.repeat(29)}`);
     expect(rows[11]!.slice(1, 59)).toBe(`${'Y'.repeat(52)}${'e'.repeat(6)}`);
   });
+
+  // Chromium 156: its shadow parts in their UA gradients, a bar half the content height plus 1px (11px of 20), centred
+  it('draws a meter with appearance: none from its parts, on the author\'s box', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 20px; background: blue; appearance: none }</style>'
+      + '<meter value=0.5></meter><meter style="-webkit-appearance: none" value=0.5 low=0.6 optimum=0.8></meter>', {}, { palette: { B: '#0000ff', v: '#77aa33', c: '#cccccc', d: '#dddddd', y: '#ddbb33', _: '#ffffff' }, tolerance: 12 });
+    expect([3, 4, 14, 15].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
+    expect(rows[9]!).toBe(`${'v'.repeat(30)}${'c'.repeat(30)}`);
+    expect(rows[29]!).toBe(`${'y'.repeat(30)}${'c'.repeat(30)}`);
+  });
+
+  // Chromium 156: a meter given an author background or border loses its native look, as a progress bar does
+  it('draws a meter given an author background or border from its parts', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 24px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 24px; background: blue; border: 2px solid blue }</style>'
+      + '<meter value=0.5></meter>', {}, { palette: { B: '#0000ff', v: '#77aa33', c: '#cccccc', d: '#dddddd', _: '#ffffff' }, tolerance: 12 });
+    expect([5, 6, 16, 17].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
+    expect(rows[11]!.slice(2, 58)).toBe(`${'v'.repeat(28)}${'c'.repeat(28)}`);
+  });
 });
 
 describe('the text of form controls', () => {

@@ -22,6 +22,33 @@ export interface FontRelativeRatios {
   readonly cap: number;
   readonly avgCharWidth: number;
   readonly maxCharWidth: number;
+  /** How Chromium's FreeType hints the x-height of a font without OS/2 `sxHeight` (hintedEx). */
+  readonly exHinting?: ExHinting;
+}
+
+/**
+ * The x-height blue zone FreeType's auto-hinter finds in a font (aflatin.c, from the tops of
+ * "xz", flat, and "oesc", round), as fractions of the em: `ref` the flat top, `shoot` the round
+ * overshoot.
+ */
+export interface ExHinting {
+  readonly ref: number;
+  readonly shoot: number;
+}
+
+/**
+ * `ex` of a font whose OS/2 table has no `sxHeight` (version 0 or 1: the DejaVu fonts), as Chromium
+ * on Linux resolves it: Skia then measures the hinted "x", and FreeType's light auto-hinter has
+ * scaled the font so that the x-height overshoot lands on a whole pixel (rounded up from 3/8 px,
+ * af_latin_metrics_scale_dim) and rounded the flat top: whole pixels, `size` px being the ppem.
+ * Measured: DejaVu Sans 6, 7, 9, 11px at 10, 13, 16, 20px; DejaVu Serif 5, 7, 9, 11px.
+ */
+export function hintedEx(size: number, hinting: ExHinting): number {
+  // in FreeType's 26.6 fixed point
+  const shoot = Math.round(hinting.shoot * size * 64);
+  const fitted = Math.floor((shoot + 40) / 64) * 64;
+  const scale = shoot === 0 ? 1 : fitted / shoot;
+  return Math.floor((hinting.ref * size * 64 * scale + 32) / 64);
 }
 
 /**
@@ -40,7 +67,11 @@ export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5, cap: CAP_
 const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048, cap: 1409 / 2048, avgCharWidth: 1208 / 2048, maxCharWidth: 2567 / 2048 };
 const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048, cap: 1341 / 2048, avgCharWidth: 1163 / 2048, maxCharWidth: 2424 / 2048 };
 const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048, cap: 1349 / 2048, avgCharWidth: 1229 / 2048, maxCharWidth: 1297 / 2048 };
-const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048 };
+const DEJAVU_HINTING: ExHinting = { ref: 1120 / 2048, shoot: 1147 / 2048 };
+const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048, exHinting: DEJAVU_HINTING };
+// not bundled: the metrics of the DejaVu 2.37 fonts Linux systems install (Chromium's monospace on Debian)
+const DEJAVU_SERIF: FontRelativeRatios = { ex: 1063 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1050 / 2048, maxCharWidth: 5888 / 2048, exHinting: { ref: 1063 / 2048, shoot: 1092 / 2048 } };
+const DEJAVU_SANS_MONO: FontRelativeRatios = { ex: 1120 / 2048, ch: 1233 / 2048, cap: 1493 / 2048, avgCharWidth: 1233 / 2048, maxCharWidth: 2614 / 2048, exHinting: DEJAVU_HINTING };
 
 /** Lower-cased family -> metrics; the aliases mirror src/text/bundled.ts. */
 const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
@@ -53,7 +84,7 @@ const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
   ['math', LIBERATION_SERIF],
   ['liberation mono', LIBERATION_MONO], ['monospace', LIBERATION_MONO], ['courier new', LIBERATION_MONO],
   ['courier', LIBERATION_MONO], ['ui-monospace', LIBERATION_MONO], ['cousine', LIBERATION_MONO],
-  ['dejavu sans', DEJAVU_SANS],
+  ['dejavu sans', DEJAVU_SANS], ['dejavu serif', DEJAVU_SERIF], ['dejavu sans mono', DEJAVU_SANS_MONO],
 ]);
 
 /** `ex`, `ch` and `cap` in em, as a length context holds them (values/units.ts). */
@@ -61,12 +92,14 @@ export interface FontUnitRatios {
   readonly exRatio: number;
   readonly chRatio: number;
   readonly capRatio: number;
+  /** Set where `ex` is hinted to whole pixels (hintedEx); always present, so that spreading a font's ratios replaces its parent's. */
+  readonly exHinting: ExHinting | undefined;
 }
 
 /** The FontUnitRatios of a computed `font-family` list. */
 export function fontUnitRatios(families: readonly string[]): FontUnitRatios {
   const ratios = fontRelativeRatios(families);
-  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap };
+  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting };
 }
 
 /**
@@ -78,9 +111,10 @@ export function adjustedRatios(adjust: Exclude<FontSizeAdjust, 'none'>, font: Pa
   const ex = font.exRatio ?? FALLBACK_RATIOS.ex;
   const ch = font.chRatio ?? FALLBACK_RATIOS.ch;
   const cap = font.capRatio ?? FALLBACK_RATIOS.cap;
-  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap };
+  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap, exHinting: font.exHinting };
   const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
-  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale };
+  // the adjusted size is not hinted here: its x-height as the ratio says
+  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale, exHinting: undefined };
 }
 
 /** What `ex`, `ch` and `cap` are in the first available font of a computed style, `font-size-adjust` applied (the root's are `rex`, `rch`, `rcap`). */

@@ -8,7 +8,7 @@ import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
 import { resolveLength } from './length.js';
 import type { FontUnitRatios } from './font-metrics.js';
-import { FALLBACK_RATIOS } from './font-metrics.js';
+import { FALLBACK_RATIOS, hintedEx } from './font-metrics.js';
 
 /** px per absolute unit (CSS Values 4 §6.2). */
 /** Degrees per `<angle>` unit (CSS Values 4 §7.1). */
@@ -139,7 +139,7 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
 function fontUnit(unit: FontUnit, size: number, ratios: Partial<FontUnitRatios> | undefined): number {
   switch (unit) {
     // without metrics, the fallbacks (CSS Values 4 §6.1.1 lets ex and ch be 0.5em)
-    case 'ex': return size * (ratios?.exRatio ?? FALLBACK_RATIOS.ex);
+    case 'ex': return ratios?.exHinting !== undefined && size > 0 ? hintedEx(size, ratios.exHinting) : size * (ratios?.exRatio ?? FALLBACK_RATIOS.ex);
     case 'ch': return size * (ratios?.chRatio ?? FALLBACK_RATIOS.ch);
     case 'cap': return size * (ratios?.capRatio ?? FALLBACK_RATIOS.cap);
     // the advance of 水: none of the bundled fonts has one, and a CJK font's is its em (the spec's fallback too)
