@@ -55,7 +55,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
-  { member: 'TTFFont#_tables', use: 'the decoded-table cache: a layout table the check refuses is entered there as null, so fontkit never decodes it (hideTable)', present: (font) => isObject(font['_tables']) },
+  { member: 'TTFFont#_tables', use: 'the decoded-table cache: a layout table the check refuses is entered there as null, so fontkit never decodes it (hideTable); post and loca are entered there as octavo read them (seedTable)', present: (font) => isObject(font['_tables']) },
+  { member: 'TTFFont#_decodeTable', use: "fontkit's own decode of a table entered by seedTable, when one of the fields octavo left to it is read (decodeTable)", present: (font) => isFunction(font['_decodeTable']) },
   { member: 'TTFFont#_cmapProcessor', use: "the font's CmapProcessor (a cached getter): its lookup is wrapped per font (boundCmapLookups)", present: (font) => isFunction((font['_cmapProcessor'] as FontObject | undefined)?.['lookup']) },
   { member: 'Glyph#_getPath', use: "wrapped per glyph object (guardGlyphOutlines); the base Glyph class's, an empty path, stands for an outline that cannot be read", present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getPath']) },
   { member: 'Glyph#_getCBox', use: 'wrapped per glyph object (guardGlyphOutlines): the box fontkit derives advances from', present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getCBox']) },
@@ -151,6 +152,32 @@ export function hideTable(program: object, tag: string): void {
   const font = program as FontObject;
   required(font, 'TTFFont#_tables');
   (font['_tables'] as Record<string, unknown>)[tag] = null;
+}
+
+/**
+ * Enters `value` as fontkit's decoded table `tag`, unless fontkit decoded the table already: for
+ * tables octavo reads from the bytes much more cheaply than fontkit's generic decoder (one object
+ * per field, one defineProperties per struct). Must give what fontkit's decode would.
+ */
+export function seedTable(program: object, tag: string, value: object): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_tables');
+  const tables = font['_tables'] as Record<string, unknown>;
+  if (!(tag in tables)) tables[tag] = value;
+}
+
+/** fontkit's own decode of table `tag` (as its getter makes it, without caching it), or undefined when that throws. */
+export function decodeTable(program: object, tag: string): Record<string, unknown> | undefined {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  required(font, 'TTFFont#_decodeTable');
+  const entry = ((font['directory'] as FontObject)['tables'] as FontObject)[tag];
+  if (!isObject(entry)) return undefined;
+  try {
+    return (font['_decodeTable'] as (table: unknown) => Record<string, unknown>).call(font, entry);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
