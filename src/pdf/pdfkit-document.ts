@@ -20,7 +20,7 @@ export type InternalKind = 'function' | 'object' | 'array' | 'bytes' | 'number' 
 /** One PDFKit internal (a member not in PDFKit's documentation) octavo reads, sets or replaces. */
 export interface PdfKitInternal {
   /** The object that has it: a document, one of its pages, an indirect object (`doc.ref()`), an embedded font, the security handler or its class, the outline, an image. */
-  readonly owner: 'document' | 'page' | 'reference' | 'font' | 'font subset' | 'security' | 'security class' | 'outline' | 'image';
+  readonly owner: 'document' | 'page' | 'reference' | 'font' | 'font subset' | 'security' | 'security class' | 'outline' | 'image' | 'png';
   readonly member: string;
   readonly kind: InternalKind;
   /** What octavo does with it. */
@@ -72,6 +72,10 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'image', member: 'splitAlphaChannel', kind: 'function', use: 'replaced when those pixels are kept: a PNG with an alpha channel' },
   { owner: 'image', member: 'loadIndexedAlphaChannel', kind: 'function', use: 'the same: a palette PNG with transparency' },
   { owner: 'image', member: 'decodeData', kind: 'function', use: 'the same: an interlaced PNG' },
+  { owner: 'png', member: 'decodePixels', kind: 'function', use: 'replaced per parse for a non-interlaced PNG of whole bytes per pixel: the same pixels, unfiltered in a tight loop (pdfkit-png.ts fastDecodePixels)' },
+  { owner: 'png', member: 'imgData', kind: 'bytes', use: 'the same: the compressed image data it inflates' },
+  { owner: 'png', member: 'pixelBitlength', kind: 'number', use: 'the same: bits per pixel' },
+  { owner: 'png', member: 'interlaceMethod', kind: 'number', use: 'the same: only a non-interlaced image is decoded by octavo' },
 ];
 
 /** The kind of a value, as PDFKIT_INTERNALS lists it. */

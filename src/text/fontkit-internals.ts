@@ -55,7 +55,9 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
-  { member: 'TTFFont#_tables', use: 'the decoded-table cache: a layout table the check refuses is entered there as null, so fontkit never decodes it (hideTable)', present: (font) => isObject(font['_tables']) },
+  { member: 'TTFFont#_tables', use: 'the decoded-table cache: a layout table the check refuses is entered there as null, so fontkit never decodes it (hideTable); post and loca are entered there as octavo read them (seedTable)', present: (font) => isObject(font['_tables']) },
+  { member: 'GPOS lookup types (restructure)', use: "the types fontkit decodes a GPOS lookup with (lookupList.type…versions[4].baseArray, restructure Pointers): copied with mark attachment's anchor arrays lazy (lazyMarkAnchors)", present: (font) => !isObject(font['GPOS']) || markAnchorsType(((font['GPOS'] as FontObject)['lookupList'] as FontObject)['type']) !== undefined },
+  { member: 'TTFFont#_decodeTable', use: "fontkit's own decode of a table entered by seedTable, when one of the fields octavo left to it is read (decodeTable); wrapped per font object (lazyMarkAnchors)", present: (font) => isFunction(font['_decodeTable']) },
   { member: 'TTFFont#_cmapProcessor', use: "the font's CmapProcessor (a cached getter): its lookup is wrapped per font (boundCmapLookups)", present: (font) => isFunction((font['_cmapProcessor'] as FontObject | undefined)?.['lookup']) },
   { member: 'Glyph#_getPath', use: "wrapped per glyph object (guardGlyphOutlines); the base Glyph class's, an empty path, stands for an outline that cannot be read", present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getPath']) },
   { member: 'Glyph#_getCBox', use: 'wrapped per glyph object (guardGlyphOutlines): the box fontkit derives advances from', present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getCBox']) },
@@ -151,6 +153,97 @@ export function hideTable(program: object, tag: string): void {
   const font = program as FontObject;
   required(font, 'TTFFont#_tables');
   (font['_tables'] as Record<string, unknown>)[tag] = null;
+}
+
+/**
+ * Enters `value` as fontkit's decoded table `tag`, unless fontkit decoded the table already: for
+ * tables octavo reads from the bytes much more cheaply than fontkit's generic decoder (one object
+ * per field, one defineProperties per struct). Must give what fontkit's decode would.
+ */
+export function seedTable(program: object, tag: string, value: object): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_tables');
+  const tables = font['_tables'] as Record<string, unknown>;
+  if (!(tag in tables)) tables[tag] = value;
+}
+
+/** fontkit's own decode of table `tag` (as its getter makes it, without caching it), or undefined when that throws. */
+export function decodeTable(program: object, tag: string): Record<string, unknown> | undefined {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  required(font, 'TTFFont#_decodeTable');
+  const entry = ((font['directory'] as FontObject)['tables'] as FontObject)[tag];
+  if (!isObject(entry)) return undefined;
+  try {
+    return (font['_decodeTable'] as (table: unknown) => Record<string, unknown>).call(font, entry);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per GPOS lookup type, the fields of its subtables holding anchors (mark attachment: one per base glyph and mark class). */
+const ANCHOR_FIELDS: readonly (readonly [number, readonly string[]])[] = [[4, ['markArray', 'baseArray']], [5, ['markArray', 'ligatureArray']], [6, ['mark1Array', 'mark2Array']]];
+
+/** fontkit's type of a GPOS lookup list entry → octavo's copy of it with lazy anchors (shared by every font: octavo's own objects). */
+const lazyAnchorTypes = new WeakMap<object, object>();
+
+const derived = (base: unknown, own: Record<string, unknown>): FontObject => Object.assign(Object.create(base as object) as FontObject, own);
+const field = (value: unknown, ...path: (string | number)[]): FontObject | undefined => path.reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), value) as FontObject | undefined;
+
+/**
+ * A copy of a GPOS lookup list's entry type (restructure: Pointer → Lookup struct → subTables
+ * Array → Pointer → the subtable VersionedStruct) whose mark attachment subtables (types 4, 5, 6)
+ * point to their anchor arrays lazily, decoded when fontkit first reads them (attaching a mark);
+ * undefined when the types have another shape. fontkit's own type objects are left as they are.
+ */
+function markAnchorsType(entry: unknown): FontObject | undefined {
+  const known = isObject(entry) ? lazyAnchorTypes.get(entry) : undefined;
+  if (known !== undefined) return known as FontObject;
+  const subTablePointer = field(entry, 'type', 'fields', 'subTables', 'type');
+  const subTable = field(subTablePointer, 'type');
+  const versions = field(subTable, 'versions');
+  const extension = field(versions, 9, 'extension');
+  if (versions === undefined || extension === undefined || extension['type'] !== subTable) return undefined;
+  const lazyVersions: FontObject = { ...versions };
+  for (const [type, names] of ANCHOR_FIELDS) {
+    const fields: FontObject = { ...field(versions, type) };
+    for (const name of names) {
+      const pointer = field(fields, name);
+      if (!isObject(pointer?.['options']) || !isFunction(pointer['decode'])) return undefined;
+      fields[name] = derived(pointer, { options: { ...(pointer['options'] as FontObject), lazy: true } });
+    }
+    lazyVersions[type] = fields;
+  }
+  const lazySubTable = derived(subTable, { versions: lazyVersions });
+  lazyVersions[9] = { ...field(versions, 9), extension: derived(extension, { type: lazySubTable }) };
+  const lookup = field(entry, 'type')!;
+  const subTables = field(lookup, 'fields', 'subTables')!;
+  const lazyLookup = derived(lookup, { fields: { ...field(lookup, 'fields'), subTables: derived(subTables, { type: derived(subTablePointer, { type: lazySubTable }) }) } });
+  const lazyEntry = derived(entry, { type: lazyLookup });
+  lazyAnchorTypes.set(entry as object, lazyEntry);
+  return lazyEntry;
+}
+
+/**
+ * fontkit decodes a GPOS lookup whole when a layout first applies its feature: for mark
+ * attachment, an anchor object per base glyph and mark class (Liberation Sans: ~60 ms of a fresh
+ * process's first render, for a document with no mark). This font's GPOS lookup list decodes its
+ * lookups with lazy anchor arrays instead (`_decodeTable` wrapped on this font object). Throws
+ * FontkitInternalsError when the types have another shape.
+ */
+export function lazyMarkAnchors(program: object): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_decodeTable');
+  const decode = font['_decodeTable'] as (this: object, table: { readonly tag: string }) => unknown;
+  font['_decodeTable'] = function decodeWithLazyAnchors(this: object, table: { readonly tag: string }): unknown {
+    const decoded = decode.call(this, table);
+    const lookupList = table.tag === 'GPOS' ? field(decoded, 'lookupList') : undefined;
+    if (lookupList === undefined) return decoded;
+    const lazy = markAnchorsType(lookupList['type']);
+    if (lazy === undefined) throw new FontkitInternalsError('GPOS lookup types (restructure)', 'have another shape');
+    lookupList['type'] = lazy;
+    return decoded;
+  };
 }
 
 /**

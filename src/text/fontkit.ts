@@ -6,7 +6,8 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { seedLocaTable, seedPostTable } from './seeded-tables.js';
 import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
 import type { KernTable } from './kern-table.js';
 import type { DamagedTables, GlyphBounds } from './types.js';
@@ -146,6 +147,8 @@ function checkProgram(font: unknown): FontProgram {
   void program.hhea.ascent;
   // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
   if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
+  seedPostTable(program);
+  lazyMarkAnchors(program);
   memoizeGlyphDecoding(program);
   guardGlyphOutlines(program, (id, problem) => {
     if (!damagedGlyphs.has(program)) damagedGlyphs.set(program, `glyph ${id}: ${problem}`);
@@ -249,7 +252,10 @@ function locaFitsGlyf(program: FontProgram, numGlyphs: number): boolean {
   const loca = rawTableBytes(program, 'loca');
   const glyf = rawTableBytes(program, 'glyf');
   if (head === undefined || loca === undefined || glyf === undefined || head.length < 52) return false;
-  return readLoca(loca, i16(head, 50), numGlyphs, glyf.length) !== undefined;
+  const format = i16(head, 50);
+  if (readLoca(loca, format, numGlyphs, glyf.length) === undefined) return false;
+  seedLocaTable(program, loca, format);
+  return true;
 }
 
 /** The layout engine fontkit keeps per font (a cached getter: created on first use). */

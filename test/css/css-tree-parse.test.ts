@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CssNode, ParseOptions } from 'css-tree';
 import { parse as stockParse, toPlainObject, clone } from 'css-tree';
-import { parse } from '../../src/css/values/css-tree-parse.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SMALL_SOURCE, parse } from '../../src/css/values/css-tree-parse.js';
 
 /** Rules css-tree recovers from by a fallback (each reports an error), and good ones between. */
 const BROKEN = [
@@ -35,7 +37,13 @@ describe('css-tree parse for large sources', () => {
   const large = Array.from({ length: 120 }, (_, i) => `/* ${i} */ ${BROKEN}`).join('\n');
 
   it('is over the size that goes to the large parser', () => {
-    expect(large.length).toBeGreaterThan(16_384);
+    expect(large.length).toBeGreaterThan(SMALL_SOURCE);
+  });
+
+  it('leaves the UA stylesheets to the small parser (a fresh process forks the large one only for a large author sheet)', () => {
+    for (const file of ['ua.css', 'ua-quirks.css']) {
+      expect(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'css', file), 'utf8').length).toBeLessThan(SMALL_SOURCE);
+    }
   });
 
   for (const [name, options] of [

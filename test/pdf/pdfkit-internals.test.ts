@@ -21,7 +21,7 @@ function owners(): Record<PdfKitInternal['owner'], object> {
   const options: PdfKitSecurityOptions = { userPassword: 'u', ownerPassword: 'o', permissions: {}, pdfVersion: '1.7' };
   const security = Security.create(open(), options)!;
   const image = doc.openImage(pngImage('dot', [[[255, 0, 0, 255]]]).bytes);
-  return { document: doc, page: doc.page, reference: doc.page.content, font, 'font subset': font.subset, security, 'security class': Security, outline: doc.outline, image };
+  return { document: doc, page: doc.page, reference: doc.page.content, font, 'font subset': font.subset, security, 'security class': Security, outline: doc.outline, image, png: (image as unknown as { image: object }).image };
 }
 
 describe('PDFKit internals contract', () => {
