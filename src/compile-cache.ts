@@ -10,7 +10,7 @@
  * code cache is trusted code), one file per bundle content, Node version and architecture.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -62,12 +62,32 @@ function readCache(file: string | undefined): Buffer | undefined {
   }
 }
 
+/** Cache files kept in the folder: each build writes three (the CLI, the library, the render processes), ~0.8 MB each. */
+export const KEPT_CACHE_FILES = 12;
+
+/**
+ * Removes all but the `KEPT_CACHE_FILES` newest cache files: every build and Node version writes
+ * new ones, and the library writes them from its users' applications, so upgrades would otherwise
+ * pile them up in the temporary directory. A file removed while still in use costs one compile.
+ */
+export function pruneCache(dir: string, kept = KEPT_CACHE_FILES): void {
+  try {
+    const files = readdirSync(dir).filter((name) => /^[0-9a-f]{32}\.bin$/.test(name))
+      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const { path } of files.slice(kept)) rmSync(path, { force: true });
+  } catch {
+    // best effort, as the cache itself
+  }
+}
+
 /** Written once the command has run, so that the functions it compiled lazily are in the cache too. */
 function writeCache(file: string, script: vm.Script): void {
   try {
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     renameSync(temporary, file);
+    pruneCache(dirname(file));
   } catch {
     // best effort: the next process compiles again
   }

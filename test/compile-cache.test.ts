@@ -1,9 +1,9 @@
 /** The bundled CLI's V8 code cache (src/compile-cache.ts): its key, its folder, and when it is (re)written. */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheFileName, loadCommonJs } from '../src/compile-cache.js';
+import { KEPT_CACHE_FILES, cacheDirectory, cacheFileName, loadCommonJs, pruneCache } from '../src/compile-cache.js';
 
 let base: string;
 beforeEach(() => {
@@ -112,5 +112,34 @@ describe('loadCommonJs', () => {
     expect(load.exports).toBe(3);
     load.afterRun();
     expect(readdirSync(base)).toEqual(['bundle.cjs']);
+  });
+});
+
+describe('pruneCache', () => {
+  it('keeps the newest cache files only, and leaves other files alone', () => {
+    const dir = cacheDirectory({}, base)!;
+    const names = Array.from({ length: KEPT_CACHE_FILES + 3 }, (_, i) => `${i.toString(16).padStart(32, '0')}.bin`);
+    names.forEach((name, i) => {
+      writeFileSync(join(dir, name), 'x');
+      utimesSync(join(dir, name), 1_000_000 + i, 1_000_000 + i); // the later, the newer
+    });
+    writeFileSync(join(dir, 'notes.txt'), 'not a cache file');
+    pruneCache(dir);
+    expect(readdirSync(dir).sort()).toEqual([...names.slice(3), 'notes.txt'].sort());
+  });
+
+  it('runs when a cache is written', () => {
+    const dir = cacheDirectory({}, base)!;
+    const old = Array.from({ length: KEPT_CACHE_FILES }, (_, i) => `${i.toString(16).padStart(32, '0')}.bin`);
+    for (const name of old) {
+      writeFileSync(join(dir, name), 'x');
+      utimesSync(join(dir, name), 1_000_000, 1_000_000);
+    }
+    const file = join(base, 'bundle.cjs');
+    writeFileSync(file, 'module.exports = 1;');
+    loadCommonJs(file, dir).afterRun();
+    const left = readdirSync(dir);
+    expect(left).toHaveLength(KEPT_CACHE_FILES);
+    expect(left).toContain(cacheFileName(readFileSync(file, 'utf8'), process));
   });
 });
