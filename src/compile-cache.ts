@@ -114,3 +114,20 @@ export function loadCommonJs(file: string, cacheDir: string | undefined): { expo
   const stale = cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true);
   return { exports: module.exports, afterRun: () => { if (stale) writeCache(cacheFile, script); } };
 }
+
+/**
+ * Watches renders (the returned function passes each one through) and calls `write` once the first
+ * has settled, off that render's path: the code cache written then holds what a render compiles.
+ */
+export function afterFirstRender(write: () => void): <T>(rendering: Promise<T>) => Promise<T> {
+  let pending = true;
+  const settled = (): void => {
+    if (!pending) return;
+    pending = false;
+    setImmediate(write).unref();
+  };
+  return (rendering) => {
+    if (pending) void rendering.then(settled, settled);
+    return rendering;
+  };
+}

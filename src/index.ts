@@ -12,27 +12,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type * as Api from './api.js';
-import { cacheDirectory, loadCommonJs } from './compile-cache.js';
+import { afterFirstRender, cacheDirectory, loadCommonJs } from './compile-cache.js';
 
 export type {
   Engine, RenderResult, OctavoErrorCode, Diagnostic, DiagnosticCode,
   RenderOptions, EngineOptions, TemplateHelper, EncryptionOptions, EncryptionAlgorithm, Permissions, Metadata, Limits, ResourceLoader,
   PdfAConformance, Attachment, AttachmentRelationship, FacturXOptions, FacturXProfile, SignatureOptions, VisibleSignature,
 } from './api.js';
-
-/** Calls `write` once, after the first render that settles, off that render's path. */
-function afterFirstRender(write: () => void): <T>(rendering: Promise<T>) => Promise<T> {
-  let pending = true;
-  const settled = (): void => {
-    if (!pending) return;
-    pending = false;
-    setImmediate(write).unref();
-  };
-  return (rendering) => {
-    if (pending) void rendering.then(settled, settled);
-    return rendering;
-  };
-}
 
 /** The bundle's API, its renders watched so that the code cache is written after the first. */
 function fromBundle(bundle: string): typeof Api {

@@ -400,6 +400,7 @@ function styledProgressBox(build: AnonymousBoxBuild, style: ComputedStyle, at: {
  * `-optimum-value`, `-suboptimum-value`, `-even-less-good-value`), each `to bottom` through its
  * stops at 0, 20%, 45%, 55% and 100%.
  */
+const FALLBACK_METER_STOPS: readonly number[] = [0, 0.2, 0.45, 0.55, 1];
 const FALLBACK_METER_GRADIENTS: readonly (readonly string[])[] = [
   ['#ddd', '#eee', '#ccc', '#ccc', '#ddd'],
   ['#ad7', '#cea', '#7a3', '#7a3', '#ad7'], ['#fe7', '#ffc', '#db3', '#db3', '#fe7'], ['#f77', '#fcc', '#d44', '#d44', '#f77'],
@@ -416,7 +417,7 @@ function fallbackMeterBox(build: AnonymousBoxBuild, style: ComputedStyle, source
   const content = typeof style.height === 'number' ? Math.max(0, style.height - sizingEdges(style, 'y')) : style.fontSize;
   const barHeight = content / 2 + 1;
   const gradient = (id: string, stops: readonly string[]): string => `<linearGradient id="${id}" x2="0" y2="1">`
-    + stops.map((color, i) => `<stop offset="${[0, 0.2, 0.45, 0.55, 1][i]}" stop-color="${color}"/>`).join('') + '</linearGradient>';
+    + stops.map((color, i) => `<stop offset="${FALLBACK_METER_STOPS[i]}" stop-color="${color}"/>`).join('') + '</linearGradient>';
   const width = Math.round(meter.fraction * 1000);
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1" viewBox="0 0 1000 1" preserveAspectRatio="none">'
     + gradient('b', FALLBACK_METER_GRADIENTS[0]!) + gradient('v', FALLBACK_METER_GRADIENTS[meter.region + 1]!)

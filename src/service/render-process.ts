@@ -23,7 +23,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 import type { WarmUpProgress, WarmUpSteps, WarmUpTemplate } from './warm-until-steady.js';
 import { JobFilesKept } from './job-files.js';
-import { cacheDirectory, loadCommonJs } from '../compile-cache.js';
+import { afterFirstRender, cacheDirectory, loadCommonJs } from '../compile-cache.js';
 import type { SentJob } from './job-files.js';
 
 /**
@@ -72,7 +72,7 @@ function send(message: FromRenderProcess): void {
 
 /**
  * The render module: a bundle (`.cjs`, scripts/bundle.mjs) runs with V8's code cache, which is
- * written (`afterRun`) once a first job has been answered, so that it holds what a render compiles.
+ * written (`afterRun`) once a first render has settled (afterFirstRender), so that it holds what a render compiles.
  * A fresh process spent ~450 ms importing the render module's ~500 modules (bench/README.md, stop 77).
  */
 async function loadRenderModule(moduleFile: string): Promise<{ create: RenderModule; afterRun: () => void }> {
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const [moduleFile, initJson] = process.argv.slice(2);
   if (moduleFile === undefined || process.send === undefined) throw new Error('render-process: started without a module or an IPC channel');
   const { create, afterRun } = await loadRenderModule(moduleFile);
-  let cacheWritten = false;
+  const watch = afterFirstRender(afterRun);
   const init = JSON.parse(initJson ?? '{}') as { keptFilesBytes?: number } | null;
   const render = await create(init);
   const { warmUpStep } = render;
@@ -137,12 +137,8 @@ async function main(): Promise<void> {
     jobs++;
     void (async () => {
       await step;
-      const result = await render(job);
+      const result = await watch(render(job));
       send({ id: message.id, result });
-      if (!cacheWritten) {
-        cacheWritten = true;
-        setImmediate(afterRun);
-      }
       jobs--;
       lastJobEnded = performance.now();
       void warmWhileIdle();

@@ -8,6 +8,7 @@ import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
 import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
 import { seedLocaTable, seedPostTable } from './seeded-tables.js';
+import type { LocaRead } from './seeded-tables.js';
 import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
 import type { KernTable } from './kern-table.js';
 import type { DamagedTables, GlyphBounds } from './types.js';
@@ -213,7 +214,9 @@ function touchEmbeddingTables(program: FontProgram): void {
   // fontkit writes neither a CFF2 subset nor a varied one (it takes such a font for TrueType and finds no loca)
   if (font.directory.tables['CFF2'] !== undefined) throw new Error('its outlines are CFF2 (a CFF2 variable font), which octavo cannot embed');
   // fontkit reads a glyph where loca says, past glyf too, and a glyph's advance through its box
-  if (font.directory.tables['glyf'] !== undefined && !locaFitsGlyf(program, font.numGlyphs)) throw new Error('its loca table does not fit its glyf table');
+  const loca = font.directory.tables['glyf'] === undefined ? null : locaInGlyf(program, font.numGlyphs);
+  if (loca === undefined) throw new Error('its loca table does not fit its glyf table');
+  if (loca !== null) seedLocaTable(program, loca);
   if (font.directory.tables['CFF '] === undefined || cffFaceOf(program) === undefined) {
     const subset = font.createSubset();
     // fontkit writes the subset of a CFF table octavo's reader refuses: its charset, encodings and private dicts are read only then
@@ -246,16 +249,15 @@ export function cffFaceOf(program: object): CffFace | undefined {
   }
 }
 
-/** Whether loca holds numGlyphs + 1 ascending offsets that stay in glyf (sfnt/loca.ts). */
-function locaFitsGlyf(program: FontProgram, numGlyphs: number): boolean {
+/** loca, when it holds numGlyphs + 1 ascending offsets that stay in glyf (sfnt/loca.ts): its bytes, format and those offsets. */
+function locaInGlyf(program: FontProgram, numGlyphs: number): LocaRead | undefined {
   const head = rawTableBytes(program, 'head');
   const loca = rawTableBytes(program, 'loca');
   const glyf = rawTableBytes(program, 'glyf');
-  if (head === undefined || loca === undefined || glyf === undefined || head.length < 52) return false;
+  if (head === undefined || loca === undefined || glyf === undefined || head.length < 52) return undefined;
   const format = i16(head, 50);
-  if (readLoca(loca, format, numGlyphs, glyf.length) === undefined) return false;
-  seedLocaTable(program, loca, format);
-  return true;
+  const offsets = readLoca(loca, format, numGlyphs, glyf.length);
+  return offsets === undefined ? undefined : { bytes: loca, format, offsets };
 }
 
 /** The layout engine fontkit keeps per font (a cached getter: created on first use). */

@@ -6,16 +6,25 @@
 import { i16, u16, u32 } from '../sfnt/binary.js';
 import { decodeTable, rawTableBytes, seedTable } from './fontkit-internals.js';
 
+/** A loca table as octavo read it when the font was loaded (sfnt/loca.ts readLoca): numGlyphs + 1 offsets. */
+export interface LocaRead {
+  readonly bytes: Uint8Array;
+  readonly format: number;
+  readonly offsets: Uint32Array;
+}
+
 /**
  * fontkit's loca (read for every glyph's box, and so for its advance) as fontkit decodes it: every
- * whole entry of the table, format 0's doubled. fontkit's decoder made an object per entry (~7 ms
- * a font in a fresh process); a table with a trailing partial entry is left to it.
+ * whole entry of the table, format 0's doubled, from the offsets octavo read already. fontkit's decoder made an object per entry (~7 ms a font in a fresh
+ * process); a table with a trailing partial entry is left to it.
  */
-export function seedLocaTable(program: object, loca: Uint8Array, format: number): void {
+export function seedLocaTable(program: object, loca: LocaRead): void {
+  const { bytes, format } = loca;
   const size = format === 0 ? 2 : 4;
-  if (loca.length % size !== 0) return;
-  const offsets = new Array<number>(loca.length / size);
-  for (let i = 0; i < offsets.length; i++) offsets[i] = format === 0 ? u16(loca, i * 2) * 2 : u32(loca, i * 4);
+  if (bytes.length % size !== 0) return;
+  // readLoca read the first numGlyphs + 1 (the table has at least those): the rest, if any, here
+  const offsets = Array.from(loca.offsets);
+  for (let i = offsets.length; i < bytes.length / size; i++) offsets.push(format === 0 ? u16(bytes, i * 2) * 2 : u32(bytes, i * 4));
   // (_processed: fontkit's mark that format 0's offsets are doubled)
   seedTable(program, 'loca', format === 0 ? { version: format, offsets, _processed: true } : { version: format, offsets });
 }
