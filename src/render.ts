@@ -19,7 +19,8 @@ import { parseHtml } from './dom/parse.js';
 import { droppedElements } from './dom/dropped.js';
 import { urlOrigins } from './dom/url-origins.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxContentItems, marginBoxImageUrls } from './css/index.js';
-import type { StylesheetCache } from './css/index.js';
+import type { CascadeContext, StylesheetCache } from './css/index.js';
+import { loadedFontMetrics } from './loaded-font-metrics.js';
 import { buildBoxTree } from './boxes/build.js';
 import { checkBoxCount, checkForcedPageBreaks } from './boxes/count.js';
 import type { BuildContext } from './boxes/build.js';
@@ -296,7 +297,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const fallenBack = new Set<string>();
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics, fallenBack });
-  const cascadeContext = { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength };
+  let cascadeContext: CascadeContext = { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength };
   let styled = cascade(dom, sheets, cascadeContext);
   const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
   const styleBoxes = (): BoxTree => {
@@ -317,6 +318,13 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   ]);
   const declaredFamilies = styled.fontFaces.reduce((names, rule) => names.add(rule.family.trim().toLowerCase()), fallenBack);
   const text = state.fonts.forRender({ faces, diagnostics, declaredFamilies, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
+  const fontMetrics = styled.estimatedFontUnits === true ? loadedFontMetrics(text, faces) : undefined;
+  if (fontMetrics !== undefined) {
+    // `ex`, `ch` or `cap` of a font not known before it loaded: styled again with its metrics
+    cascadeContext = { ...cascadeContext, fontMetrics };
+    styled = cascade(dom, sheets, cascadeContext);
+    boxes = styleBoxes();
+  }
   budget();
   let images = firstImages;
   if (boxes.containers !== undefined) {

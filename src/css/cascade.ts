@@ -13,8 +13,8 @@ import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle, withStyle } from './compute.js';
-import type { FontUnitRatios } from './values/font-metrics.js';
-import { styleFontRatios } from './values/font-metrics.js';
+import type { DocumentFontMetrics, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
+import { estimatedFontUnitUses, fontUnitRatios, styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
 import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
@@ -54,6 +54,8 @@ export interface CascadeContext {
   readonly maxCustomPropertyLength?: number;
   /** The query containers' sizes a layout pass measured (container-passes.ts); none before the first. */
   readonly containerSizes?: ContainerSizes;
+  /** The metrics of the fonts the render loaded, for `ex`, `ch` and `cap`; before they load, estimated (values/font-metrics.ts). */
+  readonly fontMetrics?: DocumentFontMetrics;
 }
 
 interface State {
@@ -98,6 +100,8 @@ interface State {
   readonly lineStarts: Map<readonly IndexedSelector[], Map<ComputedStyle, ComputedStyle>>;
   /** The query containers around the element being styled (container-scope.ts). */
   readonly containers: ContainerScope;
+  /** The ratios of a `font-family` list: CascadeContext's `fontMetrics`, else estimated. */
+  readonly fontRatios: FontRatioSource;
 }
 
 /** Parsed `style` attributes and presentational hints, by text (shared across renders). */
@@ -118,7 +122,8 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
   const env: MediaEnvironment = { width: page.areaWidth, height: page.areaHeight, deviceWidth: page.width, deviceHeight: page.height };
   const viewport = { width: page.viewportWidth, height: page.viewportHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
-  const memo = cascadeMemo({ sheets, env, viewport, baseUrl, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
+  const memo = cascadeMemo({ sheets, env, viewport, baseUrl, fontMetricsKey: ctx.fontMetrics?.key ?? '', initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
+  const estimatesBefore = estimatedFontUnitUses();
   const positions = siblingPositions();
   const state: State = {
     memo,
@@ -152,8 +157,11 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     lineStarts: new Map(),
     containers: new ContainerScope(ctx.containerSizes ?? NO_CONTAINER_SIZES, viewport),
     substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
+    fontRatios: ctx.fontMetrics?.ratios ?? fontUnitRatios,
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
+  // kept on the memo: the next render of these sheets shares the styles without computing them again
+  if (estimatedFontUnitUses() > estimatesBefore) memo.estimatedFontUnits = true;
   return {
     styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined {
       const styles = state.styles.get(element);
@@ -172,6 +180,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     media: { matchesMedia: (condition) => compileMediaText(condition)(env), viewportWidth: viewport.width, viewportHeight: viewport.height },
     keptPageStyles: memo.pageStyles,
     containerSizeDependent: state.containers.sizeDependent,
+    estimatedFontUnits: memo.estimatedFontUnits,
   };
 }
 
@@ -197,6 +206,7 @@ function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
         viewportHeight: state.viewport.height,
         parentDisplay: undefined,
         diagnostics: state.diagnostics,
+        fontRatios: state.fontRatios,
       });
       style = { ...computed, display };
       byDisplay.set(display, style);
@@ -316,7 +326,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
 /** What root-relative units (`rem`, `rex`...) of the elements styled after it read. */
 function setRoot(style: ComputedStyle, state: State): void {
   state.rootFontSize = style.fontSize;
-  state.rootFont = styleFontRatios(style);
+  state.rootFont = styleFontRatios(style, state.fontRatios);
 }
 
 function rootFontKey({ rootFontSize, rootFont }: State): string {
@@ -432,6 +442,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     maxSubstitution: state.substitution.maxLength,
     attribute: state.readAttribute,
     siblings: state.readSiblings,
+    fontRatios: state.fontRatios,
   });
   return { style, custom };
 }

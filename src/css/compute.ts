@@ -13,7 +13,7 @@ import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.
 import { RESET } from './properties/define.js';
 import { LONGHAND_INDEX, LONGHANDS } from './properties/registry.js';
 import { resolvePending } from './pending-values.js';
-import type { FontUnitRatios } from './values/font-metrics.js';
+import type { FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import { MEDIUM_SIZE, fontSizeKeywordOf, isSizeKeyword, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
@@ -44,6 +44,8 @@ export interface ComputeInput {
   readonly attribute?: (name: string) => string | undefined;
   /** The element's place among its parent's element children, for `sibling-index()` and `sibling-count()`. */
   readonly siblings?: () => SiblingPosition;
+  /** The ratios of a `font-family` list (default: the known families', estimated past others: values/font-metrics.ts). */
+  readonly fontRatios?: FontRatioSource;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
@@ -210,7 +212,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   const style = newStyleRecord();
   const own: Remembered = { values: undefined, parent: colorDependentValues.get(parent) };
   // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
-  const parentRatios = ratiosOf(parent.fontFamily);
+  const parentRatios = ratiosOf(parent.fontFamily, input.fontRatios);
   let ctx: ComputeContext = {
     parent,
     fontSize: parent.fontSize,
@@ -239,7 +241,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     } else if (i === FONT_SIZE) {
       // the element's own font from here on (font-size: 2ex read the parent's)
       const fontSize = value as number;
-      ctx = withFontRatios({ ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize }, ratiosOf(style['fontFamily'] as ComputedStyle['fontFamily']), input.isRoot);
+      ctx = withFontRatios({ ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize }, ratiosOf(style['fontFamily'] as ComputedStyle['fontFamily'], input.fontRatios), input.isRoot);
     } else if (i === FONT_SIZE_ADJUST && value !== 'none') {
       ctx = withFontRatios(ctx, adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx), input.isRoot);
     } else if (i === COLOR_SCHEME) {
@@ -281,8 +283,8 @@ function withFontRatios(ctx: ComputeContext, ratios: FontUnitRatios, isRoot: boo
   return { ...ctx, ...ratios, rootFont: isRoot ? ratios : ctx.rootFont };
 }
 
-function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): FontUnitRatios {
-  return fontUnitRatios(families ?? []);
+function ratiosOf(families: ComputedStyle['fontFamily'] | undefined, source: FontRatioSource = fontUnitRatios): FontUnitRatios {
+  return source(families ?? NO_FAMILIES);
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {
@@ -296,6 +298,7 @@ function computeSpecified(def: LonghandDef<StyleKey, unknown>, specified: unknow
   return computeRemembering(def, specified, ctx, own);
 }
 
+const NO_FAMILIES: readonly string[] = [];
 const INHERIT: unique symbol = Symbol('inherit');
 const INITIAL: unique symbol = Symbol('initial');
 

@@ -74,6 +74,8 @@ export interface CascadeMemo {
   readonly pageStyles: KeptPageStyles;
   /** ElementStyles stored in the trie so far (the memo is dropped past MAX_SHARED_STYLES). */
   entries: number;
+  /** A style of the trie read estimated font metrics (CascadeContext `fontMetrics` absent): its renders style again once fonts load. */
+  estimatedFontUnits: boolean;
 }
 
 /**
@@ -103,15 +105,17 @@ export interface MemoInputs {
   readonly env: MediaEnvironment;
   readonly viewport: { readonly width: number; readonly height: number };
   readonly baseUrl: string | undefined;
+  /** The loaded fonts' metrics key (DocumentFontMetrics), '' for estimated metrics: styles computed with other metrics are not shared. */
+  readonly fontMetricsKey: string;
   /** The initial style, computed only when a new memo is made. */
   readonly initialStyle: () => ComputedStyle;
 }
 
 /** The memo of this stylesheet list, page and base URL: found, or made (and remembered). */
 export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
-  const { sheets, env, viewport, baseUrl } = inputs;
+  const { sheets, env, viewport, baseUrl, fontMetricsKey } = inputs;
   const active = sheets.filter((sheet) => sheet.media.every((m) => m(env)));
-  const key = `${env.width}x${env.height}|${viewport.width}x${viewport.height}|${baseUrl ?? ''}|${active.map((s) => `${s.origin === 'user-agent' ? 'u' : 'a'}${sheetId(s.parsed)}`).join(',')}`;
+  const key = `${env.width}x${env.height}|${viewport.width}x${viewport.height}|${baseUrl ?? ''}|${fontMetricsKey}|${active.map((s) => `${s.origin === 'user-agent' ? 'u' : 'a'}${sheetId(s.parsed)}`).join(',')}`;
   const last = active[active.length - 1]?.parsed;
   let byKey = last === undefined ? undefined : memos.get(last);
   const found = byKey?.get(key);
@@ -126,6 +130,7 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
     anonymous: new WeakMap(),
     pageStyles: { pages: new WeakMap(), marginBoxes: new WeakMap() },
     entries: 0,
+    estimatedFontUnits: false,
   };
   if (last !== undefined) {
     if (byKey === undefined) memos.set(last, byKey = new BoundedCache('css.cascade-memos', MAX_MEMOS_PER_SHEET));

@@ -2,8 +2,8 @@
  * Font metrics scaled to a font size (CSS Inline 3 §3 "first available font" metrics: ascent,
  * descent, line gap for `line-height: normal` and the strut; x-height for `ex`; underline; the em box for ruby).
  */
-import type { FontFace, ScaledFontMetrics } from './types.js';
-import type { FontProgram } from './fontkit.js';
+import type { FontFace, FontUnits, ScaledFontMetrics } from './types.js';
+import { glyphAdvanceWidth, type FontProgram } from './fontkit.js';
 
 export function scaleMetrics(face: FontFace, size: number): ScaledFontMetrics {
   const scale = size / face.unitsPerEm;
@@ -30,4 +30,15 @@ function normalizedAscent(face: FontFace): number {
   const ascent = face.ascent;
   const descent = -face.descent;
   return ascent + descent > 0 ? ascent / (ascent + descent) : 0.8;
+}
+
+/**
+ * `ex`, `ch` and `cap` of a face in em: its x-height and cap height (OS/2, else the glyphs'
+ * tops: face.ts), the advance of its "0" (0.5em without one, as CSS Values 4 §6.1.1 allows).
+ */
+export function fontUnitsOf(face: FontFace): FontUnits {
+  const scale = (face.sizeAdjust ?? 1) / face.unitsPerEm;
+  const program = face.program as FontProgram;
+  const zero = face.hasGlyphFor(0x30) ? glyphAdvanceWidth(program, program.glyphForCodePoint(0x30).id) : 0;
+  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * (face.sizeAdjust ?? 1), cap: face.capHeight * scale };
 }

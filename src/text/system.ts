@@ -16,7 +16,7 @@ import { mathParameters, type MathParameters } from './math-parameters.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import type { FontSourceRule } from './load.js';
-import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem, WarningPlaces } from './types.js';
+import type { FontFace, FontRequest, FontUnits, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem, WarningPlaces } from './types.js';
 import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, FontconfigQuestions, Resolution } from './catalog.js';
 import { MAX_FONTCONFIG_QUESTIONS } from './catalog.js';
@@ -33,7 +33,7 @@ import { mayInteract, pairLaidOutAsLatin } from './pair-interaction.js';
 import { fontNameOf } from './face.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
-import { scaleMetrics } from './metrics.js';
+import { fontUnitsOf, scaleMetrics } from './metrics.js';
 import { capsPlan, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
 import { appendAll } from '../append-all.js';
 
@@ -297,6 +297,10 @@ class RenderTextSystem implements TextSystem {
   /** Asked for by every fraction, script and stretchy operator of a formula. */
   mathParameters(request: FontRequest): MathParameters {
     return this.ofFirstFont(this.mathMemo, request, mathParameters);
+  }
+
+  fontUnits(request: FontRequest): FontUnits {
+    return fontUnitsOf(this.resolve(request).primary);
   }
 
   /** What `make` gives for the first available font of `request` at its used size, made once per face and size. */

@@ -194,6 +194,13 @@ export interface ScaledFontMetrics {
   readonly emDescent: number;
 }
 
+/** A font's x-height, advance of "0" and cap height, in em of the font size (its `size-adjust` applied). */
+export interface FontUnits {
+  readonly ex: number;
+  readonly ch: number;
+  readonly cap: number;
+}
+
 /** A break opportunity before `index` in a text (UAX #14). */
 export interface BreakOpportunity {
   readonly index: number;
@@ -230,6 +237,8 @@ export interface TextSystem {
   metrics(request: FontRequest): ScaledFontMetrics;
   /** MathML's layout constants of the first available font of the request (text/math-parameters.ts). */
   mathParameters(request: FontRequest): MathParameters;
+  /** `ex`, `ch` and `cap` of the first available font of the request, in em (CSS Values 4 §6.1.1). */
+  fontUnits?(request: FontRequest): FontUnits;
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */
   readonly faces: ReadonlyMap<string, FontFace>;
   /**

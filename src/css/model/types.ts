@@ -597,6 +597,12 @@ export interface StyledDocument {
    * layout pass measures the containers and the document is styled again (container-passes.ts).
    */
   readonly containerSizeDependent?: boolean;
+  /**
+   * Some length read the estimated metrics of a font not known before fonts load (`ex`, `ch` or
+   * `cap` of a web font: values/font-metrics.ts); the render styles the document again once its
+   * fonts are loaded.
+   */
+  readonly estimatedFontUnits?: boolean;
 }
 
 /**

@@ -3,8 +3,10 @@
  * first available font, `ch` the advance of its "0". The css stage runs before any font is
  * loaded, so the metrics of the bundled fonts (fonts/, read from their OS/2 `sxHeight` and the
  * advance of U+0030, in units of the em) are kept here, keyed by the family names that resolve to
- * them (src/text/bundled.ts). Other families (web fonts, system fonts) use the first bundled family
- * of the list, else the 0.5em fallback the spec allows.
+ * them (src/text/bundled.ts). Other families (web fonts, system fonts) are first estimated with the
+ * first bundled family of the list, else the 0.5em fallback the spec allows; a unit that read such
+ * an estimate is counted (`estimatedFontUnitUses`), and the render styles the document again with
+ * the metrics of the fonts it loaded (`measuredFontRatios`, render.ts).
  *
  * `avgCharWidth` and `maxCharWidth` are what Chromium sizes a text field with (boxes/form-controls.ts):
  * the OS/2 `xAvgCharWidth` and the head table's bbox width (xMax - xMin). For the Liberation
@@ -94,12 +96,78 @@ export interface FontUnitRatios {
   readonly capRatio: number;
   /** Set where `ex` is hinted to whole pixels (hintedEx); always present, so that spreading a font's ratios replaces its parent's. */
   readonly exHinting: ExHinting | undefined;
+  /**
+   * True when the list names a family whose metrics were not known (a web font, an installed
+   * font) before the one these are from: a unit that reads them counts an estimate. Always
+   * present, as `exHinting`.
+   */
+  readonly estimated: boolean;
 }
 
-/** The FontUnitRatios of a computed `font-family` list. */
+/** How a cascade finds the FontUnitRatios of a computed `font-family` list. */
+export type FontRatioSource = (families: readonly string[]) => FontUnitRatios;
+
+/**
+ * The metrics of the fonts a render loaded: `key` tells one set of fonts from another (styles
+ * computed with them are shared only with renders of the same key), `ratios` measures a list.
+ */
+export interface DocumentFontMetrics {
+  readonly key: string;
+  readonly ratios: FontRatioSource;
+}
+
+let estimatedUses = 0;
+
+/** How many times a length has read estimated ratios in this process (a cascade compares the count before and after it). */
+export function estimatedFontUnitUses(): number {
+  return estimatedUses;
+}
+
+/** Counts one length that read `ratios` when they are estimated (values/units.ts). */
+export function noteFontUnitUse(ratios: Partial<FontUnitRatios> | undefined): void {
+  if (ratios?.estimated === true) estimatedUses++;
+}
+
+/** The first available font's `ex`, `ch` and `cap` in em, as the text stage measures a list (undefined: none measured). */
+export type MeasureFontUnits = (families: readonly string[]) => { readonly ex: number; readonly ch: number; readonly cap: number } | undefined;
+
+/**
+ * The FontRatioSource of a render's loaded fonts: each list measured once by `measure`; a list
+ * whose first available font is a bundled family keeps its known ratios (hinted `ex` included).
+ */
+export function measuredFontRatios(key: string, measure: MeasureFontUnits): DocumentFontMetrics {
+  const measured = new WeakMap<readonly string[], FontUnitRatios>();
+  return {
+    key,
+    ratios(families) {
+      let ratios = measured.get(families);
+      if (ratios === undefined) {
+        const known = fontUnitRatios(families);
+        const units = known.estimated ? measure(families) : undefined;
+        ratios = units === undefined ? { ...known, estimated: false } : { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, estimated: false };
+        measured.set(families, ratios);
+      }
+      return ratios;
+    },
+  };
+}
+
+const unitRatios = new WeakMap<readonly string[], FontUnitRatios>();
+
+/** The FontUnitRatios of a computed `font-family` list, from the known families (estimated past an unknown one). */
 export function fontUnitRatios(families: readonly string[]): FontUnitRatios {
-  const ratios = fontRelativeRatios(families);
-  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting };
+  let unit = unitRatios.get(families);
+  if (unit === undefined) {
+    const ratios = fontRelativeRatios(families);
+    unit = { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, estimated: !startsKnown(families) };
+    unitRatios.set(families, unit);
+  }
+  return unit;
+}
+
+/** Whether the list's first family has known metrics (a bundled family or a generic name): no font could come before it. */
+function startsKnown(families: readonly string[]): boolean {
+  return families.length === 0 || BY_FAMILY.has(families[0]!.toLowerCase());
 }
 
 /**
@@ -111,15 +179,16 @@ export function adjustedRatios(adjust: Exclude<FontSizeAdjust, 'none'>, font: Pa
   const ex = font.exRatio ?? FALLBACK_RATIOS.ex;
   const ch = font.chRatio ?? FALLBACK_RATIOS.ch;
   const cap = font.capRatio ?? FALLBACK_RATIOS.cap;
-  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap, exHinting: font.exHinting };
+  const estimated = font.estimated === true;
+  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap, exHinting: font.exHinting, estimated };
   const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
   // the adjusted size is not hinted here: its x-height as the ratio says
-  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale, exHinting: undefined };
+  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale, exHinting: undefined, estimated };
 }
 
 /** What `ex`, `ch` and `cap` are in the first available font of a computed style, `font-size-adjust` applied (the root's are `rex`, `rch`, `rcap`). */
-export function styleFontRatios(style: { readonly fontFamily: readonly string[]; readonly fontSizeAdjust: FontSizeAdjust }): FontUnitRatios {
-  const ratios = fontUnitRatios(style.fontFamily);
+export function styleFontRatios(style: { readonly fontFamily: readonly string[]; readonly fontSizeAdjust: FontSizeAdjust }, source: FontRatioSource = fontUnitRatios): FontUnitRatios {
+  const ratios = source(style.fontFamily);
   return style.fontSizeAdjust === 'none' ? ratios : adjustedRatios(style.fontSizeAdjust, ratios);
 }
 

@@ -8,7 +8,7 @@ import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
 import { resolveLength } from './length.js';
 import type { FontUnitRatios } from './font-metrics.js';
-import { FALLBACK_RATIOS, hintedEx } from './font-metrics.js';
+import { FALLBACK_RATIOS, hintedEx, noteFontUnitUse } from './font-metrics.js';
 
 /** px per absolute unit (CSS Values 4 §6.2). */
 /** Degrees per `<angle>` unit (CSS Values 4 §7.1). */
@@ -137,6 +137,7 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
 
 /** One `unit` of a font of `size` px whose metrics are `ratios`. */
 function fontUnit(unit: FontUnit, size: number, ratios: Partial<FontUnitRatios> | undefined): number {
+  noteFontUnitUse(ratios);
   switch (unit) {
     // without metrics, the fallbacks (CSS Values 4 §6.1.1 lets ex and ch be 0.5em)
     case 'ex': return ratios?.exHinting !== undefined && size > 0 ? hintedEx(size, ratios.exHinting) : size * (ratios?.exRatio ?? FALLBACK_RATIOS.ex);

@@ -1,0 +1,28 @@
+/**
+ * `ex`, `ch` and `cap` of the fonts a render loaded, for the cascade. The css stage runs before
+ * fonts load, so a length in those units of a family it does not know (a web font, an installed
+ * font) is first estimated (css/values/font-metrics.ts); when one was, the render styles the
+ * document again with these (render.ts), as Chromium lays out once the web fonts have loaded.
+ */
+import type { DocumentFontMetrics } from './css/values/font-metrics.js';
+import { measuredFontRatios } from './css/values/font-metrics.js';
+import type { LoadedFontFace } from './text/load.js';
+import type { FontRequest, TextSystem } from './text/types.js';
+
+/**
+ * The metrics of `text`'s first available font for a `font-family` list: its regular face's
+ * (the computed weight and style are not known where the cascade reads them). Keyed by the
+ * loaded faces: styles computed with them are shared with renders that loaded the same fonts.
+ */
+export function loadedFontMetrics(text: TextSystem, faces: readonly LoadedFontFace[]): DocumentFontMetrics | undefined {
+  const measure = text.fontUnits?.bind(text);
+  if (measure === undefined) return undefined;
+  const key = `m:${faces.map((face) => face.hash).join(',')}`;
+  return measuredFontRatios(key, (families) => measure(regularRequest(families)));
+}
+
+function regularRequest(families: readonly string[]): FontRequest {
+  return { families, weight: 400, style: 'normal', stretch: 100, size: 16, features: NO_FEATURES };
+}
+
+const NO_FEATURES: Readonly<Record<string, number>> = {};
