@@ -18,6 +18,7 @@ import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
 import { meterValue, progressValue } from './form-values.js';
+import { meterPartsBox } from './meter-parts.js';
 import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
@@ -69,7 +70,7 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, gi
     }
     case 'meter': {
       const meter = meterValue(element);
-      if (style.appearance === 'none') return fallbackMeterBox(build, style, source, outer, meter);
+      if (style.appearance === 'none') return meterPartsBox(build, style, { source, outer, meter, parts: pseudos });
       return barBox(build, style, source, outer, { fraction: meter.fraction, fill: METER_COLORS[meter.region]! });
     }
     default: return undefined;
@@ -393,40 +394,6 @@ function styledProgressBox(build: AnonymousBoxBuild, style: ComputedStyle, at: {
   const value = at.parts['progress-value'];
   const filled = value === undefined || value.display === 'none' ? [] : [build.block(restyled(value, { width: { kind: 'percent', value: at.fraction * 100 } }), [], 'block', undefined)];
   return build.block(style, [build.block(bar, filled, 'block', undefined)], at.outer, at.source);
-}
-
-/**
- * Chromium's gradients of a meter without its native look (html.css: `::-webkit-meter-bar`, then
- * `-optimum-value`, `-suboptimum-value`, `-even-less-good-value`), each `to bottom` through its
- * stops at 0, 20%, 45%, 55% and 100%.
- */
-const FALLBACK_METER_STOPS: readonly number[] = [0, 0.2, 0.45, 0.55, 1];
-const FALLBACK_METER_GRADIENTS: readonly (readonly string[])[] = [
-  ['#ddd', '#eee', '#ccc', '#ccc', '#ddd'],
-  ['#ad7', '#cea', '#7a3', '#7a3', '#ad7'], ['#fe7', '#ffc', '#db3', '#db3', '#fe7'], ['#f77', '#fcc', '#d44', '#d44', '#f77'],
-];
-
-/**
- * A meter with `appearance: none` (`-webkit-appearance` too): Chromium draws it from its shadow
- * parts, the author's box (background, border, padding) around a bar of its UA gradients, as wide
- * as the content box, half its content height plus 1px tall and centred (rounded up above it,
- * measured: 6px in a 10px meter, 11px in 20px, 21px in 40px), its value's part filled from the
- * start with the gradient of its region.
- */
-function fallbackMeterBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', meter: { fraction: number; region: number }): BlockBox {
-  const content = typeof style.height === 'number' ? Math.max(0, style.height - sizingEdges(style, 'y')) : style.fontSize;
-  const barHeight = content / 2 + 1;
-  const gradient = (id: string, stops: readonly string[]): string => `<linearGradient id="${id}" x2="0" y2="1">`
-    + stops.map((color, i) => `<stop offset="${FALLBACK_METER_STOPS[i]}" stop-color="${color}"/>`).join('') + '</linearGradient>';
-  const width = Math.round(meter.fraction * 1000);
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1" viewBox="0 0 1000 1" preserveAspectRatio="none">'
-    + gradient('b', FALLBACK_METER_GRADIENTS[0]!) + gradient('v', FALLBACK_METER_GRADIENTS[meter.region + 1]!)
-    + '<rect width="1000" height="1" fill="url(#b)"/>' + (width > 0 ? `<rect width="${width}" height="1" fill="url(#v)"/>` : '') + '</svg>';
-  const barStyle: ComputedStyle = {
-    ...build.anonymousStyle(style, 'block'), width: { kind: 'percent', value: 100 }, height: barHeight, marginTop: Math.floor((content - barHeight) / 2),
-  };
-  const bar: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: barStyle, element: undefined, pseudo: undefined };
-  return build.block(style, [bar], outer, source);
 }
 
 /**

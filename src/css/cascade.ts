@@ -378,21 +378,32 @@ function isInputOfType(element: DomElement, type: string): boolean {
 
 const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];
 const SLIDER_PARTS: readonly ControlPart[] = ['slider-track', 'slider-thumb'];
+const METER_PARTS: readonly ControlPart[] = ['meter-inner-element', 'meter-bar', 'meter-optimum-value', 'meter-suboptimum-value', 'meter-even-less-good-value'];
+/** The parts that inherit from another, as in Chromium's shadow tree: a meter's bar from its inner element, its value from its bar. */
+const PART_PARENTS: Partial<Record<ControlPart, ControlPart>> = {
+  'meter-bar': 'meter-inner-element', 'meter-optimum-value': 'meter-bar', 'meter-suboptimum-value': 'meter-bar', 'meter-even-less-good-value': 'meter-bar',
+};
 
-/** The parts CSS may style of a progress bar or a slider (`input type=range`); undefined for other elements. */
+/** The parts CSS may style of a progress bar, a meter or a slider (`input type=range`); undefined for other elements. */
 function controlParts(element: DomElement): readonly ControlPart[] | undefined {
   if (element.name === 'progress') return PROGRESS_PARTS;
+  if (element.name === 'meter') return METER_PARTS;
   return isInputOfType(element, 'range') ? SLIDER_PARTS : undefined;
 }
 
 /**
- * The styles of the parts Chromium draws in a progress bar (its bar, its value) and a slider (its
- * track, its thumb), from the UA sheet's rules and the author's (`::-webkit-progress-value`...),
- * their parent the control's style.
+ * The styles of the parts Chromium draws in a progress bar (its bar, its value), a meter (its
+ * inner element, bar and values) and a slider (its track, its thumb), from the UA sheet's rules
+ * and the author's (`::-webkit-progress-value`...), their parent the control's style or the part
+ * holding them (PART_PARENTS; listed after it).
  */
 function controlPartStyles(parts: readonly ControlPart[], matched: readonly IndexedSelector[], self: ElementStyles, state: State): ControlPartStyles {
   const styles: Partial<Record<ControlPart, ComputedStyle | undefined>> = {};
-  for (const part of parts) styles[part] = pseudoStyle(matched, part, self, state);
+  for (const part of parts) {
+    const parent = PART_PARENTS[part];
+    const holder = parent === undefined ? undefined : styles[parent];
+    styles[part] = pseudoStyle(matched, part, holder === undefined ? self : { style: holder, custom: self.custom }, state);
+  }
   return styles;
 }
 
@@ -402,7 +413,7 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
   return pseudoStyle(matched, pseudo, element, state);
 }
 
-function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: ElementStyles, state: State): ComputedStyle | undefined {
+function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: Pick<ElementStyles, 'style' | 'custom'>, state: State): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
   const { style } = computeCascaded(cascaded, element, false, state);
