@@ -28,8 +28,6 @@ import { appendAll } from '../append-all.js';
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
 const BORDER = '#767676';
 const PLACEHOLDER: Color = { r: 117, g: 117, b: 117, a: 1 };
-/** Meter regions (HTML §4.10.14): optimum, suboptimal, even less good — Chromium's colours. */
-const METER_COLORS: readonly Color[] = [{ r: 16, g: 124, b: 16, a: 1 }, { r: 255, g: 185, b: 0, a: 1 }, { r: 209, g: 52, b: 56, a: 1 }];
 
 /** `<input type>`s drawn as a one-line text field with their value. */
 const TEXT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
@@ -68,11 +66,8 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, gi
       if (style.appearance === 'none') return styledProgressBox(build, style, { source, outer, fraction, parts: pseudos });
       return barBox(build, style, source, outer, { fraction, fill: resolvedAccent(style) });
     }
-    case 'meter': {
-      const meter = meterValue(element);
-      if (style.appearance === 'none') return meterPartsBox(build, style, { source, outer, meter, parts: pseudos });
-      return barBox(build, style, source, outer, { fraction: meter.fraction, fill: METER_COLORS[meter.region]! });
-    }
+    // native or not, from its parts: the cascade gives them the native look (css/control-fallback.ts)
+    case 'meter': return meterPartsBox(build, style, { source, outer, meter: meterValue(element), parts: pseudos });
     default: return undefined;
   }
 }
@@ -397,8 +392,8 @@ function styledProgressBox(build: AnonymousBoxBuild, style: ComputedStyle, at: {
 }
 
 /**
- * A progress or meter bar: a rounded track half the control's height, centred, with the value's
- * part filled.
+ * A progress bar's native look: a rounded track half the control's height, centred, with the
+ * value's part filled.
  */
 function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', value: { fraction: number; fill: Color }): BlockBox {
   const { fraction, fill } = value;

@@ -1,11 +1,11 @@
 /**
- * A meter drawn from its parts, as Chromium builds its shadow tree: where its `appearance` is
- * `none` (or an author background or border dropped its native look: css/control-fallback.ts).
- * The inner element (`::-webkit-meter-inner-element`) holds the bar (`::-webkit-meter-bar`), which
- * holds the part of the value's region (`::-webkit-meter-optimum-value`, `-suboptimum-value`,
+ * A meter drawn from its parts, as Chromium 156 builds and prints it, native or not: the inner
+ * element (`::-webkit-meter-inner-element`) holds the bar (`::-webkit-meter-bar`), which holds the
+ * part of the value's region (`::-webkit-meter-optimum-value`, `-suboptimum-value`,
  * `-even-less-good-value`). How they are laid out and painted is the UA sheet's (css/ua.css, after
  * Chromium's html.css: the inner element a grid of rows 1fr 2fr 1fr, the bar placed absolutely in
- * the middle one, so half the content height and centred, in gradients) and the author's.
+ * the middle one, so half the content height and centred, in gradients; in the native look a
+ * light rounded bar and flat values, css/control-fallback.ts) and the author's.
  */
 import type { ComputedStyle, ElementPseudoStyles, MeterPart } from '../css/types.js';
 import { restyled } from '../css/compute.js';

@@ -26,7 +26,7 @@ import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
-import { withControlFallback } from './control-fallback.js';
+import { withControlFallback, withNativeMeterPart } from './control-fallback.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
@@ -395,14 +395,15 @@ function controlParts(element: DomElement): readonly ControlPart[] | undefined {
  * The styles of the parts Chromium draws in a progress bar (its bar, its value), a meter (its
  * inner element, bar and values) and a slider (its track, its thumb), from the UA sheet's rules
  * and the author's (`::-webkit-progress-value`...), their parent the control's style or the part
- * holding them (PART_PARENTS; listed after it).
+ * holding them (PART_PARENTS; listed after it); a meter's in its native look unless `appearance: none`.
  */
 function controlPartStyles(parts: readonly ControlPart[], matched: readonly IndexedSelector[], self: ElementStyles, state: State): ControlPartStyles {
   const styles: Partial<Record<ControlPart, ComputedStyle | undefined>> = {};
   for (const part of parts) {
     const parent = PART_PARENTS[part];
     const holder = parent === undefined ? undefined : styles[parent];
-    styles[part] = pseudoStyle(matched, part, holder === undefined ? self : { style: holder, custom: self.custom }, state);
+    const native = (style: ComputedStyle, cascaded: Cascaded): ComputedStyle => withNativeMeterPart(part, self.style.appearance, style, cascaded);
+    styles[part] = pseudoStyle(matched, part, holder === undefined ? self : { style: holder, custom: self.custom }, state, native);
   }
   return styles;
 }
@@ -413,10 +414,11 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
   return pseudoStyle(matched, pseudo, element, state);
 }
 
-function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: Pick<ElementStyles, 'style' | 'custom'>, state: State): ComputedStyle | undefined {
+function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: Pick<ElementStyles, 'style' | 'custom'>, state: State, adjust?: (style: ComputedStyle, cascaded: Cascaded) => ComputedStyle): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
-  const { style } = computeCascaded(cascaded, element, false, state);
+  const computed = computeCascaded(cascaded, element, false, state).style;
+  const style = adjust === undefined ? computed : adjust(computed, cascaded);
   if (style.content === 'none') return undefined;
   // a marker, a file chooser's button and a control's parts are there whatever their content
   if (style.content === 'normal' && (pseudo === 'before' || pseudo === 'after' || pseudo === 'footnote-call' || pseudo === 'footnote-marker')) return undefined;

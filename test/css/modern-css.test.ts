@@ -147,14 +147,16 @@ describe('what CSS resets and frameworks write for browsers', () => {
   it('styles a meter\'s parts from the UA sheet and the author\'s rules, each inheriting from the part holding it', async () => {
     const css = 'meter::-webkit-meter-bar, p { color: red } .m::-webkit-meter-bar { background: #eee; border-radius: 4px } .m::-webkit-meter-inner-element { font-size: 20px }'
       + ' .m::-webkit-meter-optimum-value { height: 50% } meter::-moz-meter-bar { color: blue }';
-    const doc = await styleWith(css, '<p>x</p><meter class=m value=0.5></meter>');
-    const meter = doc.element('meter');
+    const doc = await styleWith(css, '<p>x</p><meter id=m class=m value=0.5></meter><meter id=n style="appearance: none"></meter>');
+    const meter = doc.element('#m');
     const part = (name: Parameters<typeof doc.styled.styleOf>[1]): ComputedStyle => doc.styled.styleOf(meter, name)!;
     expect(rgb(doc.style('p').color)).toBe('255,0,0,1');
     // the UA sheet's grid and gradient bar (Chromium's html.css), the author's background over it
     expect([part('meter-inner-element').display, part('meter-bar').position, part('meter-bar').borderTopLeftRadius]).toEqual(['grid', 'absolute', [4, 4]]);
     expect([rgb(part('meter-bar').backgroundColor), part('meter-bar').backgroundImage]).toEqual(['238,238,238,1', ['none']]);
-    expect(part('meter-suboptimum-value').backgroundImage).toMatchObject([{ kind: 'linear' }]);
+    // natively its values are flat (#ffb900), with `appearance: none` in the UA gradients
+    expect([rgb(part('meter-suboptimum-value').backgroundColor), part('meter-suboptimum-value').backgroundImage]).toEqual(['255,185,0,1', ['none']]);
+    expect(doc.styled.styleOf(doc.element('#n'), 'meter-suboptimum-value')!.backgroundImage).toMatchObject([{ kind: 'linear' }]);
     // the bar inherits from the inner element, the value from the bar
     expect([rgb(part('meter-bar').color), part('meter-bar').fontSize, part('meter-optimum-value').fontSize]).toEqual(['255,0,0,1', 20, 20]);
     expect(part('meter-optimum-value').height).toEqual({ kind: 'percent', value: 50 });

@@ -136,6 +136,18 @@ describe('bars', () => {
     expect([rows[29]!.slice(0, 15), rows[29]!.slice(15)]).toEqual(['R'.repeat(15), 'e'.repeat(45)]);
   });
 
+  // Chromium 156 draws its native meter from the parts too: a light bar in a thin grey border,
+  // rounded, the value flat in its region's colour (#d83b01 even less good), the author's part styles over them
+  it('draws a native meter from its parts, in the author\'s part colours where given', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 20px }'
+      + ' .r::-webkit-meter-bar { background: #f00 } .r::-webkit-meter-optimum-value { background: #00f }</style>'
+      + '<meter class=r value=0.5></meter><meter value=0.1 low=0.4 high=0.7 optimum=0.9></meter>', {}, { palette: { B: '#0000ff', R: '#ff0000', O: '#d83b01', e: '#efefef', _: '#ffffff' }, tolerance: 12 });
+    expect([rows[3]![20], rows[16]![20]]).toEqual(['_', '_']);
+    expect([rows[9]!.slice(2, 29), rows[9]!.slice(31, 57)]).toEqual(['B'.repeat(27), 'R'.repeat(26)]);
+    // the value's 6px (a tenth of the 58px inside the border) from x 1, the light bar after it
+    expect([rows[29]!.slice(2, 7), rows[29]!.slice(8, 57)]).toEqual(['O'.repeat(5), 'e'.repeat(49)]);
+  });
+
   // Chromium 156: a meter given an author background or border loses its native look, as a progress bar does
   it('draws a meter given an author background or border from its parts', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 24px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 24px; background: blue; border: 2px solid blue }</style>'
