@@ -535,7 +535,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
  * `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3);
  * the parts of a progress bar, a meter and a slider are Chromium's `::-webkit-progress-bar`,
  * `::-webkit-meter-bar`... by shorter names (css/selectors.ts), drawn where the control's
- * `appearance` is `none`.
+ * `appearance` is `none` (a meter's always: boxes/meter-parts.ts).
  */
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker' | 'file-selector-button' | ControlPart;
 
