@@ -18,6 +18,7 @@ import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
 import { meterValue, progressValue } from './form-values.js';
+import { meterPartsBox } from './meter-parts.js';
 import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
@@ -27,8 +28,6 @@ import { appendAll } from '../append-all.js';
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
 const BORDER = '#767676';
 const PLACEHOLDER: Color = { r: 117, g: 117, b: 117, a: 1 };
-/** Meter regions (HTML §4.10.14): optimum, suboptimal, even less good — Chromium's colours. */
-const METER_COLORS: readonly Color[] = [{ r: 16, g: 124, b: 16, a: 1 }, { r: 255, g: 185, b: 0, a: 1 }, { r: 209, g: 52, b: 56, a: 1 }];
 
 /** `<input type>`s drawn as a one-line text field with their value. */
 const TEXT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
@@ -67,11 +66,8 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, gi
       if (style.appearance === 'none') return styledProgressBox(build, style, { source, outer, fraction, parts: pseudos });
       return barBox(build, style, source, outer, { fraction, fill: resolvedAccent(style) });
     }
-    case 'meter': {
-      const meter = meterValue(element);
-      if (style.appearance === 'none') return fallbackMeterBox(build, style, source, outer, meter);
-      return barBox(build, style, source, outer, { fraction: meter.fraction, fill: METER_COLORS[meter.region]! });
-    }
+    // native or not, from its parts: the cascade gives them the native look (css/control-fallback.ts)
+    case 'meter': return meterPartsBox(build, style, { source, outer, meter: meterValue(element), parts: pseudos });
     default: return undefined;
   }
 }
@@ -396,42 +392,8 @@ function styledProgressBox(build: AnonymousBoxBuild, style: ComputedStyle, at: {
 }
 
 /**
- * Chromium's gradients of a meter without its native look (html.css: `::-webkit-meter-bar`, then
- * `-optimum-value`, `-suboptimum-value`, `-even-less-good-value`), each `to bottom` through its
- * stops at 0, 20%, 45%, 55% and 100%.
- */
-const FALLBACK_METER_STOPS: readonly number[] = [0, 0.2, 0.45, 0.55, 1];
-const FALLBACK_METER_GRADIENTS: readonly (readonly string[])[] = [
-  ['#ddd', '#eee', '#ccc', '#ccc', '#ddd'],
-  ['#ad7', '#cea', '#7a3', '#7a3', '#ad7'], ['#fe7', '#ffc', '#db3', '#db3', '#fe7'], ['#f77', '#fcc', '#d44', '#d44', '#f77'],
-];
-
-/**
- * A meter with `appearance: none` (`-webkit-appearance` too): Chromium draws it from its shadow
- * parts, the author's box (background, border, padding) around a bar of its UA gradients, as wide
- * as the content box, half its content height plus 1px tall and centred (rounded up above it,
- * measured: 6px in a 10px meter, 11px in 20px, 21px in 40px), its value's part filled from the
- * start with the gradient of its region.
- */
-function fallbackMeterBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', meter: { fraction: number; region: number }): BlockBox {
-  const content = typeof style.height === 'number' ? Math.max(0, style.height - sizingEdges(style, 'y')) : style.fontSize;
-  const barHeight = content / 2 + 1;
-  const gradient = (id: string, stops: readonly string[]): string => `<linearGradient id="${id}" x2="0" y2="1">`
-    + stops.map((color, i) => `<stop offset="${FALLBACK_METER_STOPS[i]}" stop-color="${color}"/>`).join('') + '</linearGradient>';
-  const width = Math.round(meter.fraction * 1000);
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1" viewBox="0 0 1000 1" preserveAspectRatio="none">'
-    + gradient('b', FALLBACK_METER_GRADIENTS[0]!) + gradient('v', FALLBACK_METER_GRADIENTS[meter.region + 1]!)
-    + '<rect width="1000" height="1" fill="url(#b)"/>' + (width > 0 ? `<rect width="${width}" height="1" fill="url(#v)"/>` : '') + '</svg>';
-  const barStyle: ComputedStyle = {
-    ...build.anonymousStyle(style, 'block'), width: { kind: 'percent', value: 100 }, height: barHeight, marginTop: Math.floor((content - barHeight) / 2),
-  };
-  const bar: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: barStyle, element: undefined, pseudo: undefined };
-  return build.block(style, [bar], outer, source);
-}
-
-/**
- * A progress or meter bar: a rounded track half the control's height, centred, with the value's
- * part filled.
+ * A progress bar's native look: a rounded track half the control's height, centred, with the
+ * value's part filled.
  */
 function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', value: { fraction: number; fill: Color }): BlockBox {
   const { fraction, fill } = value;

@@ -26,7 +26,7 @@ import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
-import { withControlFallback } from './control-fallback.js';
+import { withControlFallback, withNativeMeterPart } from './control-fallback.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
@@ -388,21 +388,33 @@ function isInputOfType(element: DomElement, type: string): boolean {
 
 const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];
 const SLIDER_PARTS: readonly ControlPart[] = ['slider-track', 'slider-thumb'];
+const METER_PARTS: readonly ControlPart[] = ['meter-inner-element', 'meter-bar', 'meter-optimum-value', 'meter-suboptimum-value', 'meter-even-less-good-value'];
+/** The parts that inherit from another, as in Chromium's shadow tree: a meter's bar from its inner element, its value from its bar. */
+const PART_PARENTS: Partial<Record<ControlPart, ControlPart>> = {
+  'meter-bar': 'meter-inner-element', 'meter-optimum-value': 'meter-bar', 'meter-suboptimum-value': 'meter-bar', 'meter-even-less-good-value': 'meter-bar',
+};
 
-/** The parts CSS may style of a progress bar or a slider (`input type=range`); undefined for other elements. */
+/** The parts CSS may style of a progress bar, a meter or a slider (`input type=range`); undefined for other elements. */
 function controlParts(element: DomElement): readonly ControlPart[] | undefined {
   if (element.name === 'progress') return PROGRESS_PARTS;
+  if (element.name === 'meter') return METER_PARTS;
   return isInputOfType(element, 'range') ? SLIDER_PARTS : undefined;
 }
 
 /**
- * The styles of the parts Chromium draws in a progress bar (its bar, its value) and a slider (its
- * track, its thumb), from the UA sheet's rules and the author's (`::-webkit-progress-value`...),
- * their parent the control's style.
+ * The styles of the parts Chromium draws in a progress bar (its bar, its value), a meter (its
+ * inner element, bar and values) and a slider (its track, its thumb), from the UA sheet's rules
+ * and the author's (`::-webkit-progress-value`...), their parent the control's style or the part
+ * holding them (PART_PARENTS; listed after it); a meter's in its native look unless `appearance: none`.
  */
 function controlPartStyles(parts: readonly ControlPart[], matched: readonly IndexedSelector[], self: ElementStyles, state: State): ControlPartStyles {
   const styles: Partial<Record<ControlPart, ComputedStyle | undefined>> = {};
-  for (const part of parts) styles[part] = pseudoStyle(matched, part, self, state);
+  for (const part of parts) {
+    const parent = PART_PARENTS[part];
+    const holder = parent === undefined ? undefined : styles[parent];
+    const native = (style: ComputedStyle, cascaded: Cascaded): ComputedStyle => withNativeMeterPart(part, self.style.appearance, style, cascaded);
+    styles[part] = pseudoStyle(matched, part, holder === undefined ? self : { style: holder, custom: self.custom }, state, native);
+  }
   return styles;
 }
 
@@ -412,10 +424,11 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
   return pseudoStyle(matched, pseudo, element, state);
 }
 
-function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: ElementStyles, state: State): ComputedStyle | undefined {
+function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: Pick<ElementStyles, 'style' | 'custom'>, state: State, adjust?: (style: ComputedStyle, cascaded: Cascaded) => ComputedStyle): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
-  const { style } = computeCascaded(cascaded, element, false, state);
+  const computed = computeCascaded(cascaded, element, false, state).style;
+  const style = adjust === undefined ? computed : adjust(computed, cascaded);
   if (style.content === 'none') return undefined;
   // a marker, a file chooser's button and a control's parts are there whatever their content
   if (style.content === 'normal' && (pseudo === 'before' || pseudo === 'after' || pseudo === 'footnote-call' || pseudo === 'footnote-marker')) return undefined;

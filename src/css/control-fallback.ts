@@ -2,8 +2,9 @@
  * Chromium's adjustments of controls the author restyles. A control given an author border, border
  * radius or background loses its native look (LayoutTheme's "control styled" test): a progress
  * bar's `auto` becomes `none`, so it is drawn from its parts (`::-webkit-progress-bar`, `-value`),
- * as UIkit's `.uk-progress` prints, and a meter's, drawn from its fallback parts (a grey bar, the
- * value's gradient: boxes/form-controls.ts); a drop-down select's `menulist` becomes `menulist-button`,
+ * as UIkit's `.uk-progress` prints, and a meter's, whose parts then keep the UA sheet's gradients
+ * (boxes/meter-parts.ts) instead of their native look (withNativeMeterPart); a drop-down select's
+ * `menulist` becomes `menulist-button`,
  * painted on ButtonFace (#efefef) unless the author gives it a background (a select with
  * `border: 1px solid #999` prints grey, not white; padding, width or font keep the native look).
  * A list box sits on the text's bottom unless the author aligns it (Chromium's html.css gives
@@ -13,7 +14,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { Declaration } from './stylesheet.js';
-import type { ComputedStyle } from './model/types.js';
+import type { Color, ComputedStyle, ControlPart } from './model/types.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import { restyled } from './compute.js';
 
@@ -24,6 +25,48 @@ const BORDER_SLOTS = slots([...SIDES.flatMap((side) => ['style', 'width', 'color
 const BACKGROUND_SLOTS = slots(['background-color', 'background-image']);
 const VERTICAL_ALIGN_SLOTS = slots(['vertical-align']);
 const BUTTON_FACE = { r: 239, g: 239, b: 239, a: 1 };
+const RADIUS_SLOTS = slots(CORNERS.map((corner) => `border-${corner}-radius`));
+const BORDER_LINE_SLOTS = BORDER_SLOTS.filter((slot) => !RADIUS_SLOTS.includes(slot));
+
+/** A flat background of `color`, as the native rules' `background` shorthand sets it. */
+const flat = (color: Color): Partial<ComputedStyle> => ({ backgroundColor: color, backgroundImage: ['none'] });
+const NATIVE_METER_BORDER: Color = { r: 118, g: 118, b: 118, a: 0.3 };
+const NATIVE_METER_CORNER = [20, 20] as const;
+/**
+ * Chromium's native look of a meter (html.css, the rules of its parts while the meter's
+ * `appearance` is not `none`, which outrank the gradients and yield to the author's): a light
+ * bar in a thin grey border, rounded, and the value's part in the flat colour of its region.
+ */
+const NATIVE_METER_PARTS: Partial<Record<ControlPart, { background: Partial<ComputedStyle>; border?: Partial<ComputedStyle>; radius?: Partial<ComputedStyle> }>> = {
+  'meter-bar': {
+    background: flat(BUTTON_FACE),
+    border: {
+      borderTopWidth: 1, borderRightWidth: 1, borderBottomWidth: 1, borderLeftWidth: 1,
+      borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+      borderTopColor: NATIVE_METER_BORDER, borderRightColor: NATIVE_METER_BORDER, borderBottomColor: NATIVE_METER_BORDER, borderLeftColor: NATIVE_METER_BORDER,
+    },
+    radius: { borderTopLeftRadius: NATIVE_METER_CORNER, borderTopRightRadius: NATIVE_METER_CORNER, borderBottomRightRadius: NATIVE_METER_CORNER, borderBottomLeftRadius: NATIVE_METER_CORNER },
+  },
+  'meter-optimum-value': { background: flat({ r: 16, g: 124, b: 16, a: 1 }) },
+  'meter-suboptimum-value': { background: flat({ r: 255, g: 185, b: 0, a: 1 }) },
+  'meter-even-less-good-value': { background: flat({ r: 216, g: 59, b: 1, a: 1 }) },
+};
+
+/**
+ * A meter part's style given its meter's `appearance`: with the native look (not `none`), the
+ * native rules' background, border and radius where no author declaration won them.
+ */
+export function withNativeMeterPart(part: ControlPart, appearance: ComputedStyle['appearance'], style: ComputedStyle, cascaded: { winners: readonly (Declaration | undefined)[]; uaWinners: readonly (Declaration | undefined)[] | undefined }): ComputedStyle {
+  const native = NATIVE_METER_PARTS[part];
+  if (native === undefined || appearance === 'none') return style;
+  const { winners, uaWinners } = cascaded;
+  const unset = (indices: readonly number[]): boolean => uaWinners === undefined || !authorWon(indices, winners, uaWinners);
+  return restyled(style, {
+    ...(unset(BACKGROUND_SLOTS) ? native.background : {}),
+    ...(native.border !== undefined && unset(BORDER_LINE_SLOTS) ? native.border : {}),
+    ...(native.radius !== undefined && unset(RADIUS_SLOTS) ? native.radius : {}),
+  });
+}
 
 /** Whether a declaration other than the UA sheet's won one of `indices` (`uaWinners` is the UA origin's result). */
 function authorWon(indices: readonly number[], winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[]): boolean {

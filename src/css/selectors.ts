@@ -26,15 +26,12 @@ export type SelectorResult =
    */
   | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered' | 'interactive'; readonly message: string };
 
-/**
- * Chromium's names of the parts of a progress bar and a slider, and octavo's (css/model/types.ts
- * ControlPart). A meter's (`::-webkit-meter-bar`...) are not among them: Chromium sizes them by
- * rules of its own (measured: a bar 21px tall in a 40px meter whatever its font, 3px in a 20px
- * one with padding); they are valid and not rendered (UNRENDERED_PSEUDO_ELEMENTS).
- */
+/** Chromium's names of the parts of a progress bar, a meter and a slider, and octavo's (css/model/types.ts ControlPart). */
 const CONTROL_PARTS: ReadonlyMap<string, ControlPart> = new Map<string, ControlPart>([
   ['-webkit-progress-bar', 'progress-bar'], ['-webkit-progress-value', 'progress-value'],
   ['-webkit-slider-runnable-track', 'slider-track'], ['-webkit-slider-thumb', 'slider-thumb'],
+  ['-webkit-meter-inner-element', 'meter-inner-element'], ['-webkit-meter-bar', 'meter-bar'], ['-webkit-meter-optimum-value', 'meter-optimum-value'],
+  ['-webkit-meter-suboptimum-value', 'meter-suboptimum-value'], ['-webkit-meter-even-less-good-value', 'meter-even-less-good-value'],
 ]);
 const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button', ...CONTROL_PARTS.values()]);
 /**
@@ -43,8 +40,7 @@ const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 
  */
 const USER_ACTION_PSEUDOS = new Set(['hover', 'active', 'focus', 'focus-visible', 'focus-within']);
 /** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
-const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content', '-webkit-meter-inner-element', '-webkit-meter-bar',
-  '-webkit-meter-optimum-value', '-webkit-meter-suboptimum-value', '-webkit-meter-even-less-good-value']);
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content']);
 /**
  * Pseudo-elements of interaction and of widgets octavo does not draw (selections, form control
  * parts, a modal's backdrop): nothing on a printed page could show them, so they are dropped

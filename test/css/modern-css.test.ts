@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { styleHtml, styleWith } from './helpers.js';
+import type { ComputedStyle } from '../../src/css/types.js';
 
 // What Tailwind CSS 4 and current design systems emit: cascade layers, registered custom
 // properties, OKLCH colours mixed with color-mix(), and class names with escaped characters.
@@ -143,10 +144,23 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
-  it('warns where a rule styles a meter\'s parts, which are not drawn, and keeps the rest of its list', async () => {
-    const doc = await styleWith('meter::-webkit-meter-bar, p { color: red } meter::-moz-meter-bar { color: blue }', '<p>x</p>');
+  it('styles a meter\'s parts from the UA sheet and the author\'s rules, each inheriting from the part holding it', async () => {
+    const css = 'meter::-webkit-meter-bar, p { color: red } .m::-webkit-meter-bar { background: #eee; border-radius: 4px } .m::-webkit-meter-inner-element { font-size: 20px }'
+      + ' .m::-webkit-meter-optimum-value { height: 50% } meter::-moz-meter-bar { color: blue }';
+    const doc = await styleWith(css, '<p>x</p><meter id=m class=m value=0.5></meter><meter id=n style="appearance: none"></meter>');
+    const meter = doc.element('#m');
+    const part = (name: Parameters<typeof doc.styled.styleOf>[1]): ComputedStyle => doc.styled.styleOf(meter, name)!;
     expect(rgb(doc.style('p').color)).toBe('255,0,0,1');
-    expect(doc.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', expect.stringContaining('::-webkit-meter-bar is parsed but not rendered')]]);
+    // the UA sheet's grid and gradient bar (Chromium's html.css), the author's background over it
+    expect([part('meter-inner-element').display, part('meter-bar').position, part('meter-bar').borderTopLeftRadius]).toEqual(['grid', 'absolute', [4, 4]]);
+    expect([rgb(part('meter-bar').backgroundColor), part('meter-bar').backgroundImage]).toEqual(['238,238,238,1', ['none']]);
+    // natively its values are flat (#ffb900), with `appearance: none` in the UA gradients
+    expect([rgb(part('meter-suboptimum-value').backgroundColor), part('meter-suboptimum-value').backgroundImage]).toEqual(['255,185,0,1', ['none']]);
+    expect(doc.styled.styleOf(doc.element('#n'), 'meter-suboptimum-value')!.backgroundImage).toMatchObject([{ kind: 'linear' }]);
+    // the bar inherits from the inner element, the value from the bar
+    expect([rgb(part('meter-bar').color), part('meter-bar').fontSize, part('meter-optimum-value').fontSize]).toEqual(['255,0,0,1', 20, 20]);
+    expect(part('meter-optimum-value').height).toEqual({ kind: 'percent', value: 50 });
+    expect(doc.diagnostics).toEqual([]);
   });
 
   it('drops a user action after a pseudo-element and other engines\' at-rules without a warning (Pico)', async () => {

@@ -114,20 +114,45 @@ describe('bars', () => {
     expect(rows[11]!.slice(1, 59)).toBe(`${'Y'.repeat(52)}${'e'.repeat(6)}`);
   });
 
-  // Chromium 156: its shadow parts in their UA gradients, a bar half the content height plus 1px (11px of 20), centred
+  // Chromium 156: its shadow parts in their UA gradients, a bar half the content height (its PDF
+  // fills y 5 to 15 of 20; pdftoppm paints that pattern fill a device pixel higher), centred
   it('draws a meter with appearance: none from its parts, on the author\'s box', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 20px; background: blue; appearance: none }</style>'
       + '<meter value=0.5></meter><meter style="-webkit-appearance: none" value=0.5 low=0.6 optimum=0.8></meter>', {}, { palette: { B: '#0000ff', v: '#77aa33', c: '#cccccc', d: '#dddddd', y: '#ddbb33', _: '#ffffff' }, tolerance: 12 });
-    expect([3, 4, 14, 15].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
+    expect([4, 5, 14, 15].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
     expect(rows[9]!).toBe(`${'v'.repeat(30)}${'c'.repeat(30)}`);
     expect(rows[29]!).toBe(`${'y'.repeat(30)}${'c'.repeat(30)}`);
+  });
+
+  // Chromium 156 prints the same rows (corners and the value's end antialiased alike)
+  it('draws a meter\'s parts with the author\'s ::-webkit-meter-bar and value styles, the value\'s by its region', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 20px; appearance: none }'
+      + ' meter::-webkit-meter-bar { background: #eee; border-radius: 4px } meter::-webkit-meter-optimum-value { background: linear-gradient(to right, #00f, #00f) }'
+      + ' meter::-webkit-meter-even-less-good-value { background: #f00 }</style>'
+      + '<meter value=0.5></meter><meter value=0.25 low=0.3 high=0.7 optimum=0.9></meter>', {}, { palette: { B: '#0000ff', R: '#ff0000', e: '#eeeeee', _: '#ffffff' }, tolerance: 12 });
+    // the bar from y 5 to 15 of each 20px meter, the value's part filling its fraction
+    expect([4, 5, 14, 15].map((y) => rows[y]![20])).toEqual(['_', 'B', 'B', '_']);
+    expect([rows[9]!.slice(0, 30), rows[9]!.slice(31)]).toEqual(['B'.repeat(30), 'e'.repeat(29)]);
+    expect([rows[29]!.slice(0, 15), rows[29]!.slice(15)]).toEqual(['R'.repeat(15), 'e'.repeat(45)]);
+  });
+
+  // Chromium 156 draws its native meter from the parts too: a light bar in a thin grey border,
+  // rounded, the value flat in its region's colour (#d83b01 even less good), the author's part styles over them
+  it('draws a native meter from its parts, in the author\'s part colours where given', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 20px }'
+      + ' .r::-webkit-meter-bar { background: #f00 } .r::-webkit-meter-optimum-value { background: #00f }</style>'
+      + '<meter class=r value=0.5></meter><meter value=0.1 low=0.4 high=0.7 optimum=0.9></meter>', {}, { palette: { B: '#0000ff', R: '#ff0000', O: '#d83b01', e: '#efefef', _: '#ffffff' }, tolerance: 12 });
+    expect([rows[3]![20], rows[16]![20]]).toEqual(['_', '_']);
+    expect([rows[9]!.slice(2, 29), rows[9]!.slice(31, 57)]).toEqual(['B'.repeat(27), 'R'.repeat(26)]);
+    // the value's 6px (a tenth of the 58px inside the border) from x 1, the light bar after it
+    expect([rows[29]!.slice(2, 7), rows[29]!.slice(8, 57)]).toEqual(['O'.repeat(5), 'e'.repeat(49)]);
   });
 
   // Chromium 156: a meter given an author background or border loses its native look, as a progress bar does
   it('draws a meter given an author background or border from its parts', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 24px; margin: 0 } body { margin: 0 } meter { display: block; width: 60px; height: 24px; background: blue; border: 2px solid blue }</style>'
       + '<meter value=0.5></meter>', {}, { palette: { B: '#0000ff', v: '#77aa33', c: '#cccccc', d: '#dddddd', _: '#ffffff' }, tolerance: 12 });
-    expect([5, 6, 16, 17].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
+    expect([6, 7, 16, 17].map((y) => rows[y]![30])).toEqual(['B', 'd', 'd', 'B']);
     expect(rows[11]!.slice(2, 58)).toBe(`${'v'.repeat(28)}${'c'.repeat(28)}`);
   });
 });
