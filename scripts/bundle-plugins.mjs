@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = join(ROOT, 'dist');
@@ -52,4 +52,20 @@ export function replaceDynamicImports(bundled, specifiers, file) {
   const left = replaced.match(/\bimport\([^)]{0,80}/g);
   if (left !== null) throw new Error(`${file}: dynamic import left in the bundle: ${left.join(', ')}`);
   return replaced;
+}
+
+/**
+ * dist/css/ua-prebuilt.js (none in the modules) becomes the UA stylesheets' parsed forms made
+ * now by the dist/ modules being bundled (src/css/prebuilt-sheet.ts), so that a fresh process
+ * does not parse them: a form always travels with the code that made it and reads it.
+ */
+export async function prebuiltUserAgentSheets() {
+  const { prebuildUserAgentSheets } = await import(pathToFileURL(join(DIST_DIR, 'css', 'cache.js')).href);
+  const contents = `export const UA_PREBUILT_SHEETS = ${JSON.stringify(prebuildUserAgentSheets())};\n`;
+  return {
+    name: 'prebuilt-user-agent-sheets',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]dist[\\/]css[\\/]ua-prebuilt\.js$/ }, () => ({ contents, loader: 'js' }));
+    },
+  };
 }

@@ -14,16 +14,21 @@
 //   pure-JS ones in INLINE, bundled in, and css-tree, bundled as its own one-file build instead of
 //   its 120 modules. PDFKit, fontkit and what they import themselves stay external, so that there
 //   is one copy of each.
+// - The UA stylesheets go in parsed (bundle-plugins.mjs prebuiltUserAgentSheets): a fresh process
+//   parsed them on its first render.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { CLI_DIR, CSS_TREE, DIST_DIR, ROOT, URL_BANNER, originalUrls, packageName, replaceDynamicImports } from './bundle-plugins.mjs';
+import { CLI_DIR, CSS_TREE, DIST_DIR, ROOT, URL_BANNER, originalUrls, packageName, prebuiltUserAgentSheets, replaceDynamicImports } from './bundle-plugins.mjs';
 
 /** Packages bundled in: pure JavaScript, no file found beside their own modules at run time. */
 const INLINE = new Set([
   'boolbase', 'css-select', 'css-what', 'dom-serializer', 'domelementtype', 'domhandler', 'domutils', 'entities',
   'handlebars', 'htmlparser2', 'nth-check', 'source-map',
 ]);
+
+/** The UA stylesheets parsed at build time (src/css/prebuilt-sheet.ts), put in every bundle. */
+const prebuiltSheets = await prebuiltUserAgentSheets();
 
 /** Bundles `entry` into `outfile` (in `outDir`), its packages external but INLINE's and css-tree. */
 async function bundle(entry, outDir, outfile) {
@@ -49,7 +54,7 @@ async function bundle(entry, outDir, outfile) {
     platform: 'node',
     target: 'node20',
     banner: { js: URL_BANNER },
-    plugins: [packages, originalUrls(outDir)],
+    plugins: [packages, prebuiltSheets, originalUrls(outDir)],
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',

@@ -1,6 +1,8 @@
 /**
  * The engine-lifetime cache of parsed stylesheets, keyed by base URL and source text, and the
- * user-agent stylesheet, read from `ua.css` beside this module and parsed once per process.
+ * user-agent stylesheets, read from `ua.css` and `ua-quirks.css` beside this module once per
+ * process: parsed, or taken from the form the bundle holds (ua-prebuilt.ts) when it was made from
+ * the text read.
  */
 import { readFileSync } from 'node:fs';
 import { parseStylesheet } from './parse.js';
@@ -8,6 +10,8 @@ import type { ParsedSheet, Stylesheet } from './stylesheet.js';
 import { ALWAYS } from './media.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { markQuirkyMargins } from './quirky-margins.js';
+import { loadPrebuiltSheet, prebuildSheet, type PrebuiltSheet } from './prebuilt-sheet.js';
+import { UA_PREBUILT_SHEETS } from './ua-prebuilt.js';
 
 export interface StylesheetCache {
   /** The parsed form of `source` (parsed at most once per cache while it stays cached); `quirks`: for a document in quirks mode. */
@@ -53,7 +57,19 @@ export function quirksStylesheet(): Stylesheet {
   return quirksSheet;
 }
 
-function readUserAgentSheet(file: string): Stylesheet {
-  const parsed = parseStylesheet(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'), undefined);
+const USER_AGENT_FILES = ['ua.css', 'ua-quirks.css'] as const;
+
+/** The UA stylesheets' parsed forms, by file name: what the build puts in a bundle's ua-prebuilt.ts. */
+export function prebuildUserAgentSheets(): Record<string, PrebuiltSheet> {
+  return Object.fromEntries(USER_AGENT_FILES.map((file) => [file, prebuildSheet(userAgentSource(file))]));
+}
+
+function userAgentSource(file: (typeof USER_AGENT_FILES)[number]): string {
+  return readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+}
+
+function readUserAgentSheet(file: (typeof USER_AGENT_FILES)[number]): Stylesheet {
+  const source = userAgentSource(file);
+  const parsed = loadPrebuiltSheet(UA_PREBUILT_SHEETS[file], source) ?? parseStylesheet(source, undefined);
   return { origin: 'user-agent', url: undefined, file, lineOffset: 0, media: [ALWAYS], parsed };
 }

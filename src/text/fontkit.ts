@@ -7,7 +7,7 @@ import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
 import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
-import { seedLocaTable, seedPostTable } from './seeded-tables.js';
+import { seedKernTable, seedLocaTable, seedPostTable } from './seeded-tables.js';
 import type { LocaRead } from './seeded-tables.js';
 import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
 import type { KernTable } from './kern-table.js';
@@ -149,6 +149,7 @@ function checkProgram(font: unknown): FontProgram {
   // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
   if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
   seedPostTable(program);
+  seedKernTable(program);
   lazyMarkAnchors(program);
   memoizeGlyphDecoding(program);
   guardGlyphOutlines(program, (id, problem) => {

@@ -69,3 +69,47 @@ export function seedPostTable(program: { readonly numGlyphs: number }): void {
   }
   seedTable(program, 'post', post);
 }
+
+/** A Microsoft `kern` subtable's header (version, length, format, coverage) and format 0's (nPairs and its search fields): bytes. */
+const KERN_SUBTABLE_HEADER = 14;
+const KERN_PAIR = 6;
+
+/**
+ * fontkit's `kern` table as its decoder makes it, read from the bytes: a version 0 (Microsoft) table
+ * of format 0 subtables, the one Liberation and DejaVu have. fontkit decoded it whole (an object
+ * per pair: ~7 ms a font in a fresh process) as soon as the table was asked for; its subtables are
+ * read here when first read (fontkit reads them when a run meets the font in a script whose GPOS
+ * language system has no `kern` feature: digits and punctuation in Liberation Sans). An Apple
+ * table, another format, or a subtable whose pairs or stated length do not fit in the table
+ * (fontkit would read on into the next table) is left to fontkit.
+ */
+export function seedKernTable(program: object): void {
+  const bytes = rawTableBytes(program, 'kern');
+  if (bytes === undefined || bytes.length < 4 || u16(bytes, 0) !== 0) return;
+  const nTables = u16(bytes, 2);
+  const starts: number[] = [];
+  for (let t = 0, at = 4; t < nTables; t++) {
+    if (at + KERN_SUBTABLE_HEADER > bytes.length || bytes[at + 4] !== 0) return;
+    const length = u16(bytes, at + 2);
+    if (at + KERN_SUBTABLE_HEADER + KERN_PAIR * u16(bytes, at + 6) > bytes.length || length < KERN_SUBTABLE_HEADER + KERN_PAIR * u16(bytes, at + 6)) return;
+    starts.push(at);
+    at += length;
+  }
+  let tables: object[] | undefined;
+  const kern = { version: 0, nTables };
+  Object.defineProperty(kern, 'tables', { enumerable: true, get: () => (tables ??= starts.map((at) => kernSubtable(bytes, at))) });
+  seedTable(program, 'kern', kern);
+}
+
+/** A format 0 subtable at `at` (checked to fit), as fontkit's decoder makes it. */
+function kernSubtable(bytes: Uint8Array, at: number): object {
+  const nPairs = u16(bytes, at + 6);
+  const coverage = bytes[at + 5]!;
+  const pairs = new Array<{ left: number; right: number; value: number }>(nPairs);
+  for (let i = 0, pair = at + KERN_SUBTABLE_HEADER; i < nPairs; i++, pair += KERN_PAIR) pairs[i] = { left: u16(bytes, pair), right: u16(bytes, pair + 2), value: i16(bytes, pair + 4) };
+  return {
+    version: 0, subVersion: u16(bytes, at), length: u16(bytes, at + 2), format: 0,
+    coverage: { horizontal: (coverage & 1) !== 0, minimum: (coverage & 2) !== 0, crossStream: (coverage & 4) !== 0, override: (coverage & 8) !== 0 },
+    subtable: { version: 0, nPairs, searchRange: u16(bytes, at + 8), entrySelector: u16(bytes, at + 10), rangeShift: u16(bytes, at + 12), pairs },
+  };
+}

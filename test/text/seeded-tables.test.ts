@@ -1,7 +1,7 @@
 /**
- * post and loca are read by octavo from a font's bytes and entered as fontkit's decoded tables
- * (src/text/fontkit.ts seedPostTable, seedLocaTable): fontkit's own decoder made an object per
- * entry (~10 ms and ~7 ms a font in a fresh process). What fontkit reads from them must be what its
+ * post, loca and kern are read by octavo from a font's bytes and entered as fontkit's decoded tables
+ * (src/text/seeded-tables.ts seedPostTable, seedLocaTable, seedKernTable): fontkit's own decoder made an object per
+ * entry (~10, ~7 and ~7 ms a font in a fresh process). What fontkit reads from them must be what its
  * decoder gives, the glyph names (post version 2) decoded by fontkit when first read.
  */
 import { readFileSync } from 'node:fs';
@@ -32,9 +32,25 @@ describe('post and loca read by octavo', () => {
     const reference = fontkitAlone(program!);
     expect(Object.hasOwn(program!._tables, 'post')).toBe(true);
     expect(plain(program!['post'])).toBe(plain(reference['post']));
+    if (reference['kern'] !== undefined && reference['kern'] !== null) {
+      expect(Object.hasOwn(program!._tables, 'kern')).toBe(true);
+      expect(plain(program!['kern'])).toBe(plain(reference['kern']));
+    }
     if (reference['loca'] !== undefined) {
       expect(Object.hasOwn(program!._tables, 'loca')).toBe(true);
       expect(plain(program!['loca'])).toBe(plain(reference['loca']));
+    }
+  });
+
+  it('reads the kern pairs the fontkit way: the kerning of every pair of the font\'s table', () => {
+    for (const file of [join('fonts', 'dejavu', 'DejaVuSans.ttf'), join('fonts', 'liberation', 'LiberationSans-Regular.ttf')]) {
+      const [program] = parseFontBytes(readFileSync(join(ROOT, file))) as unknown as Font[];
+      const reference = fontkitAlone(program!);
+      const kern = reference['kern'] as { tables: { subtable: { pairs: { left: number; right: number; value: number }[] } }[] };
+      expect(kern.tables[0]!.subtable.pairs.length).toBeGreaterThan(500);
+      const layoutOf = (font: Font, text: string): number[] => (font as unknown as { layout(text: string, features: Record<string, boolean>, script: string): { positions: { xAdvance: number }[] } }).layout(text, {}, 'DFLT').positions.map((p) => p.xAdvance);
+      // digits and punctuation: the script whose GPOS has no kern feature, so fontkit kerns with the table
+      for (const text of ['1,1.', '7/7-', '(1)', '"4"', 'T.,']) expect(layoutOf(program!, text)).toEqual(layoutOf(reference, text));
     }
   });
 
