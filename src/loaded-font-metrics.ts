@@ -14,11 +14,9 @@ import type { FontRequest, TextSystem } from './text/types.js';
  * (the computed weight and style are not known where the cascade reads them). Keyed by the
  * loaded faces: styles computed with them are shared with renders that loaded the same fonts.
  */
-export function loadedFontMetrics(text: TextSystem, faces: readonly LoadedFontFace[]): DocumentFontMetrics | undefined {
-  const measure = text.fontUnits?.bind(text);
-  if (measure === undefined) return undefined;
+export function loadedFontMetrics(text: TextSystem, faces: readonly LoadedFontFace[]): DocumentFontMetrics {
   const key = `m:${faces.map((face) => face.hash).join(',')}`;
-  return measuredFontRatios(key, (families) => measure(regularRequest(families)));
+  return measuredFontRatios(key, (families) => text.fontUnits(regularRequest(families)));
 }
 
 function regularRequest(families: readonly string[]): FontRequest {

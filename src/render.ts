@@ -318,10 +318,9 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   ]);
   const declaredFamilies = styled.fontFaces.reduce((names, rule) => names.add(rule.family.trim().toLowerCase()), fallenBack);
   const text = state.fonts.forRender({ faces, diagnostics, declaredFamilies, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
-  const fontMetrics = styled.estimatedFontUnits === true ? loadedFontMetrics(text, faces) : undefined;
-  if (fontMetrics !== undefined) {
+  if (styled.estimatedFontUnits === true) {
     // `ex`, `ch` or `cap` of a font not known before it loaded: styled again with its metrics
-    cascadeContext = { ...cascadeContext, fontMetrics };
+    cascadeContext = { ...cascadeContext, fontMetrics: loadedFontMetrics(text, faces) };
     styled = cascade(dom, sheets, cascadeContext);
     boxes = styleBoxes();
   }

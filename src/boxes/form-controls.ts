@@ -18,7 +18,7 @@ import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
 import { meterValue, progressValue } from './form-values.js';
-import { meterPartsBox } from './meter-parts.js';
+import { meterPartsBox, shown, valueWide } from './meter-parts.js';
 import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
@@ -384,10 +384,10 @@ function positiveInt(text: string | undefined, fallback: number): number {
  * width the author gives it (Chromium sets it on the element).
  */
 function styledProgressBox(build: AnonymousBoxBuild, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; fraction: number; parts: ElementPseudoStyles }): BlockBox {
-  const bar = at.parts['progress-bar'];
-  if (bar === undefined || bar.display === 'none') return build.block(style, [], at.outer, at.source);
-  const value = at.parts['progress-value'];
-  const filled = value === undefined || value.display === 'none' ? [] : [build.block(restyled(value, { width: { kind: 'percent', value: at.fraction * 100 } }), [], 'block', undefined)];
+  const bar = shown(at.parts['progress-bar']);
+  if (bar === undefined) return build.block(style, [], at.outer, at.source);
+  const value = shown(at.parts['progress-value']);
+  const filled = value === undefined ? [] : [build.block(valueWide(value, at.fraction), [], 'block', undefined)];
   return build.block(style, [build.block(bar, filled, 'block', undefined)], at.outer, at.source);
 }
 

@@ -37,8 +37,9 @@ function normalizedAscent(face: FontFace): number {
  * tops: face.ts), the advance of its "0" (0.5em without one, as CSS Values 4 §6.1.1 allows).
  */
 export function fontUnitsOf(face: FontFace): FontUnits {
-  const scale = (face.sizeAdjust ?? 1) / face.unitsPerEm;
+  const adjust = face.sizeAdjust ?? 1;
+  const scale = adjust / face.unitsPerEm;
   const program = face.program as FontProgram;
   const zero = face.hasGlyphFor(0x30) ? glyphAdvanceWidth(program, program.glyphForCodePoint(0x30).id) : 0;
-  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * (face.sizeAdjust ?? 1), cap: face.capHeight * scale };
+  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * adjust, cap: face.capHeight * scale };
 }

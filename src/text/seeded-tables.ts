@@ -91,7 +91,8 @@ export function seedKernTable(program: object): void {
   for (let t = 0, at = 4; t < nTables; t++) {
     if (at + KERN_SUBTABLE_HEADER > bytes.length || bytes[at + 4] !== 0) return;
     const length = u16(bytes, at + 2);
-    if (at + KERN_SUBTABLE_HEADER + KERN_PAIR * u16(bytes, at + 6) > bytes.length || length < KERN_SUBTABLE_HEADER + KERN_PAIR * u16(bytes, at + 6)) return;
+    const needed = KERN_SUBTABLE_HEADER + KERN_PAIR * u16(bytes, at + 6);
+    if (at + needed > bytes.length || length < needed) return;
     starts.push(at);
     at += length;
   }

@@ -5,6 +5,9 @@
 import type { MathParameters } from './math-parameters.js';
 import type { SourceLocation } from '../errors.js';
 import type { FontCaps, FontSizeAdjust, FontStyle } from '../css/types.js';
+import type { FontUnits } from '../css/values/font-metrics.js';
+
+export type { FontUnits };
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
@@ -194,13 +197,6 @@ export interface ScaledFontMetrics {
   readonly emDescent: number;
 }
 
-/** A font's x-height, advance of "0" and cap height, in em of the font size (its `size-adjust` applied). */
-export interface FontUnits {
-  readonly ex: number;
-  readonly ch: number;
-  readonly cap: number;
-}
-
 /** A break opportunity before `index` in a text (UAX #14). */
 export interface BreakOpportunity {
   readonly index: number;
@@ -238,7 +234,7 @@ export interface TextSystem {
   /** MathML's layout constants of the first available font of the request (text/math-parameters.ts). */
   mathParameters(request: FontRequest): MathParameters;
   /** `ex`, `ch` and `cap` of the first available font of the request, in em (CSS Values 4 §6.1.1). */
-  fontUnits?(request: FontRequest): FontUnits;
+  fontUnits(request: FontRequest): FontUnits;
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */
   readonly faces: ReadonlyMap<string, FontFace>;
   /**

@@ -128,8 +128,15 @@ export function noteFontUnitUse(ratios: Partial<FontUnitRatios> | undefined): vo
   if (ratios?.estimated === true) estimatedUses++;
 }
 
-/** The first available font's `ex`, `ch` and `cap` in em, as the text stage measures a list (undefined: none measured). */
-export type MeasureFontUnits = (families: readonly string[]) => { readonly ex: number; readonly ch: number; readonly cap: number } | undefined;
+/** A font's x-height, advance of "0" and cap height, in em of the font size (its `size-adjust` applied). */
+export interface FontUnits {
+  readonly ex: number;
+  readonly ch: number;
+  readonly cap: number;
+}
+
+/** The first available font's FontUnits for a `font-family` list, as the text stage measures it. */
+export type MeasureFontUnits = (families: readonly string[]) => FontUnits;
 
 /**
  * The FontRatioSource of a render's loaded fonts: each list measured once by `measure`; a list
@@ -143,13 +150,16 @@ export function measuredFontRatios(key: string, measure: MeasureFontUnits): Docu
       let ratios = measured.get(families);
       if (ratios === undefined) {
         const known = fontUnitRatios(families);
-        const units = known.estimated ? measure(families) : undefined;
-        ratios = units === undefined ? { ...known, estimated: false } : { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, estimated: false };
+        ratios = known.estimated ? measuredRatios(measure(families)) : known;
         measured.set(families, ratios);
       }
       return ratios;
     },
   };
+}
+
+function measuredRatios(units: FontUnits): FontUnitRatios {
+  return { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, estimated: false };
 }
 
 const unitRatios = new WeakMap<readonly string[], FontUnitRatios>();
