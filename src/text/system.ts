@@ -300,7 +300,8 @@ class RenderTextSystem implements TextSystem {
   }
 
   fontUnits(request: FontRequest): FontUnits {
-    return fontUnitsOf(this.resolve(request).primary);
+    // a measure asks for no text: a family no font has is warned where text asks for it, not here
+    return fontUnitsOf(this.resolve(request, false).primary);
   }
 
   /** What `make` gives for the first available font of `request` at its used size, made once per face and size. */
@@ -409,14 +410,14 @@ class RenderTextSystem implements TextSystem {
   }
 
   /** A resolution is a small object over the catalog's shared matching: one per request object (layout reuses one per style). */
-  private resolve(request: FontRequest): Resolution {
+  private resolve(request: FontRequest, warnMissing = true): Resolution {
     let resolution = this.resolutions.get(request);
     if (resolution === undefined) {
       const keys = requestKeys(request);
       const passedOver = this.questions.passedOver.length;
       resolution = this.catalog.resolve(request.families, request, keys, request.cjkLocale, this.questions);
       this.resolutions.set(request, resolution);
-      this.warnMissingFamily(request.families, resolution);
+      if (warnMissing) this.warnMissingFamily(request.families, resolution);
       if (this.questions.passedOver.length > passedOver) this.provisional.add(request);
       if (passedOver === 0 && this.questions.passedOver.length > 0) {
         this.diagnostics.warn('font', `font-family names no font has: fontconfig was asked about ${MAX_FONTCONFIG_QUESTIONS} of them in this document (each is a process), so "${this.questions.passedOver[0]}" and the later ones are passed over as names it has no substitute for`);

@@ -49,6 +49,12 @@ describe('ex, ch and cap of the fonts a document loads', () => {
     }
   });
 
+  it('measure a list without warning of a missing family no text asks for', async () => {
+    // strict diagnostics: "Nope2" has no text of its own, so measuring its list says nothing
+    const laid = await layoutHtml(`<style>${CSS}</style><div id=m style="font: 16px Nope2, KSS, serif; width: 20ch"></div>`, { baseDir: fonts });
+    expect(findById(laid.pages[0]!, 'm')!.width).toBeCloseTo(CHROMIUM['h']!, 1);
+  });
+
   it('keep the bundled families\' metrics where the list starts with one', async () => {
     // Liberation Sans: "0" is 1139/2048 em; DejaVu Sans' ex is hinted to whole pixels (6px at 10px)
     const laid = await layoutHtml('<style>@page { margin: 0 } div { height: 4px } #s { font: 16px Arial, KSS; width: 10ch } #t { font: 10px "DejaVu Sans"; width: 10ex }</style><div id=s></div><div id=t></div>', { baseDir: fonts });
