@@ -25,6 +25,7 @@ import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { hasRadii, insetRadii } from '../css/values/radii.js';
 import { appendAll } from '../append-all.js';
+import { backgroundBleedInset } from './bleed-avoidance.js';
 
 export interface Clip {
   readonly rect: Rect;
@@ -45,6 +46,8 @@ export interface BackgroundArea {
   readonly radii: Radii;
   readonly border: Sides;
   readonly padding: Sides;
+  /** How far a border-box clip is drawn inside the border box (bleed-avoidance.ts); none: to its edge. */
+  readonly bleed?: Sides;
 }
 
 function inset(rect: Rect, by: Sides): Rect {
@@ -63,6 +66,12 @@ function boxOf(area: BackgroundArea, which: BackgroundBox): { rect: Rect; radii:
       return { rect: inset(area.rect, sides), radii: insetRadii(area.radii, sides) };
     }
   }
+}
+
+/** The box a layer is clipped to: a border-box clip under an opaque rounded border is inset (bleed-avoidance.ts). */
+function clipOf(area: BackgroundArea, which: BackgroundBox): { rect: Rect; radii: Radii } {
+  if (which !== 'border-box' || area.bleed === undefined) return boxOf(area, which);
+  return { rect: inset(area.rect, area.bleed), radii: insetRadii(area.radii, area.bleed) };
 }
 
 /** A layer's value of a list longhand: the list repeats when shorter than the image list (§3.1). */
@@ -178,7 +187,7 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
   if (image.kind === 'url' && loaded === undefined) return [];
   const origin = layer.fixed && options.fixedArea !== undefined ? options.fixedArea : boxOf(area, layer.origin).rect;
-  const clip = clipOverride ?? (layer.clip === 'no-clip' ? unclipped(area) : boxOf(area, layer.clip));
+  const clip = clipOverride ?? (layer.clip === 'no-clip' ? unclipped(area) : clipOf(area, layer.clip));
   if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
   let size = tileSize(layer.size, origin, intrinsicSize(image, lookup));
   const width = roundSize(repeat.x, size.width, origin.width);
@@ -258,7 +267,7 @@ export function paintBackground(style: ComputedStyle, area: BackgroundArea, opti
   const items: DisplayItem[] = [];
   if (options.color !== false) {
     const clipValue = layerValue(style.backgroundClip, layers - 1);
-    const clip = options.clip ?? boxOf(area, clipBox(clipValue));
+    const clip = options.clip ?? clipOf(area, clipBox(clipValue));
     appendAll(items, clippedTo(clipValue, paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii), options));
   }
   const blends = style.backgroundBlendMode;
@@ -316,4 +325,10 @@ export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackg
 /** The background area of a fragment whose border box is painted at `rect` (placed.ts paintedBorderBox: on whole pixels). */
 export function fragmentArea(f: PlacedBox, rect: Rect, radii: Radii): BackgroundArea {
   return { rect, radii, border: f.border, padding: f.padding };
+}
+
+/** A fragment's background area, its border-box clip under the border where that hides it (bleed-avoidance.ts). */
+export function backgroundArea(f: PlacedBox, rect: Rect, radii: Radii): BackgroundArea {
+  const bleed = backgroundBleedInset(f.style, f.border, radii);
+  return bleed === undefined ? fragmentArea(f, rect, radii) : { ...fragmentArea(f, rect, radii), bleed };
 }

@@ -19,7 +19,7 @@ import type { PlacedBox } from './placed.js';
 import { isQuarterTurn, paintedBorderBox, snap } from './placed.js';
 import { multiply, type Matrix } from '../geometry/matrix.js';
 import type { ImageLookup } from './background.js';
-import { fragmentArea, hasBackgroundImage, paintBackground } from './background.js';
+import { backgroundArea, hasBackgroundImage, paintBackground } from './background.js';
 import { hasVisibleSide, paintBorder } from './border.js';
 import { paintBorderImage } from './border-image.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
@@ -147,7 +147,7 @@ function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions
 function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = paintedBorderBox(f, x, y, options.snapFrame);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, rect, radii), {
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, backgroundArea(f, rect, radii), {
     lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
   });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
