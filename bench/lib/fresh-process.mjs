@@ -1,6 +1,6 @@
 // A fresh render process, as the service's and `render --batch`'s pool starts it
 // (dist/service/render-process.js with the pool's default render module — the bundle
-// render-worker.cjs, run with V8's code cache — and the same node flags, RENDER_PROCESS_NODE_FLAGS): the time from fork
+// render-worker.cjs, run with V8's code cache — and the same node flags): the time from fork
 // to `ready`, then the batch of 100 different invoices one after the other through its IPC
 // channel, wall and CPU ms of each render (CPU of the child process, all its threads, from /proc:
 // their run time in ns where the kernel keeps it, else clock ticks of 10 ms; medians of ten).
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { fixture, invoiceBatch, ROOT } from './documents.mjs';
 import { stats } from './stats.mjs';
-import { RENDER_PROCESS_NODE_FLAGS, defaultWorkerFile } from '../../dist/service/workers.js';
+import { RENDER_SEMI_SPACE_MB, defaultWorkerFile } from '../../dist/service/workers.js';
 import { warmUpJob } from '../../dist/service/warm-up.js';
 
 const option = (name) => { const at = process.argv.indexOf(name); return at < 0 ? undefined : process.argv[at + 1]; };
@@ -53,7 +53,7 @@ const { template, data: sample, baseDir, templateName } = fixture('invoice');
 const warmWith = [{ workspaceId: 'bench', templateId: 'invoice', job: { template, data: sample, baseDir, templateName } }];
 const started = performance.now();
 const child = fork(dist('render-process.js'), [defaultWorkerFile(), JSON.stringify(init)], {
-  serialization: 'advanced', execArgv: [...RENDER_PROCESS_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  serialization: 'advanced', execArgv: [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 // answers by id; `ready` and `warmedUp` as they come
 const answers = new Map();

@@ -25,7 +25,6 @@ import type { WarmUpProgress, WarmUpSteps, WarmUpTemplate } from './warm-until-s
 import { JobFilesKept } from './job-files.js';
 import { afterFirstRender, cacheDirectory, loadCommonJs } from '../compile-cache.js';
 import type { SentJob } from './job-files.js';
-import { collectYoungGenerationIfFull } from './idle-gc.js';
 
 /**
  * A render module's renderer: renders a job; optionally warms the process further, one step per
@@ -65,8 +64,6 @@ function injectedFault(job: RenderJob): boolean {
 
 /** Quiet time after `ready` or a job before warm-up steps start (again). */
 const IDLE_BEFORE_WARM_UP_MS = 250;
-/** Quiet time after a job before the young generation is collected (idle-gc.ts): the pool sends a busy process its next job at once. */
-const IDLE_BEFORE_GC_MS = 100;
 
 /** Sends to the pool unless it has already let go of this process (closing, or the render timed out). */
 function send(message: FromRenderProcess): void {
@@ -117,23 +114,12 @@ async function main(): Promise<void> {
         const done = await step.finally(() => { step = undefined; });
         if (done !== undefined) {
           warming = false;
-          // the warm-up's garbage is not the first request's to collect
-          collectYoungGenerationIfFull();
           send({ warmedUp: done });
         }
       }
     } finally {
       looping = false;
     }
-  }
-
-  let quietTimer: NodeJS.Timeout | undefined;
-  /** Collects the young generation once no job has come for `IDLE_BEFORE_GC_MS` (none while warm-up steps run). */
-  function collectWhenQuiet(): void {
-    clearTimeout(quietTimer);
-    quietTimer = setTimeout(() => {
-      if (jobs === 0 && step === undefined) collectYoungGenerationIfFull();
-    }, IDLE_BEFORE_GC_MS).unref();
   }
 
   process.on('message', (message: ToRenderProcess) => {
@@ -155,7 +141,6 @@ async function main(): Promise<void> {
       send({ id: message.id, result });
       jobs--;
       lastJobEnded = performance.now();
-      collectWhenQuiet();
       void warmWhileIdle();
     })();
   });

@@ -79,8 +79,6 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_QUEUE = 64;
 /** Semi-space of each render process's young generation: four times V8's default, a quarter of the scavenges. */
 export const RENDER_SEMI_SPACE_MB = 64;
-/** Node flags of each render process: the semi-space above, and `gc` for collecting while idle (idle-gc.ts). */
-export const RENDER_PROCESS_NODE_FLAGS: readonly string[] = [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`, '--expose-gc'];
 /** How long past the budget a render may run before its process is killed (at most the budget again). */
 const ABORT_GRACE_MS = 5_000;
 /** Seconds a client is asked to wait when the queue is full. */
@@ -144,7 +142,7 @@ function builtFiles(...files: string[]): string[] {
 function forkRenderProcess(hostFile: string, moduleFile: string, init: string): ChildProcess {
   return fork(hostFile, [moduleFile, init], {
     serialization: 'advanced',
-    execArgv: [...RENDER_PROCESS_NODE_FLAGS],
+    execArgv: [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }

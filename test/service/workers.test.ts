@@ -45,22 +45,6 @@ describe('render worker pool', () => {
     expect((await pool.renderPdf({ template: '<p>after a failed warm-up</p>', data: {} })).pages).toBe(1);
   });
 
-  it('collects a render process\'s young generation once it has been quiet and half full (idle-gc.ts)', async () => {
-    pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 5_000 });
-    const youngShare = async (): Promise<number> => Number((await pool!.renderPdf({ template: 'x', data: { young: true } })).warnings![0]!.slice('young:'.length));
-    const quiet = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 400));
-    // 65 %: below the 80 % at which V8 posts a scavenge task of its own
-    await pool.renderPdf({ template: 'x', data: { fillYoung: 0.65 } });
-    // the next job at once: not collected in between
-    expect(await youngShare()).toBeGreaterThan(0.6);
-    await quiet();
-    expect(await youngShare()).toBeLessThan(0.2);
-    // less than half full: left alone
-    await pool.renderPdf({ template: 'x', data: { fillYoung: 0.4 } });
-    await quiet();
-    expect(await youngShare()).toBeGreaterThan(0.35);
-  });
-
   it('turns a failure into its ServiceError', async () => {
     pool = createWorkerPool({ workerFile, threads: 1 });
     await expect(pool.renderPdf({ template: 'x', data: { fail: true } })).rejects.toMatchObject({ code: 'template_error', status: 422 });
