@@ -16,6 +16,13 @@ export interface PendingPositioned {
   readonly staticRight: number;
   /** The direction of the box the placeholder stands in: in rtl the static position is its right edge (CSS2 §10.3.7). */
   readonly staticDirection: 'ltr' | 'rtl';
+  /**
+   * The static-position rectangle's inline extent, where `*-self` aligns a box whose insets are
+   * both auto (absolute-alignment.ts): `block`, from `staticX` to `staticRight` (a block container's
+   * content box); `line`, the point at the static position (in a line). Absent: not aligned there
+   * (flex and grid containers place their own).
+   */
+  readonly staticRect?: 'block' | 'line' | undefined;
 }
 
 /**

@@ -19,6 +19,8 @@ import { inlineContainingBlocks } from './inline-containing-block.js';
 import { withBoxFields } from './fragment-records.js';
 import { isVerticalRoot } from './orthogonal.js';
 import type { Stitching } from './stitched-block.js';
+import type { AbsoluteAlign } from './absolute-alignment.js';
+import { absoluteAlignment, alignedStart } from './absolute-alignment.js';
 
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
@@ -142,7 +144,14 @@ interface AxisInput {
   readonly staticEnd?: number | undefined;
   /** The end offset wins an over-constrained axis (right in rtl). */
   readonly endWins: boolean;
+  /** `*-self` asks for an alignment (absolute-alignment.ts): an auto size between two insets is then fit-content. */
+  readonly aligned?: Alignment | undefined;
 }
+
+type Alignment = { readonly align: AbsoluteAlign; readonly overflow: 'default' | 'safe' | 'unsafe' };
+
+/** A used `*-self` value of an absolutely positioned box: `auto` is `normal` for its own position (CSS Box Alignment 3 §6.1). */
+const ownSelf = (value: string): string => (value === 'auto' || value.startsWith('legacy') ? 'normal' : value);
 
 /**
  * CSS2 §10.3.7 / §10.6.4 for one axis, once the size is known or left to the content: auto
@@ -214,14 +223,16 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
     containing: block.width, staticStart: pending.staticX - block.x, endWins: block.direction === 'rtl',
     staticEnd: pending.staticDirection === 'rtl' ? pending.staticRight - block.x : undefined,
+    aligned: absoluteAlignment(ownSelf(style.justifySelf), 'inline', block.direction, style.direction),
   };
   const vertical: AxisInput = {
     start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),
     size: borderBoxSize(style, 'height', block.height, edgesY),
     marginStart: margin(style.marginTop), marginEnd: margin(style.marginBottom),
     containing: block.height, staticStart: pending.staticY - block.y, endWins: false,
+    aligned: absoluteAlignment(ownSelf(style.alignSelf), 'block', 'ltr', 'ltr'),
   };
-  const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical)
+  const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical, box.kind === 'replaced')
     ? clampSize(style, 'height', block.height - startInset(vertical) - (vertical.end ?? 0) - fixedMargins(vertical), block.height, edgesY)
     : vertical.size;
   const ratio = ratioOf(style);
@@ -248,8 +259,8 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   // (the root's width is its columns of lines, known once they are laid out in that room)
   const x = solveAxis({ ...horizontal, size: verticalRoot && horizontal.size === undefined ? laid.fragment.width : width }, width);
   const y = solveAxis({ ...vertical, size: stretchedHeight ?? laid.fragment.height }, laid.fragment.height);
-  const left = block.x + x.start + x.marginStart;
-  const top = block.y + y.start + y.marginStart;
+  const left = block.x + alignedMarginEdge(horizontal, x, width, staticRectangle(pending, block, 'inline')) + x.marginStart;
+  const top = block.y + alignedMarginEdge(vertical, y, stretchedHeight ?? laid.fragment.height, staticRectangle(pending, block, 'block')) + y.marginStart;
   const fragment = offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
   const whole = { fragment, rest: undefined, pageContent: laid.pageContent };
   if (pageBottom === undefined || top + fragment.height <= pageBottom + 0.01 || top >= pageBottom - 0.01) return whole;
@@ -275,16 +286,43 @@ export function continueAbsolute(rest: AbsoluteContinuation, block: ContainingBl
   return { fragment, rest: laid.breakToken === undefined ? undefined : { ...rest, token: laid.breakToken }, pageContent: laid.pageContent };
 }
 
+/** The static-position rectangle on one axis, from the containing block's start edge (absolute-alignment.ts); undefined where the static position is not aligned. */
+function staticRectangle(pending: PendingPositioned, block: ContainingBlock, axis: 'inline' | 'block'): { from: number; room: number; rtl: boolean } | undefined {
+  if (pending.staticRect === undefined) return undefined;
+  if (axis === 'block') return { from: pending.staticY - block.y, room: 0, rtl: false };
+  const rtl = pending.staticDirection === 'rtl';
+  if (pending.staticRect === 'line') return { from: (rtl ? pending.staticRight : pending.staticX) - block.x, room: 0, rtl };
+  return { from: pending.staticX - block.x, room: pending.staticRight - pending.staticX, rtl };
+}
+
+/**
+ * Where the margin box starts on one axis: CSS 2's solution, or, when `*-self` aligns the box and
+ * no auto margin takes the free space, its place in the rectangle between the insets or in the
+ * static-position rectangle (absolute-alignment.ts).
+ */
+function alignedMarginEdge(axis: AxisInput, solved: AxisSolution, size: number, staticRect: ReturnType<typeof staticRectangle>): number {
+  const aligned = axis.aligned;
+  if (aligned === undefined || axis.marginStart === 'auto' || axis.marginEnd === 'auto') return solved.start;
+  const outer = size + axis.marginStart + axis.marginEnd;
+  if (axis.start !== undefined && axis.end !== undefined) {
+    return alignedStart(aligned, { from: axis.start, room: axis.containing - axis.start - axis.end }, outer, axis.endWins, axis.containing);
+  }
+  if (axis.start !== undefined || axis.end !== undefined || staticRect === undefined) return solved.start;
+  return alignedStart(aligned, staticRect, outer, staticRect.rtl, undefined);
+}
+
 function fixedMargins(axis: AxisInput): number {
   return (axis.marginStart === 'auto' ? 0 : axis.marginStart) + (axis.marginEnd === 'auto' ? 0 : axis.marginEnd);
 }
 
 /**
  * Whether a size fills the room between the insets: `auto` between two insets (CSS2 §10.3.7 rule 5,
- * §10.6.4), `stretch` always (CSS Sizing 4 §3.1; a missing inset counts as 0).
+ * §10.6.4) unless `*-self` aligns the box or it is replaced, `stretch` always (CSS Sizing 4 §3.1; a
+ * missing inset counts as 0).
  */
-function fillsBetweenInsets(size: ComputedStyle['width'], axis: AxisInput): boolean {
-  return size === 'stretch' || (size === 'auto' && axis.start !== undefined && axis.end !== undefined);
+function fillsBetweenInsets(size: ComputedStyle['width'], axis: AxisInput, replaced: boolean): boolean {
+  // a replaced box's auto size is its natural one (CSS2 §10.3.8, §10.6.5)
+  return size === 'stretch' || (size === 'auto' && !replaced && axis.aligned === undefined && axis.start !== undefined && axis.end !== undefined);
 }
 
 /** The start inset of the room a `stretch` size fills: the static position when both insets are auto (CSS Position 3 §4.1). */
@@ -295,10 +333,11 @@ function startInset(axis: AxisInput): number {
 /** Width when `width` is not a length: what the insets leave (§10.3.7 rule 5), else shrink-to-fit (rules 1, 3) or its keyword. */
 function stretchOrShrink(box: LayoutBox, axis: AxisInput, edges: number, ctx: LayoutContext): number {
   const style = box.style;
-  if (fillsBetweenInsets(style.width, axis)) {
+  if (fillsBetweenInsets(style.width, axis, box.kind === 'replaced')) {
     return clampSize(style, 'width', axis.containing - startInset(axis) - (axis.end ?? 0) - fixedMargins(axis), axis.containing, edges);
   }
-  const available = axis.containing - (axis.start ?? axis.end ?? (axis.endWins ? 0 : axis.staticStart));
+  // aligned between two insets: fit-content in the room they leave
+  const available = axis.start !== undefined && axis.end !== undefined ? axis.containing - axis.start - axis.end : axis.containing - (axis.start ?? axis.end ?? (axis.endWins ? 0 : axis.staticStart));
   if (box.kind === 'replaced') return shrinkToFitWidth(box, axis.containing, ctx);
   return shrinkToFitWidth(box, axis.containing, ctx, available);
 }

@@ -385,7 +385,7 @@ function outOfFlow(step: ChildStep<OutOfFlowBox>, frame: BlockFrame, state: Flow
   const staticY = state.y + collapsedMargin(state.strut);
   if (child.scheme !== 'float') {
     if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };
-    const pending = { placeholder: child, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction };
+    const pending = { placeholder: child, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction, staticRect: 'block' as const };
     return {
       kind: 'placed', fragments: [], breakToken: undefined,
       state: child.scheme === 'absolute'

@@ -399,7 +399,7 @@ function anchorsOfLine(flow: LinesFlow, line: InlineLine, fragment: Fragment, st
     } else if (frame.mode === 'layout') {
       const pending = isInlineLevel(box.style.displayBeforeBlockify) ? inLine(fragment, before, frame.box.style.direction) : {
         staticX: frame.contentX, staticY: contentBefore ? fragment.y + line.height : fragment.y,
-        staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction,
+        staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction, staticRect: 'line' as const,
       };
       next = box.scheme === 'absolute'
         ? { ...next, positioned: [...next.positioned, { placeholder: box, ...pending }] }
@@ -450,7 +450,7 @@ function inLine(line: Fragment, before: number, direction: 'ltr' | 'rtl'): Omit<
   const children = line.kind === 'line' ? line.children : [];
   const start = children.length === 0 ? (rtl ? line.width : 0) : rtl ? maxOf(children.map((c) => c.x + c.width)) : minOf(children.map((c) => c.x));
   const x = line.x + (rtl ? start - before : start + before);
-  return { staticX: x, staticY: line.y, staticRight: x, staticDirection: direction };
+  return { staticX: x, staticY: line.y, staticRight: x, staticDirection: direction, staticRect: 'line' };
 }
 
 /** Floats that had no room beside their line, placed below it in order. */
