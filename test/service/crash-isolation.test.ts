@@ -6,6 +6,7 @@
  * succeeds. The hostile images of the issue, sent as data: URLs, and the documents of `HOSTILE_COSTS`, answer within seconds with a PDF or
  * a typed error and leave /healthz at 200. Needs `npm run build` (npm test does it).
  */
+import { get as httpGet } from 'node:http';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,8 +91,18 @@ async function generate(payload: unknown, template = templateId): Promise<{ stat
  */
 const serverCpuMs = (): number => processTreeCpuMs(server!.child.pid!);
 
-async function healthz(): Promise<number> {
-  return (await fetch(`${server!.url}/healthz`)).status;
+/**
+ * GET /healthz on a connection of its own. A kept-alive socket can meet the server closing it as
+ * idle just as the request is sent (HTTP/1.1's race, "other side closed": seen on a loaded CI
+ * machine while the server read a 3 MB payload) — a client's retry, not the server's health.
+ */
+function healthz(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${server!.url}/healthz`, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    }).on('error', reject);
+  });
 }
 
 describe('octavo serve contains a crashing render', () => {
