@@ -260,7 +260,23 @@ function checkAnchor(walker: TableWalker, at: number): void {
   } else unknownFormat(walker, 'Anchor', format, at);
 }
 
+/**
+ * A null or format-1 anchor offset, nearly every one of a font's thousands of anchors, with
+ * the same bounds and the same work counted as the checked path in two reads instead of seven
+ * calls; anything else (other formats, damage, the budget reached) falls back to that path, which
+ * reads it again from the start and fails with its own message.
+ */
+function plainAnchorAt(walker: TableWalker, base: number, at: number): boolean {
+  const offset = walker.peekU16(at);
+  if (offset < 0) return false;
+  if (offset === 0) return walker.take(2);
+  const anchor = base + offset;
+  if (anchor + 6 > walker.length || walker.peekU16(anchor) !== 1) return false;
+  return walker.take(8);
+}
+
 function anchorAt(walker: TableWalker, base: number, at: number): void {
+  if (plainAnchorAt(walker, base, at)) return;
   const anchor = walker.offset16(base, at, 'Anchor');
   if (anchor !== undefined) checkAnchor(walker, anchor);
 }

@@ -51,6 +51,18 @@ export class TableWalker {
     if (this.work > this.budget) this.fail(`decoding it reads more than ${WORK_PER_BYTE} times its ${this.length} bytes (${what}${suffix} reached over and over)`);
   }
 
+  /** The u16 at `at` without a check or any work counted, -1 past the end: for fast paths that then `take` their reads. */
+  peekU16(at: number): number {
+    return at + 2 <= this.length ? this.view.getUint16(at) : -1;
+  }
+
+  /** Counts `bytes` of reads already bounds-checked; false (nothing counted) when they would pass the budget. */
+  take(bytes: number): boolean {
+    if (this.work + bytes > this.budget) return false;
+    this.work += bytes;
+    return true;
+  }
+
   u8(at: number, what: string): number {
     this.need(at, 1, 1, what);
     return this.view.getUint8(at);
