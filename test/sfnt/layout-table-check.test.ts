@@ -127,6 +127,16 @@ describe('layout table check: each kind of damage fails', () => {
     expect(damage('GPOS', markToBase(6))).toMatch(/^BaseArray anchor offsets \(6 of 2 bytes at byte 88\) run past/);
   });
 
+  it('GPOS: anchors off the format-1 fast path keep the checked path\'s verdicts', () => {
+    const markToBase = layoutTable(4, 1, 12, 12, 1, 18, 30, 1, 1, 5, 1, 0, 6, 1, 10, 20, 1, 4, 1, 10, 600);
+    expect(damage('GPOS', patched(markToBase, 44, 0))).toBeUndefined(); // a null base anchor
+    expect(damage('GPOS', markToBase.slice(0, 94))).toMatch(/^Anchor at byte 92 runs past the table's end \(94 bytes\)$/);
+    expect(damage('GPOS', patched(markToBase, 45, 5))).toMatch(/^Anchor at byte 90 has format 5, which fontkit cannot decode$/);
+    expect(damage('GPOS', patched(markToBase, 44, 0x100))).toMatch(/^Anchor offset 0x100 at byte 88 points beyond/);
+    // format 3 with a device 2 bytes short of its 6
+    expect(damage('GPOS', table(...Array.from({ length: 45 }, (_, i) => new DataView(markToBase.buffer).getUint16(2 * i)), 3, 10, 600, 10, 0, 1, 2))).toMatch(/^Device at byte 100 runs past/);
+  });
+
   it('GPOS: offsets that send the decoding over one structure again and again (within the table)', () => {
     // 3000 scripts share one Script whose default LangSys lists 3000 features: 24 KB decoded 3000 times
     const records = 3000;
