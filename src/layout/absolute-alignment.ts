@@ -13,10 +13,16 @@
  * Baseline values fall back to `start` (`first`) and `end` (`last`).
  */
 
-export type AbsoluteAlign = 'start' | 'center' | 'end';
+type AbsoluteAlign = 'start' | 'center' | 'end';
+
+/** Where a `*-self` value puts the box on one axis, and what it does when the box overflows. */
+export interface AbsoluteAlignment {
+  readonly align: AbsoluteAlign;
+  readonly overflow: 'default' | 'safe' | 'unsafe';
+}
 
 /** The alignment a used `*-self` value asks of the box in one axis, or undefined for CSS 2's placement (`normal`, `stretch`). */
-export function absoluteAlignment(value: string, axis: 'inline' | 'block', direction: 'ltr' | 'rtl', boxDirection: 'ltr' | 'rtl'): { align: AbsoluteAlign; overflow: 'default' | 'safe' | 'unsafe' } | undefined {
+export function absoluteAlignment(value: string, axis: 'inline' | 'block', direction: 'ltr' | 'rtl', boxDirection: 'ltr' | 'rtl'): AbsoluteAlignment | undefined {
   const overflow = value.startsWith('safe ') ? 'safe' : value.startsWith('unsafe ') ? 'unsafe' : 'default';
   const keyword = overflow === 'default' ? value : value.slice(value.indexOf(' ') + 1);
   const align = alignOf(keyword, axis, direction, boxDirection);
@@ -38,7 +44,7 @@ function alignOf(keyword: string, axis: 'inline' | 'block', direction: 'ltr' | '
 }
 
 /** Where the margin box starts (from the containing block's start edge) when aligned in a rectangle `[from, from + room]`. */
-export function alignedStart(alignment: { align: AbsoluteAlign; overflow: 'default' | 'safe' | 'unsafe' }, rectangle: { from: number; room: number }, outer: number, rtl: boolean, containing: number | undefined): number {
+export function alignedStart(alignment: AbsoluteAlignment, rectangle: { from: number; room: number }, outer: number, rtl: boolean, containing: number | undefined): number {
   const free = rectangle.room - outer;
   const { align, overflow } = alignment;
   // in rtl the start is the right edge
@@ -46,7 +52,9 @@ export function alignedStart(alignment: { align: AbsoluteAlign; overflow: 'defau
   const at = rectangle.from + (physical === 'start' ? 0 : physical === 'center' ? free / 2 : free);
   if (free >= 0 || overflow === 'unsafe') return at;
   const start = rtl ? rectangle.from + free : rectangle.from;
-  if (overflow === 'safe' || containing === undefined) return overflow === 'safe' ? start : at;
+  if (overflow === 'safe') return start;
+  // in a static-position rectangle (no containing block given): where the value puts it
+  if (containing === undefined) return at;
   // between two insets: kept inside the containing block where it fits, else at the start
   return outer <= containing ? Math.min(Math.max(at, 0), containing - outer) : start;
 }

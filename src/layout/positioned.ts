@@ -19,7 +19,7 @@ import { inlineContainingBlocks } from './inline-containing-block.js';
 import { withBoxFields } from './fragment-records.js';
 import { isVerticalRoot } from './orthogonal.js';
 import type { Stitching } from './stitched-block.js';
-import type { AbsoluteAlign } from './absolute-alignment.js';
+import type { AbsoluteAlignment } from './absolute-alignment.js';
 import { absoluteAlignment, alignedStart } from './absolute-alignment.js';
 
 
@@ -145,10 +145,13 @@ interface AxisInput {
   /** The end offset wins an over-constrained axis (right in rtl). */
   readonly endWins: boolean;
   /** `*-self` asks for an alignment (absolute-alignment.ts): an auto size between two insets is then fit-content. */
-  readonly aligned?: Alignment | undefined;
+  readonly aligned?: AbsoluteAlignment | undefined;
+  /**
+   * The static-position rectangle's extent from the static position (`PendingPositioned.staticRect`:
+   * a block's content box, else 0 — a line, a point); undefined: the box is not aligned there.
+   */
+  readonly staticRoom?: number | undefined;
 }
-
-type Alignment = { readonly align: AbsoluteAlign; readonly overflow: 'default' | 'safe' | 'unsafe' };
 
 /** A used `*-self` value of an absolutely positioned box: `auto` is `normal` for its own position (CSS Box Alignment 3 §6.1). */
 const ownSelf = (value: string): string => (value === 'auto' || value.startsWith('legacy') ? 'normal' : value);
@@ -224,6 +227,7 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     containing: block.width, staticStart: pending.staticX - block.x, endWins: block.direction === 'rtl',
     staticEnd: pending.staticDirection === 'rtl' ? pending.staticRight - block.x : undefined,
     aligned: absoluteAlignment(ownSelf(style.justifySelf), 'inline', block.direction, style.direction),
+    staticRoom: pending.staticRect === undefined ? undefined : pending.staticRect === 'block' ? pending.staticRight - pending.staticX : 0,
   };
   const vertical: AxisInput = {
     start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),
@@ -231,6 +235,7 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     marginStart: margin(style.marginTop), marginEnd: margin(style.marginBottom),
     containing: block.height, staticStart: pending.staticY - block.y, endWins: false,
     aligned: absoluteAlignment(ownSelf(style.alignSelf), 'block', 'ltr', 'ltr'),
+    staticRoom: pending.staticRect === undefined ? undefined : 0,
   };
   const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical, box.kind === 'replaced')
     ? clampSize(style, 'height', block.height - startInset(vertical) - (vertical.end ?? 0) - fixedMargins(vertical), block.height, edgesY)
@@ -259,8 +264,8 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   // (the root's width is its columns of lines, known once they are laid out in that room)
   const x = solveAxis({ ...horizontal, size: verticalRoot && horizontal.size === undefined ? laid.fragment.width : width }, width);
   const y = solveAxis({ ...vertical, size: stretchedHeight ?? laid.fragment.height }, laid.fragment.height);
-  const left = block.x + alignedMarginEdge(horizontal, x, width, staticRectangle(pending, block, 'inline')) + x.marginStart;
-  const top = block.y + alignedMarginEdge(vertical, y, stretchedHeight ?? laid.fragment.height, staticRectangle(pending, block, 'block')) + y.marginStart;
+  const left = block.x + alignedMarginEdge(horizontal, x, width) + x.marginStart;
+  const top = block.y + alignedMarginEdge(vertical, y, stretchedHeight ?? laid.fragment.height) + y.marginStart;
   const fragment = offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
   const whole = { fragment, rest: undefined, pageContent: laid.pageContent };
   if (pageBottom === undefined || top + fragment.height <= pageBottom + 0.01 || top >= pageBottom - 0.01) return whole;
@@ -286,29 +291,23 @@ export function continueAbsolute(rest: AbsoluteContinuation, block: ContainingBl
   return { fragment, rest: laid.breakToken === undefined ? undefined : { ...rest, token: laid.breakToken }, pageContent: laid.pageContent };
 }
 
-/** The static-position rectangle on one axis, from the containing block's start edge (absolute-alignment.ts); undefined where the static position is not aligned. */
-function staticRectangle(pending: PendingPositioned, block: ContainingBlock, axis: 'inline' | 'block'): { from: number; room: number; rtl: boolean } | undefined {
-  if (pending.staticRect === undefined) return undefined;
-  if (axis === 'block') return { from: pending.staticY - block.y, room: 0, rtl: false };
-  const rtl = pending.staticDirection === 'rtl';
-  if (pending.staticRect === 'line') return { from: (rtl ? pending.staticRight : pending.staticX) - block.x, room: 0, rtl };
-  return { from: pending.staticX - block.x, room: pending.staticRight - pending.staticX, rtl };
-}
-
 /**
  * Where the margin box starts on one axis: CSS 2's solution, or, when `*-self` aligns the box and
  * no auto margin takes the free space, its place in the rectangle between the insets or in the
  * static-position rectangle (absolute-alignment.ts).
  */
-function alignedMarginEdge(axis: AxisInput, solved: AxisSolution, size: number, staticRect: ReturnType<typeof staticRectangle>): number {
+function alignedMarginEdge(axis: AxisInput, solved: AxisSolution, size: number): number {
   const aligned = axis.aligned;
   if (aligned === undefined || axis.marginStart === 'auto' || axis.marginEnd === 'auto') return solved.start;
   const outer = size + axis.marginStart + axis.marginEnd;
   if (axis.start !== undefined && axis.end !== undefined) {
     return alignedStart(aligned, { from: axis.start, room: axis.containing - axis.start - axis.end }, outer, axis.endWins, axis.containing);
   }
-  if (axis.start !== undefined || axis.end !== undefined || staticRect === undefined) return solved.start;
-  return alignedStart(aligned, staticRect, outer, staticRect.rtl, undefined);
+  const room = axis.staticRoom;
+  if (axis.start !== undefined || axis.end !== undefined || room === undefined) return solved.start;
+  // a right-to-left static position is the rectangle's end (`staticEnd`)
+  const end = axis.staticEnd;
+  return alignedStart(aligned, { from: end === undefined ? axis.staticStart : end - room, room }, outer, end !== undefined, undefined);
 }
 
 function fixedMargins(axis: AxisInput): number {

@@ -27,22 +27,23 @@ export interface BorderInput {
   readonly radii: Radii;
 }
 
-interface SideStyle {
+/** One side of a border: its used width, style and colour. */
+export interface SideStyle {
   readonly side: Side;
   readonly width: number;
   readonly style: BorderStyle;
   readonly color: Color;
 }
 
-function sideStyles(input: BorderInput): SideStyle[] {
-  const s = input.style;
+/** The four sides of a border with these used widths (0 on sides cut by a break), top first. */
+export function borderSides(widths: Sides, s: ComputedStyle): SideStyle[] {
   const styles: Record<Side, [BorderStyle, Color]> = {
     top: [s.borderTopStyle, s.borderTopColor],
     right: [s.borderRightStyle, s.borderRightColor],
     bottom: [s.borderBottomStyle, s.borderBottomColor],
     left: [s.borderLeftStyle, s.borderLeftColor],
   };
-  return SIDES.map((side) => ({ side, width: input.widths[side], style: styles[side][0], color: styles[side][1] }));
+  return SIDES.map((side) => ({ side, width: widths[side], style: styles[side][0], color: styles[side][1] }));
 }
 
 /** A side shows when it is wide enough, drawn and not transparent. */
@@ -60,7 +61,7 @@ export function hasVisibleSide(widths: Sides, style: ComputedStyle): boolean {
 
 export function paintBorder(input: BorderInput): DisplayItem[] {
   if (!hasVisibleSide(input.widths, input.style)) return [];
-  const sides = sideStyles(input);
+  const sides = borderSides(input.widths, input.style);
   const visible = sides.filter(isVisible);
   if (visible.length === 0) return [];
   const first = visible[0]!;
