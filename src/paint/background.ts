@@ -112,25 +112,50 @@ interface TileAxis {
   readonly clipEnd: number;
 }
 
-/** Tile origins along one axis covering [clipStart, clipEnd) (§3.4). */
-function tileStarts(repeat: RepeatStyle, { position, tile, areaStart, areaSize, clipStart, clipEnd }: TileAxis): number[] {
-  if (tile <= 0) return [];
-  let start = position;
-  let step = tile;
-  if (repeat === 'no-repeat') return [position];
-  if (repeat === 'space') {
-    const count = Math.floor(areaSize / tile);
-    if (count < 2) return [position];
-    step = tile + (areaSize - count * tile) / (count - 1);
-    start = areaStart;
-  }
-  const first = start - Math.ceil((start - clipStart) / step) * step;
+/** The lattice of one axis (§3.4): a tile's origin, the distance between origins, and whether there is more than one tile. */
+interface Lattice {
+  readonly start: number;
+  readonly step: number;
+  readonly repeats: boolean;
+}
+
+function latticeOf(repeat: RepeatStyle, { position, tile, areaStart, areaSize }: TileAxis): Lattice {
+  if (repeat === 'no-repeat') return { start: position, step: tile, repeats: false };
+  if (repeat !== 'space') return { start: position, step: tile, repeats: true };
+  const count = Math.floor(areaSize / tile);
+  if (count < 2) return { start: position, step: tile, repeats: false };
+  return { start: areaStart, step: tile + (areaSize - count * tile) / (count - 1), repeats: true };
+}
+
+/** Tile origins along one axis covering [clipStart, clipEnd), at most MAX_TILES. */
+function tileStarts(repeat: RepeatStyle, axis: TileAxis): number[] {
+  if (axis.tile <= 0) return [];
+  const { start, step, repeats } = latticeOf(repeat, axis);
+  if (!repeats) return [start];
+  const first = start - Math.ceil((start - axis.clipStart) / step) * step;
   const starts: number[] = [];
-  for (let at = first; at < clipEnd - 1e-6 && starts.length < MAX_TILES; at += step) starts.push(at);
+  for (let at = first; at < axis.clipEnd - 1e-6 && starts.length < MAX_TILES; at += step) starts.push(at);
   return starts;
 }
 
+/** Tiles drawn one by one (a mask's raster tiles, composed into one image): at most this many per axis and layer. */
 const MAX_TILES = 4000;
+
+/**
+ * Where the one tile an axis shows starts: its only tile, or the one tile of a repeating axis whose
+ * clip lies within it (the usual gradient over its own box); undefined when more than one shows.
+ */
+function visibleTile(lattice: Lattice, { tile, clipStart, clipEnd }: TileAxis): number | undefined {
+  if (!lattice.repeats) return lattice.start;
+  const first = lattice.start + Math.floor((clipStart - lattice.start) / lattice.step + 1e-9) * lattice.step;
+  return first + tile >= clipEnd - 1e-6 ? first : undefined;
+}
+
+/** The clip's extent along one axis: all of it where the tiles repeat, else the one tile's part of it. */
+function coveredSpan(lattice: Lattice, tile: number, clipStart: number, clipEnd: number): { start: number; end: number } {
+  if (lattice.repeats) return { start: clipStart, end: clipEnd };
+  return { start: Math.max(clipStart, lattice.start), end: Math.min(clipEnd, lattice.start + tile) };
+}
 
 /** §3.8 `round`: the tile is scaled so a whole number of tiles fits the area. */
 function roundSize(repeat: RepeatStyle, tile: number, area: number): number {
@@ -200,27 +225,58 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
   else size = { width, height };
   if (size.width <= 0 || size.height <= 0) return [];
   const position = positionIn(layer.position, origin, size);
-  const xs = tileStarts(repeat.x, { position: position.x, tile: size.width, areaStart: origin.x, areaSize: origin.width, clipStart: clip.rect.x, clipEnd: clip.rect.x + clip.rect.width });
-  const ys = tileStarts(repeat.y, { position: position.y, tile: size.height, areaStart: origin.y, areaSize: origin.height, clipStart: clip.rect.y, clipEnd: clip.rect.y + clip.rect.height });
+  const xAxis: TileAxis = { position: position.x, tile: size.width, areaStart: origin.x, areaSize: origin.width, clipStart: clip.rect.x, clipEnd: clip.rect.x + clip.rect.width };
+  const yAxis: TileAxis = { position: position.y, tile: size.height, areaStart: origin.y, areaSize: origin.height, clipStart: clip.rect.y, clipEnd: clip.rect.y + clip.rect.height };
+  const tile = (rect: Rect): DisplayItem[] => tileItems(image, loaded, rect, { svg: options.svg, rendering });
+  const composed = options.composeTiles === true && loaded !== undefined && loaded.svg === undefined;
+  const tiles = composed ? composedLayer(loaded, tileStarts(repeat.x, xAxis), tileStarts(repeat.y, yAxis), size, clip.rect, tile) : latticeItems(xAxis, yAxis, latticeOf(repeat.x, xAxis), latticeOf(repeat.y, yAxis), tile);
+  if (tiles.length === 0) return [];
+  if (layer.clip === 'no-clip' && clipOverride === undefined) return tiles;
+  const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
+  return [push, ...tiles, { kind: 'pop-clip' }];
+}
+
+/** One tile's items at `rect`: the image, or the gradient (a conic one clipped to it). */
+function tileItems(image: CssImage, loaded: LoadedImage | undefined, rect: Rect, how: { svg: SvgContext | undefined; rendering: ComputedStyle['imageRendering'] }): DisplayItem[] {
+  if (loaded !== undefined) return imageItems(loaded, rect, how.svg, interpolation(how.rendering));
+  if (image.kind === 'url') return [];
+  const items = paintGradient(image, rect);
+  return image.kind === 'conic' ? [{ kind: 'push-clip', rect }, ...items, { kind: 'pop-clip' }] : items;
+}
+
+/**
+ * A layer's tiles: the one tile where neither axis repeats, else one `tiles` item over the part
+ * of the clip they cover — the tile drawn once at the origin of its own space, repeated by the
+ * PDF viewer (pdf/tiling-pattern.ts), however small the tile and large the box. The lattice
+ * starts on a whole px, as Chromium draws tiles from the pixel their phase falls in: a viewer
+ * resamples a pattern cell that starts between device pixels, and a crisp texture would blur.
+ */
+function latticeItems(xAxis: TileAxis, yAxis: TileAxis, xLattice: Lattice, yLattice: Lattice, tile: (rect: Rect) => DisplayItem[]): DisplayItem[] {
+  const size = { width: xAxis.tile, height: yAxis.tile };
+  const xOne = visibleTile(xLattice, xAxis);
+  const yOne = visibleTile(yLattice, yAxis);
+  if (xOne !== undefined && yOne !== undefined) return tile({ x: xOne, y: yOne, ...size });
+  const x = xOne === undefined ? { ...xLattice, start: Math.round(xLattice.start) } : { ...xLattice, start: xOne, repeats: false };
+  const y = yOne === undefined ? { ...yLattice, start: Math.round(yLattice.start) } : { ...yLattice, start: yOne, repeats: false };
+  const xs = coveredSpan(x, size.width, xAxis.clipStart, xAxis.clipEnd);
+  const ys = coveredSpan(y, size.height, yAxis.clipStart, yAxis.clipEnd);
+  if (xs.end <= xs.start || ys.end <= ys.start) return [];
+  const items = tile({ x: 0, y: 0, ...size });
+  if (items.length === 0) return [];
+  const rect: Rect = { x: xs.start, y: ys.start, width: xs.end - xs.start, height: ys.end - ys.start };
+  return [{ kind: 'tiles', rect, origin: { x: x.start, y: y.start }, size, step: { x: x.step, y: y.step }, items }];
+}
+
+/** A mask's raster tiles, placed one by one and composed into one image over the clip (composedTiles). */
+function composedLayer(image: LoadedImage, xs: readonly number[], ys: readonly number[], size: { width: number; height: number }, clip: Rect, tile: (rect: Rect) => DisplayItem[]): DisplayItem[] {
   const tiles: DisplayItem[] = [];
   for (const y of ys) {
     for (const x of xs) {
       if (tiles.length > MAX_TILES) break;
-      const rect: Rect = { x, y, width: size.width, height: size.height };
-      if (loaded !== undefined) appendAll(tiles, imageItems(loaded, rect, options.svg, interpolation(rendering)));
-      else if (image.kind !== 'url') {
-        const items = paintGradient(image, rect);
-        appendAll(tiles, image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items);
-      }
+      appendAll(tiles, tile({ x, y, width: size.width, height: size.height }));
     }
   }
-  if (tiles.length === 0) return [];
-  if (options.composeTiles === true && loaded !== undefined && loaded.svg === undefined && tiles.length > 1) {
-    tiles.splice(0, tiles.length, composedTiles(loaded, tiles, clip.rect));
-  }
-  if (layer.clip === 'no-clip' && clipOverride === undefined) return tiles;
-  const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
-  return [push, ...tiles, { kind: 'pop-clip' }];
+  return tiles.length > 1 ? [composedTiles(image, tiles, clip)] : tiles;
 }
 
 /**

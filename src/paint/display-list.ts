@@ -69,6 +69,18 @@ export interface SoftMask {
   readonly luminance: boolean;
 }
 
+/** A point or a distance along both axes, px. */
+export interface TileVector {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A tile's extent, px. */
+export interface TileSize {
+  readonly width: number;
+  readonly height: number;
+}
+
 /** The display list carries transforms as geometry's affine matrices. */
 export type { Matrix };
 
@@ -136,6 +148,13 @@ export type DisplayItem =
        */
       readonly rasterize?: { readonly unrasterized: readonly DisplayItem[] };
     }
+  /**
+   * Paints `rect` with one tile repeated (a tiling pattern, ISO 32000-1 §8.7.3.1): `items` are the
+   * tile, drawn in a space of its own whose origin is put at `origin` + (i × step.x, j × step.y)
+   * for every whole i and j, clipped to `size` from there. A background layer of a thousand tiles
+   * is one item, whatever the area it covers.
+   */
+  | { readonly kind: 'tiles'; readonly rect: Rect; readonly origin: TileVector; readonly size: TileSize; readonly step: TileVector; readonly items: readonly DisplayItem[] }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */

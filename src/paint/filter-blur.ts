@@ -3,7 +3,8 @@
  * element paints): raster and SVG images become blurred copies (pdf/image-prep.ts rasterises and
  * blurs them at 1-2 pixels per px), and every other painted shape becomes the coverage of its
  * outline blurred in its colour (glyphs, paths, boxes: the masks text-shadow.ts makes); a
- * gradient is painted through the blurred coverage of its rectangle. Blur is linear, so shapes
+ * gradient, and a repeated tile, is painted through the blurred coverage of its rectangle (its
+ * edges blur; what is inside stays sharp). Blur is linear, so shapes
  * that do not overlap come out as the blurred whole would; where they overlap, each is blurred
  * before it is composited over the others. Rectangular clips inside the element (a background's
  * painting area, `overflow`) are applied to the shapes before they are blurred, as the element
@@ -103,7 +104,8 @@ export function blurredItems(items: readonly DisplayItem[], sigma: number): Disp
         continue;
       }
       case 'shading':
-        appendAll(out, blurredShading(item, clipped([rectPolygon(item.rect)]), sigma));
+      case 'tiles':
+        appendAll(out, blurredFill(item, clipped([rectPolygon(item.rect)]), sigma));
         continue;
       default:
         out.push(item);
@@ -152,8 +154,8 @@ function clipConvex(shape: readonly Point[], clip: readonly Point[]): Point[] {
   return output;
 }
 
-/** A gradient blurred: painted over its rectangle grown by 3 sigma, through the blurred coverage of what of it shows. */
-function blurredShading(item: Extract<DisplayItem, { kind: 'shading' }>, coverage: Point[][], sigma: number): DisplayItem[] {
+/** A gradient or repeated tiles blurred: painted over the rectangle grown by 3 sigma, through the blurred coverage of what of it shows. */
+function blurredFill(item: Extract<DisplayItem, { kind: 'shading' | 'tiles' }>, coverage: Point[][], sigma: number): DisplayItem[] {
   if (coverage.length === 0) return [];
   const mask = blurredPolygons(coverage, 2 * sigma, WHITE);
   const room = 3 * sigma;

@@ -95,6 +95,8 @@ function recolored(item: DisplayItem, steps: readonly ColorStep[]): DisplayItem 
       return { ...item, color: filterColor(item.color, steps), ...(item.stroke === undefined ? {} : { stroke: { ...item.stroke, color: filterColor(item.stroke.color, steps) } }) };
     case 'shading':
       return { ...item, shading: recolorShading(item.shading, steps) };
+    case 'tiles':
+      return { ...item, items: item.items.map((part) => recolored(part, steps)) };
     case 'image':
       // an SVG frame is recoloured as a composed copy; its vector tiles (drawn without one) each by colour
       if (item.image.format === 'svg' && item.compose === undefined && item.rasterize === undefined) return item;
@@ -176,5 +178,5 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
 }
 
 function isCovering(item: DisplayItem): item is Covering {
-  return item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path' || item.kind === 'fill-path' || item.kind === 'image' || item.kind === 'shading';
+  return item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path' || item.kind === 'fill-path' || item.kind === 'image' || item.kind === 'shading' || item.kind === 'tiles';
 }

@@ -70,6 +70,15 @@ export function itemsAsSvg(items: readonly DisplayItem[], prefix = 'i'): ItemsMa
         body.push(`<rect ${rectAttributes(item.rect)} fill="url(#${g})"/>`);
         break;
       }
+      case 'tiles': {
+        const tile = itemsAsSvg(item.items, `${id()}-`);
+        if ('unwritable' in tile) return tile;
+        const t = id();
+        defs.push(`<pattern id="${t}" patternUnits="userSpaceOnUse" x="${n(item.origin.x)}" y="${n(item.origin.y)}" width="${n(item.step.x)}" height="${n(item.step.y)}">`
+          + `<defs>${tile.defs}</defs><svg width="${n(item.size.width)}" height="${n(item.size.height)}" overflow="hidden">${tile.body}</svg></pattern>`);
+        body.push(`<rect ${rectAttributes(item.rect)} fill="url(#${t})"/>`);
+        break;
+      }
       case 'image':
         // Skia's SVG renderer, as @napi-rs/canvas builds it, has no resource provider: it draws no <image>, data: URLs included
         return { unwritable: 'an image' };

@@ -23,7 +23,7 @@ import { multiply, type Matrix } from '../geometry/matrix.js';
 
 type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
 /** Items whose covered area polygonsOf knows. */
-export type Covering = Painted | Extract<DisplayItem, { kind: 'fill-path' | 'image' | 'shading' }>;
+export type Covering = Painted | Extract<DisplayItem, { kind: 'fill-path' | 'image' | 'shading' | 'tiles' }>;
 
 /**
  * The shadows of a text fragment whose own items (glyphs and decorations) are `own`, its upright
@@ -124,12 +124,13 @@ export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: n
   return [{ kind: 'alpha-mask', rect: { ...area, width: width / scale, height: height / scale }, color, mask }];
 }
 
-/** What an item covers, as polygons in page px (an image or gradient: its whole rectangle). */
+/** What an item covers, as polygons in page px (an image, gradient or repeated tile: its whole rectangle). */
 export function polygonsOf(item: Covering): Point[][] {
   switch (item.kind) {
     case 'fill-rect':
     case 'image':
-    case 'shading': return [rectPolygon(item.rect)];
+    case 'shading':
+    case 'tiles': return [rectPolygon(item.rect)];
     case 'fill-path': return subpaths(item.path);
     case 'stroke-path': return strokePolygons(item.path, item.width);
     case 'glyphs': {

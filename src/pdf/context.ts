@@ -55,6 +55,11 @@ export interface PageContext {
   /** The bleed area around the page box, px: page coordinates start this far into the sheet. */
   readonly bleed: number;
   readonly scopes: OpenScope[];
+  /**
+   * The marked content of the stream being written: the document's (undefined when untagged), or
+   * none in a tiling pattern's cell (tiling-pattern.ts), whose operators are not page content.
+   */
+  readonly marks: MarkedContent | undefined;
   /** Names given on this page, by all its content streams: a count of the page's resources would cost their number each time. */
   readonly names: PageResourceNames;
 }

@@ -130,7 +130,7 @@ export function popClip(ctx: PageContext): void {
 export function pushOpacity(ctx: PageContext, opacity: number, mask?: DrawnMask, blend?: BlendMode, isolated?: true): void {
   const grouped = opacity < 1 || mask !== undefined || blend !== undefined || isolated === true;
   if (grouped) {
-    ctx.resources.marks?.openGroup();
+    ctx.marks?.openGroup();
     ctx.sink.open();
   }
   ctx.scopes.push({ kind: 'opacity', opacity, grouped, ...(mask === undefined ? {} : { mask }), ...(blend === undefined ? {} : { blend }), ...(isolated === undefined ? {} : { isolated }) });
@@ -185,7 +185,7 @@ export function popOpacity(ctx: PageContext): void {
   if (!scope.grouped) return;
   const resources = ctx.resources;
   // closes the group's marked content (into the group's sink) first
-  const marked = resources.marks?.closeGroup();
+  const marked = ctx.marks?.closeGroup();
   const operators = ctx.sink.close();
   const visible = operators !== '' && scope.opacity > 0;
   if (!visible && marked === undefined) return;
@@ -199,7 +199,7 @@ export function popOpacity(ctx: PageContext): void {
     Group: scope.isolated === true ? { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB', I: true } : { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
     Resources: resourceSnapshot(ctx, operators),
   });
-  if (marked !== undefined) resources.marks?.attachForm(marked, form);
+  if (marked !== undefined) ctx.marks?.attachForm(marked, form);
   form.end(operators === '' ? undefined : operatorBytes(operators));
   if (!visible) return; // kept only so that structure references to its content stay valid
   const name = `Tg${++resources.groups}`;
@@ -238,7 +238,7 @@ export function pageInLocalSpace(ctx: PageContext): number[] {
  * The resources a group's form may use: what the page has registered so far (which includes
  * nested groups), copied so the form never lists itself (recursive resources, ISO 32000-1 §7.8.3).
  */
-function resourceSnapshot(ctx: PageContext, operators: string): Record<string, unknown> {
+export function resourceSnapshot(ctx: PageContext, operators: string): Record<string, unknown> {
   // only the resources the form's operators name: a copy of all the page's made a page of
   // n groups write n² entries (4,000 translucent boxes: 130 MB and 7.6 s)
   const named = new Set<string>();

@@ -186,9 +186,9 @@ export function needsImagePrep(page: PageDisplayList): boolean {
   return finder.found;
 }
 
-/** An image, or a group whose soft mask may hold one. */
+/** An image, or a group whose soft mask, or a pattern whose tile, may hold one. */
 function mayNeedCopy(item: DisplayItem): boolean {
-  return item.kind === 'image' || (item.kind === 'push-opacity' && item.mask !== undefined);
+  return item.kind === 'image' || item.kind === 'tiles' || (item.kind === 'push-opacity' && item.mask !== undefined);
 }
 
 /**
@@ -226,6 +226,12 @@ function mapScaled(items: readonly DisplayItem[], visitor: ScaledVisitor, outer:
     else if (item.kind === 'pop-transform') matrix = stack.pop() ?? outer;
     const scale = item.kind === 'image' && matrix !== IDENTITY ? { sx: Math.hypot(matrix[0], matrix[1]), sy: Math.hypot(matrix[2], matrix[3]) } : UNSCALED;
     const visited = visitor.visit(item, scale);
+    if (visited.kind === 'tiles') {
+      // the tile is drawn in its own space, at the pattern's origin
+      const tileItems = mapScaled(visited.items, visitor, multiply(matrix, [1, 0, 0, 1, visited.origin.x, visited.origin.y]));
+      mapped.push(tileItems.every((m, i) => m === visited.items[i]) ? visited : { ...visited, items: tileItems });
+      continue;
+    }
     if (visited.kind !== 'push-opacity' || visited.mask === undefined) { mapped.push(visited); continue; }
     const maskItems = mapScaled(visited.mask.items, visitor, matrix);
     mapped.push(maskItems.every((m, i) => m === visited.mask!.items[i]) ? visited : { ...visited, mask: { ...visited.mask, items: maskItems } });

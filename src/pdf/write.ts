@@ -35,6 +35,7 @@ import { loadSigner } from './signer.js';
 import { StructureBuilder } from './structure.js';
 import { drawGlyphs, pushClipGlyphs } from './text.js';
 import { drawAlphaMask, drawShading, pushClipPath, pushTransform } from './shading.js';
+import { drawTiles } from './tiling-pattern.js';
 import { xmpPacket } from './xmp.js';
 
 export interface WritePdfOptions {
@@ -316,6 +317,7 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
     height: display.height,
     bleed: display.bleed ?? 0,
     scopes: [],
+    marks: resources.marks,
     names: pageNamesOf(resources, page),
   };
   resources.marks?.beginPage(index, page.dictionary);
@@ -332,7 +334,7 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
  * item (tens of thousands per long table) was most of this function's garbage.
  */
 function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer: PageWriter): void {
-  const marks = ctx.resources.marks;
+  const marks = ctx.marks;
   switch (item.kind) {
     case 'fill-rect':
       marks?.beforePaint();
@@ -353,6 +355,9 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
       if (item.rasterize !== undefined && item.image.format === 'svg') return item.rasterize.unrasterized.forEach((part) => drawItem(ctx, part, pageIndex, writer));
       marks?.beforePaint();
       return drawImage(ctx, item.rect, item.image, item.interpolate);
+    case 'tiles':
+      marks?.beforePaint();
+      return drawTiles(ctx, item, (cell, tile) => { for (const part of tile) drawItem(cell, part, pageIndex, writer); });
     case 'shading':
       marks?.beforePaint();
       return drawShading(ctx, item.rect, item.shading);
