@@ -128,9 +128,8 @@ function latticeOf(repeat: RepeatStyle, { position, tile, areaStart, areaSize }:
 }
 
 /** Tile origins along one axis covering [clipStart, clipEnd), at most MAX_TILES. */
-function tileStarts(repeat: RepeatStyle, axis: TileAxis): number[] {
+function tileStarts({ start, step, repeats }: Lattice, axis: TileAxis): number[] {
   if (axis.tile <= 0) return [];
-  const { start, step, repeats } = latticeOf(repeat, axis);
   if (!repeats) return [start];
   const first = start - Math.ceil((start - axis.clipStart) / step) * step;
   const starts: number[] = [];
@@ -138,8 +137,19 @@ function tileStarts(repeat: RepeatStyle, axis: TileAxis): number[] {
   return starts;
 }
 
-/** Tiles drawn one by one (a mask's raster tiles, composed into one image): at most this many per axis and layer. */
+/** Tiles drawn one by one (a few, or a mask's raster tiles composed into one image): at most this many items per layer. */
 const MAX_TILES = 4000;
+
+/**
+ * Up to this many tiles a layer is drawn tile by tile, each where it falls (no pattern and form
+ * objects for a handful); beyond, as one tiling pattern (latticeItems).
+ */
+const DIRECT_TILES = 64;
+
+/** How many tiles of an axis can reach its clip, at most. */
+function tilesAtMost(lattice: Lattice, { clipStart, clipEnd }: TileAxis): number {
+  return lattice.repeats ? Math.ceil((clipEnd - clipStart) / lattice.step) + 1 : 1;
+}
 
 /**
  * Where the one tile an axis shows starts: its only tile, or the one tile of a repeating axis whose
@@ -228,9 +238,19 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
   const xAxis: TileAxis = { position: position.x, tile: size.width, areaStart: origin.x, areaSize: origin.width, clipStart: clip.rect.x, clipEnd: clip.rect.x + clip.rect.width };
   const yAxis: TileAxis = { position: position.y, tile: size.height, areaStart: origin.y, areaSize: origin.height, clipStart: clip.rect.y, clipEnd: clip.rect.y + clip.rect.height };
   const tile = (rect: Rect): DisplayItem[] => tileItems(image, loaded, rect, { svg: options.svg, rendering });
+  const xLattice = latticeOf(repeat.x, xAxis);
+  const yLattice = latticeOf(repeat.y, yAxis);
   const composed = options.composeTiles === true && loaded !== undefined && loaded.svg === undefined;
-  const tiles = composed ? composedLayer(loaded, tileStarts(repeat.x, xAxis), tileStarts(repeat.y, yAxis), size, clip.rect, tile) : latticeItems(xAxis, yAxis, latticeOf(repeat.x, xAxis), latticeOf(repeat.y, yAxis), tile);
+  const direct = composed || tilesAtMost(xLattice, xAxis) * tilesAtMost(yLattice, yAxis) <= DIRECT_TILES;
+  const tiles = direct ? eachTile(tileStarts(xLattice, xAxis), tileStarts(yLattice, yAxis), size, tile) : latticeItems(xAxis, yAxis, xLattice, yLattice, tile);
   if (tiles.length === 0) return [];
+  // a mask's raster tiles composed into one image, so that no seam shows what the mask hides
+  if (composed && tiles.length > 1) return clippedLayer(layer, clip, clipOverride, [composedTiles(loaded, tiles, clip.rect)]);
+  return clippedLayer(layer, clip, clipOverride, tiles);
+}
+
+/** A layer's items under its clip (none for `no-clip`, unless the caller's clip replaces it). */
+function clippedLayer(layer: ImageLayer, clip: Clip, clipOverride: Clip | undefined, tiles: DisplayItem[]): DisplayItem[] {
   if (layer.clip === 'no-clip' && clipOverride === undefined) return tiles;
   const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
   return [push, ...tiles, { kind: 'pop-clip' }];
@@ -267,8 +287,8 @@ function latticeItems(xAxis: TileAxis, yAxis: TileAxis, xLattice: Lattice, yLatt
   return [{ kind: 'tiles', rect, origin: { x: x.start, y: y.start }, size, step: { x: x.step, y: y.step }, items }];
 }
 
-/** A mask's raster tiles, placed one by one and composed into one image over the clip (composedTiles). */
-function composedLayer(image: LoadedImage, xs: readonly number[], ys: readonly number[], size: { width: number; height: number }, clip: Rect, tile: (rect: Rect) => DisplayItem[]): DisplayItem[] {
+/** Tiles placed one by one at the lattice's origins (at most MAX_TILES items). */
+function eachTile(xs: readonly number[], ys: readonly number[], size: { width: number; height: number }, tile: (rect: Rect) => DisplayItem[]): DisplayItem[] {
   const tiles: DisplayItem[] = [];
   for (const y of ys) {
     for (const x of xs) {
@@ -276,7 +296,7 @@ function composedLayer(image: LoadedImage, xs: readonly number[], ys: readonly n
       appendAll(tiles, tile({ x, y, width: size.width, height: size.height }));
     }
   }
-  return tiles.length > 1 ? [composedTiles(image, tiles, clip)] : tiles;
+  return tiles;
 }
 
 /**

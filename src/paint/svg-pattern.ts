@@ -2,7 +2,7 @@
  * SVG `<pattern>` paint servers (SVG 2 §14.3): the pattern tile (`x`/`y`/`width`/`height` in
  * `patternUnits`, content in `patternContentUnits` or fitted by `viewBox`), repeated under
  * `patternTransform` over the painted shape's bounds and clipped to the shape. Attributes and
- * content are inherited through `href`. At most MAX_TILES tiles are drawn.
+ * content are inherited through `href`. The tile is drawn once, as a tiling pattern's cell.
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -12,12 +12,10 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { hrefChain } from '../resources/svg-document.js';
 import type { Viewport } from './svg-geometry.js';
-import { invert, multiply } from '../geometry/matrix.js';
+import { invert } from '../geometry/matrix.js';
 import { length, numbers } from '../css/values/svg-units.js';
 import { parseTransform, pathBounds, viewBoxMatrix } from './svg-geometry.js';
-import { appendAll, maxOf, minOf } from '../append-all.js';
-
-const MAX_TILES = 2500;
+import { maxOf, minOf } from '../append-all.js';
 
 /** Draws a pattern's children in a viewport (render.ts passes its own walk). */
 export type DrawContent = (pattern: DomElement, viewport: Viewport) => DisplayItem[];
@@ -70,20 +68,15 @@ export function patternPaint(doc: SvgDocument, pattern: DomElement, { path, even
   const items = draw(content, innerViewport);
   if (items.length === 0) return [];
   const { i0, i1, j0, j1 } = tileRange(bounds, inverse, tile);
-  if ((i1 - i0) * (j1 - j0) > MAX_TILES) return [];
-  const tiles: DisplayItem[] = [];
-  for (let j = j0; j < j1; j++) {
-    for (let i = i0; i < i1; i++) {
-      const x = tile.x + i * tile.width;
-      const y = tile.y + j * tile.height;
-      tiles.push({ kind: 'push-clip', rect: { x, y, width: tile.width, height: tile.height } }, { kind: 'push-transform', matrix: multiply([1, 0, 0, 1, x, y], inner) });
-      appendAll(tiles, items);
-      tiles.push({ kind: 'pop-transform' }, { kind: 'pop-clip' });
-    }
-  }
+  if (i1 <= i0 || j1 <= j0) return [];
+  // the tiles that reach the shape, in pattern space: one tile's content repeated by the viewer (pdf/tiling-pattern.ts)
+  const area: Rect = { x: tile.x + i0 * tile.width, y: tile.y + j0 * tile.height, width: (i1 - i0) * tile.width, height: (j1 - j0) * tile.height };
+  const cell: DisplayItem[] = [{ kind: 'push-transform', matrix: inner }, ...items, { kind: 'pop-transform' }];
   return [
     { kind: 'push-clip-path', path, evenOdd },
-    { kind: 'push-transform', matrix: transform }, ...tiles, { kind: 'pop-transform' },
+    { kind: 'push-transform', matrix: transform },
+    { kind: 'tiles', rect: area, origin: { x: tile.x, y: tile.y }, size: { width: tile.width, height: tile.height }, step: { x: tile.width, y: tile.height }, items: cell },
+    { kind: 'pop-transform' },
     { kind: 'pop-clip' },
   ];
 }

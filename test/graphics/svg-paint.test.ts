@@ -89,6 +89,11 @@ describe('SVG patterns', () => {
     expect(await draw(svg(`<pattern id="p" width="0.5" height="1">${tile}</pattern><rect width="8" height="2" fill="url(#p)"/>`))).toEqual(['BBRRBBRR', 'RRBBRRBB']);
   });
 
+  it('fills a shape of 5,000 tiles (beyond 2,500 the shape was left unpainted), the tile drawn once', async () => {
+    const markup = svg('<pattern id="p" patternUnits="userSpaceOnUse" width="2" height="2"><rect width="1" height="2" fill="red"/></pattern><rect width="200" height="100" fill="url(#p)"/>', 'width="200" height="100"');
+    expect(new Set(await draw(markup, '200px 100px'))).toEqual(new Set(['R_'.repeat(100)]));
+  });
+
   it('fits pattern content by its viewBox and moves tiles by patternTransform', async () => {
     expect(await draw(svg('<pattern id="p" patternUnits="userSpaceOnUse" width="4" height="2" viewBox="0 0 2 1" patternTransform="translate(2 0)"><rect width="1" height="1" fill="red"/></pattern><rect width="8" height="2" fill="url(#p)"/>'))).toEqual(['__RR__RR', '__RR__RR']);
   });
