@@ -78,6 +78,17 @@ describe('repeated backgrounds', () => {
     expect(page).toEqual(['rb'.repeat(100), 'rb'.repeat(100)]);
   });
 
+  it('writes no cell smaller than a quarter px, however fine the lattice (Poppler\'s Splash drew 0.01px cells for 55 s a page)', async () => {
+    for (const tile of ['0.01px', '0.1px', '0.2px']) {
+      const pdf = await renderPdf(`<style>@page { size: 100px 100px; margin: 0 } body { margin: 0 } div { height: 100px; background: ${RED_BLUE.replace('2px 2px', `${tile} ${tile}`)} }</style><div></div>`, { compress: false });
+      const cell = streams(pdf).find((s) => s.dict.includes('/PatternType 1'))!.dict;
+      const number = (key: string): number => Number(new RegExp(`/${key} ([\\d.]+)`).exec(cell)![1]);
+      const scale = Number(/\/Matrix \[([\d.]+)/.exec(cell)![1]);
+      expect(number('XStep') * scale).toBeGreaterThanOrEqual(0.25 - 1e-9);
+      expect(number('YStep') * scale).toBeGreaterThanOrEqual(0.25 - 1e-9);
+    }
+  });
+
   it('draws a few tiles one by one, each where it falls', async () => {
     const pdf = await renderPdf(`<style>@page { size: 8px 2px; margin: 0 } body { margin: 0 } div { height: 2px; background: ${RED_BLUE} }</style><div></div>`, { compress: false });
     expect(Buffer.from(pdf).toString('latin1')).not.toContain('/PatternType');
