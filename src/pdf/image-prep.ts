@@ -69,19 +69,35 @@ function filtersOf(item: ImageItem): readonly ColorStep[] | undefined {
   return item.filters !== undefined && item.filters.length > 0 && (item.image.format !== 'svg' || item.compose !== undefined || item.rasterize !== undefined) && !preparedCopies.has(item.image) ? item.filters : undefined;
 }
 
+/** An image's blur, unless its copy is made already or it is too large to blur (blurDensity). */
 function blurOf(item: ImageItem): ImageItem['blur'] {
-  return item.blur !== undefined && !preparedCopies.has(item.image) ? item.blur : undefined;
+  return item.blur !== undefined && !preparedCopies.has(item.image) && blurDensity(item, item.blur) !== undefined ? item.blur : undefined;
 }
 
-/** Pixels per px of a blurred copy: the image's own density within 1-2 (an SVG's: 2, print density for a soft picture). */
-function blurDensity(item: ImageItem): number {
-  if (item.image.format === 'svg') return 2;
-  return Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
+/** A blurred copy has at most MAX_FILTER_PIXELS, and no side longer than this (Skia makes no larger surface). */
+const MAX_BLUR_SIDE = 16_384;
+/** Below this many pixels per px a blurred copy would show its pixels: the image is drawn unblurred instead. */
+const MIN_BLUR_DENSITY = 1 / 8;
+
+/**
+ * Pixels per px of a blurred copy: the image's own density within 1-2 (an SVG's: 2, print density
+ * for a soft picture), fewer where the copy, 3 sigma of room on each side included, would exceed
+ * MAX_FILTER_PIXELS or MAX_BLUR_SIDE; undefined when that is under MIN_BLUR_DENSITY (a 7px × 1e9px
+ * tile under `blur()` asked Skia for a surface it could not make, and the render failed).
+ */
+function blurDensity(item: ImageItem, blur: NonNullable<ImageItem['blur']>): number | undefined {
+  const own = item.image.format === 'svg' ? 2 : Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
+  const width = item.rect.width + 6 * blur.sigma;
+  const height = item.rect.height + 6 * blur.sigma;
+  const k = Math.min(own, Math.sqrt(MAX_FILTER_PIXELS / (width * height)), MAX_BLUR_SIDE / Math.max(width, height));
+  return k >= MIN_BLUR_DENSITY ? k : undefined;
 }
 
-/** A blurred copy's canvas: 1-2 pixels per px, 3 sigma of room on each side; the rectangle it covers. */
-function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { request: BlurRequest; rect: Rect } {
-  const k = blurDensity(item);
+/** Whether an image asks for a blur too large to make (blurDensity): it is drawn unblurred. */
+const tooLargeToBlur = (item: DisplayItem): boolean => item.kind === 'image' && item.blur !== undefined && blurDensity(item, item.blur) === undefined;
+
+/** A blurred copy's canvas: blurDensity's pixels per px, 3 sigma of room on each side; the rectangle it covers. */
+function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>, k: number): { request: BlurRequest; rect: Rect } {
   const room = 3 * blur.sigma;
   const width = Math.ceil((item.rect.width + 2 * room) * k);
   const height = Math.ceil((item.rect.height + 2 * room) * k);
@@ -179,7 +195,7 @@ function composeDigest(compose: readonly ImagePlacement[]): string {
 
 const COMPOSE_DIGESTS = new WeakMap<readonly ImagePlacement[], string>();
 
-/** Whether a page draws an image that prepareImages would copy. */
+/** Whether a page draws an image that prepareImages would copy (or warn about). */
 export function needsImagePrep(page: PageDisplayList): boolean {
   const finder = new CopyFinder();
   mapScaled(page.items, finder);
@@ -204,7 +220,8 @@ class CopyFinder implements ScaledVisitor {
   found = false;
 
   visit(item: DisplayItem, scale: Scale): DisplayItem {
-    this.found ||= copyKey(item, scale) !== undefined;
+    // an image too large to blur is drawn as it is, but prepareImages says so
+    this.found ||= copyKey(item, scale) !== undefined || tooLargeToBlur(item);
     return item;
   }
 }
@@ -253,11 +270,11 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
   }
   const blur = blurOf(item);
   const raster = rasterSizeOf(item, scale);
+  const blurK = blur === undefined ? undefined : blurDensity(item, blur);
   if (raster !== undefined && blur === undefined) bytes = await rasterizeSvg(item.image.bytes, raster.width, raster.height);
-  else if (compose === undefined && blur !== undefined && item.image.format === 'svg') {
+  else if (compose === undefined && blurK !== undefined && item.image.format === 'svg') {
     // a blurred SVG is rasterised at the blurred copy's density first
-    const k2 = blurDensity(item);
-    bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * k2)), Math.max(1, Math.round(item.rect.height * k2)));
+    bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * blurK)), Math.max(1, Math.round(item.rect.height * blurK)));
   }
   if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, (rgba) => recolorRgba(filters, rgba));
   if (bytes !== undefined && placements !== undefined) {
@@ -266,8 +283,8 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
   let rect = item.rect;
   let room = 0;
-  if (bytes !== undefined && blur !== undefined) {
-    const canvas = blurred(item, blur);
+  if (bytes !== undefined && blur !== undefined && blurK !== undefined) {
+    const canvas = blurred(item, blur, blurK);
     bytes = await blurImage(bytes, canvas.request);
     rect = canvas.rect;
     room = item.rect.x - rect.x;
@@ -311,13 +328,16 @@ async function copyFor(item: ImageItem, key: string, scale: Scale): Promise<Copy
 /** The display list with the copies its images need (the same list when there are none). */
 export async function prepareImages(display: DocumentDisplayList, warn?: (message: string) => void): Promise<DocumentDisplayList> {
   const wanted = new Map<string, { item: ImageItem; scale: Scale }>();
+  let unblurred = 0;
   for (const page of display.pages) {
     mapScaled(page.items, { visit: (item, scale) => {
+      if (tooLargeToBlur(item)) unblurred++;
       const key = copyKey(item, scale);
       if (key !== undefined && item.kind === 'image') wanted.set(key, { item, scale });
       return item;
     } });
   }
+  if (unblurred > 0) warn?.(`${unblurred} image${unblurred === 1 ? ' is' : 's are'} too large to blur (\`filter: blur()\` or \`drop-shadow()\`, ${MAX_FILTER_PIXELS / 1e6} million pixels at most, ${MIN_BLUR_DENSITY} per px at least): drawn unblurred`);
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
   let filterPixels = 0;

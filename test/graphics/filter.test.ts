@@ -187,6 +187,13 @@ describe('filter: blur()', () => {
 });
 
 describe('filter: what is not drawn', () => {
+  it('draws an image too large to blur unblurred, with a warning (a 4px × 1e9px tile asked Skia for a surface it could not make, and the render failed)', async () => {
+    const result = await draw('8px 2px', `div { width: 8px; height: 2px; background: url(${SOLID}) 0 0 / 4px 200000px; filter: blur(1px) }`, '<div></div>', [/2 images are too large to blur/]);
+    expect(result).toEqual(['RRRRRRRR', 'RRRRRRRR']);
+    // (the tile a billion px tall: a viewer draws nothing of it, but the render completes)
+    await draw('8px 2px', `div { width: 8px; height: 2px; background: url(${SOLID}) 0 0 / 4px 1e9px; filter: blur(1px) }`, '<div></div>', [/2 images are too large to blur/]);
+  });
+
   it('warns about a reference to no SVG filter and draws the rest of the chain', async () => {
     const result = await draw('4px 2px', 'div { width: 4px; height: 1px; background: red; filter: url(#soft) grayscale(1) }', '<div></div>',
       [/`filter: url\(#soft\)` names no <filter>/]);
