@@ -11,13 +11,14 @@ import { resolveColor } from '../css/values/color.js';
 import type { Rect } from '../geometry/types.js';
 import { unionOfRects } from '../geometry/rect.js';
 import type { TextFragment } from '../layout/types.js';
-import type { DisplayItem, PathSegment } from './display-list.js';
+import type { AlphaMask, DisplayItem, PathSegment } from './display-list.js';
 import type { Point } from './coverage.js';
 import { boundsOf, polygonCoverage, rectPolygon } from './coverage.js';
 import type { GlyphAt } from './glyph-coverage.js';
 import { addGlyphCoverage, glyphsBounds, glyphsOf, outlinePolygons } from './glyph-coverage.js';
 import { appendAll } from '../append-all.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
+import { BoundedCache } from '../cache/bounded.js';
 import type { UprightGlyph } from './upright-glyphs.js';
 import { multiply, type Matrix } from '../geometry/matrix.js';
 
@@ -106,6 +107,24 @@ function shapesOf(items: readonly Painted[]): Shapes {
 }
 
 /**
+ * Blurred masks of shapes alone, by the shapes relative to their area: a filtered box that runs
+ * over many pages (or a card repeated down a list) is the same slice on each, and its mask cost
+ * 40 ms a page (a 5,000px-wide box under `drop-shadow()`: 1,000 pages took 42 s).
+ */
+const shapeMasks = new BoundedCache<string, AlphaMask>('paint.shape-masks', 64);
+
+/** At most this many points make a shape's key (a longer outline is blurred each time). */
+const MAX_KEY_POINTS = 256;
+
+function shapeKey(polygons: readonly (readonly Point[])[], area: Rect, blur: number): string | undefined {
+  let points = 0;
+  for (const polygon of polygons) points += polygon.length;
+  if (points > MAX_KEY_POINTS) return undefined;
+  const at = polygons.map((polygon) => polygon.map((p) => `${(p.x - area.x).toFixed(3)},${(p.y - area.y).toFixed(3)}`).join(' ')).join('|');
+  return `${area.width.toFixed(3)}x${area.height.toFixed(3)}:${blur}:${at}`;
+}
+
+/**
  * The alpha mask of `polygons` and `glyphs` (page px) blurred with a Gaussian of standard
  * deviation blur / 2, painted in `color`.
  */
@@ -117,9 +136,14 @@ export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: n
   const scale = maskScale(area, blur);
   const width = Math.max(1, Math.ceil(area.width * scale));
   const height = Math.max(1, Math.ceil(area.height * scale));
-  const values = polygonCoverage(polygons, area, scale, width, height);
-  if (glyphs.length > 0) addGlyphCoverage({ values, width, height, area, scale }, glyphs);
-  const mask = blurredMask({ values, width, height }, (blur / 2) * scale, `shadow,${width},${height},${blur}`);
+  const key = glyphs.length === 0 ? shapeKey(polygons, area, blur) : undefined;
+  let mask = key === undefined ? undefined : shapeMasks.get(key);
+  if (mask === undefined) {
+    const values = polygonCoverage(polygons, area, scale, width, height);
+    if (glyphs.length > 0) addGlyphCoverage({ values, width, height, area, scale }, glyphs);
+    mask = blurredMask({ values, width, height }, (blur / 2) * scale, `shadow,${width},${height},${blur}`);
+    if (key !== undefined) shapeMasks.set(key, mask);
+  }
   // the mask covers whole device pixels: its rect is rounded up with it
   return [{ kind: 'alpha-mask', rect: { ...area, width: width / scale, height: height / scale }, color, mask }];
 }

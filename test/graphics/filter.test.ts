@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
 import type { Rgba } from '../helpers/png.js';
 import { renderPage, renderPdf } from '../helpers/render.js';
+import { cacheStats } from '../../src/cache/bounded.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const RED: Rgba = [255, 0, 0, 255];
@@ -183,6 +184,19 @@ describe('filter: blur()', () => {
     expect(result[13]!.slice(12, 14)).not.toContain('B');
     expect(result[17]![16]).not.toBe('_');
     expect(result[17]![22]).toBe('_');
+  });
+});
+
+describe('filter: a box over many pages', () => {
+  it('blurs the shape of its slice once, not once a page (1,000 pages of a wide box under drop-shadow() took 42 s)', async () => {
+    const masks = (): { hits: number; misses: number } => cacheStats().find((stats) => stats.name === 'paint.shape-masks') ?? { hits: 0, misses: 0 };
+    const before = masks();
+    const pdf = await renderPdf('<style>@page { size: 100px 100px; margin: 0 } body { margin: 0 } div { height: 2000px; background: red; filter: drop-shadow(2px 2px 3px blue) }</style><div>x</div>');
+    const after = masks();
+    expect(Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(20);
+    expect(after.hits + after.misses - before.hits - before.misses).toBeGreaterThanOrEqual(20);
+    // the first page's slice, the middle pages' and the last page's
+    expect(after.misses - before.misses).toBeLessThanOrEqual(3);
   });
 });
 
