@@ -23,11 +23,17 @@ export interface MaskRequest {
 }
 
 const MAX_PIXELS = 1_500_000;
+/**
+ * The longest side of a mask, pixels: a thin area (a 6px-wide shape with another 1e9px below it)
+ * kept within MAX_PIXELS by its area alone was 26 million pixels tall, its narrow side rounded up
+ * to one pixel, and its coverage took seconds.
+ */
+const MAX_SIDE = 8192;
 /** Masks by geometry, blur and scale: repeated cards and buttons blur once per process. */
 const cache = new BoundedCache<string, AlphaMask>('paint.shadow-masks', 64);
 
 /**
- * Device pixels per CSS px: enough samples across the blur, bounded in size. Past a sigma of 48px
+ * Device pixels per CSS px: enough samples across the blur, bounded in size and in its longest side. Past a sigma of 48px
  * four samples per sigma are plenty, and a huge blur (`text-shadow: 0 0 1e5px`) then costs a
  * small mask instead of the largest one for every line it shadows.
  */
@@ -36,6 +42,8 @@ export function maskScale(area: Rect, blur: number): number {
   let scale = Math.min(2, Math.max(Math.min(0.25, 12 / sigma), 3 / Math.max(sigma, 0.5)));
   const pixels = area.width * area.height * scale * scale;
   if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
+  const longest = Math.max(area.width, area.height) * scale;
+  if (longest > MAX_SIDE) scale *= MAX_SIDE / longest;
   return scale;
 }
 

@@ -113,8 +113,8 @@ function shapesOf(items: readonly Painted[]): Shapes {
  */
 const shapeMasks = new BoundedCache<string, AlphaMask>('paint.shape-masks', 64);
 
-/** At most this many points make a shape's key (a longer outline is blurred each time). */
-const MAX_KEY_POINTS = 256;
+/** At most this many points make a shape's key (a longer outline is blurred each time; a key costs ~20 ns a point, its mask ~1 µs a pixel). */
+const MAX_KEY_POINTS = 8192;
 
 function shapeKey(polygons: readonly (readonly Point[])[], area: Rect, blur: number): string | undefined {
   let points = 0;

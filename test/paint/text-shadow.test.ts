@@ -12,6 +12,8 @@ import { installedFamilies } from '../helpers/installed-fonts.js';
 import { createEngine } from '../../src/api.js';
 import { createInternalEngine } from '../../src/render.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
+import { blurredPolygons } from '../../src/paint/text-shadow.js';
+import { rectPolygon } from '../../src/paint/coverage.js';
 
 const page = (size: string, css: string, html: string): Promise<string[]> =>
   renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono"; white-space: pre } ${css}</style>${html}`);
@@ -136,5 +138,16 @@ describe.skipIf(noCjk)('text-shadow in vertical text (as Chromium 156)', () => {
     const result = await vertical('30px 0 red; color: transparent', '縦');
     expect(result.join('').includes('R')).toBe(true);
     expect(result.join('').includes('K')).toBe(false);
+  });
+});
+
+describe('blurred masks of far-apart shapes', () => {
+  it('keeps a thin area\'s mask within 8,192 pixels on its long side (a shape 1e9px below another was a 26-million-pixel column)', () => {
+    const polygons = [rectPolygon({ x: 0, y: 0, width: 6, height: 6 }), rectPolygon({ x: 0, y: 1e9, width: 6, height: 6 })];
+    const [item] = blurredPolygons(polygons, 6, { r: 255, g: 0, b: 0, a: 1 });
+    expect(item?.kind).toBe('alpha-mask');
+    if (item?.kind !== 'alpha-mask') return;
+    expect(Math.max(item.mask.width, item.mask.height)).toBeLessThanOrEqual(8192);
+    expect(item.mask.width * item.mask.height).toBeLessThanOrEqual(1_500_000);
   });
 });
