@@ -9,7 +9,7 @@
 import type { BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, CssImage, MaskClip, Position, RepeatStyle } from '../css/image-types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
-import type { Rect, Sides } from '../geometry/types.js';
+import type { Rect, Sides, Size } from '../geometry/types.js';
 import type { Box } from '../boxes/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { PlacedBox } from './placed.js';
@@ -127,13 +127,17 @@ function latticeOf(repeat: RepeatStyle, { position, tile, areaStart, areaSize }:
   return { start: areaStart, step: tile + (areaSize - count * tile) / (count - 1), repeats: true };
 }
 
+/** The origin of the repeating lattice's tile that holds the clip's start. */
+function firstTileStart({ start, step }: Lattice, clipStart: number): number {
+  return start + Math.floor((clipStart - start) / step + 1e-9) * step;
+}
+
 /** Tile origins along one axis covering [clipStart, clipEnd), at most MAX_TILES. */
-function tileStarts({ start, step, repeats }: Lattice, axis: TileAxis): number[] {
+function tileStarts(lattice: Lattice, axis: TileAxis): number[] {
   if (axis.tile <= 0) return [];
-  if (!repeats) return [start];
-  const first = start - Math.ceil((start - axis.clipStart) / step) * step;
+  if (!lattice.repeats) return [lattice.start];
   const starts: number[] = [];
-  for (let at = first; at < axis.clipEnd - 1e-6 && starts.length < MAX_TILES; at += step) starts.push(at);
+  for (let at = firstTileStart(lattice, axis.clipStart); at < axis.clipEnd - 1e-6 && starts.length < MAX_TILES; at += lattice.step) starts.push(at);
   return starts;
 }
 
@@ -157,12 +161,12 @@ function tilesAtMost(lattice: Lattice, { clipStart, clipEnd }: TileAxis): number
  */
 function visibleTile(lattice: Lattice, { tile, clipStart, clipEnd }: TileAxis): number | undefined {
   if (!lattice.repeats) return lattice.start;
-  const first = lattice.start + Math.floor((clipStart - lattice.start) / lattice.step + 1e-9) * lattice.step;
+  const first = firstTileStart(lattice, clipStart);
   return first + tile >= clipEnd - 1e-6 ? first : undefined;
 }
 
 /** The clip's extent along one axis: all of it where the tiles repeat, else the one tile's part of it. */
-function coveredSpan(lattice: Lattice, tile: number, clipStart: number, clipEnd: number): { start: number; end: number } {
+function coveredSpan(lattice: Lattice, { tile, clipStart, clipEnd }: TileAxis): { start: number; end: number } {
   if (lattice.repeats) return { start: clipStart, end: clipEnd };
   return { start: Math.max(clipStart, lattice.start), end: Math.min(clipEnd, lattice.start + tile) };
 }
@@ -278,8 +282,8 @@ function latticeItems(xAxis: TileAxis, yAxis: TileAxis, xLattice: Lattice, yLatt
   if (xOne !== undefined && yOne !== undefined) return tile({ x: xOne, y: yOne, ...size });
   const x = xOne === undefined ? { ...xLattice, start: Math.round(xLattice.start) } : { ...xLattice, start: xOne, repeats: false };
   const y = yOne === undefined ? { ...yLattice, start: Math.round(yLattice.start) } : { ...yLattice, start: yOne, repeats: false };
-  const xs = coveredSpan(x, size.width, xAxis.clipStart, xAxis.clipEnd);
-  const ys = coveredSpan(y, size.height, yAxis.clipStart, yAxis.clipEnd);
+  const xs = coveredSpan(x, xAxis);
+  const ys = coveredSpan(y, yAxis);
   if (xs.end <= xs.start || ys.end <= ys.start) return [];
   const items = tile({ x: 0, y: 0, ...size });
   if (items.length === 0) return [];
@@ -288,7 +292,7 @@ function latticeItems(xAxis: TileAxis, yAxis: TileAxis, xLattice: Lattice, yLatt
 }
 
 /** Tiles placed one by one at the lattice's origins (at most MAX_TILES items). */
-function eachTile(xs: readonly number[], ys: readonly number[], size: { width: number; height: number }, tile: (rect: Rect) => DisplayItem[]): DisplayItem[] {
+function eachTile(xs: readonly number[], ys: readonly number[], size: Size, tile: (rect: Rect) => DisplayItem[]): DisplayItem[] {
   const tiles: DisplayItem[] = [];
   for (const y of ys) {
     for (const x of xs) {

@@ -3,7 +3,7 @@
  * into PDF operators; tests read it without a PDF. Coordinates are CSS px from the page's top-left.
  */
 import type { Color } from '../css/types.js';
-import type { Rect } from '../geometry/types.js';
+import type { Point, Rect, Size } from '../geometry/types.js';
 import type { Matrix } from '../geometry/matrix.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -67,18 +67,6 @@ export type BlendMode = 'Normal' | 'Multiply' | 'Screen' | 'Overlay' | 'Darken' 
 export interface SoftMask {
   readonly items: readonly DisplayItem[];
   readonly luminance: boolean;
-}
-
-/** A point or a distance along both axes, px. */
-export interface TileVector {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** A tile's extent, px. */
-export interface TileSize {
-  readonly width: number;
-  readonly height: number;
 }
 
 /** The display list carries transforms as geometry's affine matrices. */
@@ -154,7 +142,7 @@ export type DisplayItem =
    * for every whole i and j, clipped to `size` from there. A background layer of a thousand tiles
    * is one item, whatever the area it covers.
    */
-  | { readonly kind: 'tiles'; readonly rect: Rect; readonly origin: TileVector; readonly size: TileSize; readonly step: TileVector; readonly items: readonly DisplayItem[] }
+  | { readonly kind: 'tiles'; readonly rect: Rect; readonly origin: Point; readonly size: Size; readonly step: Point; readonly items: readonly DisplayItem[] }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */

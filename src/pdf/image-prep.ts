@@ -69,9 +69,13 @@ function filtersOf(item: ImageItem): readonly ColorStep[] | undefined {
   return item.filters !== undefined && item.filters.length > 0 && (item.image.format !== 'svg' || item.compose !== undefined || item.rasterize !== undefined) && !preparedCopies.has(item.image) ? item.filters : undefined;
 }
 
-/** An image's blur, unless its copy is made already or it is too large to blur (blurDensity). */
-function blurOf(item: ImageItem): ImageItem['blur'] {
-  return item.blur !== undefined && !preparedCopies.has(item.image) && blurDensity(item, item.blur) !== undefined ? item.blur : undefined;
+type Blur = NonNullable<ImageItem['blur']>;
+
+/** An image's blur and its copy's pixels per px (blurDensity), unless the copy is made already or it is too large to blur. */
+function blurOf(item: ImageItem): { readonly blur: Blur; readonly density: number } | undefined {
+  if (item.blur === undefined || preparedCopies.has(item.image)) return undefined;
+  const density = blurDensity(item, item.blur);
+  return density === undefined ? undefined : { blur: item.blur, density };
 }
 
 /** A blurred copy has at most MAX_FILTER_PIXELS, and no side longer than this (Skia makes no larger surface). */
@@ -85,7 +89,7 @@ const MIN_BLUR_DENSITY = 1 / 8;
  * MAX_FILTER_PIXELS or MAX_BLUR_SIDE; undefined when that is under MIN_BLUR_DENSITY (a 7px × 1e9px
  * tile under `blur()` asked Skia for a surface it could not make, and the render failed).
  */
-function blurDensity(item: ImageItem, blur: NonNullable<ImageItem['blur']>): number | undefined {
+function blurDensity(item: ImageItem, blur: Blur): number | undefined {
   const own = item.image.format === 'svg' ? 2 : Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
   const width = item.rect.width + 6 * blur.sigma;
   const height = item.rect.height + 6 * blur.sigma;
@@ -97,7 +101,7 @@ function blurDensity(item: ImageItem, blur: NonNullable<ImageItem['blur']>): num
 const tooLargeToBlur = (item: DisplayItem): boolean => item.kind === 'image' && item.blur !== undefined && blurDensity(item, item.blur) === undefined;
 
 /** A blurred copy's canvas: blurDensity's pixels per px, 3 sigma of room on each side; the rectangle it covers. */
-function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>, k: number): { request: BlurRequest; rect: Rect } {
+function blurred(item: ImageItem, blur: Blur, k: number): { request: BlurRequest; rect: Rect } {
   const room = 3 * blur.sigma;
   const width = Math.ceil((item.rect.width + 2 * room) * k);
   const height = Math.ceil((item.rect.height + 2 * room) * k);
@@ -177,7 +181,7 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
   if (f === undefined && filters === undefined && compose === undefined && blur === undefined && raster === undefined) return undefined;
   const filterKey = filters === undefined ? '' : `:f${filters.map(stepKey).join(';')}`;
   const composeKey = compose === undefined ? '' : `:c${item.rect.width},${item.rect.height},${composeDigest(compose)}`;
-  const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur])}`;
+  const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur.blur])}`;
   const rasterKey = raster === undefined ? '' : `:r${raster.width}x${raster.height}`;
   return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}${blurKey}${rasterKey}`;
 }
@@ -202,9 +206,9 @@ export function needsImagePrep(page: PageDisplayList): boolean {
   return finder.found;
 }
 
-/** An image, or a group whose soft mask, or a pattern whose tile, may hold one. */
+/** An image, or a group whose soft mask may hold one, or a pattern whose tile does. */
 function mayNeedCopy(item: DisplayItem): boolean {
-  return item.kind === 'image' || item.kind === 'tiles' || (item.kind === 'push-opacity' && item.mask !== undefined);
+  return item.kind === 'image' || (item.kind === 'tiles' && item.items.some(mayNeedCopy)) || (item.kind === 'push-opacity' && item.mask !== undefined);
 }
 
 /**
@@ -270,11 +274,10 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
   }
   const blur = blurOf(item);
   const raster = rasterSizeOf(item, scale);
-  const blurK = blur === undefined ? undefined : blurDensity(item, blur);
   if (raster !== undefined && blur === undefined) bytes = await rasterizeSvg(item.image.bytes, raster.width, raster.height);
-  else if (compose === undefined && blurK !== undefined && item.image.format === 'svg') {
+  else if (compose === undefined && blur !== undefined && item.image.format === 'svg') {
     // a blurred SVG is rasterised at the blurred copy's density first
-    bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * blurK)), Math.max(1, Math.round(item.rect.height * blurK)));
+    bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * blur.density)), Math.max(1, Math.round(item.rect.height * blur.density)));
   }
   if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, (rgba) => recolorRgba(filters, rgba));
   if (bytes !== undefined && placements !== undefined) {
@@ -283,8 +286,8 @@ async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Cop
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
   let rect = item.rect;
   let room = 0;
-  if (bytes !== undefined && blur !== undefined && blurK !== undefined) {
-    const canvas = blurred(item, blur, blurK);
+  if (bytes !== undefined && blur !== undefined) {
+    const canvas = blurred(item, blur.blur, blur.density);
     bytes = await blurImage(bytes, canvas.request);
     rect = canvas.rect;
     room = item.rect.x - rect.x;

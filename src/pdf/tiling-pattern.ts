@@ -10,6 +10,7 @@
  * the display list has pushed without this file knowing them.
  */
 import type { DisplayItem } from '../paint/display-list.js';
+import type { Point } from '../geometry/types.js';
 import { num } from './content.js';
 import type { PageContext } from './context.js';
 import { closeScopes, resourceSnapshot } from './graphics.js';
@@ -39,7 +40,7 @@ function cellAxis(step: number): { readonly tiles: number; readonly scale: numbe
 }
 
 /** The cell's operators: the tile's, once per tile the cell holds. */
-function cellOperators(tile: string, across: number, down: number, step: { readonly x: number; readonly y: number }): string {
+function cellOperators(tile: string, across: number, down: number, step: Point): string {
   if (across === 1 && down === 1) return tile;
   const copies: string[] = [];
   for (let j = 0; j < down; j++) for (let i = 0; i < across; i++) copies.push(`q\n1 0 0 1 ${num(i * step.x)} ${num(j * step.y)} cm\n${tile}\nQ`);
