@@ -153,6 +153,15 @@ interface AxisInput {
   readonly staticRoom?: number | undefined;
 }
 
+/**
+ * `*-self` of a box in a vertical flow is not applied (its containing block is laid out in a
+ * turned frame, orthogonal.ts, where the alignment would need its axes turned too): said at the box.
+ */
+function warnVerticalSelf(box: LayoutBox, ctx: LayoutContext): void {
+  const where = box.element === undefined || ctx.locate === undefined ? {} : ctx.locate(box.element);
+  ctx.diagnostics.warn('layout', `\`justify-self\`/\`align-self\` of an absolutely positioned box in \`writing-mode: ${box.style.writingMode}\` are not applied: the box keeps its place from its insets and static position`, where);
+}
+
 /** A used `*-self` value of an absolutely positioned box: `auto` is `normal` for its own position (CSS Box Alignment 3 §6.1). */
 const ownSelf = (value: string): string => (value === 'auto' || value.startsWith('legacy') ? 'normal' : value);
 
@@ -261,6 +270,7 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     return laid;
   };
   const laid = lay(undefined);
+  if ((horizontal.aligned !== undefined || vertical.aligned !== undefined) && style.writingMode !== 'horizontal-tb' && !isVerticalRoot(box)) warnVerticalSelf(box, ctx);
   // (the root's width is its columns of lines, known once they are laid out in that room)
   const x = solveAxis({ ...horizontal, size: verticalRoot && horizontal.size === undefined ? laid.fragment.width : width }, width);
   const y = solveAxis({ ...vertical, size: stretchedHeight ?? laid.fragment.height }, laid.fragment.height);
