@@ -28,6 +28,14 @@ export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
 export const DEFAULT_PAGE_SIZE: readonly [number, number] = PAGE_SIZES['a4']!;
 
 /**
+ * The longest side a sheet may have, px: 200in (14,400 pt), the largest page PDF readers show
+ * (ISO 32000-1 Annex C.2; Acrobat refuses a larger one). A larger `size` is held at it, with a
+ * warning, and so is a page with its bleed (page.ts). Unbounded, `size: 1e30px` made page
+ * boxes no PDF number can describe, and the document failed to write.
+ */
+export const MAX_SHEET_SIDE = 200 * IN;
+
+/**
  * `page-orientation` (CSS Paged Media 3 §7.3): how far a viewer turns the page clockwise to show
  * it, degrees (`rotate-left` 270, `rotate-right` 90, `upright` 0); undefined when invalid.
  */
@@ -46,7 +54,8 @@ export function parsePageSize(nodes: Nodes): readonly [number, number] | undefin
   if (lengths.every((l) => l !== undefined) && nodes.length <= 2) {
     // font-relative units against the initial font; math functions of them too (as Chromium)
     const px = lengths.map((l) => computeAbsoluteLength(l!, FONT_CONTEXT, 0));
-    if (px.some((v) => v <= 0)) return undefined;
+    // also false for NaN
+    if (!px.every((v) => v > 0)) return undefined;
     return [px[0]!, px[1] ?? px[0]!];
   }
   let size: readonly [number, number] | undefined;

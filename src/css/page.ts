@@ -4,6 +4,7 @@
  */
 import { parse } from './values/css-tree-parse.js';
 import { excerpt, type Diagnostics } from '../diagnostics.js';
+import type { SourceLocation } from '../errors.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
 import { computeStyle, withDisplay } from './compute.js';
@@ -20,7 +21,7 @@ import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.
 import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { appendAll } from '../append-all.js';
-import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, pageRotationOf, sizeOf, valueNodes } from './page-size.js';
+import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, MAX_SHEET_SIDE, pageRotationOf, sizeOf, valueNodes } from './page-size.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parsePageSize } from './page-size.js';
 
@@ -167,7 +168,15 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Warn): vo
     warnInvalid(raw, diagnostics);
     return;
   }
-  applied.size = size;
+  applied.size = heldSize(size);
+  if (applied.size[0] < size[0] || applied.size[1] < size[1]) {
+    diagnostics.warn('layout', `page size \`${excerpt(raw.value)}\` is larger than the 200in (14,400pt) a PDF page may be: held at 200in`, locationOf(raw));
+  }
+}
+
+/** A page size held within MAX_SHEET_SIDE. */
+function heldSize([width, height]: readonly [number, number]): readonly [number, number] {
+  return width <= MAX_SHEET_SIDE && height <= MAX_SHEET_SIDE ? [width, height] : [Math.min(width, MAX_SHEET_SIDE), Math.min(height, MAX_SHEET_SIDE)];
 }
 
 /** `marks: none | [crop || cross]` and `bleed: auto | <length>` (CSS Paged Media 3 §7.1-7.2). */
@@ -187,12 +196,19 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: W
   }
   const length = nodes.length === 1 ? parseLength(nodes[0]!) : undefined;
   const px = length === undefined ? undefined : computeAbsoluteLength(length, FONT_CONTEXT, 0);
-  if (px === undefined) warnInvalid(raw, diagnostics);
-  else applied.bleed = px;
+  if (px === undefined || Number.isNaN(px)) warnInvalid(raw, diagnostics);
+  else {
+    applied.bleed = px;
+    if (px > MAX_SHEET_SIDE / 2) diagnostics.warn('layout', `bleed \`${excerpt(raw.value)}\` makes a sheet larger than the 200in (14,400pt) a PDF page may be: held within it`, locationOf(raw));
+  }
 }
 
 function warnInvalid(raw: RawDeclaration, diagnostics: Warn, expected = ''): void {
-  diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(raw.value)}\` for \`${raw.property}\`${expected}`, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) });
+  diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(raw.value)}\` for \`${raw.property}\`${expected}`, locationOf(raw));
+}
+
+function locationOf(raw: RawDeclaration): SourceLocation {
+  return { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) };
 }
 
 /**
@@ -289,16 +305,20 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     marginBottom: pageBox.marginBottom,
     marginLeft: pageBox.marginLeft,
     style: pageBox,
-    ...printerMarks(applied),
+    ...printerMarks(applied, width, height),
     ...(applied.shrinkToFit !== undefined ? { shrinkToFit: applied.shrinkToFit } : {}),
     ...(applied.rotate !== 0 ? { rotate: applied.rotate } : {}),
   };
 }
 
-/** Bleed `auto` is 6pt with crop marks, none otherwise (CSS Paged Media 3 §7.2). */
-function printerMarks(applied: Applied): Pick<PageStyle, 'bleed' | 'marks'> {
+/**
+ * Bleed `auto` is 6pt with crop marks, none otherwise (CSS Paged Media 3 §7.2); the page and its
+ * bleed on both sides within MAX_SHEET_SIDE (the size's warning, if any, is the size's).
+ */
+function printerMarks(applied: Applied, width: number, height: number): Pick<PageStyle, 'bleed' | 'marks'> {
   const marks = applied.marks?.crop === true || applied.marks?.cross === true ? applied.marks : undefined;
-  const bleed = applied.bleed === undefined || applied.bleed === 'auto' ? (marks?.crop === true ? 8 : 0) : applied.bleed;
+  const declared = applied.bleed === undefined || applied.bleed === 'auto' ? (marks?.crop === true ? 8 : 0) : applied.bleed;
+  const bleed = Math.min(declared, (MAX_SHEET_SIDE - Math.max(width, height)) / 2);
   return { ...(bleed > 0 ? { bleed } : {}), ...(marks === undefined ? {} : { marks }) };
 }
 
@@ -393,7 +413,7 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
       if (!rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0 && s.nth === undefined)) continue;
       for (const raw of rule.declarations) {
         if (raw.property === 'size') {
-          size = sizeOf(raw.value) ?? size;
+          size = heldSize(sizeOf(raw.value) ?? size);
           continue;
         }
         if (!raw.property.startsWith('margin')) continue;

@@ -8,16 +8,23 @@ import type { PathSegment } from '../paint/display-list.js';
 import { assertNever } from '../errors.js';
 
 /**
- * A number as PDF writes it: at most 3 decimals, no exponent, no `-0`. A number no PDF number can
- * be (NaN, infinite, or past ±1e9 px, where `String` writes an exponent) would end the content
- * stream for viewers, which stop at an operator they cannot read: NaN is written 0 and the others
- * are held at ±1e9 (layout guards its own arithmetic; this keeps a slip from breaking the page).
+ * A number as PDF can hold it, for content streams and dictionaries alike: rounded to `places`
+ * decimals, NaN as 0, and held at ±1e9 px. Past that, `String` writes an exponent, which would
+ * end a content stream for viewers (they stop at an operator they cannot read), and PDFKit
+ * refuses to write a dictionary's number from 1e21 on (a shading's centre or a form's box under
+ * `scale(1e-30)`), which failed the whole PDF. Layout guards its own arithmetic; this keeps a
+ * stranger's extreme values from breaking the page.
  */
+export function pdfNumber(value: number, places = 3): number {
+  const scale = places === 3 ? 1000 : 10 ** places;
+  const rounded = Math.round(value * scale) / scale;
+  if (rounded > -1e9 && rounded < 1e9) return rounded === 0 ? 0 : rounded;
+  return Number.isNaN(rounded) ? 0 : rounded > 0 ? 1e9 : -1e9;
+}
+
+/** A number as a content stream writes it: `pdfNumber`, without an exponent or `-0`. */
 export function num(value: number): string {
-  const rounded = Math.round(value * 1000) / 1000;
-  if (rounded === 0) return '0';
-  if (rounded > -1e9 && rounded < 1e9) return String(rounded);
-  return Number.isNaN(rounded) ? '0' : rounded > 0 ? '1000000000' : '-1000000000';
+  return String(pdfNumber(value));
 }
 
 /** A colour channel 0-255 as a 0-1 PDF component (4 decimals). */

@@ -5,7 +5,7 @@
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { BlendMode, Matrix, PathSegment } from '../paint/display-list.js';
-import { colorOperator, num, pathOperators } from './content.js';
+import { colorOperator, num, pathOperators, pdfNumber } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
 import { pathFormOperator } from './path-forms.js';
 import { operatorBytes } from './pdfkit-document.js';
@@ -231,7 +231,7 @@ export function pageInLocalSpace(ctx: PageContext): number[] {
   const pts = [inv(0, 0), inv(ctx.width, 0), inv(0, ctx.height), inv(ctx.width, ctx.height)];
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
-  return [minOf(xs), minOf(ys), maxOf(xs), maxOf(ys)].map((v) => Math.round(v * 1000) / 1000);
+  return [minOf(xs), minOf(ys), maxOf(xs), maxOf(ys)].map((v) => pdfNumber(v));
 }
 
 /**

@@ -4,6 +4,8 @@
  * tagged PDF the annotation joins its `a` element's Link structure element through an object
  * reference and /StructParent (§14.7.4.4), with the link text as /Contents (PDF/UA-1 §7.18.5).
  */
+import { intersectRects } from '../geometry/rect.js';
+import type { Rect } from '../geometry/types.js';
 import type { DisplayItem } from '../paint/display-list.js';
 import type { PdfKitDocument } from './pdfkit-document.js';
 import type { StructureBuilder } from './structure.js';
@@ -28,10 +30,16 @@ function internalTarget(url: string): string | undefined {
   }
 }
 
-/** Adds a URI link annotation on the current page (PDFKit maps the rect through the page's base matrix). */
-export function addLink(doc: PdfKitDocument, item: LinkItem, structure: StructureBuilder | undefined, pageIndex: number): void {
-  const { rect, url } = item;
-  if (rect.width <= 0 || rect.height <= 0) return;
+/**
+ * Adds a URI link annotation on the current page (PDFKit maps the rect through the page's base
+ * matrix), over the part of the link on the sheet (`sheet`, in page px): a link moved far off the
+ * page (`top: 1e25px`) has coordinates no PDF number can hold, and no part a reader could click.
+ */
+export function addLink(doc: PdfKitDocument, item: LinkItem, structure: StructureBuilder | undefined, pageIndex: number, sheet: Rect): void {
+  const { url } = item;
+  const rect = intersectRects(item.rect, sheet);
+  // also false for NaN
+  if (!(rect.width > 0 && rect.height > 0)) return;
   // `href="#id"`: a GoTo action to the id's named destination (ISO 32000-1 §12.6.4.2), else a URI action
   const target = internalTarget(url);
   if (target === undefined && !isLinkable(url)) return;

@@ -11,9 +11,9 @@ export interface Bookmark {
   readonly title: string;
   /** 0-based page index. */
   readonly page: number;
-  /** px from the page top. */
+  /** px from the sheet's top, on the sheet (write.ts `onSheet`). */
   readonly y: number;
-  /** px from the page's left edge, for a turned box (0 otherwise). */
+  /** px from the sheet's left edge, on the sheet, for a turned box (0 otherwise). */
   readonly x?: number;
   /** Whether its children are shown (`bookmark-state: open`). */
   readonly open: boolean;
@@ -34,8 +34,8 @@ export function writeOutline(doc: PdfKitDocument, bookmarks: readonly Bookmark[]
     // PDFKit writes /XYZ left = pageWidth - options.left and top = pageHeight - options.top
     const node = (parent?.node ?? doc.outline).addItem(bookmark.title, {
       pageNumber: bookmark.page,
-      top: Math.max(0, bookmark.y) * PT_PER_PX,
-      left: (pageWidthsPt[bookmark.page] ?? 0) - Math.max(0, bookmark.x ?? 0) * PT_PER_PX,
+      top: bookmark.y * PT_PER_PX,
+      left: (pageWidthsPt[bookmark.page] ?? 0) - (bookmark.x ?? 0) * PT_PER_PX,
       expanded: false, // /Count is set below: PDFKit counts only the children of open items
     });
     const item: Item = { open: bookmark.open, node, kids: [] };

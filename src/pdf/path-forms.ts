@@ -9,7 +9,7 @@
  */
 import type { PathSegment } from '../paint/display-list.js';
 import { pathBounds } from '../paint/svg-geometry.js';
-import { pathOperators } from './content.js';
+import { pathOperators, pdfNumber } from './content.js';
 import type { PageContext } from './context.js';
 import { operatorBytes } from './pdfkit-document.js';
 import type { PdfRef } from './pdfkit-document.js';
@@ -50,7 +50,7 @@ function pathForm(ctx: PageContext, path: readonly PathSegment[], fill: FillOper
   const box = pathBounds(path);
   // a px wider on each side: a viewer clips a form to its box, and a clip on the path's own extremes
   // antialiases its edge pixels twice (lighter by up to 5 % of the colour in poppler)
-  const bbox = [Math.floor(box.x) - 1, Math.floor(box.y) - 1, Math.ceil(box.x + box.width) + 1, Math.ceil(box.y + box.height) + 1];
+  const bbox = [Math.floor(box.x) - 1, Math.floor(box.y) - 1, Math.ceil(box.x + box.width) + 1, Math.ceil(box.y + box.height) + 1].map((v) => pdfNumber(v));
   const form = ctx.resources.doc.ref({ Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: bbox });
   form.end(operatorBytes(`${pathOperators(path)}\n${fill}`));
   return form;

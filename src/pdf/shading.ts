@@ -7,13 +7,13 @@
 import type { Rect } from '../geometry/types.js';
 import type { AlphaMask, Matrix, PathSegment, Shading, ShadingStop } from '../paint/display-list.js';
 import type { Color } from '../css/types.js';
-import { num, pathOperators } from './content.js';
+import { num, pathOperators, pdfNumber } from './content.js';
 import type { PageContext } from './context.js';
 import type { PdfRef } from './pdfkit-document.js';
 import { alphaOperator, softMaskState } from './graphics.js';
 
 const channel = (value: number): number => Math.round((value / 255) * 10000) / 10000;
-const round = (value: number): number => Math.round(value * 10000) / 10000;
+const round = (value: number): number => pdfNumber(value, 4);
 
 /** A stitching function over the stops (zero-length segments dropped: the colour jumps there). */
 function stopFunction(stops: readonly ShadingStop[], component: (c: Color) => number[]): Record<string, unknown> {

@@ -11,7 +11,7 @@
  */
 import type { DisplayItem } from '../paint/display-list.js';
 import type { Point } from '../geometry/types.js';
-import { num } from './content.js';
+import { num, pdfNumber } from './content.js';
 import type { PageContext } from './context.js';
 import { closeScopes, resourceSnapshot } from './graphics.js';
 import { operatorBytes } from './pdfkit-document.js';
@@ -21,7 +21,7 @@ export type TilesItem = Extract<DisplayItem, { kind: 'tiles' }>;
 /** Draws items into the current sink (write.ts's drawItem over a list). */
 export type DrawItems = (ctx: PageContext, items: readonly DisplayItem[]) => void;
 
-const round = (value: number): number => Math.round(value * 10000) / 10000;
+const round = (value: number): number => pdfNumber(value, 4);
 
 /**
  * The smallest cell written, px: a viewer that draws a pattern cell by cell (Poppler's Splash)

@@ -390,17 +390,10 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'pop-opacity':
       return popOpacity(ctx);
     case 'link':
-      return addLink(ctx.resources.doc, item, writer.structure, pageIndex);
+      return addLink(ctx.resources.doc, item, writer.structure, pageIndex, { x: -ctx.bleed, y: -ctx.bleed, width: ctx.width + 2 * ctx.bleed, height: ctx.height + 2 * ctx.bleed });
     case 'bookmark':
-      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y + ctx.bleed, ...(item.x === undefined ? {} : { x: item.x + ctx.bleed }), open: item.open });
-      return;
     case 'destination':
-      if (!writer.destinations.has(item.name)) {
-        writer.destinations.add(item.name);
-        const left = item.x === undefined ? 0 : (Math.max(0, item.x) + ctx.bleed) * PT_PER_PX;
-        ctx.resources.doc.addNamedDestination(item.name, 'XYZ', left, (Math.max(0, item.y) + ctx.bleed) * PT_PER_PX, null);
-      }
-      return;
+      return addPlace(ctx, item, pageIndex, writer);
     case 'begin-tag':
       marks?.beginTag(item.element, item.part);
       return;
@@ -413,6 +406,28 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     default:
       assertNever(item, 'display item');
   }
+}
+
+/** A bookmark (written with the outline at the end) or a named destination, placed on the sheet. */
+function addPlace(ctx: PageContext, item: Extract<DisplayItem, { kind: 'bookmark' | 'destination' }>, pageIndex: number, writer: PageWriter): void {
+  const x = item.x === undefined ? undefined : onSheet(item.x, ctx.width, ctx.bleed);
+  const y = onSheet(item.y, ctx.height, ctx.bleed);
+  if (item.kind === 'bookmark') {
+    writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y, ...(x === undefined ? {} : { x }), open: item.open });
+  } else if (!writer.destinations.has(item.name)) {
+    writer.destinations.add(item.name);
+    ctx.resources.doc.addNamedDestination(item.name, 'XYZ', (x ?? 0) * PT_PER_PX, y * PT_PER_PX, null);
+  }
+}
+
+/**
+ * A page coordinate (px, along a page side of `extent`) as a place on the sheet for a bookmark or
+ * a destination to show: from the sheet's edge, within it. A box moved off the page (`top: 1e25px`,
+ * `scale(1e30)`) is shown at the nearest edge; its coordinate was a number PDF cannot write.
+ */
+function onSheet(coordinate: number, extent: number, bleed: number): number {
+  const sheet = coordinate + bleed;
+  return Number.isFinite(sheet) ? Math.min(Math.max(0, sheet), extent + 2 * bleed) : 0;
 }
 
 export function asRenderError(error: unknown): OctavoError {

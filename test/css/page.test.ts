@@ -61,7 +61,20 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     expect(style.height).toBeCloseTo(h!, 6);
   });
 
-  it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)'])('rejects size: %s', async (value) => {
+  it('holds a page, and a page with its bleed, within the 200in a PDF page may be, warning where', async () => {
+    // found by fuzzing (stop 81): `size: 1e30px` made a page box PDFKit refuses to write, failing the PDF
+    const huge = await page('@page { size: 1e30px 300in }');
+    expect([huge.style.width, huge.style.height]).toEqual([19_200, 19_200]);
+    expect(huge.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['layout', 1, expect.stringContaining('`1e30px 300in` is larger than the 200in')]]);
+    const long = await page('@page { size: 80mm 199in; marks: crop; bleed: 1in }');
+    expect(long.diagnostics).toEqual([]);
+    expect([long.style.height, long.style.bleed]).toEqual([199 * 96, 48]);
+    const bled = await page('@page { size: A4; marks: crop; bleed: 1e30px }');
+    expect(bled.diagnostics.map((d) => d.code)).toEqual(['layout']);
+    expect(bled.style.height + 2 * bled.style.bleed!).toBeCloseTo(19_200, 6);
+  });
+
+  it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)', 'calc(0px / 0)'])('rejects size: %s', async (value) => {
     const { style, diagnostics } = await page(`@page { size: ${value} }`);
     expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
     expect(style.width).toBeCloseTo(210 * MM, 6);

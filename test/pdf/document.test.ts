@@ -195,6 +195,28 @@ describe('links, outline, images', () => {
     ]);
   });
 
+  test('links, bookmarks and destinations moved far off the page are written on the sheet', async () => {
+    // `top: 1e25px` or `scale(1e30)` put them where no PDF number reaches: the PDF failed to write
+    const pdf = await write({ pages: [{ width: 200, height: 100, items: [
+      { kind: 'link', rect: { x: 10, y: 1e25, width: 40, height: 8 }, url: 'https://example.com/gone' },
+      { kind: 'link', rect: { x: -1e25, y: 20, width: 2e25, height: 8 }, url: 'https://example.com/wide' },
+      { kind: 'link', rect: { x: Number.NaN, y: 20, width: 40, height: 8 }, url: 'https://example.com/nan' },
+      { kind: 'bookmark', level: 1, title: 'Below', y: 1e25, open: true },
+      { kind: 'bookmark', level: 1, title: 'Turned', y: -1e25, x: 1e25, open: true },
+      { kind: 'bookmark', level: 1, title: 'Nowhere', y: Number.NaN, open: true },
+      { kind: 'destination', name: 'far', x: -1e25, y: 1e25 },
+    ] }] }, { compress: false });
+    await qpdfCheck(pdf);
+    const s = latin1(pdf);
+    // the wide link is cut to the page; the others have no part on it
+    expect(s.match(/\/Subtype \/Link/g)).toHaveLength(1);
+    expect(s).toContain('/Rect [0 54 150 60]');
+    // bottom edge (top = 0 pt), top edge (75 pt), right edge (left = 150 pt)
+    const destinations = [...s.matchAll(/\/XYZ ([-\d.]+) ([-\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(destinations).toEqual(expect.arrayContaining([[0, 0], [150, 75], [0, 75]]));
+    expect(destinations.every(([x, y]) => x! >= 0 && x! <= 150 && y! >= 0 && y! <= 75)).toBe(true);
+  });
+
   test('PNG with alpha and JPEG images, each embedded once', async () => {
     const png = pngImage('png-1', [[[255, 0, 0, 255], [0, 0, 255, 255]], [[0, 0, 255, 255], [255, 0, 0, 0]]]);
     const jpeg = jpegImage();

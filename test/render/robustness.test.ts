@@ -27,6 +27,15 @@ const CASES: Readonly<Record<string, string>> = {
   // found by fuzzing: a page whose only lines hold nothing (no baseline to give)
   'empty lines before a huge margin': `<b>Hello world<i><td><div><div>${'a'.repeat(200)}</i><caption><div><div style="margin: 1e9px"><div>`,
   // found by fuzzing (seed 8080): a gradient border image rasterised wider than PNG allows failed the render
+  // found by fuzzing (stop 81): a heading's bookmark, a link and an id's destination this far away failed the PDF
+  'a heading, a link and a target moved 1e25px away': '<h1 style="position: relative; top: 1e25px">Far</h1><p><a href="#t" style="position: relative; left: 1e25px">go</a></p><div id="t" style="transform: scale(1e30)"><a href="https://example.com">x</a></div>',
+  // and where PDFKit refused a dictionary's number (a shading's centre, a form's box, a pattern's matrix, the page's size)
+  'shadings, groups, patterns and pages past PDF numbers': '<style>@page { size: 1e30px; bleed: 1e30px; marks: crop }</style>'
+    + '<div style="height: 50px; background: radial-gradient(circle 1e25px at 1e25px 0, red, blue)"></div>'
+    + '<div style="height: 50px; transform: matrix(1e-30, 0, 0, 1e30, 0, 0); opacity: 0.4">squeezed</div>'
+    + '<svg width="100" height="100"><pattern id="p" width="1e-25" height="1e-25" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern>'
+    + '<linearGradient id="g" x1="-1e30" x2="1e30"><stop stop-color="red"/><stop offset="1"/></linearGradient>'
+    + '<rect width="50" height="100" fill="url(#p)"/><rect x="50" width="50" height="100" fill="url(#g)"/></svg>',
   'a gradient border image a billion pixels wide': '<div><div style="border-image-source: linear-gradient(red, blue)"><div><div style="padding: calc(sibling-index() * 1e9px)"><div>',
 };
 
