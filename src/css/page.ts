@@ -169,14 +169,15 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Warn): vo
     return;
   }
   applied.size = heldSize(size);
-  if (applied.size[0] < size[0] || applied.size[1] < size[1]) {
+  if (applied.size !== size) {
     diagnostics.warn('layout', `page size \`${excerpt(raw.value)}\` is larger than the 200in (14,400pt) a PDF page may be: held at 200in`, locationOf(raw));
   }
 }
 
 /** A page size held within MAX_SHEET_SIDE. */
-function heldSize([width, height]: readonly [number, number]): readonly [number, number] {
-  return width <= MAX_SHEET_SIDE && height <= MAX_SHEET_SIDE ? [width, height] : [Math.min(width, MAX_SHEET_SIDE), Math.min(height, MAX_SHEET_SIDE)];
+function heldSize(size: readonly [number, number]): readonly [number, number] {
+  const [width, height] = size;
+  return width <= MAX_SHEET_SIDE && height <= MAX_SHEET_SIDE ? size : [Math.min(width, MAX_SHEET_SIDE), Math.min(height, MAX_SHEET_SIDE)];
 }
 
 /** `marks: none | [crop || cross]` and `bleed: auto | <length>` (CSS Paged Media 3 §7.1-7.2). */

@@ -17,6 +17,7 @@ import { referenceRect, resolveShape } from '../css/values/shape-geometry.js';
 import type { ResolvedShape } from '../css/values/shape-geometry.js';
 import type { Box, BoxElement } from '../boxes/types.js';
 import type { LayoutContext } from './contract.js';
+import { whereIs } from './where-is.js';
 import type { ImageArea } from './float-image-shape.js';
 import { imageArea, imageReach } from './float-image-shape.js';
 
@@ -73,7 +74,7 @@ function imageRect(box: Box, edges: FloatEdges, image: { readonly width: number;
 
 /** Warns that a float's `shape-outside` is not honoured `what` (its lines wrap around its margin box); undefined. */
 export function unhonouredShape(what: string, element: BoxElement | undefined, ctx: LayoutContext): undefined {
-  ctx.diagnostics.warn('css_unsupported', `\`shape-outside\` ${what} is not honoured yet: the float's lines wrap around its margin box`, element === undefined || ctx.locate === undefined ? {} : ctx.locate(element));
+  ctx.diagnostics.warn('css_unsupported', `\`shape-outside\` ${what} is not honoured yet: the float's lines wrap around its margin box`, whereIs(ctx, element));
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import type { BoxFragment, Fragment } from './types.js';
 import type { BreakToken, Escaping, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from './contract.js';
 import { marginOrZero, relativeOffset, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { layoutBox } from './contract.js';
+import { whereIs } from './where-is.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
@@ -158,8 +159,7 @@ interface AxisInput {
  * turned frame, orthogonal.ts, where the alignment would need its axes turned too): said at the box.
  */
 function warnVerticalSelf(box: LayoutBox, ctx: LayoutContext): void {
-  const where = box.element === undefined || ctx.locate === undefined ? {} : ctx.locate(box.element);
-  ctx.diagnostics.warn('layout', `\`justify-self\`/\`align-self\` of an absolutely positioned box in \`writing-mode: ${box.style.writingMode}\` are not applied: the box keeps its place from its insets and static position`, where);
+  ctx.diagnostics.warn('layout', `\`justify-self\`/\`align-self\` of an absolutely positioned box in \`writing-mode: ${box.style.writingMode}\` are not applied: the box keeps its place from its insets and static position`, whereIs(ctx, box.element));
 }
 
 /** A used `*-self` value of an absolutely positioned box: `auto` is `normal` for its own position (CSS Box Alignment 3 §6.1). */

@@ -13,6 +13,7 @@ import type { BoxElement } from '../boxes/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './contract.js';
 import { cacheKey } from './contract.js';
+import { whereIs } from './where-is.js';
 
 /** Fragments laid out again on one page, at most (about a second of layout; a page of a dense table is under 2,000). */
 export const MAX_RELAID_FRAGMENTS = 200_000;
@@ -66,8 +67,7 @@ export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxEl
   allowance.left = 0;
   if (!allowance.warned.has(search)) {
     allowance.warned.add(search);
-    const where = element === undefined || ctx.locate === undefined ? {} : ctx.locate(element);
-    ctx.diagnostics.warn('layout', `${search}: ${MAX_RELAID_FRAGMENTS} fragments were laid out again on one page in search of better breaks (nested boxes multiply the search): from here on, ${GIVEN_UP[search]}`, where);
+    ctx.diagnostics.warn('layout', `${search}: ${MAX_RELAID_FRAGMENTS} fragments were laid out again on one page in search of better breaks (nested boxes multiply the search): from here on, ${GIVEN_UP[search]}`, whereIs(ctx, element));
   }
   return false;
 }

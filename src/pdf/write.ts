@@ -10,6 +10,7 @@ import type { DisplayItem, PageDisplayList } from '../paint/display-list.js';
 import type { Attachment, EncryptionOptions, FacturXOptions, Metadata, PdfAConformance, SignatureOptions } from '../options.js';
 import { OctavoError, assertNever } from '../errors.js';
 import { PT_PER_PX } from '../geometry/types.js';
+import type { Rect } from '../geometry/types.js';
 import { embedAttachments } from './attachments.js';
 import { ContentSink } from './content.js';
 import type { DocumentResources, PageContext, PageResourceNames } from './context.js';
@@ -390,7 +391,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'pop-opacity':
       return popOpacity(ctx);
     case 'link':
-      return addLink(ctx.resources.doc, item, writer.structure, pageIndex, { x: -ctx.bleed, y: -ctx.bleed, width: ctx.width + 2 * ctx.bleed, height: ctx.height + 2 * ctx.bleed });
+      return addLink(ctx.resources.doc, item, writer.structure, pageIndex, sheetOf(ctx));
     case 'bookmark':
     case 'destination':
       return addPlace(ctx, item, pageIndex, writer);
@@ -418,6 +419,11 @@ function addPlace(ctx: PageContext, item: Extract<DisplayItem, { kind: 'bookmark
     writer.destinations.add(item.name);
     ctx.resources.doc.addNamedDestination(item.name, 'XYZ', (x ?? 0) * PT_PER_PX, y * PT_PER_PX, null);
   }
+}
+
+/** The sheet (the page box and its bleed) in page px. */
+function sheetOf(ctx: PageContext): Rect {
+  return { x: -ctx.bleed, y: -ctx.bleed, width: ctx.width + 2 * ctx.bleed, height: ctx.height + 2 * ctx.bleed };
 }
 
 /**

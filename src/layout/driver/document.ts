@@ -16,6 +16,7 @@ import type { Fragment, PageLayout } from '../types.js';
 import type { LayoutContext, LayoutServices } from './context.js';
 import { createLayoutContext } from './context.js';
 import type { BreakToken, ForcedBreak, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { whereIs } from '../where-is.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from './dispatch.js';
@@ -152,7 +153,7 @@ function measureWidth(widest: Widest, fragments: readonly Fragment[], area: Page
 /** Content wider than the page area, once per document, at the widest box (and what shrinking did). */
 function warnWider(widest: Widest, tree: BoxTree, services: LayoutServices, shrink: boolean): void {
   if (widest.width === 0) return;
-  const where = widest.element === undefined || tree.locate === undefined ? {} : tree.locate(widest.element);
+  const where = whereIs(tree, widest.element);
   const px = (v: number): string => `${Math.round(v)}px`;
   const page = widest.areaWidth * widest.scale;
   const message = shrink
