@@ -116,6 +116,8 @@ interface Applied {
   size: readonly [number, number] | undefined;
   /** `bleed`: px, or 'auto'. */
   bleed: number | 'auto' | undefined;
+  /** The declaration that gave a length to `bleed`, for the warning when the sheet holds it. */
+  bleedAt: RawDeclaration | undefined;
   marks: PageMarks | undefined;
   /** `-octavo-shrink-to-fit` (docs/css.md): undefined when no rule sets it. */
   shrinkToFit: boolean | undefined;
@@ -125,7 +127,7 @@ interface Applied {
 
 /** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
 function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Warn): Applied {
-  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined, shrinkToFit: undefined, rotate: 0 };
+  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, bleedAt: undefined, marks: undefined, shrinkToFit: undefined, rotate: 0 };
   for (const pass of CASCADE_PASSES) applyPass(rules, pick, applied, diagnostics, pass);
   return applied;
 }
@@ -193,6 +195,7 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: W
   }
   if (nodes.length === 1 && identOf(nodes[0]) === 'auto') {
     applied.bleed = 'auto';
+    applied.bleedAt = undefined;
     return;
   }
   const length = nodes.length === 1 ? parseLength(nodes[0]!) : undefined;
@@ -200,7 +203,7 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: W
   if (px === undefined || Number.isNaN(px)) warnInvalid(raw, diagnostics);
   else {
     applied.bleed = px;
-    if (px > MAX_SHEET_SIDE / 2) diagnostics.warn('layout', `bleed \`${excerpt(raw.value)}\` makes a sheet larger than the 200in (14,400pt) a PDF page may be: held within it`, locationOf(raw));
+    applied.bleedAt = raw;
   }
 }
 
@@ -306,7 +309,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     marginBottom: pageBox.marginBottom,
     marginLeft: pageBox.marginLeft,
     style: pageBox,
-    ...printerMarks(applied, width, height),
+    ...printerMarks(applied, width, height, diagnostics),
     ...(applied.shrinkToFit !== undefined ? { shrinkToFit: applied.shrinkToFit } : {}),
     ...(applied.rotate !== 0 ? { rotate: applied.rotate } : {}),
   };
@@ -314,12 +317,16 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
 
 /**
  * Bleed `auto` is 6pt with crop marks, none otherwise (CSS Paged Media 3 §7.2); the page and its
- * bleed on both sides within MAX_SHEET_SIDE (the size's warning, if any, is the size's).
+ * bleed on both sides within MAX_SHEET_SIDE, with a warning at a bleed length it holds.
  */
-function printerMarks(applied: Applied, width: number, height: number): Pick<PageStyle, 'bleed' | 'marks'> {
+function printerMarks(applied: Applied, width: number, height: number, diagnostics: Warn): Pick<PageStyle, 'bleed' | 'marks'> {
   const marks = applied.marks?.crop === true || applied.marks?.cross === true ? applied.marks : undefined;
   const declared = applied.bleed === undefined || applied.bleed === 'auto' ? (marks?.crop === true ? 8 : 0) : applied.bleed;
   const bleed = Math.min(declared, (MAX_SHEET_SIDE - Math.max(width, height)) / 2);
+  if (bleed < declared && applied.bleedAt !== undefined) {
+    const raw = applied.bleedAt;
+    diagnostics.warn('layout', `bleed \`${excerpt(raw.value)}\` makes the sheet larger than the 200in (14,400pt) a PDF page may be: held at ${Math.max(0, Math.round(bleed))}px`, locationOf(raw));
+  }
   return { ...(bleed > 0 ? { bleed } : {}), ...(marks === undefined ? {} : { marks }) };
 }
 

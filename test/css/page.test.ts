@@ -67,8 +67,11 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     expect([huge.style.width, huge.style.height]).toEqual([19_200, 19_200]);
     expect(huge.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['layout', 1, expect.stringContaining('`1e30px 300in` is larger than the 200in')]]);
     const long = await page('@page { size: 80mm 199in; marks: crop; bleed: 1in }');
-    expect(long.diagnostics).toEqual([]);
+    expect(long.diagnostics.map((d) => [d.code, d.message])).toEqual([['layout', expect.stringContaining('bleed `1in` makes the sheet larger than the 200in (14,400pt) a PDF page may be: held at 48px')]]);
     expect([long.style.height, long.style.bleed]).toEqual([199 * 96, 48]);
+    const fits = await page('@page { size: 80mm 198in; marks: crop; bleed: 1in }');
+    expect(fits.diagnostics).toEqual([]);
+    expect(fits.style.bleed).toBe(96);
     const bled = await page('@page { size: A4; marks: crop; bleed: 1e30px }');
     expect(bled.diagnostics.map((d) => d.code)).toEqual(['layout']);
     expect(bled.style.height + 2 * bled.style.bleed!).toBeCloseTo(19_200, 6);
