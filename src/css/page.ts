@@ -4,7 +4,6 @@
  */
 import { parse } from './values/css-tree-parse.js';
 import { excerpt, type Diagnostics } from '../diagnostics.js';
-import type { SourceLocation } from '../errors.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
 import { computeStyle, withDisplay } from './compute.js';
@@ -21,6 +20,7 @@ import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.
 import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { appendAll } from '../append-all.js';
+import { declarationLocation, marginsWithRoom } from './page-margins.js';
 import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, MAX_SHEET_SIDE, pageRotationOf, sizeOf, valueNodes } from './page-size.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parsePageSize } from './page-size.js';
@@ -172,7 +172,7 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Warn): vo
   }
   applied.size = heldSize(size);
   if (applied.size !== size) {
-    diagnostics.warn('layout', `page size \`${excerpt(raw.value)}\` is larger than the 200in (14,400pt) a PDF page may be: held at 200in`, locationOf(raw));
+    diagnostics.warn('layout', `page size \`${excerpt(raw.value)}\` is larger than the 200in (14,400pt) a PDF page may be: held at 200in`, declarationLocation(raw));
   }
 }
 
@@ -208,11 +208,7 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: W
 }
 
 function warnInvalid(raw: RawDeclaration, diagnostics: Warn, expected = ''): void {
-  diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(raw.value)}\` for \`${raw.property}\`${expected}`, locationOf(raw));
-}
-
-function locationOf(raw: RawDeclaration): SourceLocation {
-  return { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) };
+  diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(raw.value)}\` for \`${raw.property}\`${expected}`, declarationLocation(raw));
 }
 
 /**
@@ -304,10 +300,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
   return {
     width,
     height,
-    marginTop: pageBox.marginTop,
-    marginRight: pageBox.marginRight,
-    marginBottom: pageBox.marginBottom,
-    marginLeft: pageBox.marginLeft,
+    ...marginsWithRoom(pageBox, [width, height], rules, diagnostics),
     style: pageBox,
     ...printerMarks(applied, width, height, diagnostics),
     ...(applied.shrinkToFit !== undefined ? { shrinkToFit: applied.shrinkToFit } : {}),
@@ -325,7 +318,7 @@ function printerMarks(applied: Applied, width: number, height: number, diagnosti
   const bleed = Math.min(declared, (MAX_SHEET_SIDE - Math.max(width, height)) / 2);
   if (bleed < declared && applied.bleedAt !== undefined) {
     const raw = applied.bleedAt;
-    diagnostics.warn('layout', `bleed \`${excerpt(raw.value)}\` makes the sheet larger than the 200in (14,400pt) a PDF page may be: held at ${Math.max(0, Math.round(bleed))}px`, locationOf(raw));
+    diagnostics.warn('layout', `bleed \`${excerpt(raw.value)}\` makes the sheet larger than the 200in (14,400pt) a PDF page may be: held at ${Math.max(0, Math.round(bleed))}px`, declarationLocation(raw));
   }
   return { ...(bleed > 0 ? { bleed } : {}), ...(marks === undefined ? {} : { marks }) };
 }

@@ -77,6 +77,20 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     expect(bled.style.height + 2 * bled.style.bleed!).toBeCloseTo(19_200, 6);
   });
 
+  it('lays a page whose margins leave no page area out with the UA margins, or none, warning where they are declared', async () => {
+    // found by fuzzing (stop 82): `margin: 600px` on A4 left a page area 0px tall, and a box's own height never ended
+    const tall = await page('@page {\n  margin: 600px }');
+    expect([tall.style.marginTop, tall.style.marginRight, tall.style.marginBottom, tall.style.marginLeft]).toEqual([75, 75, 75, 75]);
+    expect(tall.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['layout', 2, expect.stringContaining('`margin: 600px` leaves a page area of 0×0px on a 794×1123px page: laid out with 75px margins instead')]]);
+    const small = await page('@page { size: 100px 40px; margin: 10px; margin-left: 95% }');
+    expect([small.style.marginTop, small.style.marginLeft]).toEqual([0, 0]);
+    expect(small.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('`margin-left: 95%` leaves a page area of 0×20px on a 100×40px page: laid out with 0px margins')]);
+    // a pixel of room is enough, as in Chromium; auto margins are none
+    const narrow = await page('@page { size: 100px 40px; margin: 0 49.5px; margin-top: auto }');
+    expect(narrow.diagnostics).toEqual([]);
+    expect(narrow.style.marginLeft).toBe(49.5);
+  });
+
   it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)', 'calc(0px / 0)'])('rejects size: %s', async (value) => {
     const { style, diagnostics } = await page(`@page { size: ${value} }`);
     expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);

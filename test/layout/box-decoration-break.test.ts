@@ -167,4 +167,11 @@ describe('box-decoration-break on inline boxes split across lines (CSS Fragmenta
     const doc = await inlineDoc('<div id=f style="float: left"><span class=c>aa<br>bbb</span></div>');
     expect(box(doc.pages[0]!, 'f').width).toBe(50);
   });
+  it('clone: a box whose cloned edges leave no room on a page ends there, its height overflowing (found by fuzzing: no page made progress)', async () => {
+    // 30px of padding above and below on 50px pages: a fragment could never hold any of the 200px
+    const doc = await layoutHtml(`<style>${PAGE} #b { padding: 30px 0; box-decoration-break: clone; min-height: 200px }</style><p id=b>x</p><p id=after>y</p>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(box(doc.pages[0]!, 'b').height).toBe(260);
+    expect(box(doc.pages[1]!, 'after').y).toBe(0);
+  });
 });

@@ -71,4 +71,12 @@ describe('the page area', () => {
     // wide, less 15mm and 18mm it is 997.80px tall: 997px (998 for the flow)
     expect((await edges('size: A4; margin: 15mm 12mm 18mm'))[1]).toEqual([738, 1044, 10, 10]);
   });
+  it('holds a pixel of content per page when the page box\'s own edges leave it no height (found by fuzzing: no page made progress)', async () => {
+    // a grid's own height carried over pages with no room would never end: each page takes 1px of it, as Blink's fragmentainers do
+    const { pages } = await engine.layout({ template: '<style>@page { size: 100px 100px; margin: 0; padding: 50px 0 } body { margin: 0 }</style><div style="display: grid; height: 20px"><i id=a>a</i></div><p id=after>x</p>', data: {} });
+    expect(pages.findIndex((page) => findById(page, 'a') !== undefined)).toBe(0);
+    // the 20px row, then the paragraph's line on a page of its own
+    expect(pages).toHaveLength(21);
+    expect(findById(pages[20]!, 'after')).toBeDefined();
+  });
 });

@@ -242,7 +242,8 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
   // a cell's height is only its minimum: it grows to its content (CSS2 §17.5.3)
   if (style.display === 'table-cell' && !broken && !tail) contentHeight = Math.max(contentHeight, autoHeight);
-  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, { hasContent: children.fragments.length > 0 || resume !== undefined, ratioSized: ratioHeight !== undefined }, vertical.contentTop + contentHeight)) {
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, { hasContent: children.fragments.length > 0 || resume !== undefined, ratioSized: ratioHeight !== undefined }, vertical.contentTop + contentHeight)
+    && leavesRoom(b, tail)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;
     bottom = bottomEdges(b, true, tail);
@@ -278,6 +279,16 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
 }
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
+/**
+ * Whether a box broken here keeps any room for its own height on this page. Where nothing
+ * precedes it and it keeps none (cloned padding and borders as tall as the page) the rest of its
+ * height overflows this page instead: carried over, it would find no room on any page either.
+ */
+function leavesRoom(b: BlockEndInput, tail: boolean): boolean {
+  if (b.input.fragmentainer?.atTop !== true) return true;
+  return roomLeft(b, verticalOf(b, true, bottomEdges(b, true, tail))) > 0;
+}
+
 function roomLeft(b: BlockEndInput, vertical: VerticalPosition): number {
   const page = b.input.fragmentainer;
   return page === undefined ? Infinity : bottomAt(page, vertical.contentTop) - vertical.contentTop - (b.clone ? b.h.padding.bottom + b.h.border.bottom : 0);

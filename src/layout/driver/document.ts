@@ -163,6 +163,13 @@ function warnWider(widest: Widest, tree: BoxTree, services: LayoutServices, shri
 }
 
 /**
+ * The least height a page area holds, as Blink's fragmentainers do: a box's own `height` carried
+ * over pages whose area has no height (margins as tall as the page) ends after that many pages
+ * instead of never.
+ */
+const MIN_PAGE_CAPACITY = 1;
+
+/**
  * The pagination loop. With `stream`, each page is yielded as soon as it is laid out (a tree
  * without fixed boxes) and the pages returned have no children; without, nothing is yielded and
  * the pages returned are complete (fixed boxes on every page).
@@ -195,7 +202,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits },
+      fragmentainer: { bottom: area.y + Math.max(area.height, MIN_PAGE_CAPACITY) - room.reserve, extent: area.height, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits },
     }, ctx, resumed), area, context, ctx, carry);
     const { result, footnotes } = laidPage;
     carry = laidPage.carry;
@@ -221,6 +228,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
       ...(scale === 1 ? {} : { flowTransform: [scale, 0, 0, scale, area.x * (1 - scale), area.y * (1 - scale)] as const }),
     });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
+    // footnotes carried from the page before and placed here are progress too: the text resumes once they are done
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
     }

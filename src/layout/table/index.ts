@@ -56,6 +56,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     // room for the table box, from its border-box top
     bottom: page === undefined ? Infinity : page.bottom - top - y,
     atTop: page === undefined || page.atTop,
+    extent: page?.extent,
   });
   if (rows === 'pushed') return { kind: 'pushed' };
   const pageEnd = extendsToEnd(page) ? page.bottom - top - y : undefined;

@@ -54,6 +54,8 @@ export interface PaginateRequest {
   readonly bottom: number;
   /** Nothing precedes the table on its page: it must make progress even if a row does not fit. */
   readonly atTop: boolean;
+  /** The fragmentainer's whole block size, when known (Fragmentainer.extent). */
+  readonly extent: number | undefined;
 }
 
 const AVOID: ReadonlySet<string> = new Set(['avoid', 'avoid-page']);
@@ -65,22 +67,62 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const grid = plan.grid;
   const continued = resume !== undefined;
   const slice = continued && !plan.collapse;
+  const footerStart = grid.rows.length - grid.footerRows;
+  const groups = new TablePage(request, 0);
+  const repeats = repeatedGroups(request, groups, footerStart);
+  const header = !continued || repeats.header;
   // separated borders are sliced at a break, a repeated header below them too (as Chromium draws it)
   const topEdge = !continued ? geometry.border.top + geometry.padding.top
-    : slice ? 0 : grid.headerRows > 0 ? geometry.border.top + geometry.padding.top : interiorEdge(plan, resume);
-  const page = new TablePage(request, topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0));
-  for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
-  const footerStart = grid.rows.length - grid.footerRows;
-  let footerHeight = 0;
-  for (let r = footerStart; r < grid.rows.length; r++) footerHeight += grid.rows[r]!.collapsed ? 0 : page.row(r).height + plan.spacing[1];
-  const limit = request.bottom - footerHeight;
+    : slice ? 0 : header && grid.headerRows > 0 ? geometry.border.top + geometry.padding.top : interiorEdge(plan, resume);
+  const page = groups.startingAt(topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0));
+  if (header) for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
+  const limit = request.bottom - (repeats.footer ? groupHeight(page, footerStart, grid.rows.length) : 0);
   const carried = carriedCells(request);
   for (const cell of carried) page.spanning.push({ cell, y: page.y, at: page.placed.length });
   const body = bodyRows(request, page, { end: footerStart, limit, carried });
   if (body === 'pushed') return 'pushed';
-  const breakToken = body === undefined ? undefined : carryOver(request, body, page.spanning, page.placed);
-  for (let r = footerStart; r < grid.rows.length; r++) page.place(page.row(r), page.row(r).height);
+  const breakToken = body === undefined ? footerBreak(request, page, footerStart, repeats.footer) : carryOver(request, body, page.spanning, page.placed);
+  if (breakToken === undefined || repeats.footer) for (let r = footerStart; r < grid.rows.length; r++) page.place(page.row(r), page.row(r).height);
   return { rows: page.placed, contentBottom: page.y, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
+}
+
+/**
+ * Whether the header and footer groups repeat on every page the table spans: each when it takes
+ * a quarter of the fragmentainer or less (Blink's rule; CSS Tables 3 §3.12 leaves it to the UA),
+ * and neither when together they leave the body rows no room on a continued page — a group as
+ * tall as the page, repeated, would keep the rows from ever being placed. One that does not
+ * repeat is laid out once: the header where the table starts, the footer where it ends.
+ */
+function repeatedGroups(request: PaginateRequest, page: TablePage, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
+  const grid = request.plan.grid;
+  if (request.bottom === Infinity) return { header: true, footer: true };
+  const header = groupHeight(page, 0, grid.headerRows);
+  const footer = groupHeight(page, footerStart, grid.rows.length);
+  const quarter = request.extent === undefined ? Infinity : request.extent / 4;
+  const repeats = { header: header <= quarter, footer: footer <= quarter };
+  const top = request.geometry.border.top + request.geometry.padding.top + request.plan.spacing[1];
+  const taken = top + (repeats.header ? header : 0) + (repeats.footer ? footer : 0);
+  return taken < request.bottom - 0.01 || request.resume === undefined ? repeats : { header: false, footer: false };
+}
+
+/** The height rows `from` to `to` (excluded) take with their spacing, collapsed rows none. */
+function groupHeight(page: TablePage, from: number, to: number): number {
+  const { plan } = page.request;
+  let height = 0;
+  for (let r = from; r < to; r++) height += plan.grid.rows[r]!.collapsed ? 0 : page.row(r).height + plan.spacing[1];
+  return height;
+}
+
+/**
+ * A footer that is not repeated follows the last body row where it fits, else it starts the next
+ * page; one that is repeated was given its room already.
+ */
+function footerBreak(request: PaginateRequest, page: TablePage, footerStart: number, repeated: boolean): TableToken | undefined {
+  const rows = request.plan.grid.rows.length;
+  if (repeated || footerStart === rows) return undefined;
+  const bodyPlaced = page.placed.some((row) => row.laid.index >= request.plan.grid.headerRows && row.laid.index < footerStart);
+  if (!bodyPlaced || page.y + groupHeight(page, footerStart, rows) <= request.bottom + 0.01) return undefined;
+  return tokenAt(request.plan, footerStart);
 }
 
 /**
@@ -94,8 +136,14 @@ class TablePage {
   private readonly memo = new Map<number, LaidRow>();
   private readonly ahead: ReturnType<typeof rowsAhead>;
 
-  constructor(private readonly request: PaginateRequest, public y: number) {
+  constructor(readonly request: PaginateRequest, public y: number) {
     this.ahead = rowsAhead(request.plan, request.ctx);
+  }
+
+  /** This page, with nothing placed yet, its first row at `y` (the rows laid out so far are kept). */
+  startingAt(y: number): this {
+    this.y = y;
+    return this;
   }
 
   row(index: number): LaidRow {
@@ -232,7 +280,8 @@ function bodyRows(request: PaginateRequest, page: TablePage, room: BodyRoom): Ex
     let height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
     if (count > 0 && !keepsTogether(request, page, r, limit - page.edgeAfter(r, end))) return tokenAt(plan, r);
     if (page.y + height + page.edgeAfter(r, end) > limit + 0.01 && laid.breakToken === undefined) {
-      if (count > 0) return tokenAt(plan, r);
+      // a header that fills the page where the table starts is its progress there: the rows start the next page
+      if (count > 0 || (resume === undefined && grid.headerRows > 0 && page.y >= limit - 0.01)) return tokenAt(plan, r);
       if (!request.atTop) return 'pushed';
       laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - page.y), resume: resumeCells }, request.ctx);
       height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
