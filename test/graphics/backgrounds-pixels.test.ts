@@ -147,7 +147,7 @@ describe('background images', () => {
   });
 
   it('paints @page background images over the whole page', async () => {
-    expect(await render(`@page { size: 4px 2px; margin: 1px; background: url(${RED_2x2}) }`, '')).toEqual(['RRRR', 'RRRR']);
+    expect(await render(`@page { size: 4px 2px; margin: 0 1px; background: url(${RED_2x2}) }`, '')).toEqual(['RRRR', 'RRRR']);
   });
 });
 

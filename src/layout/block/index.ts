@@ -280,12 +280,14 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
 /**
- * Whether a box broken here keeps any room for its own height on this page. Where nothing
- * precedes it and it keeps none (cloned padding and borders as tall as the page) the rest of its
- * height overflows this page instead: carried over, it would find no room on any page either.
+ * Whether a box broken here keeps room for its own height on this page, or may find some on the
+ * next. A box resumed at the top of a page with no room at all (the cloned padding and borders
+ * around it as tall as the page) would find the same on every page: it ends here instead, the
+ * rest of its height overflowing. Its first fragment still breaks: edges that are sliced, above
+ * it, are not repeated, and the next page may hold it.
  */
 function leavesRoom(b: BlockEndInput, tail: boolean): boolean {
-  if (b.input.fragmentainer?.atTop !== true) return true;
+  if (b.resume === undefined || b.input.fragmentainer?.atTop !== true) return true;
   return roomLeft(b, verticalOf(b, true, bottomEdges(b, true, tail))) > 0;
 }
 

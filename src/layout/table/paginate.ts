@@ -56,6 +56,8 @@ export interface PaginateRequest {
   readonly atTop: boolean;
   /** The fragmentainer's whole block size, when known (Fragmentainer.extent). */
   readonly extent: number | undefined;
+  /** The fragmentainer is a column (Fragmentainer.column). */
+  readonly column: boolean;
 }
 
 const AVOID: ReadonlySet<string> = new Set(['avoid', 'avoid-page']);
@@ -87,11 +89,13 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 }
 
 /**
- * Whether the header and footer groups repeat on every page the table spans: each when it takes
- * a quarter of the fragmentainer or less (Blink's rule; CSS Tables 3 §3.12 leaves it to the UA),
- * and neither when together they leave the body rows no room on a continued page — a group as
- * tall as the page, repeated, would keep the rows from ever being placed. One that does not
- * repeat is laid out once: the header where the table starts, the footer where it ends.
+ * Whether the header and footer groups repeat on every page the table spans, as Blink decides: each
+ * when it avoids breaks inside (`thead` and `tfoot` do, by the UA sheet: a `display:
+ * table-header-group` div does not) and takes a quarter of the fragmentainer or less (CSS Tables 3
+ * §3.12 leaves it to the UA) — and neither when together they leave the body rows no room on a
+ * continued page: a group as tall as the page, repeated, would keep the rows from ever being
+ * placed. One that does not repeat is laid out once: the header where the table starts, the
+ * footer where it ends.
  */
 function repeatedGroups(request: PaginateRequest, page: TablePage, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
   const grid = request.plan.grid;
@@ -99,10 +103,16 @@ function repeatedGroups(request: PaginateRequest, page: TablePage, footerStart: 
   const header = groupHeight(page, 0, grid.headerRows);
   const footer = groupHeight(page, footerStart, grid.rows.length);
   const quarter = request.extent === undefined ? Infinity : request.extent / 4;
-  const repeats = { header: header <= quarter, footer: footer <= quarter };
+  const avoids = (row: number): boolean => grid.rows[row] !== undefined && avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column);
+  const repeats = { header: header <= quarter && avoids(0), footer: footer <= quarter && avoids(footerStart) };
   const top = request.geometry.border.top + request.geometry.padding.top + request.plan.spacing[1];
   const taken = top + (repeats.header ? header : 0) + (repeats.footer ? footer : 0);
   return taken < request.bottom - 0.01 || request.resume === undefined ? repeats : { header: false, footer: false };
+}
+
+/** `break-inside` avoids breaks in this fragmentation context: `avoid`, and `avoid-page` on pages or `avoid-column` in columns. */
+function avoidsBreakInside(value: string, column: boolean): boolean {
+  return value === 'avoid' || value === (column ? 'avoid-column' : 'avoid-page');
 }
 
 /** The height rows `from` to `to` (excluded) take with their spacing, collapsed rows none. */
