@@ -453,7 +453,7 @@ class RenderTextSystem implements TextSystem {
     for (const { family, used } of this.missingFamilies.splice(0)) {
       const quotedGeneric = unquotedGenericFamily(family);
       const message = quotedGeneric === undefined
-        ? `font-family "${family}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${used}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`
+        ? `font-family "${family}" has no font: no @font-face rule loads it and it is not installed here, so the first text asking for it is set in "${used}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`
         : `${quotedGenericWarning(quotedGeneric)}, and none has that name here, so the first text asking for it is set in "${used}" (write ${quotedGeneric} without quotes for the generic family)`;
       this.diagnostics.warn('font', message, places.family(family) ?? NOWHERE);
     }

@@ -18,12 +18,18 @@ describe('a first family no font has', () => {
     const html = `<style>body { font-family: "Proxima Nova", sans-serif } h1 { font-family: 'Proxima Nova', serif; font-weight: bold }
       code { font-family: Menlo, monospace }</style><h1>Title</h1><p>Body <b>bold</b> and <code>code</code></p>`;
     const expected = [
-      'font-family "Proxima Nova" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "Liberation Serif" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)',
+      'font-family "Proxima Nova" has no font: no @font-face rule loads it and it is not installed here, so the first text asking for it is set in "Liberation Serif" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)',
       expect.stringMatching(/^font-family "Menlo" has no font: .* set in "Liberation Mono"/),
     ];
     expect(await fontWarnings(html)).toEqual(expected);
     // the next render of the same template (its styles and matchings shared) says it again
     expect(await fontWarnings(html)).toEqual(expected);
+  });
+
+  it('is said, in the same words, of a family a src-less @font-face rule describes (Word\'s "Save as HTML")', async () => {
+    // a CSS 2 font description loads nothing: browsers drop it without a word
+    const html = `<style>@font-face { font-family: "Proxima Nova"; panose-1: 2 15 5 2 2 2 4 3 2 4 } p { font-family: "Proxima Nova", serif }</style><p>Body</p>`;
+    expect(await fontWarnings(html)).toEqual([expect.stringMatching(/^font-family "Proxima Nova" has no font: no @font-face rule loads it and it is not installed here/)]);
   });
 
   it('says a generic name in quotes names a font, not the generic family', async () => {
