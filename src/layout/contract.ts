@@ -63,11 +63,6 @@ export interface Fragmentainer {
   readonly limits?: readonly BottomLimit[] | undefined;
   /** A box broken in it ends with its content, not at its end (the footnote area, as tall as its notes). */
   readonly endsWithContent?: true;
-  /**
-   * Its whole block size (a page area's height, a column's), when known: a table repeats a header
-   * or footer group only when it takes a quarter of it or less (layout/table/paginate.ts).
-   */
-  readonly extent?: number | undefined;
 }
 
 export interface BottomLimit {

@@ -354,42 +354,26 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(`${first} ${box(doc.pages[1]!, first!)}`).toBe('r4 4,1 28x22');
   });
 
-  it('repeats a header or footer group only when it takes a quarter of the page or less (Blink\'s rule)', async () => {
-    const ids = (page: PageLayout): string[] => ['h', 'r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'f'].filter((id) => findById(page, id) !== undefined);
-    // a 30px header on 100px pages: where the table starts only
-    const headed = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20, 30)}</td></tr></thead>${rows(6)}</table>`);
-    expect(headed.pages.map(ids)).toEqual([['h', 'r0', 'r1', 'r2'], ['r3', 'r4', 'r5']]);
-    expect(box(headed.pages[1]!, 'r3')).toBe('0,0 20x20');
-    // a 30px footer: once, after the last row, where it fits; the rows take the room it would have kept
-    const footed = await layoutHtml(`<style>${small}</style><table><tfoot><tr><td id=f>${w(20, 30)}</td></tr></tfoot>${rows(6)}</table>`);
+  it('lays a footer group that does not repeat out once, after the last row, on the next page when it does not fit there', async () => {
+    const ids = (page: PageLayout): string[] => ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'f'].filter((id) => findById(page, id) !== undefined);
+    // the rows take the room a repeated footer would have kept
+    const footed = await layoutHtml(`<style>${small}</style><table><tfoot style="break-inside: auto"><tr><td id=f>${w(20, 30)}</td></tr></tfoot>${rows(6)}</table>`);
     expect(footed.pages.map(ids)).toEqual([['r0', 'r1', 'r2', 'r3', 'r4'], ['r5', 'f']]);
     expect(box(footed.pages[1]!, 'f')).toBe('0,20 20x30');
-    // a footer that does not fit below the last row starts the next page
-    const pushed = await layoutHtml(`<style>${small}</style><table><tfoot><tr><td id=f>${w(20, 30)}</td></tr></tfoot>${rows(5)}</table>`);
+    const pushed = await layoutHtml(`<style>${small}</style><table><tfoot style="break-inside: auto"><tr><td id=f>${w(20, 30)}</td></tr></tfoot>${rows(5)}</table>`);
     expect(pushed.pages.map(ids)).toEqual([['r0', 'r1', 'r2', 'r3', 'r4'], ['f']]);
   });
 
-  it('repeats a header group only when it avoids breaks inside: a thead does by the UA sheet (as in Chromium 156)', async () => {
-    const pagesWithHeader = async (header: string): Promise<number[]> => {
-      const doc = await layoutHtml(`<style>${small}</style><div style="display:table">${header}${rows(6).replace(/<tr>/g, '<div style="display:table-row">').replace(/<\/tr>/g, '</div>').replace(/<td /g, '<div style="display:table-cell" ').replace(/<\/td>/g, '</div>')}</div>`);
-      return doc.pages.map((page, i) => (findById(page, 'h') === undefined ? -1 : i)).filter((i) => i >= 0);
-    };
-    const cell = `<div style="display:table-row"><div id=h style="display:table-cell">${w(20)}</div></div>`;
-    expect(await pagesWithHeader(`<div style="display:table-header-group">${cell}</div>`)).toEqual([0]);
-    expect(await pagesWithHeader(`<div style="display:table-header-group; break-inside: avoid">${cell}</div>`)).toEqual([0, 1]);
-    const thead = async (style: string): Promise<number> => (await layoutHtml(`<style>${small}</style><table><thead style="${style}"><tr><td id=h>${w(20)}</td></tr></thead>${rows(6)}</table>`)).pages.filter((page) => findById(page, 'h') !== undefined).length;
-    expect([await thead(''), await thead('break-inside: auto')]).toEqual([2, 1]);
-  });
-
   it('lays out the rows after a header group taller than the page (found by fuzzing: no page made progress)', async () => {
-    // the header overflows the first page; repeated, it would leave the rows no room on any page
+    // the header overflows the first page, the first row below it (as in WeasyPrint); repeated, it would leave the rows no room on any page
     const doc = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20, 150)}</td></tr></thead>${rows(3)}</table>`);
     const ids = (page: PageLayout): string[] => ['h', 'r0', 'r1', 'r2'].filter((id) => findById(page, id) !== undefined);
-    expect(doc.pages.map(ids)).toEqual([['h'], ['r0', 'r1', 'r2']]);
+    expect(doc.pages.map(ids)).toEqual([['h', 'r0'], ['r1', 'r2']]);
+    expect(box(doc.pages[1]!, 'r1')).toBe('0,0 20x20');
     // the fuzzer's form: a caption in a header group (an anonymous table inside it), many lines tall
     const words = 'dolor sit amet '.repeat(60);
     const misparented = await layoutHtml(`<style>${small}</style><div style="display:table-header-group"><div style="display:table-caption">${words}</div></div><div style="display:table-row-group"><div id=b style="min-height:30px">x</div></div>`);
-    expect(misparented.pages.filter((page) => findById(page, 'b') !== undefined)).toHaveLength(1);
+    expect(misparented.pages.map((page) => findById(page, 'b') !== undefined)).toEqual([true, true]);
   });
 
   it('slices a separated table\'s top border on the next page, a repeated header too (as Chromium draws it)', async () => {

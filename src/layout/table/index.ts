@@ -56,7 +56,6 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     // room for the table box, from its border-box top
     bottom: page === undefined ? Infinity : page.bottom - top - y,
     atTop: page === undefined || page.atTop,
-    extent: page?.extent,
     column: page?.column === true,
   });
   if (rows === 'pushed') return { kind: 'pushed' };

@@ -54,8 +54,6 @@ export interface PaginateRequest {
   readonly bottom: number;
   /** Nothing precedes the table on its page: it must make progress even if a row does not fit. */
   readonly atTop: boolean;
-  /** The fragmentainer's whole block size, when known (Fragmentainer.extent). */
-  readonly extent: number | undefined;
   /** The fragmentainer is a column (Fragmentainer.column). */
   readonly column: boolean;
 }
@@ -89,25 +87,22 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 }
 
 /**
- * Whether the header and footer groups repeat on every page the table spans, as Blink decides: each
- * when it avoids breaks inside (`thead` and `tfoot` do, by the UA sheet: a `display:
- * table-header-group` div does not) and takes a quarter of the fragmentainer or less (CSS Tables 3
- * §3.12 leaves it to the UA) — and neither when together they leave the body rows no room on a
- * continued page: a group as tall as the page, repeated, would keep the rows from ever being
- * placed. One that does not repeat is laid out once: the header where the table starts, the
- * footer where it ends.
+ * Whether the header and footer groups repeat on every page the table spans: each when it avoids
+ * breaks inside, as in Chromium (`thead` and `tfoot` do, by the UA sheet; a `display:
+ * table-header-group` div does not) — and neither on a continued page they would leave no room
+ * for rows: a group as tall as the page, repeated, would keep the rows from ever being placed.
+ * One that does not repeat is laid out once: the header where the table starts, the footer where
+ * it ends. (Chromium also stops repeating a group taller than a quarter of the page; octavo
+ * repeats it while rows fit below it, as WeasyPrint does.)
  */
 function repeatedGroups(request: PaginateRequest, page: TablePage, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
   const grid = request.plan.grid;
-  if (request.bottom === Infinity) return { header: true, footer: true };
-  const header = groupHeight(page, 0, grid.headerRows);
-  const footer = groupHeight(page, footerStart, grid.rows.length);
-  const quarter = request.extent === undefined ? Infinity : request.extent / 4;
   const avoids = (row: number): boolean => grid.rows[row] !== undefined && avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column);
-  const repeats = { header: header <= quarter && avoids(0), footer: footer <= quarter && avoids(footerStart) };
+  const repeats = { header: avoids(0), footer: avoids(footerStart) };
+  if (request.resume === undefined || request.bottom === Infinity) return repeats;
   const top = request.geometry.border.top + request.geometry.padding.top + request.plan.spacing[1];
-  const taken = top + (repeats.header ? header : 0) + (repeats.footer ? footer : 0);
-  return taken < request.bottom - 0.01 || request.resume === undefined ? repeats : { header: false, footer: false };
+  const taken = top + (repeats.header ? groupHeight(page, 0, grid.headerRows) : 0) + (repeats.footer ? groupHeight(page, footerStart, grid.rows.length) : 0);
+  return taken < request.bottom - 0.01 ? repeats : { header: false, footer: false };
 }
 
 /** `break-inside` avoids breaks in this fragmentation context: `avoid`, and `avoid-page` on pages or `avoid-column` in columns. */
@@ -290,8 +285,7 @@ function bodyRows(request: PaginateRequest, page: TablePage, room: BodyRoom): Ex
     let height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
     if (count > 0 && !keepsTogether(request, page, r, limit - page.edgeAfter(r, end))) return tokenAt(plan, r);
     if (page.y + height + page.edgeAfter(r, end) > limit + 0.01 && laid.breakToken === undefined) {
-      // a header that fills the page where the table starts is its progress there: the rows start the next page
-      if (count > 0 || (resume === undefined && grid.headerRows > 0 && page.y >= limit - 0.01)) return tokenAt(plan, r);
+      if (count > 0) return tokenAt(plan, r);
       if (!request.atTop) return 'pushed';
       laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - page.y), resume: resumeCells }, request.ctx);
       height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
