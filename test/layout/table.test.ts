@@ -364,6 +364,18 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(pushed.pages.map(ids)).toEqual([['r0', 'r1', 'r2', 'r3', 'r4'], ['f']]);
   });
 
+  it('repeats a header group only when it avoids breaks inside: a thead does by the UA sheet (as in Chromium 156)', async () => {
+    const pagesWithHeader = async (header: string): Promise<number[]> => {
+      const doc = await layoutHtml(`<style>${small}</style><div style="display:table">${header}${rows(6).replace(/<tr>/g, '<div style="display:table-row">').replace(/<\/tr>/g, '</div>').replace(/<td /g, '<div style="display:table-cell" ').replace(/<\/td>/g, '</div>')}</div>`);
+      return doc.pages.map((page, i) => (findById(page, 'h') === undefined ? -1 : i)).filter((i) => i >= 0);
+    };
+    const cell = `<div style="display:table-row"><div id=h style="display:table-cell">${w(20)}</div></div>`;
+    expect(await pagesWithHeader(`<div style="display:table-header-group">${cell}</div>`)).toEqual([0]);
+    expect(await pagesWithHeader(`<div style="display:table-header-group; break-inside: avoid">${cell}</div>`)).toEqual([0, 1]);
+    const thead = async (style: string): Promise<number> => (await layoutHtml(`<style>${small}</style><table><thead style="${style}"><tr><td id=h>${w(20)}</td></tr></thead>${rows(6)}</table>`)).pages.filter((page) => findById(page, 'h') !== undefined).length;
+    expect([await thead(''), await thead('break-inside: auto')]).toEqual([2, 1]);
+  });
+
   it('lays out the rows after a header group taller than the page (found by fuzzing: no page made progress)', async () => {
     // the header overflows the first page, the first row below it (as in WeasyPrint); repeated, it would leave the rows no room on any page
     const doc = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20, 150)}</td></tr></thead>${rows(3)}</table>`);
