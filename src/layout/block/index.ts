@@ -278,7 +278,6 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
   return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, broken, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
 }
 
-/** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
 /**
  * Whether a box broken here keeps room for its own height on this page, or may find some on the
  * next. A box resumed at the top of a page with no room at all (the cloned padding and borders
@@ -291,6 +290,7 @@ function leavesRoom(b: BlockEndInput, tail: boolean): boolean {
   return roomLeft(b, verticalOf(b, true, bottomEdges(b, true, tail))) > 0;
 }
 
+/** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
 function roomLeft(b: BlockEndInput, vertical: VerticalPosition): number {
   const page = b.input.fragmentainer;
   return page === undefined ? Infinity : bottomAt(page, vertical.contentTop) - vertical.contentTop - (b.clone ? b.h.padding.bottom + b.h.border.bottom : 0);

@@ -163,9 +163,9 @@ function warnWider(widest: Widest, tree: BoxTree, services: LayoutServices, shri
 }
 
 /**
- * The least height a page area holds, as Blink's fragmentainers do: a box's own `height` carried
- * over pages whose area has no height (margins as tall as the page) ends after that many pages
- * instead of never.
+ * The least height a page area holds, as Blink's fragmentainers do: a grid's or box's own `height`
+ * carried over pages whose area has no height (the page box's padding or borders as tall as the
+ * page) ends after that many pages instead of never.
  */
 const MIN_PAGE_CAPACITY = 1;
 
@@ -228,7 +228,6 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
       ...(scale === 1 ? {} : { flowTransform: [scale, 0, 0, scale, area.x * (1 - scale), area.y * (1 - scale)] as const }),
     });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
-    // footnotes carried from the page before and placed here are progress too: the text resumes once they are done
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
     }

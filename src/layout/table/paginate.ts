@@ -68,13 +68,13 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const continued = resume !== undefined;
   const slice = continued && !plan.collapse;
   const footerStart = grid.rows.length - grid.footerRows;
-  const groups = new TablePage(request, 0);
-  const repeats = repeatedGroups(request, groups, footerStart);
+  const page = new TablePage(request, 0);
+  const repeats = repeatedGroups(request, page, footerStart);
   const header = !continued || repeats.header;
   // separated borders are sliced at a break, a repeated header below them too (as Chromium draws it)
   const topEdge = !continued ? geometry.border.top + geometry.padding.top
     : slice ? 0 : header && grid.headerRows > 0 ? geometry.border.top + geometry.padding.top : interiorEdge(plan, resume);
-  const page = groups.startingAt(topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0));
+  page.y = topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0);
   if (header) for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
   const limit = request.bottom - (repeats.footer ? groupHeight(page, footerStart, grid.rows.length) : 0);
   const carried = carriedCells(request);
@@ -143,12 +143,6 @@ class TablePage {
 
   constructor(readonly request: PaginateRequest, public y: number) {
     this.ahead = rowsAhead(request.plan, request.ctx);
-  }
-
-  /** This page, with nothing placed yet, its first row at `y` (the rows laid out so far are kept). */
-  startingAt(y: number): this {
-    this.y = y;
-    return this;
   }
 
   row(index: number): LaidRow {
