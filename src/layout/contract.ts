@@ -79,7 +79,8 @@ export interface BottomLimit {
  * tall as its notes, as in WeasyPrint).
  */
 export function extendsToEnd(page: Fragmentainer | undefined): page is Fragmentainer {
-  if (page === undefined || page.column === true || page.endsWithContent === true) return false;
+  // a cell resumed with no page end (its rest laid out whole, table/rows.ts) has no end to extend to
+  if (page === undefined || page.column === true || page.endsWithContent === true || page.bottom === Infinity) return false;
   return page.limits === undefined || page.limits.length === 0;
 }
 

@@ -36,6 +36,11 @@ const CASES: Readonly<Record<string, string>> = {
     + '<svg width="100" height="100"><pattern id="p" width="1e-25" height="1e-25" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern>'
     + '<linearGradient id="g" x1="-1e30" x2="1e30"><stop stop-color="red"/><stop offset="1"/></linearGradient>'
     + '<rect width="50" height="100" fill="url(#p)"/><rect x="50" width="50" height="100" fill="url(#g)"/></svg>',
+  // found by fuzzing (stop 82): a row-spanning cell resumed after a forced break in the table inside it had an infinite height, and its shadow failed the PDF
+  'a row-spanning cell resumed after a forced break inside it': `<td rowspan="0" style="box-shadow: 0 0 1e5px red"><tbody><td></td>${'<  >'.repeat(24)}<>ipsum<>sed<p style="break-before: page">${'sed</p>'.repeat(26)}sit</tbody>sed</td><ul style="display: table-row">`,
+  // and pages on which nothing could be placed: margins, cloned edges or a repeated header as tall as the page
+  'margins, cloned edges and a table header as tall as the page': '<style>@page { margin: 600px }</style><div style="box-decoration-break: clone; padding: 600px 0"><div style="min-height: 2000px">x</div></div>'
+    + `<h1><thead><caption>${'dolor sit amet '.repeat(40)}</thead><tbody><ul style="min-height: 200px">dolor`,
   'a gradient border image a billion pixels wide': '<div><div style="border-image-source: linear-gradient(red, blue)"><div><div style="padding: calc(sibling-index() * 1e9px)"><div>',
 };
 
