@@ -21,6 +21,7 @@ import { colorMatrix, filterColor } from './color-matrix.js';
 import type { Point } from './coverage.js';
 import type { DisplayItem, Shading } from './display-list.js';
 import { blurredItems } from './filter-blur.js';
+import { heldFilterFunction } from './effect-lengths.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 import { boundsOf } from './coverage.js';
@@ -36,7 +37,7 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
   let out: DisplayItem[] = [...items];
   let i = 0;
   while (i < filter.length) {
-    const f = filter[i]!;
+    const f = heldFilterFunction(filter[i]!);
     // consecutive colour steps recolour in one pass, clamped after each
     const steps = colorStepsFrom(filter, i);
     if (steps.length > 0) {

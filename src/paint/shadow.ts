@@ -12,6 +12,7 @@ import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { insetRadii } from '../css/values/radii.js';
 import { shadowMask } from './shadow-mask.js';
+import { heldShadow } from './effect-lengths.js';
 
 function grow(rect: Rect, by: number): Rect {
   return { x: rect.x - by, y: rect.y - by, width: Math.max(0, rect.width + 2 * by), height: Math.max(0, rect.height + 2 * by) };
@@ -73,7 +74,7 @@ function paddingBox(f: PlacedBox, border: Rect): Rect {
 export function paintOuterShadows(f: PlacedBox, border: Rect, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
-  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(border, radii, s));
+  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(border, radii, heldShadow(s)));
 }
 
 /** The inset shadows of `f`, its border box painted at `border`. */
@@ -81,5 +82,5 @@ export function paintInsetShadows(f: PlacedBox, border: Rect, radii: Radii): Dis
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
   const inner = insetRadii(radii, f.border);
-  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f, border), inner, s));
+  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f, border), inner, heldShadow(s)));
 }

@@ -18,6 +18,7 @@ import type { GlyphAt } from './glyph-coverage.js';
 import { addGlyphCoverage, glyphsBounds, glyphsOf, outlinePolygons } from './glyph-coverage.js';
 import { appendAll } from '../append-all.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
+import { heldShadow } from './effect-lengths.js';
 import { BoundedCache } from '../cache/bounded.js';
 import type { UprightGlyph } from './upright-glyphs.js';
 import { multiply, type Matrix } from '../geometry/matrix.js';
@@ -42,7 +43,7 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   // outline effects stack several; 50 shadows on a paragraph took 5 s, one mask each)
   const masks = new Map<number, { readonly sideways: readonly DisplayItem[]; readonly upright: readonly DisplayItem[] }>();
   let shapes: Shapes | undefined;
-  return [...shadows].reverse().flatMap((shadow) => {
+  return [...shadows].reverse().map(heldShadow).flatMap((shadow) => {
     const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
     if (shadow.blur <= 0) {

@@ -41,6 +41,11 @@ const CASES: Readonly<Record<string, string>> = {
   // and pages on which nothing could be placed: margins, cloned edges or a repeated header as tall as the page
   'margins, cloned edges and a table header as tall as the page': '<style>@page { margin: 600px }</style><div style="box-decoration-break: clone; padding: 600px 0"><div style="min-height: 2000px">x</div></div>'
     + `<h1><thead><caption>${'dolor sit amet '.repeat(40)}</thead><tbody><ul style="min-height: 200px">dolor`,
+  // found by fuzzing SVG and paint (stop 82): a blur, spread or offset of 1e308px summed to Infinity and a mask NaN pixels wide failed the PDF
+  'shadows and filters of 1e308px': '<div style="box-shadow: 0 0 1e308px 1e308px red, inset 0 0 1e308px 1e308px blue">a</div>'
+    + '<p style="text-shadow: 1e308px 1e308px 1e308px red, 0 0 1e308px blue">b</p><div style="filter: drop-shadow(0 0 1e308px red) blur(1e308px)">c</div>'
+    + '<svg width="100" height="100"><filter id="f"><feGaussianBlur stdDeviation="1e308"/></filter><filter id="d"><feDropShadow stdDeviation="1e308" dx="1e308"/></filter>'
+    + '<rect width="50" height="50" filter="url(#f)"/><rect x="50" width="50" height="50" filter="url(#d)"/></svg>',
   'a gradient border image a billion pixels wide': '<div><div style="border-image-source: linear-gradient(red, blue)"><div><div style="padding: calc(sibling-index() * 1e9px)"><div>',
 };
 
