@@ -6,6 +6,7 @@
  * failed the PDF.
  */
 import type { BoxShadow, FilterFunction } from '../css/image-types.js';
+import type { Rect } from '../geometry/types.js';
 
 const MAX_EFFECT_LENGTH = 1e9;
 
@@ -24,4 +25,16 @@ export function heldFilterFunction(f: FilterFunction): FilterFunction {
   if (f.kind === 'blur') return { ...f, radius: heldEffectLength(f.radius) };
   if (f.kind === 'drop-shadow') return heldShadow(f);
   return f;
+}
+
+/**
+ * The part of a blur mask's area within ±1e9px, undefined when none is (or it is NaN): shapes
+ * 1e308px wide (a path's coordinates, a box's width) grown by a blur overflow to Infinity too.
+ */
+export function heldMaskArea(area: Rect): Rect | undefined {
+  const left = Math.max(area.x, -MAX_EFFECT_LENGTH);
+  const top = Math.max(area.y, -MAX_EFFECT_LENGTH);
+  const right = Math.min(area.x + area.width, MAX_EFFECT_LENGTH);
+  const bottom = Math.min(area.y + area.height, MAX_EFFECT_LENGTH);
+  return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : undefined;
 }

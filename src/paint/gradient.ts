@@ -147,6 +147,8 @@ function repeatStops(stops: readonly ShadingStop[], from: number, to: number): S
   const first = stops[0]!.offset;
   const period = stops[stops.length - 1]!.offset - first;
   if (period <= 1e-9) return undefined;
+  // a period longer than numbers hold (1e308px stops on a tile 1e-9px tall): nothing repeats within the box
+  if (!Number.isFinite(period)) return [...stops];
   const startK = Math.floor((from - first) / period);
   const endK = Math.min(startK + MAX_PERIODS, Math.ceil((to - first) / period));
   const out: ShadingStop[] = [];

@@ -12,7 +12,7 @@ import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { insetRadii } from '../css/values/radii.js';
 import { shadowMask } from './shadow-mask.js';
-import { heldShadow } from './effect-lengths.js';
+import { heldMaskArea, heldShadow } from './effect-lengths.js';
 
 function grow(rect: Rect, by: number): Rect {
   return { x: rect.x - by, y: rect.y - by, width: Math.max(0, rect.width + 2 * by), height: Math.max(0, rect.height + 2 * by) };
@@ -42,7 +42,8 @@ function outerShadow(border: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   if (s.color.a <= 0 || shape.width <= 0 || shape.height <= 0) return [];
   const clip: DisplayItem = { kind: 'push-clip-path', path: outsideOf(border, radii, outerShadowReach(s)), evenOdd: true };
   if (s.blur <= 0) return [clip, { kind: 'fill-path', path: roundedRectPath(shape, shapeRadii), color: s.color }, { kind: 'pop-clip' }];
-  const area = grow(shape, 1.5 * s.blur);
+  const area = heldMaskArea(grow(shape, 1.5 * s.blur));
+  if (area === undefined) return [];
   const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: false });
   const blurOf = { path: roundedRectPath(shape, shapeRadii), evenOdd: false, sigma: s.blur / 2 };
   return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask, blurOf }, { kind: 'pop-clip' }];
@@ -57,7 +58,8 @@ function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
     const path = shape.width > 0 && shape.height > 0 ? outsideOf(shape, shapeRadii, Math.abs(s.x) + Math.abs(s.y) + padding.width + padding.height) : roundedRectPath(padding, radii);
     return [clip, { kind: 'fill-path', path, color: s.color, evenOdd: true }, { kind: 'pop-clip' }];
   }
-  const area = grow(padding, 1.5 * s.blur);
+  const area = heldMaskArea(grow(padding, 1.5 * s.blur));
+  if (area === undefined) return [];
   const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: true });
   // the inverse of the shape: everything around it, far enough that the blur cannot reach its outer edge
   const around = shape.width > 0 && shape.height > 0 ? outsideOf(shape, shapeRadii, 3 * s.blur + padding.width + padding.height) : roundedRectPath(grow(padding, 3 * s.blur), radii);

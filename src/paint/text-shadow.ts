@@ -18,7 +18,7 @@ import type { GlyphAt } from './glyph-coverage.js';
 import { addGlyphCoverage, glyphsBounds, glyphsOf, outlinePolygons } from './glyph-coverage.js';
 import { appendAll } from '../append-all.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
-import { heldShadow } from './effect-lengths.js';
+import { heldMaskArea, heldShadow } from './effect-lengths.js';
 import { BoundedCache } from '../cache/bounded.js';
 import type { UprightGlyph } from './upright-glyphs.js';
 import { multiply, type Matrix } from '../geometry/matrix.js';
@@ -133,7 +133,8 @@ export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: n
   const bounds = unionOfRects(boundsOf(polygons), glyphsBounds(glyphs));
   if (bounds === undefined) return [];
   const reach = 1.5 * blur;
-  const area: Rect = { x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach };
+  const area = heldMaskArea({ x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach });
+  if (area === undefined) return [];
   const scale = maskScale(area, blur);
   const width = Math.max(1, Math.ceil(area.width * scale));
   const height = Math.max(1, Math.ceil(area.height * scale));

@@ -46,6 +46,11 @@ const CASES: Readonly<Record<string, string>> = {
     + '<p style="text-shadow: 1e308px 1e308px 1e308px red, 0 0 1e308px blue">b</p><div style="filter: drop-shadow(0 0 1e308px red) blur(1e308px)">c</div>'
     + '<svg width="100" height="100"><filter id="f"><feGaussianBlur stdDeviation="1e308"/></filter><filter id="d"><feDropShadow stdDeviation="1e308" dx="1e308"/></filter>'
     + '<rect width="50" height="50" filter="url(#f)"/><rect x="50" width="50" height="50" filter="url(#d)"/></svg>',
+  // and shapes that far across, blurred: a path to 1e308, a box 1e308px wide with shadows
+  'blurred shapes 1e308px across': '<svg width="200" height="100" style="filter: blur(5px) drop-shadow(0 0 5px red)"><path d="M0 0 L 1e308 1e308 L 0 1e308 Z"/></svg>'
+    + '<div style="width: 1e308px; height: 50px; box-shadow: 0 0 5px red, inset 0 0 5px blue; filter: blur(3px)">x</div>',
+  // a repeating gradient whose period (1e308px on a tile 1e-9px tall) is past what numbers hold threw a TypeError
+  'a repeating gradient with a period past numbers': '<div style="height: 50px; background: repeating-linear-gradient(0deg, red 0 1e-30px, blue 0 1e308px); background-size: 100px 1e-9px">x</div>',
   'a gradient border image a billion pixels wide': '<div><div style="border-image-source: linear-gradient(red, blue)"><div><div style="padding: calc(sibling-index() * 1e9px)"><div>',
 };
 
