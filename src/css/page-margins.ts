@@ -7,6 +7,7 @@
 import { excerpt } from '../diagnostics.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
+import type { Sides } from '../geometry/types.js';
 import type { PageRule, PageStyle, RawDeclaration } from './types.js';
 import { resolveLength } from './values/length.js';
 
@@ -21,9 +22,9 @@ type Margins = Pick<PageStyle, 'marginTop' | 'marginRight' | 'marginBottom' | 'm
 /** `margins` when they leave a page area; the UA's, or none, when they do not (with a warning where the author's are declared). */
 export function marginsWithRoom(margins: Margins, size: readonly [number, number], rules: readonly PageRule[], diagnostics: Pick<Diagnostics, 'warn'>): Margins {
   const [width, height] = size;
-  const side = (value: Margins['marginTop'], basis: number): number => (value === 'auto' ? 0 : resolveLength(value, basis));
-  const areaWidth = width - side(margins.marginLeft, width) - side(margins.marginRight, width);
-  const areaHeight = height - side(margins.marginTop, height) - side(margins.marginBottom, height);
+  const px = pageMarginSides(margins, width, height);
+  const areaWidth = width - px.left - px.right;
+  const areaHeight = height - px.top - px.bottom;
   if (areaWidth >= MIN_PAGE_AREA && areaHeight >= MIN_PAGE_AREA) {
     return { marginTop: margins.marginTop, marginRight: margins.marginRight, marginBottom: margins.marginBottom, marginLeft: margins.marginLeft };
   }
@@ -36,6 +37,12 @@ export function marginsWithRoom(margins: Margins, size: readonly [number, number
     diagnostics.warn('layout', `${what} leaves a page area of ${area} on a ${Math.round(width)}×${Math.round(height)}px page: laid out with ${ua}px margins instead (Chromium prints such a page on its default paper and margins)`, declarationLocation(declared));
   }
   return { marginTop: ua, marginRight: ua, marginBottom: ua, marginLeft: ua };
+}
+
+/** Page margins in px: percentages of the page width (left, right) and height (top, bottom); auto is 0. */
+export function pageMarginSides(margins: Margins, width: number, height: number): Sides {
+  const side = (value: Margins['marginTop'], basis: number): number => (value === 'auto' ? 0 : resolveLength(value, basis));
+  return { top: side(margins.marginTop, height), right: side(margins.marginRight, width), bottom: side(margins.marginBottom, height), left: side(margins.marginLeft, width) };
 }
 
 /** The author's last margin declaration among the page's rules, to point the warning at. */

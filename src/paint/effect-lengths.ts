@@ -7,6 +7,7 @@
  */
 import type { BoxShadow, FilterFunction } from '../css/image-types.js';
 import type { Rect } from '../geometry/types.js';
+import { intersectRects } from '../geometry/rect.js';
 
 const MAX_EFFECT_LENGTH = 1e9;
 
@@ -32,9 +33,8 @@ export function heldFilterFunction(f: FilterFunction): FilterFunction {
  * 1e308px wide (a path's coordinates, a box's width) grown by a blur overflow to Infinity too.
  */
 export function heldMaskArea(area: Rect): Rect | undefined {
-  const left = Math.max(area.x, -MAX_EFFECT_LENGTH);
-  const top = Math.max(area.y, -MAX_EFFECT_LENGTH);
-  const right = Math.min(area.x + area.width, MAX_EFFECT_LENGTH);
-  const bottom = Math.min(area.y + area.height, MAX_EFFECT_LENGTH);
-  return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : undefined;
+  const held = intersectRects(area, EFFECT_BOUNDS);
+  return held.width > 0 && held.height > 0 ? held : undefined;
 }
+
+const EFFECT_BOUNDS: Rect = { x: -MAX_EFFECT_LENGTH, y: -MAX_EFFECT_LENGTH, width: 2 * MAX_EFFECT_LENGTH, height: 2 * MAX_EFFECT_LENGTH };

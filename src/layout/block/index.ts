@@ -243,7 +243,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
   // a cell's height is only its minimum: it grows to its content (CSS2 §17.5.3)
   if (style.display === 'table-cell' && !broken && !tail) contentHeight = Math.max(contentHeight, autoHeight);
   if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, { hasContent: children.fragments.length > 0 || resume !== undefined, ratioSized: ratioHeight !== undefined }, vertical.contentTop + contentHeight)
-    && leavesRoom(b, tail)) {
+    && leavesRoom(b)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;
     bottom = bottomEdges(b, true, tail);
@@ -285,9 +285,9 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
  * rest of its height overflowing. Its first fragment still breaks: edges that are sliced, above
  * it, are not repeated, and the next page may hold it.
  */
-function leavesRoom(b: BlockEndInput, tail: boolean): boolean {
+function leavesRoom(b: BlockEndInput): boolean {
   if (b.resume === undefined || b.input.fragmentainer?.atTop !== true) return true;
-  return roomLeft(b, verticalOf(b, true, bottomEdges(b, true, tail))) > 0;
+  return roomLeft(b, verticalOf(b, true, bottomEdges(b, true, false))) > 0;
 }
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */

@@ -9,6 +9,7 @@ import { someBox } from '../../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import { flooredLayoutLength } from '../../css/page.js';
+import { pageMarginSides } from '../../css/page-margins.js';
 import { limitExceeded } from '../../limits.js';
 import { OctavoError } from '../../errors.js';
 import type { Sides } from '../../geometry/types.js';
@@ -431,15 +432,9 @@ function blankPage(context: PageContext, ctx: LayoutContext): PageLayout {
   return { index: context.index, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children: [], marginBoxes: [], blank: true, context };
 }
 
-/** Page margins: percentages of the page width (left/right) and height (top/bottom); auto is 0. */
+/** Page margins in px (css/page-margins.ts). */
 function pageMargins(page: PageStyle): Sides {
-  const side = (value: PageStyle['marginTop'], basis: number): number => (value === 'auto' ? 0 : resolveLength(value, basis));
-  return {
-    top: side(page.marginTop, page.height),
-    right: side(page.marginRight, page.width),
-    bottom: side(page.marginBottom, page.height),
-    left: side(page.marginLeft, page.width),
-  };
+  return pageMarginSides(page, page.width, page.height);
 }
 
 function sameToken(a: BreakToken, b: BreakToken): boolean {

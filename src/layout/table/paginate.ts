@@ -69,19 +69,20 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const slice = continued && !plan.collapse;
   const footerStart = grid.rows.length - grid.footerRows;
   const page = new TablePage(request, 0);
-  const repeats = repeatedGroups(request, page, footerStart);
+  const heights: GroupHeights = { header: groupHeight(page, 0, grid.headerRows), footer: groupHeight(page, footerStart, grid.rows.length) };
+  const repeats = repeatedGroups(request, heights, footerStart);
   const header = !continued || repeats.header;
   // separated borders are sliced at a break, a repeated header below them too (as Chromium draws it)
   const topEdge = !continued ? geometry.border.top + geometry.padding.top
     : slice ? 0 : header && grid.headerRows > 0 ? geometry.border.top + geometry.padding.top : interiorEdge(plan, resume);
   page.y = topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0);
   if (header) for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
-  const limit = request.bottom - (repeats.footer ? groupHeight(page, footerStart, grid.rows.length) : 0);
+  const limit = request.bottom - (repeats.footer ? heights.footer : 0);
   const carried = carriedCells(request);
   for (const cell of carried) page.spanning.push({ cell, y: page.y, at: page.placed.length });
   const body = bodyRows(request, page, { end: footerStart, limit, carried });
   if (body === 'pushed') return 'pushed';
-  const breakToken = body === undefined ? footerBreak(request, page, footerStart, repeats.footer) : carryOver(request, body, page.spanning, page.placed);
+  const breakToken = body === undefined ? footerBreak(request, page, { start: footerStart, height: heights.footer }, repeats.footer) : carryOver(request, body, page.spanning, page.placed);
   if (breakToken === undefined || repeats.footer) for (let r = footerStart; r < grid.rows.length; r++) page.place(page.row(r), page.row(r).height);
   return { rows: page.placed, contentBottom: page.y, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
 }
@@ -95,19 +96,25 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
  * it ends. (Chromium also stops repeating a group taller than a quarter of the page; octavo
  * repeats it while rows fit below it, as WeasyPrint does.)
  */
-function repeatedGroups(request: PaginateRequest, page: TablePage, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
+function repeatedGroups(request: PaginateRequest, heights: GroupHeights, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
   const grid = request.plan.grid;
-  const avoids = (row: number): boolean => grid.rows[row] !== undefined && avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column);
-  const repeats = { header: avoids(0), footer: avoids(footerStart) };
+  const avoids = (row: number): boolean => avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column);
+  const repeats = { header: grid.headerRows > 0 && avoids(0), footer: grid.footerRows > 0 && avoids(footerStart) };
   if (request.resume === undefined || request.bottom === Infinity) return repeats;
   const top = request.geometry.border.top + request.geometry.padding.top + request.plan.spacing[1];
-  const taken = top + (repeats.header ? groupHeight(page, 0, grid.headerRows) : 0) + (repeats.footer ? groupHeight(page, footerStart, grid.rows.length) : 0);
+  const taken = top + (repeats.header ? heights.header : 0) + (repeats.footer ? heights.footer : 0);
   return taken < request.bottom - 0.01 ? repeats : { header: false, footer: false };
 }
 
 /** `break-inside` avoids breaks in this fragmentation context: `avoid`, and `avoid-page` on pages or `avoid-column` in columns. */
 function avoidsBreakInside(value: string, column: boolean): boolean {
   return value === 'avoid' || value === (column ? 'avoid-column' : 'avoid-page');
+}
+
+/** The heights of the header and footer groups with their spacing. */
+interface GroupHeights {
+  readonly header: number;
+  readonly footer: number;
 }
 
 /** The height rows `from` to `to` (excluded) take with their spacing, collapsed rows none. */
@@ -122,12 +129,11 @@ function groupHeight(page: TablePage, from: number, to: number): number {
  * A footer that is not repeated follows the last body row where it fits, else it starts the next
  * page; one that is repeated was given its room already.
  */
-function footerBreak(request: PaginateRequest, page: TablePage, footerStart: number, repeated: boolean): TableToken | undefined {
-  const rows = request.plan.grid.rows.length;
-  if (repeated || footerStart === rows) return undefined;
-  const bodyPlaced = page.placed.some((row) => row.laid.index >= request.plan.grid.headerRows && row.laid.index < footerStart);
-  if (!bodyPlaced || page.y + groupHeight(page, footerStart, rows) <= request.bottom + 0.01) return undefined;
-  return tokenAt(request.plan, footerStart);
+function footerBreak(request: PaginateRequest, page: TablePage, footer: { readonly start: number; readonly height: number }, repeated: boolean): TableToken | undefined {
+  if (repeated || footer.start === request.plan.grid.rows.length) return undefined;
+  const bodyPlaced = page.placed.some((row) => row.laid.index >= request.plan.grid.headerRows && row.laid.index < footer.start);
+  if (!bodyPlaced || page.y + footer.height <= request.bottom + 0.01) return undefined;
+  return tokenAt(request.plan, footer.start);
 }
 
 /**
