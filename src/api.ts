@@ -4,7 +4,7 @@
  */
 export { render, createEngine } from './render.js';
 export type { Engine, RenderResult } from './render.js';
-export { OctavoError, isOctavoError } from './errors.js';
+export { OctavoError, isOctavoError, isUnexpectedError } from './errors.js';
 export type { OctavoErrorCode } from './errors.js';
 export type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 export { formatDiagnostic } from './diagnostics.js';

@@ -49,6 +49,24 @@ export function isOctavoError(value: unknown): value is OctavoError {
   return value instanceof OctavoError;
 }
 
+const BUG_HINT = 'this is a bug in octavo; please report the template';
+
+/**
+ * Any error as an `OctavoError`: one that is not already is a fault of octavo itself (a
+ * `TypeError` deep in layout), a `render_error` that keeps the original as its `cause` so callers
+ * catch one type and a report still has the stack. `stage` names what was being done.
+ */
+export function asOctavoError(error: unknown, stage = 'render the document'): OctavoError {
+  if (error instanceof OctavoError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new OctavoError('render_error', `could not ${stage}: ${message}`, { cause: error, hint: BUG_HINT });
+}
+
+/** Whether an error is octavo's own fault wrapped by `asOctavoError`, not a refusal of the input. */
+export function isUnexpectedError(error: unknown): boolean {
+  return error instanceof OctavoError && error.code === 'render_error' && error.cause !== undefined && !(error.cause instanceof OctavoError);
+}
+
 /** Exhaustiveness guard for `switch` over discriminated unions. */
 export function assertNever(value: never, what = 'value'): never {
   throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);

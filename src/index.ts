@@ -39,6 +39,6 @@ function fromBundle(bundle: string): typeof Api {
 const bundle = fileURLToPath(new URL('./octavo.cjs', import.meta.url));
 const api: typeof Api = existsSync(bundle) ? fromBundle(bundle) : (createRequire(import.meta.url)('./api.js') as typeof Api);
 
-export const { render, createEngine, isOctavoError, formatDiagnostic } = api;
+export const { render, createEngine, isOctavoError, isUnexpectedError, formatDiagnostic } = api;
 export const OctavoError = api.OctavoError;
 export type OctavoError = Api.OctavoError;

@@ -39,6 +39,7 @@ import { settleContainers } from './layout/driver/container-passes.js';
 import type { Box, BoxElement, BoxTree } from './boxes/types.js';
 import { childBoxes } from './boxes/types.js';
 import type { SourceLocation } from './errors.js';
+import { asOctavoError } from './errors.js';
 import type { PassResults } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { createPagePainter } from './paint/paint-page.js';
@@ -113,9 +114,9 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
-    display: (request) => paintRequest(state, request, new Diagnostics(), renderBudget(state, request)),
-    fillTemplate: (request) => filledHtml(state, request),
-    layout: (request) => layoutRequest(state, request, new Diagnostics(), renderBudget(state, request)),
+    display: (request) => typedErrors(state, () => paintRequest(state, request, new Diagnostics(), renderBudget(state, request))),
+    fillTemplate: (request) => typedErrors(state, () => filledHtml(state, request), 'fill the template'),
+    layout: (request) => typedErrors(state, () => layoutRequest(state, request, new Diagnostics(), renderBudget(state, request)), 'lay the document out'),
     get fontStats() {
       return state.fonts.stats;
     },
@@ -130,11 +131,16 @@ function renderBudget(state: EngineState, request: RenderOptions): () => void {
   return createBudget(own, undefined, 'render');
 }
 
-async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
+function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
+  return typedErrors(state, () => renderStages(state, request));
+}
+
+/** Every failure as an `OctavoError`: a stack overflow is the input's depth, anything else not typed is octavo's fault. */
+async function typedErrors<T>(state: EngineState, run: () => Promise<T>, stage?: string): Promise<T> {
   try {
-    return await renderStages(state, request);
+    return await run();
   } catch (error) {
-    throw asStackOverflowError(error, state.limits.maxNestingDepth);
+    throw asOctavoError(asStackOverflowError(error, state.limits.maxNestingDepth), stage);
   }
 }
 

@@ -33,7 +33,7 @@ const APP = `
     const pdf = await engine.render({ template: readFileSync(template, 'utf8'), data: JSON.parse(readFileSync(data, 'utf8')), baseDir: dirname(template), deterministic: true });
     writeFileSync(out, pdf);
     const failed = await octavo.render({ template: '{{#each}}' }).catch((error) => error);
-    if (!(failed instanceof octavo.OctavoError) || !octavo.isOctavoError(failed)) throw new Error('not an OctavoError: ' + failed);
+    if (!(failed instanceof octavo.OctavoError) || !octavo.isOctavoError(failed) || octavo.isUnexpectedError(failed)) throw new Error('not a refusal: ' + failed);
   };`;
 
 function run(script: string, args: readonly string[], env: Record<string, string> = {}): void {

@@ -8,7 +8,7 @@ import { uncomposed } from '../paint/border-image.js';
 import { randomBytes } from 'node:crypto';
 import type { DisplayItem, PageDisplayList } from '../paint/display-list.js';
 import type { Attachment, EncryptionOptions, FacturXOptions, Metadata, PdfAConformance, SignatureOptions } from '../options.js';
-import { OctavoError, assertNever } from '../errors.js';
+import { OctavoError, asOctavoError, assertNever } from '../errors.js';
 import { PT_PER_PX } from '../geometry/types.js';
 import type { Rect } from '../geometry/types.js';
 import { embedAttachments } from './attachments.js';
@@ -437,7 +437,5 @@ function onSheet(coordinate: number, extent: number, bleed: number): number {
 }
 
 export function asRenderError(error: unknown): OctavoError {
-  if (error instanceof OctavoError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new OctavoError('render_error', `could not write the PDF: ${message}`, { cause: error });
+  return asOctavoError(error, 'write the PDF');
 }

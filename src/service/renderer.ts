@@ -5,7 +5,7 @@
  */
 import type { EncryptionOptions, Limits, RemoteOptions, RenderOptions, TemplateHelper } from '../options.js';
 import type { Engine } from '../api.js';
-import { isOctavoError } from '../errors.js';
+import { isOctavoError, isUnexpectedError } from '../errors.js';
 import { LimitExceededError } from '../limits.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './api/errors.js';
@@ -73,14 +73,14 @@ export interface EngineRendererOptions {
 
 /** The engine's error codes as the API's: template problems are the caller's template, limits are named, the rest render errors. */
 export function failureFromEngine(error: unknown): RenderResultMessage {
-  if (isOctavoError(error)) {
+  if (isOctavoError(error) && !isUnexpectedError(error)) {
     const where = error.location === undefined ? '' : ` (${error.location})`;
     const code: ServiceErrorCode =
       error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error'
         : error.code === 'limit_exceeded' ? 'limit_exceeded' : 'render_error';
     return { ok: false, code, message: `${error.message}${where}${templateHint(code, error.hint)}`, engineCode: error.code, ...(error instanceof LimitExceededError ? { limit: error.limit } : {}) };
   }
-  // Anything else is an engine bug: say so without internals.
+  // An engine bug (wrapped or not): say so without internals.
   return { ok: false, code: 'render_error', message: 'the document could not be rendered' };
 }
 

@@ -8,7 +8,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createEngine, OctavoError } from '../../src/api.js';
+import { createEngine } from '../../src/api.js';
+import { refusalCode } from '../helpers/refusal.js';
 import { createInternalEngine } from '../../src/render.js';
 import type { Fragment } from '../../src/layout/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';
@@ -41,8 +42,8 @@ async function layoutIsFinite(template: string): Promise<void> {
   try {
     laid = await layoutEngine.layout({ template, data: {} });
   } catch (error) {
-    if (error instanceof OctavoError) return;
-    throw error;
+    refusalCode(error, `layout of ${JSON.stringify(template).slice(0, 300)}`);
+    return;
   }
   const visit = (f: Fragment, path: string): void => {
     const numbers = [f.x, f.y, f.width, f.height];
@@ -64,7 +65,7 @@ function figuresOf(property: string): Figures {
   return entry;
 }
 
-/** Renders; a PDF must pass qpdf, a failure must be an OctavoError, and neither may take past the budget. */
+/** Renders; a PDF must pass qpdf, a failure must be a refusal of the input (helpers/refusal.ts), and neither may take past the budget. */
 async function survives(property: string, input: { template: string; data?: unknown; baseDir?: string }): Promise<void> {
   const tally = figuresOf(property);
   tally.runs++;
@@ -73,8 +74,8 @@ async function survives(property: string, input: { template: string; data?: unkn
     try {
       return await engine.render({ template: input.template, data: input.data ?? {}, ...(input.baseDir === undefined ? {} : { baseDir: input.baseDir }) });
     } catch (error) {
-      if (!(error instanceof OctavoError)) throw new Error(`not an OctavoError for ${JSON.stringify(input.template).slice(0, 300)}: ${String(error)}`, { cause: error });
-      tally.errors.set(error.code, (tally.errors.get(error.code) ?? 0) + 1);
+      const code = refusalCode(error, `render of ${JSON.stringify(input.template).slice(0, 300)}`);
+      tally.errors.set(code, (tally.errors.get(code) ?? 0) + 1);
       return undefined;
     }
   });
