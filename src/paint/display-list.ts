@@ -132,9 +132,9 @@ export type DisplayItem =
       /**
        * An SVG document to draw as pixels by Skia (pdf/image-prep.ts): an SVG element with a
        * filter only a rasteriser applies (svg-filter-raster.ts); `unrasterized` is drawn when no
-       * copy is made.
+       * copy is made; `filter` names the filter for a warning when it is.
        */
-      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[] };
+      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[]; readonly filter: string };
     }
   /**
    * Paints `rect` with one tile repeated (a tiling pattern, ISO 32000-1 §8.7.3.1): `items` are the

@@ -104,7 +104,7 @@ function recolored(item: DisplayItem, steps: readonly ColorStep[]): DisplayItem 
       return {
         ...item, filters: [...(item.filters ?? []), ...steps],
         ...(item.vectorFrame === undefined ? {} : { vectorFrame: item.vectorFrame.map((part) => recolored(part, steps)) }),
-        ...(item.rasterize === undefined ? {} : { rasterize: { unrasterized: item.rasterize.unrasterized.map((part) => recolored(part, steps)) } }),
+        ...(item.rasterize === undefined ? {} : { rasterize: { ...item.rasterize, unrasterized: item.rasterize.unrasterized.map((part) => recolored(part, steps)) } }),
       };
     default:
       return item;

@@ -49,6 +49,8 @@ export function filterRegion(filter: DomElement, bounds: Rect, viewport: Viewpor
 /** What the element is drawn from: the document, its parent's style, its viewport. */
 export interface FilteredElement {
   readonly element: DomElement;
+  /** The `<filter>` it references. */
+  readonly filter: DomElement;
   readonly doc: SvgDocument;
   readonly parentStyle: SvgStyle;
   readonly viewport: Viewport;
@@ -65,7 +67,7 @@ export interface FilteredElement {
  */
 export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | Unwritable | undefined {
   if (filtered.unfiltered.some((item) => item.kind === 'image')) return { unwritable: 'an image' };
-  return drawable(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered) : undefined;
+  return drawable(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered, filtered.filter) : undefined;
 }
 
 /**
@@ -90,13 +92,18 @@ export function rasterElementFilter(items: readonly DisplayItem[], filter: DomEl
   const svg = regionDocument(region, `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})">`
     + `<g filter="url(#f)"><rect width="${n(size.width)}" height="${n(size.height)}" fill="none"/>`
     + `<g transform="translate(${n(-borderBox.x)} ${n(-borderBox.y)})">${markup.body}</g></g></g>`);
-  return [rasterItem(svg, region, painted), ...items.filter(drawsNothing)];
+  return [rasterItem(svg, region, painted, filter), ...items.filter(drawsNothing)];
 }
 
 /** What is said when an element is drawn without its filter because Skia would not draw `what` of it. */
 export function unfilteredWarning(filter: DomElement, what: string): string {
+  return `an element under ${filterName(filter)} paints ${what}, which Skia's SVG renderer does not draw: the element is drawn unfiltered`;
+}
+
+/** How warnings name a `<filter>`: by its id. */
+function filterName(filter: DomElement): string {
   const id = filter.attribs['id'];
-  return `an element under the SVG filter ${id === undefined ? 'without an id' : `#${id}`} paints ${what}, which Skia's SVG renderer does not draw: the element is drawn unfiltered`;
+  return `the SVG filter ${id === undefined ? 'without an id' : `#${id}`}`;
 }
 
 /** Whether a filter region has pixels to draw. */
@@ -113,10 +120,10 @@ function regionDocument(region: Rect, content: string): string {
 }
 
 /** An image item of the SVG document over `region`, with `unrasterized` drawn when Skia cannot. */
-function rasterItem(svg: string, region: Rect, unrasterized: readonly DisplayItem[]): DisplayItem {
+function rasterItem(svg: string, region: Rect, unrasterized: readonly DisplayItem[], filter: DomElement): DisplayItem {
   const bytes = new TextEncoder().encode(svg);
   const image: LoadedImage = { id: `svg-filter-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}`, format: 'svg', bytes, width: region.width, height: region.height };
-  return { kind: 'image', rect: region, image, rasterize: { unrasterized } };
+  return { kind: 'image', rect: region, image, rasterize: { unrasterized, filter: filterName(filter) } };
 }
 
 /** What a `<filter>` found in the page's HTML is written from: no SVG document around it to reference. */

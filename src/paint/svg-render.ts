@@ -277,7 +277,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
       const region = filterRegion(filter, bounds, walk.viewport);
       // a text's glyphs alone: its own filter, transform, clip and opacity the raster's markup carries
       const drawText = (text: DomElement, parentStyle: SvgStyle): DisplayItem[] => textElementItems(text, withContext(computeSvgStyle(text, parentStyle, walk.doc.rules), walk), { ...walk, style: parentStyle });
-      const raster = rasterFilteredItem({ element, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
+      const raster = rasterFilteredItem({ element, filter, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
       if (raster !== undefined && 'unwritable' in raster) walk.warn?.(unfilteredWarning(filter, raster.unwritable));
       else items = raster === undefined ? [] : [raster];
     }

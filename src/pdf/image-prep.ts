@@ -31,6 +31,7 @@ import { composeImage } from '../raster/compose.js';
 import { rasterizeSvg } from '../raster/svg.js';
 import type { BlurRequest } from '../raster/blur.js';
 import { blurImage } from '../raster/blur.js';
+import { MAX_PNG_SIDE } from '../raster/skia.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { markUnchanging } from '../cache/content-digest.js';
 import { maxOf } from '../append-all.js';
@@ -57,7 +58,7 @@ function factors(item: ImageItem, scale: Scale): { kx: number; ky: number } | un
   if (kx <= 1 && ky <= 1) return undefined;
   const x = Math.max(1, kx);
   const y = Math.max(1, ky);
-  return image.width * x * image.height * y > MAX_ENLARGED_PIXELS ? undefined : { kx: x, ky: y };
+  return image.width * x * image.height * y > MAX_ENLARGED_PIXELS || image.width * x > MAX_PNG_SIDE || image.height * y > MAX_PNG_SIDE ? undefined : { kx: x, ky: y };
 }
 
 /** A colour step as part of an image copy's key: matrices by their values, the others as data. */
@@ -120,18 +121,25 @@ const MAX_FILTER_PIXELS = 2_000_000;
 /** The most pixels all of a document's filtered elements are rasterised into: the others are drawn unfiltered. */
 const MAX_DOCUMENT_FILTER_PIXELS = 6_000_000;
 
-/** The pixel size a filtered SVG element is rasterised at, drawn under `scale`. */
+/**
+ * The pixel size a filtered SVG element is rasterised at, drawn under `scale`; a side past what a
+ * PNG holds (a region 1e-30 wide under a `viewBox` that enlarges it 1e31 times) is held there,
+ * fewer pixels per px along it (the document is drawn stretched to the raster).
+ */
 function rasterSizeOf(item: ImageItem, scale: Scale): { width: number; height: number } | undefined {
   if (item.rasterize === undefined || item.image.format !== 'svg' || preparedCopies.has(item.image)) return undefined;
   let k = FILTER_DENSITY;
   const pixels = item.rect.width * scale.sx * item.rect.height * scale.sy * k * k;
   if (!Number.isFinite(pixels) || pixels <= 0) return undefined;
   if (pixels > MAX_FILTER_PIXELS) k *= Math.sqrt(MAX_FILTER_PIXELS / pixels);
-  return { width: Math.max(1, Math.round(item.rect.width * scale.sx * k)), height: Math.max(1, Math.round(item.rect.height * scale.sy * k)) };
+  const side = (length: number): number => Math.min(MAX_PNG_SIDE, Math.max(1, Math.round(length * k)));
+  return { width: side(item.rect.width * scale.sx), height: side(item.rect.height * scale.sy) };
 }
 
+/** A frame to compose, unless its canvas would have a side past what a PNG holds: it is then drawn tile by tile (write.ts). */
 function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
-  return item.compose !== undefined && !preparedCopies.has(item.image) ? item.compose : undefined;
+  if (item.compose === undefined || preparedCopies.has(item.image)) return undefined;
+  return Math.max(item.rect.width, item.rect.height) * composeScale(item, item.compose) > MAX_PNG_SIDE ? undefined : item.compose;
 }
 
 /**
@@ -143,6 +151,7 @@ async function rasterSource(item: ImageItem, placements: readonly ImagePlacement
   const enlarged = maxOf(placements.map((p) => Math.max(p.to.width / p.from.width, p.to.height / p.from.height)));
   let r = Math.max(1, enlarged * k);
   if (width * height * r * r > MAX_ENLARGED_PIXELS) r = Math.max(1e-3, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height)));
+  r = Math.min(r, MAX_PNG_SIDE / Math.max(width, height));
   const bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(width * r)), Math.max(1, Math.round(height * r)));
   if (bytes === undefined) return undefined;
   const scaled = (rect: Rect): Rect => ({ x: rect.x * r, y: rect.y * r, width: rect.width * r, height: rect.height * r });
@@ -354,10 +363,13 @@ export async function prepareImages(display: DocumentDisplayList, warn?: (messag
   if (filterPixels > MAX_DOCUMENT_FILTER_PIXELS) {
     warn?.(`SVG filters of ${Math.round(filterPixels / 1e6)} million pixels in all, more than ${MAX_DOCUMENT_FILTER_PIXELS / 1e6} million: the elements beyond were drawn unfiltered`);
   }
+  const unmade: ImageItem[] = [];
   await Promise.all(granted.map(async ([key, { item, scale }]) => {
     const copy = await copyFor(item, key, scale);
     if (copy !== undefined) copies.set(key, copy);
+    else unmade.push(item);
   }));
+  warnUnmade(unmade, warn);
   const swap = { visit: (item: DisplayItem, scale: Scale): DisplayItem => {
     const key = copyKey(item, scale);
     const copy = key === undefined ? undefined : copies.get(key);
@@ -368,4 +380,21 @@ export async function prepareImages(display: DocumentDisplayList, warn?: (messag
     return { ...rest, image: copy.image, rect };
   } };
   return { ...display, pages: display.pages.map((page) => ({ ...page, items: mapScaled(page.items, swap) })) };
+}
+
+/**
+ * Says what images are drawn without when Skia could not make their copy (it could not read an
+ * SVG, or a raster under the limits still failed): an SVG filter by its name, the others counted.
+ * A frame left uncomposed says nothing — its tiles are drawn one by one, the same picture.
+ */
+function warnUnmade(unmade: readonly ImageItem[], warn: ((message: string) => void) | undefined): void {
+  if (warn === undefined) return;
+  const filters = new Set<string>();
+  let images = 0;
+  for (const item of unmade) {
+    if (item.rasterize !== undefined) filters.add(item.rasterize.filter);
+    else if (item.blur !== undefined || item.filters !== undefined || item.interpolate === false) images++;
+  }
+  for (const filter of filters) warn(`${filter} could not be drawn by Skia: the elements under it are drawn unfiltered`);
+  if (images > 0) warn(`${images} image${images === 1 ? '' : 's'} could not be copied by Skia with their \`filter\` or \`image-rendering\`: drawn as they are`);
 }

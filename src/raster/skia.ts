@@ -48,11 +48,12 @@ export async function loadSized(bytes: Uint8Array, width: number, height: number
 export const MAX_PNG_SIDE = 1_000_000;
 
 /**
- * `canvas` as PNG bytes; undefined when Skia's encoder refuses it — libpng writes no side over a
- * million pixels, which a canvas under the pixel limit can have (a fuzzed border image 10⁹px wide,
- * a WebP canvas two million wide): the image is then left out, the document not failed.
+ * `canvas` as PNG bytes; undefined when it has a side past MAX_PNG_SIDE (asked of libpng, it
+ * refuses on stderr: a fuzzed border image 10⁹px wide, a WebP canvas two million wide) or Skia's
+ * encoder fails otherwise. Callers make canvases within the limit; the check is their last guard.
  */
-export async function encodePng(canvas: { encode(format: 'png'): Promise<Buffer> }): Promise<Uint8Array | undefined> {
+export async function encodePng(canvas: { readonly width: number; readonly height: number; encode(format: 'png'): Promise<Buffer> }): Promise<Uint8Array | undefined> {
+  if (canvas.width > MAX_PNG_SIDE || canvas.height > MAX_PNG_SIDE) return undefined;
   try {
     return new Uint8Array(await canvas.encode('png'));
   } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsImagePrep } from '../../src/pdf/image-prep.js';
+import { needsImagePrep, prepareImages } from '../../src/pdf/image-prep.js';
 import type { DisplayItem, PageDisplayList } from '../../src/paint/display-list.js';
 import { pngImage } from './image-fixture.js';
 
@@ -34,5 +34,33 @@ describe('needsImagePrep', () => {
   it('finds an image in a soft mask', () => {
     const masked: DisplayItem = { kind: 'push-opacity', opacity: 1, mask: { luminance: true, items: [blocky] } };
     expect(needsImagePrep(page([masked, { kind: 'fill-rect', rect, color: red }, { kind: 'pop-opacity' }]))).toBe(true);
+  });
+});
+
+describe('prepareImages', () => {
+  const warnings = async (items: readonly DisplayItem[]): Promise<{ said: string[]; drawn: readonly DisplayItem[] }> => {
+    const said: string[] = [];
+    const display = await prepareImages({ pages: [page(items)] }, (message) => said.push(message));
+    return { said, drawn: display.pages[0]!.items };
+  };
+
+  it('says so when Skia cannot make a copy, and draws the item as it is', async () => {
+    // an SVG document Skia cannot read under a filter only Skia applies: drawn unfiltered, the filter named
+    const unreadable = { id: 'svg-filter-x', format: 'svg' as const, bytes: new TextEncoder().encode('<svg'), width: 40, height: 20 };
+    const filtered: DisplayItem = { kind: 'image', rect, image: unreadable, rasterize: { unrasterized: [{ kind: 'fill-rect', rect, color: red }], filter: 'the SVG filter #glow' } };
+    // bytes Skia cannot read (a truncated PNG would crash it: octavo's own reader refuses those before, resources/decode.ts)
+    const damaged = { ...image, id: 'damaged', bytes: new TextEncoder().encode('not an image') };
+    const { said, drawn } = await warnings([filtered, { kind: 'image', rect, image: damaged, interpolate: false }, { kind: 'image', rect, image: damaged, filters: [{ to: 'linear' }] }]);
+    expect(said).toEqual([
+      'the SVG filter #glow could not be drawn by Skia: the elements under it are drawn unfiltered',
+      '2 images could not be copied by Skia with their `filter` or `image-rendering`: drawn as they are',
+    ]);
+    expect(drawn[0]).toBe(filtered);
+  });
+
+  it('is silent when every copy is made', async () => {
+    const { said, drawn } = await warnings([blocky]);
+    expect(said).toEqual([]);
+    expect(drawn[0]).not.toBe(blocky);
   });
 });
