@@ -31,10 +31,10 @@ import { composeImage } from '../raster/compose.js';
 import { rasterizeSvg } from '../raster/svg.js';
 import type { BlurRequest } from '../raster/blur.js';
 import { blurImage } from '../raster/blur.js';
-import { MAX_PNG_SIDE } from '../raster/skia.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { markUnchanging } from '../cache/content-digest.js';
 import { maxOf } from '../append-all.js';
+import { warnUnmade } from './unmade-copies.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 
@@ -58,7 +58,7 @@ function factors(item: ImageItem, scale: Scale): { kx: number; ky: number } | un
   if (kx <= 1 && ky <= 1) return undefined;
   const x = Math.max(1, kx);
   const y = Math.max(1, ky);
-  return image.width * x * image.height * y > MAX_ENLARGED_PIXELS || image.width * x > MAX_PNG_SIDE || image.height * y > MAX_PNG_SIDE ? undefined : { kx: x, ky: y };
+  return image.width * x * image.height * y > MAX_ENLARGED_PIXELS || Math.max(image.width * x, image.height * y) > MAX_COPY_SIDE ? undefined : { kx: x, ky: y };
 }
 
 /** A colour step as part of an image copy's key: matrices by their values, the others as data. */
@@ -79,23 +79,27 @@ function blurOf(item: ImageItem): { readonly blur: Blur; readonly density: numbe
   return density === undefined ? undefined : { blur: item.blur, density };
 }
 
-/** A blurred copy has at most MAX_FILTER_PIXELS, and no side longer than this (Skia makes no larger surface). */
-const MAX_BLUR_SIDE = 16_384;
-/** Below this many pixels per px a blurred copy would show its pixels: the image is drawn unblurred instead. */
-const MIN_BLUR_DENSITY = 1 / 8;
+/**
+ * No copy has a side longer than this: Skia makes no larger surface to blur in, and poppler's
+ * cairo output draws nothing of an image wider than 32,767 px (a filter region 1.2e6 px wide was
+ * a PNG a million pixels across, which libpng only just writes and Evince leaves blank).
+ */
+const MAX_COPY_SIDE = 16_384;
+/** Below this many pixels per px a blurred or composed copy would show its pixels: the image is drawn unblurred, the frame tile by tile instead. */
+const MIN_COPY_DENSITY = 1 / 8;
 
 /**
  * Pixels per px of a blurred copy: the image's own density within 1-2 (an SVG's: 2, print density
  * for a soft picture), fewer where the copy, 3 sigma of room on each side included, would exceed
- * MAX_FILTER_PIXELS or MAX_BLUR_SIDE; undefined when that is under MIN_BLUR_DENSITY (a 7px × 1e9px
+ * MAX_FILTER_PIXELS or MAX_COPY_SIDE; undefined when that is under MIN_COPY_DENSITY (a 7px × 1e9px
  * tile under `blur()` asked Skia for a surface it could not make, and the render failed).
  */
 function blurDensity(item: ImageItem, blur: Blur): number | undefined {
   const own = item.image.format === 'svg' ? 2 : Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
   const width = item.rect.width + 6 * blur.sigma;
   const height = item.rect.height + 6 * blur.sigma;
-  const k = Math.min(own, Math.sqrt(MAX_FILTER_PIXELS / (width * height)), MAX_BLUR_SIDE / Math.max(width, height));
-  return k >= MIN_BLUR_DENSITY ? k : undefined;
+  const k = Math.min(own, Math.sqrt(MAX_FILTER_PIXELS / (width * height)), MAX_COPY_SIDE / Math.max(width, height));
+  return k >= MIN_COPY_DENSITY ? k : undefined;
 }
 
 /** Whether an image asks for a blur too large to make (blurDensity): it is drawn unblurred. */
@@ -122,8 +126,8 @@ const MAX_FILTER_PIXELS = 2_000_000;
 const MAX_DOCUMENT_FILTER_PIXELS = 6_000_000;
 
 /**
- * The pixel size a filtered SVG element is rasterised at, drawn under `scale`; a side past what a
- * PNG holds (a region 1e-30 wide under a `viewBox` that enlarges it 1e31 times) is held there,
+ * The pixel size a filtered SVG element is rasterised at, drawn under `scale`; a side past
+ * MAX_COPY_SIDE (a region 1e-30 wide under a `viewBox` that enlarges it 1e31 times) is held there,
  * fewer pixels per px along it (the document is drawn stretched to the raster).
  */
 function rasterSizeOf(item: ImageItem, scale: Scale): { width: number; height: number } | undefined {
@@ -132,14 +136,14 @@ function rasterSizeOf(item: ImageItem, scale: Scale): { width: number; height: n
   const pixels = item.rect.width * scale.sx * item.rect.height * scale.sy * k * k;
   if (!Number.isFinite(pixels) || pixels <= 0) return undefined;
   if (pixels > MAX_FILTER_PIXELS) k *= Math.sqrt(MAX_FILTER_PIXELS / pixels);
-  const side = (length: number): number => Math.min(MAX_PNG_SIDE, Math.max(1, Math.round(length * k)));
+  const side = (length: number): number => Math.min(MAX_COPY_SIDE, Math.max(1, Math.round(length * k)));
   return { width: side(item.rect.width * scale.sx), height: side(item.rect.height * scale.sy) };
 }
 
-/** A frame to compose, unless its canvas would have a side past what a PNG holds: it is then drawn tile by tile (write.ts). */
+/** A frame to compose, unless its canvas would be too coarse (composeScale): it is then drawn tile by tile (write.ts). */
 function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
   if (item.compose === undefined || preparedCopies.has(item.image)) return undefined;
-  return Math.max(item.rect.width, item.rect.height) * composeScale(item, item.compose) > MAX_PNG_SIDE ? undefined : item.compose;
+  return composeScale(item, item.compose) < MIN_COPY_DENSITY ? undefined : item.compose;
 }
 
 /**
@@ -151,19 +155,19 @@ async function rasterSource(item: ImageItem, placements: readonly ImagePlacement
   const enlarged = maxOf(placements.map((p) => Math.max(p.to.width / p.from.width, p.to.height / p.from.height)));
   let r = Math.max(1, enlarged * k);
   if (width * height * r * r > MAX_ENLARGED_PIXELS) r = Math.max(1e-3, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height)));
-  r = Math.min(r, MAX_PNG_SIDE / Math.max(width, height));
+  r = Math.min(r, MAX_COPY_SIDE / Math.max(width, height));
   const bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(width * r)), Math.max(1, Math.round(height * r)));
   if (bytes === undefined) return undefined;
   const scaled = (rect: Rect): Rect => ({ x: rect.x * r, y: rect.y * r, width: rect.width * r, height: rect.height * r });
   return { bytes, placements: placements.map((p) => ({ ...p, from: scaled(p.from) })) };
 }
 
-/** Canvas pixels per px for a composed frame: the source's own density (at least 2, at most 4), within the pixel limit. */
+/** Canvas pixels per px for a composed frame: the source's own density (at least 2, at most 4), within the pixel and side limits. */
 function composeScale(item: ImageItem, placements: readonly ImagePlacement[]): number {
   const density = maxOf(placements.map((p) => Math.max(p.from.width / p.to.width, p.from.height / p.to.height)));
   const k = Math.min(4, Math.max(2, density));
   const pixels = item.rect.width * item.rect.height * k * k;
-  return pixels > MAX_ENLARGED_PIXELS ? k * Math.sqrt(MAX_ENLARGED_PIXELS / pixels) : k;
+  return Math.min(pixels > MAX_ENLARGED_PIXELS ? k * Math.sqrt(MAX_ENLARGED_PIXELS / pixels) : k, MAX_COPY_SIDE / Math.max(item.rect.width, item.rect.height));
 }
 
 /** The placements as canvas draws, every edge rounded to a whole pixel so that tiles abut exactly. */
@@ -349,7 +353,7 @@ export async function prepareImages(display: DocumentDisplayList, warn?: (messag
       return item;
     } });
   }
-  if (unblurred > 0) warn?.(`${unblurred} image${unblurred === 1 ? ' is' : 's are'} too large to blur (\`filter: blur()\` or \`drop-shadow()\`, ${MAX_FILTER_PIXELS / 1e6} million pixels at most, ${MIN_BLUR_DENSITY} per px at least): drawn unblurred`);
+  if (unblurred > 0) warn?.(`${unblurred} image${unblurred === 1 ? ' is' : 's are'} too large to blur (\`filter: blur()\` or \`drop-shadow()\`, ${MAX_FILTER_PIXELS / 1e6} million pixels at most, ${MIN_COPY_DENSITY} per px at least): drawn unblurred`);
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
   let filterPixels = 0;
@@ -382,19 +386,3 @@ export async function prepareImages(display: DocumentDisplayList, warn?: (messag
   return { ...display, pages: display.pages.map((page) => ({ ...page, items: mapScaled(page.items, swap) })) };
 }
 
-/**
- * Says what images are drawn without when Skia could not make their copy (it could not read an
- * SVG, or a raster under the limits still failed): an SVG filter by its name, the others counted.
- * A frame left uncomposed says nothing — its tiles are drawn one by one, the same picture.
- */
-function warnUnmade(unmade: readonly ImageItem[], warn: ((message: string) => void) | undefined): void {
-  if (warn === undefined) return;
-  const filters = new Set<string>();
-  let images = 0;
-  for (const item of unmade) {
-    if (item.rasterize !== undefined) filters.add(item.rasterize.filter);
-    else if (item.blur !== undefined || item.filters !== undefined || item.interpolate === false) images++;
-  }
-  for (const filter of filters) warn(`${filter} could not be drawn by Skia: the elements under it are drawn unfiltered`);
-  if (images > 0) warn(`${images} image${images === 1 ? '' : 's'} could not be copied by Skia with their \`filter\` or \`image-rendering\`: drawn as they are`);
-}
