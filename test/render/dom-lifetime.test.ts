@@ -12,8 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Element } from 'domhandler';
-import type { PaintedPart } from '../../src/paint/display-list.js';
-import type * as PaintPageModule from '../../src/paint/paint-page.js';
 
 /** Live DOM elements (after a full GC) when the first page's flow is painted (a full GC per page is slow). */
 const elementsAtPaint: number[] = [];
@@ -22,19 +20,9 @@ let pagesPainted = 0;
 // v8.queryObjects is "experimental" in Node 20: its one warning is not this test's output
 process.removeAllListeners('warning');
 
-vi.mock('../../src/paint/paint-page.js', async (importOriginal) => {
-  const original = await importOriginal<typeof PaintPageModule>();
-  return {
-    ...original,
-    createPagePainter: (...args: Parameters<typeof original.createPagePainter>) => {
-      const paint = original.createPagePainter(...args);
-      return (laid: Parameters<typeof paint>[0]): PaintedPart => {
-        if (laid.kind === 'page' && pagesPainted++ === 0) elementsAtPaint.push(v8.queryObjects(Element, { format: 'count' }) as number);
-        return paint(laid);
-      };
-    },
-  };
-});
+vi.mock('../../src/paint/paint-page.js', async (importOriginal) => (await import('../helpers/painter-hook.js')).withPainterHook(await importOriginal(), (laid) => {
+  if (laid.kind === 'page' && pagesPainted++ === 0) elementsAtPaint.push(v8.queryObjects(Element, { format: 'count' }) as number);
+}));
 
 const { createInternalEngine } = await import('../../src/render.js');
 const engine = createInternalEngine();

@@ -6,25 +6,14 @@
  * page painter; a refusal of the input (a template error) stays as it was.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type * as PaintPageModule from '../../src/paint/paint-page.js';
 import { OctavoError, isUnexpectedError } from '../../src/errors.js';
 import { failureFromEngine, renderMessage } from '../../src/service/renderer.js';
 
 const fault = { on: false };
 
-vi.mock('../../src/paint/paint-page.js', async (importOriginal) => {
-  const original = await importOriginal<typeof PaintPageModule>();
-  return {
-    ...original,
-    createPagePainter: (...args: Parameters<typeof original.createPagePainter>) => {
-      const paint = original.createPagePainter(...args);
-      return (laid: Parameters<typeof paint>[0]) => {
-        if (fault.on) (undefined as unknown as { x: number }).x.toFixed();
-        return paint(laid);
-      };
-    },
-  };
-});
+vi.mock('../../src/paint/paint-page.js', async (importOriginal) => (await import('../helpers/painter-hook.js')).withPainterHook(await importOriginal(), () => {
+  if (fault.on) (undefined as unknown as { x: number }).x.toFixed();
+}));
 
 const { createInternalEngine } = await import('../../src/render.js');
 const engine = createInternalEngine();
