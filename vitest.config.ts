@@ -17,6 +17,7 @@ const FRESH_PROCESS_FILES = [
   'test/pdf/font-embed.test.ts', // vi.mock of pdf modules
   'test/pdf/subset-pdf.test.ts', // vi.mock of the subsetter
   'test/render/dom-lifetime.test.ts', // vi.mock of the page painter; counts every live DOM element of the process
+  'test/render/unexpected-errors.test.ts', // vi.mock of the page painter
   'test/text/registry.test.ts', // bundled fonts parsed once per process
 ];
 
