@@ -49,22 +49,30 @@ export function isOctavoError(value: unknown): value is OctavoError {
   return value instanceof OctavoError;
 }
 
-const BUG_HINT = 'this is a bug in octavo; please report the template';
+/** The faults of octavo's own (octavoFault), told from refusals of the input by identity, not by shape. */
+const faults = new WeakSet<OctavoError>();
+
+/** A fault of octavo's own, not of the input: a `render_error` asking for the template to be reported. */
+export function octavoFault(message: string, cause?: unknown): OctavoError {
+  const fault = new OctavoError('render_error', message, { hint: 'this is a bug in octavo; please report the template', ...(cause === undefined ? {} : { cause }) });
+  faults.add(fault);
+  return fault;
+}
 
 /**
  * Any error as an `OctavoError`: one that is not already is a fault of octavo itself (a
- * `TypeError` deep in layout), a `render_error` that keeps the original as its `cause` so callers
- * catch one type and a report still has the stack. `stage` names what was being done.
+ * `TypeError` deep in layout), kept as the fault's `cause` so callers catch one type and a report
+ * still has the stack. `stage` names what was being done.
  */
 export function asOctavoError(error: unknown, stage = 'render the document'): OctavoError {
   if (error instanceof OctavoError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new OctavoError('render_error', `could not ${stage}: ${message}`, { cause: error, hint: BUG_HINT });
+  return octavoFault(`could not ${stage}: ${message}`, error);
 }
 
-/** Whether an error is octavo's own fault wrapped by `asOctavoError`, not a refusal of the input. */
+/** Whether an error is a fault of octavo's own (octavoFault, asOctavoError), not a refusal of the input. */
 export function isUnexpectedError(error: unknown): boolean {
-  return error instanceof OctavoError && error.code === 'render_error' && error.cause !== undefined && !(error.cause instanceof OctavoError);
+  return error instanceof OctavoError && faults.has(error);
 }
 
 /** Exhaustiveness guard for `switch` over discriminated unions. */

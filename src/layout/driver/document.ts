@@ -11,7 +11,7 @@ import { resolveLength } from '../../css/values/length.js';
 import { flooredLayoutLength } from '../../css/page.js';
 import { pageMarginSides } from '../../css/page-margins.js';
 import { limitExceeded } from '../../limits.js';
-import { OctavoError } from '../../errors.js';
+import { octavoFault } from '../../errors.js';
 import type { Sides } from '../../geometry/types.js';
 import type { Fragment, PageLayout } from '../types.js';
 import type { LayoutContext, LayoutServices } from './context.js';
@@ -230,7 +230,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
-      throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
+      throw octavoFault('layout made no progress on a page');
     }
     token = next;
     // notes continued past the last page of text get pages of their own
