@@ -25,7 +25,7 @@ import { heldFilterFunction } from './effect-lengths.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 import { boundsOf } from './coverage.js';
-import { rasterElementFilter, unfilteredWarning } from './svg-filter-raster.js';
+import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
 import type { Rect } from '../geometry/types.js';
 
@@ -51,6 +51,7 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     if (f.kind === 'svg-filter' && borderBox !== undefined) {
       const filtered = rasterElementFilter(out, f.svgFilter, borderBox);
       if ('unwritable' in filtered) warn?.(unfilteredWarning(f.svgFilter, filtered.unwritable));
+      else if ('unbounded' in filtered) warn?.(unboundedWarning(f.svgFilter, filtered.unbounded));
       else out = filtered;
     }
     i++;

@@ -61,13 +61,20 @@ export interface FilteredElement {
   readonly drawText?: (text: DomElement, parentStyle: SvgStyle) => DisplayItem[];
 }
 
+/** A filter region whose area overflows the largest number (geometry near 1e308): no copy of it can be measured, let alone drawn. */
+export interface Unbounded {
+  readonly unbounded: Rect;
+}
+
 /**
  * The image item that draws the element with its filter over its filter region; undefined for an
- * empty region; unwritable when the element draws an image (Skia's SVG renderer loads none: items-svg.ts).
+ * empty region; unwritable when the element draws an image (Skia's SVG renderer loads none:
+ * items-svg.ts); unbounded for a region of no finite area.
  */
-export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | Unwritable | undefined {
+export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | Unwritable | Unbounded | undefined {
   if (filtered.unfiltered.some((item) => item.kind === 'image')) return { unwritable: 'an image' };
-  return drawable(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered, filtered.filter) : undefined;
+  if (!finiteArea(filtered.region)) return { unbounded: filtered.region };
+  return hasArea(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered, filtered.filter) : undefined;
 }
 
 /**
@@ -78,7 +85,7 @@ export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | Unw
  * image, after it. The items as they are for an empty box or region; what cannot be written when an
  * item has no SVG markup.
  */
-export function rasterElementFilter(items: readonly DisplayItem[], filter: DomElement, borderBox: Rect): DisplayItem[] | Unwritable {
+export function rasterElementFilter(items: readonly DisplayItem[], filter: DomElement, borderBox: Rect): DisplayItem[] | Unwritable | Unbounded {
   const painted = items.filter((item) => !drawsNothing(item));
   const markup = itemsAsSvg(painted, 'e');
   if ('unwritable' in markup) return markup;
@@ -86,7 +93,8 @@ export function rasterElementFilter(items: readonly DisplayItem[], filter: DomEl
   const size = { width: borderBox.width, height: borderBox.height };
   const local = filterRegion(filter, { x: 0, y: 0, ...size }, size);
   const region: Rect = { x: borderBox.x + local.x, y: borderBox.y + local.y, width: local.width, height: local.height };
-  if (!drawable(region)) return [...items];
+  if (!finiteArea(region)) return { unbounded: region };
+  if (!hasArea(region)) return [...items];
   // under an id of its own: the page's may hold what a url() cannot (spaces, parentheses)
   const definition = new Writer(NO_DOCUMENT, undefined).element(filter, INITIAL_STYLE, true).replace(/^<filter([^>]*?)\sid="[^"]*"/, '<filter$1').replace(/^<filter/, '<filter id="f"');
   const svg = regionDocument(region, `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})">`
@@ -100,6 +108,12 @@ export function unfilteredWarning(filter: DomElement, what: string): string {
   return `an element under ${filterName(filter)} paints ${what}, which Skia's SVG renderer does not draw: the element is drawn unfiltered`;
 }
 
+/** What is said when an element is drawn without its filter because its filter region has no finite area. */
+export function unboundedWarning(filter: DomElement, region: Rect): string {
+  const size = (value: number): string => (Number.isFinite(value) ? value.toPrecision(3) : String(value));
+  return `${filterName(filter)} covers a region too large to draw (${size(region.width)} by ${size(region.height)} user units): the element is drawn unfiltered`;
+}
+
 /** How warnings name a `<filter>`: by its id. */
 function filterName(filter: DomElement): string {
   const id = filter.attribs['id'];
@@ -107,8 +121,13 @@ function filterName(filter: DomElement): string {
 }
 
 /** Whether a filter region has pixels to draw. */
-function drawable(region: Rect): boolean {
-  return region.width > 0 && region.height > 0 && Number.isFinite(region.width * region.height);
+function hasArea(region: Rect): boolean {
+  return region.width > 0 && region.height > 0;
+}
+
+/** Whether a filter region's position and area are finite numbers (NaN sizes count as empty). */
+function finiteArea(region: Rect): boolean {
+  return Number.isFinite(region.x) && Number.isFinite(region.y) && !(Math.abs(region.width * region.height) === Infinity);
 }
 
 /**

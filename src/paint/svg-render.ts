@@ -36,7 +36,7 @@ import { unionOfRects } from '../geometry/rect.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
-import { filterRegion, rasterFilteredItem, unfilteredWarning } from './svg-filter-raster.js';
+import { filterRegion, rasterFilteredItem, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { effectRegion } from './svg-effect-region.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 
@@ -279,6 +279,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
       const drawText = (text: DomElement, parentStyle: SvgStyle): DisplayItem[] => textElementItems(text, withContext(computeSvgStyle(text, parentStyle, walk.doc.rules), walk), { ...walk, style: parentStyle });
       const raster = rasterFilteredItem({ element, filter, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
       if (raster !== undefined && 'unwritable' in raster) walk.warn?.(unfilteredWarning(filter, raster.unwritable));
+      else if (raster !== undefined && 'unbounded' in raster) walk.warn?.(unboundedWarning(filter, raster.unbounded));
       else items = raster === undefined ? [] : [raster];
     }
   }

@@ -239,6 +239,17 @@ describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draw
     const filter = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="1200000" height="2"><feComponentTransfer><feFuncR type="table" tableValues="1 1"/><feFuncA type="table" tableValues="0 1"/></feComponentTransfer></filter>';
     expect(await draw(svg(`${filter}<rect width="1200000" height="2" fill="blue" filter="url(#f)"/>`))).toEqual(['MMMMMMMM', 'MMMMMMMM']);
   });
+
+  it('draws an element whose filter region has no finite area unfiltered, warned (it was drawn as nothing, silently)', async () => {
+    const filter = '<filter id="m" filterUnits="userSpaceOnUse" x="0" y="0" width="1e200" height="1e200"><feMorphology operator="dilate" radius="1"/></filter>';
+    expect(await draw(svg(`${filter}<rect width="8" height="2" fill="blue" filter="url(#m)"/>`), '8px 2px', [
+      { code: 'css_unsupported', message: /^the SVG filter #m covers a region too large to draw \(1\.00e\+200 by 1\.00e\+200 user units\): the element is drawn unfiltered$/ },
+    ])).toEqual(['BBBBBBBB', 'BBBBBBBB']);
+    // an HTML element under it too
+    expect(await draw(`<svg width="0" height="0" style="position: absolute">${filter}</svg><div style="width: 8px; height: 2px; background: blue; filter: url(#m)"></div>`, '8px 2px', [
+      { code: 'css_unsupported', message: /^the SVG filter #m covers a region too large to draw \(1\.00e\+200 by 1\.00e\+200 user units\): the element is drawn unfiltered$/ },
+    ])).toEqual(['BBBBBBBB', 'BBBBBBBB']);
+  });
 });
 
 describe('SVG strokes painted by paint servers', () => {
