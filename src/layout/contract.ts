@@ -63,11 +63,6 @@ export interface Fragmentainer {
   readonly limits?: readonly BottomLimit[] | undefined;
   /** A box broken in it ends with its content, not at its end (the footnote area, as tall as its notes). */
   readonly endsWithContent?: true;
-  /**
-   * Its whole block size (the page area's height, a column's height), where known: Chromium repeats
-   * a table's header or footer group only when it takes at most a quarter of it (table/paginate.ts).
-   */
-  readonly blockSize?: number | undefined;
 }
 
 export interface BottomLimit {

@@ -376,25 +376,6 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect([await thead(''), await thead('break-inside: auto')]).toEqual([2, 1]);
   });
 
-  it('repeats a header or footer group only when it takes at most a quarter of the page (as Chromium 156 prints it)', async () => {
-    // the page is 100px tall: a 25px group repeats, a 26px one prints once (the header where the table starts, the footer after the last row)
-    const pagesWith = async (head: number, foot: number): Promise<[number[], number[]]> => {
-      const doc = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20, head)}</td></tr></thead>`
-        + `<tfoot><tr><td id=f>${w(20, foot)}</td></tr></tfoot>${rows(8)}</table>`);
-      const on = (id: string): number[] => doc.pages.map((page, i) => (findById(page, id) === undefined ? -1 : i)).filter((i) => i >= 0);
-      return [on('h'), on('f')];
-    };
-    expect(await pagesWith(25, 25)).toEqual([[0, 1, 2, 3], [0, 1, 2, 3]]);
-    expect(await pagesWith(26, 10)).toEqual([[0], [0, 1, 2]]);
-    expect(await pagesWith(10, 26)).toEqual([[0, 1, 2], [2]]);
-    // in columns, the column's height counts: on a 400px page, 100px-tall columns print a 30px header once
-    const columns = await layoutHtml(`<style>${small} @page { size: 200px 400px } .c { columns: 2; column-fill: auto; height: 100px }</style>`
-      + `<div class=c><table><thead><tr><td id=h>${w(20, 30)}</td></tr></thead>${rows(8)}</table></div>`);
-    const count = (fragment: Fragment): number => fragment.kind === 'box'
-      ? (fragment.box.element?.attribs['id'] === 'h' ? 1 : 0) + fragment.children.reduce((n, child) => n + count(child), 0) : 0;
-    expect(columns.pages.map((page) => page.children.reduce((n, child) => n + count(child), 0))).toEqual([1]);
-  });
-
   it('lays out the rows after a header group taller than the page (found by fuzzing: no page made progress)', async () => {
     // the header overflows the first page, the first row below it (as in WeasyPrint); repeated, it would leave the rows no room on any page
     const doc = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20, 150)}</td></tr></thead>${rows(3)}</table>`);

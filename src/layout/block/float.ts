@@ -116,7 +116,7 @@ function fitToPage(
   if (page === undefined || top + whole.fragment.y + whole.fragment.height <= page.bottom + 0.01) return whole;
   const mustFit = page.atTop || continued;
   if (top >= page.bottom - 0.01) return mustFit ? whole : undefined;
-  const split = lay({ bottom: page.bottom - top, atTop: mustFit, discardTopMargins: false, blockSize: page.blockSize });
+  const split = lay({ bottom: page.bottom - top, atTop: mustFit, discardTopMargins: false });
   if (split.kind === 'placed' && (split.breakToken !== undefined || top + split.fragment.y + split.fragment.height <= page.bottom + 0.01)) return split;
   return mustFit ? whole : undefined;
 }

@@ -203,7 +203,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + Math.max(area.height, MIN_PAGE_CAPACITY) - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits, blockSize: area.height },
+      fragmentainer: { bottom: area.y + Math.max(area.height, MIN_PAGE_CAPACITY) - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits },
     }, ctx, resumed), area, context, ctx, carry);
     const { result, footnotes } = laidPage;
     carry = laidPage.carry;

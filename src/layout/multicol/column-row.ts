@@ -62,7 +62,7 @@ export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input:
       mode: input.mode, available: geometry.width, containingWidth: geometry.width, containingHeight: undefined,
       x: columnX(geometry, input, c), y: input.top, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
       // Unbounded columns still honour forced column breaks (bottom at infinity).
-      fragmentainer: { bottom: input.top + input.height, atTop, discardTopMargins: discard, column: true, blockSize: input.height },
+      fragmentainer: { bottom: input.top + input.height, atTop, discardTopMargins: discard, column: true },
     }, ctx, token);
     const laid = firstColumn(lay, input, c);
     if (laid === undefined) return { columns, outputs, token, forced: undefined, pushed: c === 0 };

@@ -129,7 +129,7 @@ function spanner(box: BlockBox, at: SegmentAt<'spanner'>, input: FlowInput, stat
   const laid = layoutBox(segment.box, {
     mode: input.mode, available: input.contentWidth, containingWidth: input.contentWidth, containingHeight: input.containingHeight,
     containingDirection: box.style.direction, containingAlign: legacyAlign(box.style), x: input.contentX, y: state.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-    fragmentainer: page === undefined ? undefined : { bottom: page.bottom, atTop: top, discardTopMargins: page.discardTopMargins && !state.placed, blockSize: page.blockSize },
+    fragmentainer: page === undefined ? undefined : { bottom: page.bottom, atTop: top, discardTopMargins: page.discardTopMargins && !state.placed },
   }, ctx, token);
   if (laid.kind === 'pushed') return 'pushed';
   state.fragments.push(laid.fragment);

@@ -57,7 +57,6 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     bottom: page === undefined ? Infinity : page.bottom - top - y,
     atTop: page === undefined || page.atTop,
     column: page?.column === true,
-    fragmentainerSize: page?.blockSize,
   });
   if (rows === 'pushed') return { kind: 'pushed' };
   const pageEnd = extendsToEnd(page) ? page.bottom - top - y : undefined;

@@ -56,8 +56,6 @@ export interface PaginateRequest {
   readonly atTop: boolean;
   /** The fragmentainer is a column (Fragmentainer.column). */
   readonly column: boolean;
-  /** The fragmentainer's whole block size, where known (Fragmentainer.blockSize). */
-  readonly fragmentainerSize: number | undefined;
 }
 
 const AVOID: ReadonlySet<string> = new Set(['avoid', 'avoid-page']);
@@ -92,17 +90,16 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 /**
  * Whether the header and footer groups repeat on every page the table spans: each when it avoids
  * breaks inside, as in Chromium (`thead` and `tfoot` do, by the UA sheet; a `display:
- * table-header-group` div does not), and takes at most a quarter of the page or column, as Chromium
- * 156 prints it (a tall letterhead put in a `thead` prints once; WeasyPrint repeats it). Where the
- * fragmentainer's size is unknown (inside a grid item, a table cell, a positioned box) only the
- * first rule applies. Neither repeats on a continued page they would leave no room for rows. One
- * that does not repeat is laid out once: the header where the table starts, the footer where it ends.
+ * table-header-group` div does not) — and neither on a continued page they would leave no room
+ * for rows: a group as tall as the page, repeated, would keep the rows from ever being placed.
+ * One that does not repeat is laid out once: the header where the table starts, the footer where
+ * it ends. (Chromium also stops repeating a group taller than a quarter of the page; octavo
+ * repeats it while rows fit below it, as WeasyPrint does.)
  */
 function repeatedGroups(request: PaginateRequest, heights: GroupHeights, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
   const grid = request.plan.grid;
-  const quarter = (request.fragmentainerSize ?? Infinity) / 4 + 0.01;
-  const repeatable = (row: number, height: number): boolean => avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column) && height <= quarter;
-  const repeats = { header: grid.headerRows > 0 && repeatable(0, heights.header), footer: grid.footerRows > 0 && repeatable(footerStart, heights.footer) };
+  const avoids = (row: number): boolean => avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column);
+  const repeats = { header: grid.headerRows > 0 && avoids(0), footer: grid.footerRows > 0 && avoids(footerStart) };
   if (request.resume === undefined || request.bottom === Infinity) return repeats;
   const top = request.geometry.border.top + request.geometry.padding.top + request.plan.spacing[1];
   const taken = top + (repeats.header ? heights.header : 0) + (repeats.footer ? heights.footer : 0);
