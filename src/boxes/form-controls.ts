@@ -23,6 +23,7 @@ import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 import { appendAll } from '../append-all.js';
+import { LIST_BOX_SCROLLBAR, listBoxScrollbar } from './list-box-scrollbar.js';
 
 /** Chromium's default accent (the `auto` of `accent-color`) and the greys of its controls. */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
@@ -286,7 +287,15 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const content = style.fieldSizing === 'content';
   // content-sized, a list box shows all its options, a drop-down is as wide as the one it shows
   const rows = content && listBoxRows(element) !== undefined ? Math.max(1, options.length) : listBoxRows(element);
-  if (rows !== undefined) return naturalIf(style, build.block(sized, [listBox(build, style, inner, rows, options.map((o) => o.text))], outer, source));
+  if (rows !== undefined) {
+    const list = listBox(build, style, inner, rows, options);
+    const padding = (value: ComputedStyle['paddingTop']): number => (typeof value === 'number' ? value : 0);
+    const scrollbar = listBoxScrollbar(build, style, {
+      listHeight: listBoxHeight(style, rows), rows, options: options.length,
+      paddingTop: padding(style.paddingTop), paddingRight: padding(style.paddingRight), paddingBottom: padding(style.paddingBottom),
+    });
+    return naturalIf(style, build.block(sized, [scrollbar, list], outer, source));
+  }
   let selected = options.findLastIndex((o) => o.selected);
   if (selected < 0) selected = options.length === 0 ? -1 : 0;
   const lineStyle: ComputedStyle = { ...inner, ...WHITE_SPACE_PRE };
@@ -310,20 +319,28 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
 
 /**
  * A list box (`multiple`, or `size` above 1) as Chromium 156 prints it (measured): `rows` rows (4
- * with `multiple` alone), each option 1.2em tall and 1px more, with 2px beside its text; the rest
- * of the options cut off below, and the room of its vertical scrollbar (15px) kept at its end —
- * two options in 13.333px Arial make a 75 × 70 box. The scrollbar itself is not drawn.
+ * with `multiple` alone), each option 1.2em tall and 1px more, with 2px beside its text, a selected
+ * one on Chromium's grey of an inactive selection; the rest of the options cut off below, and the
+ * room of its vertical scrollbar (list-box-scrollbar.ts) kept at its end — two options in 13.333px
+ * Arial make a 75 × 70 box.
  */
-function listBox(build: AnonymousBoxBuild, style: ComputedStyle, inner: ComputedStyle, rows: number, texts: readonly string[]): BlockBox {
+function listBox(build: AnonymousBoxBuild, style: ComputedStyle, inner: ComputedStyle, rows: number, options: readonly OptionItem[]): BlockBox {
   const optionHeight = style.fontSize * 1.2;
   const optionStyle: ComputedStyle = { ...inner, ...WHITE_SPACE_PRE, paddingTop: 0, paddingBottom: 1, paddingLeft: 2, paddingRight: 2, minHeight: optionHeight };
-  const lines = texts.map((text) => optionLine(build, optionStyle, text));
-  const listStyle: ComputedStyle = { ...inner, height: rows * (optionHeight + 1), paddingRight: LIST_BOX_SCROLLBAR, overflowX: 'hidden', overflowY: 'hidden' };
+  const selectedStyle: ComputedStyle = { ...optionStyle, backgroundColor: INACTIVE_SELECTION, color: BLACK };
+  const lines = options.map((option) => optionLine(build, option.selected ? selectedStyle : optionStyle, option.text));
+  const listStyle: ComputedStyle = { ...inner, height: listBoxHeight(style, rows), paddingRight: LIST_BOX_SCROLLBAR, overflowX: 'hidden', overflowY: 'hidden' };
   return build.block(listStyle, lines, 'block', undefined);
 }
 
-/** The width Chromium keeps for a list box's vertical scrollbar (measured). */
-const LIST_BOX_SCROLLBAR = 15;
+/** A list box's rows: 1.2em and 1px each. */
+function listBoxHeight(style: ComputedStyle, rows: number): number {
+  return rows * (style.fontSize * 1.2 + 1);
+}
+
+/** Chromium's `-internal-inactive-list-box-selection` on Linux (measured), and its text colour. */
+const INACTIVE_SELECTION: Color = { r: 206, g: 206, b: 206, a: 1 };
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 
 /** One option's line in a select; an empty one keeps its line but adds no width (its space overflows a 0 width). */
 function optionLine(build: AnonymousBoxBuild, lineStyle: ComputedStyle, text: string): BlockBox {

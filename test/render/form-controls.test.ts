@@ -216,3 +216,23 @@ describe('a file chooser restyled by the author', () => {
     expect([near(xs('Choose'), [19.5]), near(xs('No'), [7.5, 103.0]), near(xs('after'), [200.6])]).toEqual([true, true, true]);
   });
 });
+
+describe('a list box drawn as Chromium 156 prints it (measured at 384 dpi)', () => {
+  it('greys its selected options and draws its scrollbar: track, arrows, and a thumb when options are hidden', async () => {
+    const palette = { ...PALETTE, S: '#cecece', T: '#fcfcfc', M: '#8b8b8b' };
+    const page = '<!DOCTYPE html><style>@page { size: 40px 60px; margin: 0 } body { margin: 0 } select { display: block; margin: 0 }</style>';
+    const list = (options: number): string => `<select size=3>${Array.from({ length: options }, (_, i) => `<option${i === 1 ? ' selected' : ''}>${'ABCD'[i]}</option>`).join('')}</select>`;
+    const scrolled = await renderPage(`${page}${list(4)}`, {}, { palette });
+    // 53px tall: 3 rows of 17px in a 1px border; the 15px scrollbar inside the right border
+    const right = scrolled[25]!.lastIndexOf('g');
+    const bar = right - 15;
+    const at = (x: number, y: number): string => scrolled[y]![x]!;
+    // the selected row (y 18-34) grey from the list's left edge, the others white
+    expect([at(1, 8), at(1, 25), at(1, 40)]).toEqual(['_', 'S', '_']);
+    // the track, the up arrow (tip 6.5px, base 11px from its top), the thumb from 18px, the down arrow 39-43.5px
+    expect([at(bar + 1, 30), at(bar + 7, 1 + 10), at(bar + 7, 1 + 22), at(bar + 7, 1 + 41), at(bar + 7, 1 + 47)]).toEqual(['T', 'M', 'M', 'M', 'T']);
+    // with nothing hidden, no thumb
+    const whole = await renderPage(`${page}${list(3)}`, {}, { palette });
+    expect([whole[1 + 10]![bar + 7], whole[1 + 22]![bar + 7]]).toEqual(['M', 'T']);
+  });
+});
