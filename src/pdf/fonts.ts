@@ -7,7 +7,7 @@
  * still writes the font dictionaries, /W, CIDSet and ToUnicode around the program it returns.
  */
 import type { FontFace } from '../text/types.js';
-import { createOctavoSubset } from './subset/index.js';
+import { createOctavoSubset, type OctavoSubset } from './subset/index.js';
 import { embedSubset } from './font-embed.js';
 import { embeddedFont, fontkitGlyphCopy, replaceFontSubset } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
@@ -76,14 +76,14 @@ interface LaidOutGlyph {
 const prepared = new WeakSet<PdfKitEmbeddedFont>();
 
 /**
- * Before the first glyph: TrueType faces get octavo's subsetter (pdf/subset/, raw glyph bytes
- * over tables cached per face) in place of fontkit's; other formats keep fontkit's. And /W for
- * glyph 0, which PDFKit seeds in font units, is put in 1/1000 em like every other width.
+ * Before the first glyph: TrueType and CFF faces get octavo's subsetter (pdf/subset/, over tables
+ * cached per face), made with the font (embeddedFont), in place of fontkit's; other formats keep
+ * fontkit's. And /W for glyph 0, which PDFKit seeds in font units, is put in 1/1000 em like every
+ * other width.
  */
-function prepareFont(font: PdfKitEmbeddedFont, program: PdfKitFontProgram): void {
+function prepareFont(font: PdfKitEmbeddedFont, program: PdfKitFontProgram, subset: OctavoSubset | undefined): void {
   if (prepared.has(font)) return;
   prepared.add(font);
-  const subset = createOctavoSubset(program);
   if (subset !== undefined) replaceFontSubset(font, subset.subset, () => embedSubset(font, subset));
   font.widths[0] = program.getGlyph(0).advanceWidth * font.scale;
 }
@@ -94,8 +94,9 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
     throw new Error(`font face ${face.postscriptName}: its program is not a parsed fontkit font`);
   }
   // registered with PDFKit, which writes it when the document ends
-  const font = embeddedFont(doc, program);
-  prepareFont(font, program);
+  const subset = createOctavoSubset(program);
+  const font = embeddedFont(doc, program, subset?.subset);
+  prepareFont(font, program, subset);
   const glyphs = new Map<number, SubsetGlyph>();
   const copies = new Map<string, SubsetGlyph>();
   const added = (subsetId: number, glyphId: number, codePoints: readonly number[]): SubsetGlyph => {

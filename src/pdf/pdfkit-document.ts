@@ -51,7 +51,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'reference', member: 'buffer', kind: 'array', use: "a stream's bytes until it ends: compressed by octavo for content streams (endDeflated)" },
   { owner: 'page', member: 'annotations', kind: 'array', use: "the page's /Annots (links in structure order)" },
   { owner: 'page', member: '_setTabOrder', kind: 'function', use: 'ending a page kept open as PDFPage.end() does' },
-  { owner: 'font', member: 'subset', kind: 'object', use: "replaced by octavo's TrueType subset before the first glyph" },
+  { owner: 'font', member: 'subset', kind: 'object', use: "octavo's TrueType or CFF subset, given to the font as it is made (embeddedFont) or put in place before the first glyph" },
   { owner: 'font', member: 'unicode', kind: 'array', use: 'the ToUnicode entries of each subset glyph' },
   { owner: 'font', member: 'widths', kind: 'array', use: 'the /W entries of each subset glyph' },
   { owner: 'font', member: 'scale', kind: 'number', use: 'font units to 1/1000 em' },
@@ -301,17 +301,39 @@ export function securityFileKey(security: PdfKitSecurity): Uint8Array {
   return (security as unknown as { encryptionKey: Uint8Array }).encryptionKey;
 }
 
-/** PDFKit's font for a parsed fontkit font: its own, even where PDFKit would reuse an earlier font with the same PostScript name. */
-export function embeddedFont(doc: PdfKitDocument, program: PdfKitFontProgram): PdfKitEmbeddedFont {
-  doc.font(program);
-  const own = internals(doc);
-  const font = own._font;
-  if (font.font === program) return font;
-  // this face needs its own (another face over the same name, e.g. a synthetic bold)
-  const EmbeddedFont = font.constructor as new (d: PdfKitDocument, p: PdfKitFontProgram, id: string) => PdfKitEmbeddedFont;
-  const made = new EmbeddedFont(doc, program, `F${++own._fontCount}`);
-  own._fontFamilies[made.id] = made;
-  return made;
+/**
+ * PDFKit's font for a parsed fontkit font: its own, even where PDFKit would reuse an earlier font
+ * with the same PostScript name. Given octavo's subset, PDFKit's EmbeddedFont is made with it in
+ * place of `font.createSubset()`, which PDFKit calls when it makes the font: fontkit's CFF subsetter
+ * decodes the whole `CFF ` table for it (every charstring's place: 110,000 in a CJK face), to be
+ * replaced at once — and throws when fontkit cannot decode a table octavo's reader accepts.
+ */
+export function embeddedFont(doc: PdfKitDocument, program: PdfKitFontProgram, ownSubset?: PdfKitFontSubset): PdfKitEmbeddedFont {
+  return withSubset(program, ownSubset, () => {
+    doc.font(program);
+    const own = internals(doc);
+    const font = own._font;
+    if (font.font === program) return font;
+    // this face needs its own (another face over the same name, e.g. a synthetic bold)
+    const EmbeddedFont = font.constructor as new (d: PdfKitDocument, p: PdfKitFontProgram, id: string) => PdfKitEmbeddedFont;
+    const made = new EmbeddedFont(doc, program, `F${++own._fontCount}`);
+    own._fontFamilies[made.id] = made;
+    return made;
+  });
+}
+
+/** Runs `make` with `program.createSubset` answering `subset` (when given), then puts fontkit's back. */
+function withSubset<T>(program: PdfKitFontProgram, subset: PdfKitFontSubset | undefined, make: () => T): T {
+  if (subset === undefined) return make();
+  const target = program as unknown as { createSubset?: () => PdfKitFontSubset };
+  const own = Object.getOwnPropertyDescriptor(target, 'createSubset');
+  Object.defineProperty(target, 'createSubset', { value: () => subset, configurable: true, writable: true });
+  try {
+    return make();
+  } finally {
+    if (own === undefined) delete target.createSubset;
+    else Object.defineProperty(target, 'createSubset', own);
+  }
 }
 
 /** Puts `subset` in place of the font's own before any glyph is added, and `embed` in place of its embed(). */

@@ -308,6 +308,15 @@ function memoiseDecode(glyph: FontObject): void {
 }
 
 /**
+ * Whether the font has a `CFF ` table fontkit could not decode (its table getter swallows the error
+ * and answers nothing): every CFF glyph's outline then fails alike, whatever message it throws.
+ */
+function cffUndecoded(font: FontObject): boolean {
+  const tables = (font['directory'] as { readonly tables?: Readonly<Record<string, unknown>> } | undefined)?.tables;
+  return tables?.['CFF '] !== undefined && font['CFF '] == null;
+}
+
+/**
  * fontkit reads a glyph's advance through its outline's box (for the vertical metrics it derives
  * without vmtx), so a glyph whose outline it cannot decode (a CFF charstring with an unknown
  * operator, glyf bytes that end early) threw wherever its width was asked: in layout, or when the
@@ -320,7 +329,7 @@ export function guardGlyphOutlines(program: object, onDamage: (id: number, probl
   const font = program as FontObject;
   required(font, 'TTFFont#_getBaseGlyph');
   const emptyPath = (glyph: FontObject, error: unknown): { readonly cbox: unknown } => {
-    onDamage(glyph['id'] as number, error instanceof Error ? error.message : String(error));
+    onDamage(glyph['id'] as number, cffUndecoded(font) ? 'fontkit cannot decode its CFF table' : error instanceof Error ? error.message : String(error));
     return (baseGlyphPrototype(glyph)['_getPath'] as (this: object) => { readonly cbox: unknown }).call(glyph);
   };
   // the glyph class's own methods, which the guards (own properties) shadow

@@ -99,6 +99,16 @@ describe('damaged fonts found by fuzzing', () => {
       });
     }
   });
+  it('a CFF table octavo reads and fontkit cannot decode: rendered, its glyphs drawn empty, with a warning', async () => {
+    // byte 34 of the table set to 29 (FUZZ_SEED=8403): PDFKit made its font through fontkit's CFF
+    // subsetter, which threw "Not a CFF Font" while the PDF was written — a fault, not a warning
+    const font = withTable(fixture('weasyprint.otf'), 'CFF ', (cff) => cff.setUint8(34, 29));
+    const pdf = await renderPdf(document('AVATAR'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('WeasyPrint')} has glyph outlines that cannot be read \\(glyph 0: fontkit cannot decode its CFF table\\); drawn empty$`) }],
+    });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
 });
 
 describe('AAT morx fonts (laid out by fontkit\'s AAT engine)', () => {
