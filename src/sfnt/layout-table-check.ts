@@ -1,6 +1,6 @@
 /**
- * A bounded structural check of the OpenType layout tables fontkit decodes (GDEF, GSUB, GPOS and
- * the TrueType `kern` table), run on a table's bytes before fontkit is given it.
+ * A bounded structural check of the layout tables fontkit decodes (GDEF, GSUB, GPOS, the TrueType
+ * `kern` table and the chains of AAT's `morx`), run on a table's bytes before fontkit is given it.
  *
  * Why: fontkit (restructure) follows every offset and count it reads without looking at the table's
  * length. Its stream is the whole font file, so an offset past the table's end reads other tables as
@@ -20,7 +20,7 @@ import { checkCoverage, checkGpos, checkGsub, classDefAt, coverageAt } from './o
 import { hex, offsetArray, TableDamage, TableWalker, unknownFormat } from './table-walker.js';
 
 /** The tables this check knows, in the order fontkit's layout reads them. */
-export const CHECKED_LAYOUT_TABLES = ['GDEF', 'GSUB', 'GPOS', 'kern'] as const;
+export const CHECKED_LAYOUT_TABLES = ['GDEF', 'GSUB', 'GPOS', 'kern', 'morx'] as const;
 export type CheckedLayoutTable = (typeof CHECKED_LAYOUT_TABLES)[number];
 
 /**
@@ -45,6 +45,7 @@ const CHECKS: Record<CheckedLayoutTable, Check> = {
   GPOS: checkGpos,
   GDEF: checkGdef,
   kern: checkKern,
+  morx: checkMorx,
 };
 
 // ─── GDEF and its ItemVariationStore (fontkit's tables/GDEF.js, variations.js) ───
@@ -162,4 +163,32 @@ function checkKernSubtable(walker: TableWalker, start: number, at: number, forma
     const rightClasses = walker.u8(at + 4, 'kern right class count');
     walker.need(at + 6, 1, 2 * valueCount + 2 * glyphCount + leftClasses * rightClasses, 'kern format 3 arrays');
   } else unknownFormat(walker, 'kern subtable', format, start);
+}
+
+// ─── morx (fontkit's tables/morx.js) ───
+
+/**
+ * fontkit decodes every chain and subtable when the table is first read, each subtable ending at
+ * its `length` (a padding of `length` less what was decoded, negative when that is more): a
+ * subtable shorter than its 12-byte header does not move the stream on, and a count of 2^31 such
+ * subtables filled the heap (4 GB, found by fuzzing a morx table). Each must be at least its header
+ * long and lie in the table; the state tables inside are read lazily, one entry at a time, and
+ * their runs bounded by the processor's guard (text/fontkit-internals.ts boundMorx).
+ */
+function checkMorx(walker: TableWalker): void {
+  const chains = walker.u32(4, 'chain count');
+  let at = 8;
+  for (let c = 0; c < chains; c++) {
+    walker.need(at, 1, 16, 'morx chain header');
+    const features = walker.u32(at + 8, 'feature count');
+    const subtables = walker.u32(at + 12, 'subtable count');
+    walker.need(at + 16, features, 12, 'morx feature entries');
+    at += 16 + 12 * features;
+    for (let s = 0; s < subtables; s++) {
+      const length = walker.u32(at, 'morx subtable length');
+      if (length < 12) walker.fail(`morx subtable ${s} of chain ${c} at byte ${at} claims ${length} bytes, less than its header`);
+      walker.need(at, 1, length, 'morx subtable');
+      at += length;
+    }
+  }
 }

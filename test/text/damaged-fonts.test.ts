@@ -128,6 +128,18 @@ describe('AAT morx fonts (laid out by fontkit\'s AAT engine)', () => {
     expect(ms).toBeLessThan(3_000);
   });
 
+  it('a morx subtable shorter than its header, counted 2^31 times: drawn without morx, with a warning (it filled the heap)', async () => {
+    // FUZZ_SEED=8402: the subtable count's high byte set to 0x7F and a subtable's length to 0 —
+    // fontkit decoded that subtable over and over without moving on, until the process ran out of memory
+    const morx = morxTable();
+    for (const [position, value] of [[95, 138], [14, 0], [115, 0], [20, 127]] as const) morx[position] = value;
+    const { ms } = await cpuTime(() => renderPdf(document('AVATAR'), {
+      engine, resources: fontLoader(withMorx(morx)),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('DejaVuSans')} could not be shaped \\(morx: morx subtable 1 of chain 0 at byte 112 claims 0 bytes, less than its header\\); glyphs drawn without its morx table$`) }],
+    }));
+    expect(ms).toBeLessThan(3_000);
+  });
+
   it(`every mutated morx table renders or fails with an OctavoError, each within 2 s of CPU (${Number(process.env['FUZZ_RUNS'] ?? 60)} runs)`, async () => {
     const sound = morxTable();
     await fc.assert(fc.asyncProperty(fc.array(fc.record({ position: fc.nat(sound.length - 1), value: fc.oneof(fc.constantFrom(0, 0x40, 0x7f, 0xff), fc.nat(255)) }), { minLength: 1, maxLength: 4 }), async (edits) => {
