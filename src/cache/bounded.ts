@@ -26,15 +26,30 @@ interface CacheFamily {
   readonly bound: number;
   hits: number;
   misses: number;
-  readonly caches: Set<WeakRef<{ readonly size: number }>>;
+  /** The sizes of its live caches, one cell each. */
+  readonly cells: Set<SizeCell>;
+}
+
+/** A cache's entry count, kept where the family can read it without holding the cache. */
+interface SizeCell {
+  size: number;
 }
 
 const families = new Map<string, CacheFamily>();
 
+/**
+ * Forgets a cache's cell once the cache is collected. Not a WeakRef to each cache: a WeakRef made
+ * holds its target until the microtask queue empties, and a caller that renders in a loop of
+ * awaits resolved as microtasks (resources given as promises, `for (…) await engine.render(…)`)
+ * never lets it empty — every font's and every font set's caches, made as the loop met them,
+ * stayed alive with all they held (a font's parsed program, ~0.6 MB a font).
+ */
+const collected = new FinalizationRegistry<{ readonly family: CacheFamily; readonly cell: SizeCell }>(({ family, cell }) => family.cells.delete(cell));
+
 function familyOf(name: string, bound: number): CacheFamily {
   let family = families.get(name);
   if (family === undefined) {
-    family = { bound, hits: 0, misses: 0, caches: new Set() };
+    family = { bound, hits: 0, misses: 0, cells: new Set() };
     families.set(name, family);
   }
   return family;
@@ -56,13 +71,8 @@ export interface CacheStats {
 export function cacheStats(): CacheStats[] {
   return [...families].map(([name, family]) => {
     let size = 0;
-    let instances = 0;
-    for (const ref of family.caches) {
-      const cache = ref.deref();
-      if (cache === undefined) family.caches.delete(ref);
-      else { instances++; size += cache.size; }
-    }
-    return { name, instances, size, bound: family.bound, hits: family.hits, misses: family.misses };
+    for (const cell of family.cells) size += cell.size;
+    return { name, instances: family.cells.size, size, bound: family.bound, hits: family.hits, misses: family.misses };
   }).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -85,12 +95,15 @@ abstract class OrderedEntries<N extends OrderNode, R> {
   protected readonly family: CacheFamily;
   protected readonly refusedRing: (R | undefined)[] | undefined;
   private refusedNext = 0;
+  /** The entry count as cacheStats reads it (set by the subclass after each change). */
+  protected readonly sizeCell: SizeCell = { size: 0 };
 
   constructor(name: string, protected readonly capacity: number, admitOnSecondMiss: boolean) {
     if (!(capacity >= 1)) throw new RangeError(`cache ${name}: its bound must be at least 1, got ${capacity}`);
     this.family = familyOf(name, capacity);
     this.refusedRing = admitOnSecondMiss ? new Array<R | undefined>(capacity).fill(undefined) : undefined;
-    this.family.caches.add(new WeakRef<{ readonly size: number }>(this));
+    this.family.cells.add(this.sizeCell);
+    collected.register(this, { family: this.family, cell: this.sizeCell });
   }
 
   abstract get size(): number;
@@ -158,7 +171,7 @@ abstract class OrderedEntries<N extends OrderNode, R> {
  * than the bound (a long table's cells, rendered again) evicts every entry under plain LRU
  * before its next use, so that it never hits; refusing first-time keys keeps most of it.
  */
-export interface BoundedCacheOptions<V = unknown> {
+export interface BoundedCacheOptions<V = unknown, K = unknown> {
   readonly admitOnSecondMiss?: boolean;
   /**
    * A second bound, on the sum of `weigh(value)` over the entries (e.g. bytes held): the oldest
@@ -167,6 +180,11 @@ export interface BoundedCacheOptions<V = unknown> {
    */
   readonly maxWeight?: number;
   readonly weigh?: (value: V) => number;
+  /**
+   * Told of each entry that leaves the cache — dropped for room, by `delete` or `keepNewest` — but
+   * not of one `set` again nor of `clear`: what other caches hold for it can go too.
+   */
+  readonly onDrop?: (key: K, value: V) => void;
 }
 
 export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
@@ -175,10 +193,12 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
   private readonly refused: Map<K, number> | undefined;
   private readonly maxWeight: number;
   private readonly weigh: ((value: V) => number) | undefined;
+  private readonly onDrop: ((key: K, value: V) => void) | undefined;
   private totalWeight = 0;
 
-  constructor(name: string, capacity: number, options: BoundedCacheOptions<V> = {}) {
+  constructor(name: string, capacity: number, options: BoundedCacheOptions<V, K> = {}) {
     super(name, capacity, options.admitOnSecondMiss === true);
+    this.onDrop = options.onDrop;
     this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
     this.maxWeight = options.maxWeight ?? Infinity;
     this.weigh = options.weigh;
@@ -223,10 +243,12 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
       const oldest = this.head;
       this.unlink(oldest);
       this.map.delete(oldest.key);
+      this.onDrop?.(oldest.key, oldest.value);
     }
     const node: Node<K, V> = { key, value, previous: undefined, next: undefined };
     this.append(node);
     this.map.set(key, node);
+    this.sizeCell.size = this.map.size;
   }
 
   /** Drops the least recently used entries until at most `count` are left. */
@@ -240,17 +262,27 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
     if (node === undefined) return;
     this.unlink(node);
     this.map.delete(key);
+    this.sizeCell.size = this.map.size;
     if (this.weigh !== undefined) this.totalWeight -= this.weigh(node.value);
+    this.onDrop?.(key, node.value);
   }
 
   /** `set` under a weight bound: drops the oldest entries (the key's own first) until the value fits. */
   private setWeighed(key: K, value: V, weight: number): void {
-    this.delete(key);
+    const existing = this.map.get(key);
+    if (existing !== undefined) {
+      // replaced, not dropped
+      this.unlink(existing);
+      this.map.delete(key);
+      this.sizeCell.size = this.map.size;
+      this.totalWeight -= this.weigh!(existing.value);
+    }
     if (weight > this.maxWeight) return;
     while (this.head !== undefined && (this.map.size >= this.capacity || this.totalWeight + weight > this.maxWeight)) this.delete(this.head.key);
     const node: Node<K, V> = { key, value, previous: undefined, next: undefined };
     this.append(node);
     this.map.set(key, node);
+    this.sizeCell.size = this.map.size;
     this.totalWeight += weight;
   }
 
@@ -260,6 +292,7 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
 
   clear(): void {
     this.map.clear();
+    this.sizeCell.size = this.map.size;
     this.refused?.clear();
     this.totalWeight = 0;
     this.clearOrder();
@@ -331,6 +364,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
     this.append(node);
     inner.set(second, node);
     this.count++;
+    this.sizeCell.size = this.count;
   }
 
   get size(): number {
@@ -342,6 +376,17 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
     while (this.count > count && this.head !== undefined) this.dropOldest();
   }
 
+  /** Drops every entry whose first key `drop` says: those of a face or a set of fonts no longer kept. */
+  deleteWhereFirst(drop: (first: A) => boolean): void {
+    for (const [first, inner] of this.maps) {
+      if (!drop(first)) continue;
+      for (const node of inner.values()) this.unlink(node);
+      this.count -= inner.size;
+      this.sizeCell.size = this.count;
+      this.maps.delete(first);
+    }
+  }
+
   private dropOldest(): void {
     const oldest = this.head!;
     this.unlink(oldest);
@@ -351,6 +396,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
   clear(): void {
     this.maps.clear();
     this.count = 0;
+    this.sizeCell.size = this.count;
     this.refused?.clear();
     this.clearOrder();
   }
@@ -360,6 +406,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
     inner.delete(second);
     if (inner.size === 0) this.maps.delete(first);
     this.count--;
+    this.sizeCell.size = this.count;
   }
 
   /** Whether the pair was refused before (and forgets it). */

@@ -17,7 +17,7 @@
 import type { FontFace } from './types.js';
 import type { FaceEntry, Synthesis } from './face.js';
 import { BoundedCache } from '../cache/bounded.js';
-import { createFontFace, faceId, inUnicodeRange } from './face.js';
+import { inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
 import { hasExactFace, sameDescriptors, selectFaces, synthesisFor } from './match.js';
 import type { VariationWanted } from './variation.js';
@@ -104,7 +104,7 @@ export interface CatalogInput {
   /** The machine's fonts, when the engine looks at them. */
   readonly installed: InstalledFonts | undefined;
   /** Returns the one FontFace object of an entry + synthesis (interned by the registry). */
-  readonly intern: (id: string, create: () => FontFace) => FontFace;
+  readonly intern: (entry: FaceEntry, synthesis: Synthesis) => FontFace;
 }
 
 export function createCatalog(input: CatalogInput): FaceCatalog {
@@ -328,7 +328,7 @@ function createMatching(
       if (listed !== undefined && (listed.colorLayers !== undefined || !cluster.includes(0xfe0f))) return undefined;
       // the sequence's first character decides: the font's GSUB makes the rest one picture
       const entry = colorEntries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
-      return entry === undefined ? undefined : intern(faceId(entry, NO_SYNTHESIS), () => createFontFace(entry, NO_SYNTHESIS));
+      return entry === undefined ? undefined : intern(entry, NO_SYNTHESIS);
     },
   };
 }
@@ -377,13 +377,13 @@ function candidateFace(candidate: Candidate, wanted: VariationWanted, variationK
   const { entry, synthesis } = candidate;
   if (candidate.face !== undefined) return candidate.face;
   if (candidate.instances === undefined) {
-    if (!isVariable(entry)) return (candidate.face = intern(faceId(entry, synthesis), () => createFontFace(entry, synthesis)));
+    if (!isVariable(entry)) return (candidate.face = intern(entry, synthesis));
     candidate.instances = new BoundedCache<string, FontFace>('text.variable-instances', INSTANCES_PER_CANDIDATE);
   }
   let face = candidate.instances.get(variationKey);
   if (face === undefined) {
     const varied = variedEntry(entry, wanted);
-    face = intern(faceId(varied, synthesis), () => createFontFace(varied, synthesis));
+    face = intern(varied, synthesis);
     candidate.instances.set(variationKey, face);
   }
   return face;

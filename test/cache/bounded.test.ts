@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BoundedCache, BoundedPairCache, cacheStats } from '../../src/cache/bounded.js';
+import { ROOT, ensureBuilt } from '../helpers/processes.js';
 import { createFontRegistry } from '../../src/text/fonts.js';
 import { newDiagnostics, request } from '../text/helpers.js';
 
@@ -232,3 +237,23 @@ describe('weight bound', () => {
     expect(cache.get(4)?.byteLength).toBe(1);
   });
 });
+
+describe('caches made in a loop that never gives the event loop a turn', () => {
+  it('are collected once let go, whatever the loop: a render loop of awaits resolved as microtasks kept every one', async () => {
+    // each cache registered itself by a WeakRef, which holds its target until the microtask queue
+    // empties: 200 caches of 1 MB each, made and let go in such a loop, stayed alive (200 MB)
+    ensureBuilt();
+    const bounded = pathToFileURL(join(ROOT, 'dist/cache/bounded.js')).href;
+    const script = `const { BoundedCache } = await import(${JSON.stringify(bounded)});
+      for (let i = 0; i < 200; i++) {
+        new BoundedCache('test.let-go', 1).set(0, new Uint8Array(1 << 20));
+        await Promise.resolve();
+      }
+      globalThis.gc();
+      console.log(JSON.stringify({ arrayBuffers: process.memoryUsage().arrayBuffers }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { cwd: ROOT });
+    const { arrayBuffers } = JSON.parse(stdout) as { arrayBuffers: number };
+    expect(arrayBuffers).toBeLessThan(20 << 20);
+  }, 30_000);
+});
+
