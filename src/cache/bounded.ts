@@ -14,6 +14,8 @@
  * `keys().next()` to evict walks over the holes V8 leaves at the front of a Map after deletes,
  * and that cost a tenth of the time of shaping new words.
  */
+import { startupSnapshot } from 'node:v8';
+
 interface Node<K, V> {
   readonly key: K;
   value: V;
@@ -42,9 +44,17 @@ const families = new Map<string, CacheFamily>();
  * holds its target until the microtask queue empties, and a caller that renders in a loop of
  * awaits resolved as microtasks (resources given as promises, `for (…) await engine.render(…)`)
  * never lets it empty — every font's and every font set's caches, made as the loop met them,
- * stayed alive with all they held (a font's parsed program, ~0.6 MB a font).
+ * stayed alive with all they held (a font's parsed program, ~0.6 MB a font). Made on first use and
+ * not while the CLI's startup snapshot is built: V8 cannot write a FinalizationRegistry into one
+ * (the caches made then live as long as the process anyway).
  */
-const collected = new FinalizationRegistry<{ readonly family: CacheFamily; readonly cell: SizeCell }>(({ family, cell }) => family.cells.delete(cell));
+let collected: FinalizationRegistry<{ readonly family: CacheFamily; readonly cell: SizeCell }> | undefined;
+
+function forgetWhenCollected(cache: object, family: CacheFamily, cell: SizeCell): void {
+  if (startupSnapshot.isBuildingSnapshot()) return;
+  collected ??= new FinalizationRegistry(({ family: of, cell: held }) => of.cells.delete(held));
+  collected.register(cache, { family, cell });
+}
 
 function familyOf(name: string, bound: number): CacheFamily {
   let family = families.get(name);
@@ -103,7 +113,7 @@ abstract class OrderedEntries<N extends OrderNode, R> {
     this.family = familyOf(name, capacity);
     this.refusedRing = admitOnSecondMiss ? new Array<R | undefined>(capacity).fill(undefined) : undefined;
     this.family.cells.add(this.sizeCell);
-    collected.register(this, { family: this.family, cell: this.sizeCell });
+    forgetWhenCollected(this, this.family, this.sizeCell);
   }
 
   abstract get size(): number;

@@ -111,7 +111,8 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     const ofCatalog = (first: string): boolean => first.startsWith(`${catalog.id}\u0000`);
     caches.texts.deleteWhereFirst(ofCatalog);
     caches.kernings.deleteWhereFirst(ofCatalog);
-    for (const key of documentKeysOf.get(catalog) ?? []) forgetRuns(key);
+    const keys = [...(documentKeysOf.get(catalog) ?? [])];
+    if (keys.length > 0) caches.runs.deleteWhereFirst((first) => keys.some((key) => first.startsWith(key)));
   };
   const catalogs = new BoundedCache<string, FaceCatalog>('text.face-catalogs', 32, { onDrop: (_, catalog) => forgetCatalog(catalog) });
   const catalogFor = (fontFaces: readonly LoadedFontFace[]): FaceCatalog => {
