@@ -289,10 +289,9 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const rows = content && listBoxRows(element) !== undefined ? Math.max(1, options.length) : listBoxRows(element);
   if (rows !== undefined) {
     const list = listBox(build, style, inner, rows, options);
-    const padding = (value: ComputedStyle['paddingTop']): number => (typeof value === 'number' ? value : 0);
     const scrollbar = listBoxScrollbar(build, style, {
       listHeight: listBoxHeight(style, rows), rows, options: options.length,
-      paddingTop: padding(style.paddingTop), paddingRight: padding(style.paddingRight), paddingBottom: padding(style.paddingBottom),
+      paddingTop: paddingPx(style.paddingTop), paddingRight: paddingPx(style.paddingRight), paddingBottom: paddingPx(style.paddingBottom),
     });
     return naturalIf(style, build.block(sized, [scrollbar, list], outer, source));
   }
@@ -357,10 +356,14 @@ function optionLine(build: AnonymousBoxBuild, lineStyle: ComputedStyle, text: st
  */
 function sizingEdges(style: ComputedStyle, axis: 'x' | 'y'): number {
   if (style.boxSizing !== 'border-box') return 0;
-  const length = (value: ComputedStyle['paddingLeft']): number => (typeof value === 'number' ? value : 0);
   return axis === 'x'
-    ? style.borderLeftWidth + style.borderRightWidth + length(style.paddingLeft) + length(style.paddingRight)
-    : style.borderTopWidth + style.borderBottomWidth + length(style.paddingTop) + length(style.paddingBottom);
+    ? style.borderLeftWidth + style.borderRightWidth + paddingPx(style.paddingLeft) + paddingPx(style.paddingRight)
+    : style.borderTopWidth + style.borderBottomWidth + paddingPx(style.paddingTop) + paddingPx(style.paddingBottom);
+}
+
+/** A padding in px; a percentage counts as none here (its containing block is not known yet). */
+function paddingPx(value: ComputedStyle['paddingLeft']): number {
+  return typeof value === 'number' ? value : 0;
 }
 
 /** A textarea: its text (the element's content), `cols` × `rows` characters unless CSS sizes it. */

@@ -32,9 +32,9 @@ interface CacheFamily {
   readonly cells: Set<SizeCell>;
 }
 
-/** A cache's entry count, kept where the family can read it without holding the cache. */
+/** A cache's entry count, kept where the family can read it without holding the cache or its entries. */
 interface SizeCell {
-  size: number;
+  readonly size: number;
 }
 
 const families = new Map<string, CacheFamily>();
@@ -105,15 +105,17 @@ abstract class OrderedEntries<N extends OrderNode, R> {
   protected readonly family: CacheFamily;
   protected readonly refusedRing: (R | undefined)[] | undefined;
   private refusedNext = 0;
-  /** The entry count as cacheStats reads it (set by the subclass after each change). */
-  protected readonly sizeCell: SizeCell = { size: 0 };
 
   constructor(name: string, protected readonly capacity: number, admitOnSecondMiss: boolean) {
     if (!(capacity >= 1)) throw new RangeError(`cache ${name}: its bound must be at least 1, got ${capacity}`);
     this.family = familyOf(name, capacity);
     this.refusedRing = admitOnSecondMiss ? new Array<R | undefined>(capacity).fill(undefined) : undefined;
-    this.family.cells.add(this.sizeCell);
-    forgetWhenCollected(this, this.family, this.sizeCell);
+  }
+
+  /** Lists the cache in its family by `cell` (made by the subclass, which its fields are not yet when this constructor runs). */
+  protected track(cell: SizeCell): void {
+    this.family.cells.add(cell);
+    forgetWhenCollected(this, this.family, cell);
   }
 
   abstract get size(): number;
@@ -199,6 +201,8 @@ export interface BoundedCacheOptions<V = unknown, K = unknown> {
 
 export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
   private readonly map = new Map<K, Node<K, V>>();
+  /** The map's size, for the family: not the map itself, which would keep the entries alive until the cache's finalizer runs. */
+  private readonly entries = { size: 0 };
   /** Keys refused while full (`admitOnSecondMiss`), each with its slot in the ring. */
   private readonly refused: Map<K, number> | undefined;
   private readonly maxWeight: number;
@@ -208,6 +212,7 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
 
   constructor(name: string, capacity: number, options: BoundedCacheOptions<V, K> = {}) {
     super(name, capacity, options.admitOnSecondMiss === true);
+    this.track(this.entries);
     this.onDrop = options.onDrop;
     this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
     this.maxWeight = options.maxWeight ?? Infinity;
@@ -258,7 +263,7 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
     const node: Node<K, V> = { key, value, previous: undefined, next: undefined };
     this.append(node);
     this.map.set(key, node);
-    this.sizeCell.size = this.map.size;
+    this.entries.size = this.map.size;
   }
 
   /** Drops the least recently used entries until at most `count` are left. */
@@ -268,31 +273,30 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
 
   /** Drops one entry (e.g. a response that may no longer be stored). */
   delete(key: K): void {
+    const node = this.remove(key);
+    if (node !== undefined) this.onDrop?.(key, node.value);
+  }
+
+  /** Takes the key's entry out, without telling `onDrop` (a value `set` again is replaced, not dropped). */
+  private remove(key: K): Node<K, V> | undefined {
     const node = this.map.get(key);
-    if (node === undefined) return;
+    if (node === undefined) return undefined;
     this.unlink(node);
     this.map.delete(key);
-    this.sizeCell.size = this.map.size;
+    this.entries.size = this.map.size;
     if (this.weigh !== undefined) this.totalWeight -= this.weigh(node.value);
-    this.onDrop?.(key, node.value);
+    return node;
   }
 
   /** `set` under a weight bound: drops the oldest entries (the key's own first) until the value fits. */
   private setWeighed(key: K, value: V, weight: number): void {
-    const existing = this.map.get(key);
-    if (existing !== undefined) {
-      // replaced, not dropped
-      this.unlink(existing);
-      this.map.delete(key);
-      this.sizeCell.size = this.map.size;
-      this.totalWeight -= this.weigh!(existing.value);
-    }
+    this.remove(key);
     if (weight > this.maxWeight) return;
     while (this.head !== undefined && (this.map.size >= this.capacity || this.totalWeight + weight > this.maxWeight)) this.delete(this.head.key);
     const node: Node<K, V> = { key, value, previous: undefined, next: undefined };
     this.append(node);
     this.map.set(key, node);
-    this.sizeCell.size = this.map.size;
+    this.entries.size = this.map.size;
     this.totalWeight += weight;
   }
 
@@ -302,7 +306,7 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
 
   clear(): void {
     this.map.clear();
-    this.sizeCell.size = this.map.size;
+    this.entries.size = this.map.size;
     this.refused?.clear();
     this.totalWeight = 0;
     this.clearOrder();
@@ -325,11 +329,13 @@ interface PairNode<A, B, V> {
  */
 export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>, { readonly first: A; readonly second: B }> {
   private readonly maps = new Map<A, Map<B, PairNode<A, B, V>>>();
-  private count = 0;
+  /** The entry count, the family's cell. */
+  private readonly entries = { size: 0 };
   private readonly refused: Map<A, Map<B, number>> | undefined;
 
   constructor(name: string, capacity: number, options: Pick<BoundedCacheOptions, 'admitOnSecondMiss'> = {}) {
     super(name, capacity, options.admitOnSecondMiss === true);
+    this.track(this.entries);
     this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
   }
 
@@ -351,7 +357,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
       this.moveToTail(existing);
       return;
     }
-    if (this.count >= this.capacity && this.head !== undefined) {
+    if (this.entries.size >= this.capacity && this.head !== undefined) {
       if (this.refused !== undefined && !this.forgetRefusal(first, second)) {
         const { previous, slot } = this.ringPush({ first, second });
         if (previous !== undefined && this.refused.get(previous.first)?.get(previous.second) === slot) this.forgetRefusal(previous.first, previous.second);
@@ -373,17 +379,16 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
     const node: PairNode<A, B, V> = { first, second, value, previous: undefined, next: undefined };
     this.append(node);
     inner.set(second, node);
-    this.count++;
-    this.sizeCell.size = this.count;
+    this.entries.size++;
   }
 
   get size(): number {
-    return this.count;
+    return this.entries.size;
   }
 
   /** Drops the least recently used entries until at most `count` are left. */
   keepNewest(count: number): void {
-    while (this.count > count && this.head !== undefined) this.dropOldest();
+    while (this.entries.size > count && this.head !== undefined) this.dropOldest();
   }
 
   /** Drops every entry whose first key `drop` says: those of a face or a set of fonts no longer kept. */
@@ -391,8 +396,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
     for (const [first, inner] of this.maps) {
       if (!drop(first)) continue;
       for (const node of inner.values()) this.unlink(node);
-      this.count -= inner.size;
-      this.sizeCell.size = this.count;
+      this.entries.size -= inner.size;
       this.maps.delete(first);
     }
   }
@@ -405,8 +409,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
 
   clear(): void {
     this.maps.clear();
-    this.count = 0;
-    this.sizeCell.size = this.count;
+    this.entries.size = 0;
     this.refused?.clear();
     this.clearOrder();
   }
@@ -415,8 +418,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
     const inner = this.maps.get(first)!;
     inner.delete(second);
     if (inner.size === 0) this.maps.delete(first);
-    this.count--;
-    this.sizeCell.size = this.count;
+    this.entries.size--;
   }
 
   /** Whether the pair was refused before (and forgets it). */

@@ -127,7 +127,7 @@ function hasArea(region: Rect): boolean {
 
 /** Whether a filter region's position and area are finite numbers (NaN sizes count as empty). */
 function finiteArea(region: Rect): boolean {
-  return Number.isFinite(region.x) && Number.isFinite(region.y) && !(Math.abs(region.width * region.height) === Infinity);
+  return Number.isFinite(region.x) && Number.isFinite(region.y) && Math.abs(region.width * region.height) !== Infinity;
 }
 
 /**

@@ -94,8 +94,9 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
     throw new Error(`font face ${face.postscriptName}: its program is not a parsed fontkit font`);
   }
   // registered with PDFKit, which writes it when the document ends
-  const subset = createOctavoSubset(program);
-  const font = embeddedFont(doc, program, subset?.subset);
+  // made only when PDFKit makes the font: another face over the same program (a synthetic bold) has it already
+  let subset: OctavoSubset | undefined;
+  const font = embeddedFont(doc, program, () => (subset = createOctavoSubset(program))?.subset);
   prepareFont(font, program, subset);
   const glyphs = new Map<number, SubsetGlyph>();
   const copies = new Map<string, SubsetGlyph>();

@@ -303,12 +303,13 @@ export function securityFileKey(security: PdfKitSecurity): Uint8Array {
 
 /**
  * PDFKit's font for a parsed fontkit font: its own, even where PDFKit would reuse an earlier font
- * with the same PostScript name. Given octavo's subset, PDFKit's EmbeddedFont is made with it in
- * place of `font.createSubset()`, which PDFKit calls when it makes the font: fontkit's CFF subsetter
- * decodes the whole `CFF ` table for it (every charstring's place: 110,000 in a CJK face), to be
- * replaced at once — and throws when fontkit cannot decode a table octavo's reader accepts.
+ * with the same PostScript name. When PDFKit makes the font it calls `font.createSubset()`; asked
+ * then, `ownSubset` gives octavo's subset in its place (fontkit's when it has none): fontkit's CFF
+ * subsetter decodes the whole `CFF ` table for it (every charstring's place: 110,000 in a CJK
+ * face), to be replaced at once — and throws when fontkit cannot decode a table octavo's reader
+ * accepts. A font PDFKit already has asks for nothing.
  */
-export function embeddedFont(doc: PdfKitDocument, program: PdfKitFontProgram, ownSubset?: PdfKitFontSubset): PdfKitEmbeddedFont {
+export function embeddedFont(doc: PdfKitDocument, program: PdfKitFontProgram, ownSubset: () => PdfKitFontSubset | undefined = () => undefined): PdfKitEmbeddedFont {
   return withSubset(program, ownSubset, () => {
     doc.font(program);
     const own = internals(doc);
@@ -322,16 +323,16 @@ export function embeddedFont(doc: PdfKitDocument, program: PdfKitFontProgram, ow
   });
 }
 
-/** Runs `make` with `program.createSubset` answering `subset` (when given), then puts fontkit's back. */
-function withSubset<T>(program: PdfKitFontProgram, subset: PdfKitFontSubset | undefined, make: () => T): T {
-  if (subset === undefined) return make();
-  const target = program as unknown as { createSubset?: () => PdfKitFontSubset };
+/** Runs `make` with `program.createSubset` answering `ownSubset()`, or fontkit's own when that is undefined, then puts fontkit's back. */
+function withSubset<T>(program: PdfKitFontProgram, ownSubset: () => PdfKitFontSubset | undefined, make: () => T): T {
+  const target = program as unknown as { createSubset(): PdfKitFontSubset };
   const own = Object.getOwnPropertyDescriptor(target, 'createSubset');
-  Object.defineProperty(target, 'createSubset', { value: () => subset, configurable: true, writable: true });
+  const fontkits = target.createSubset;
+  Object.defineProperty(target, 'createSubset', { value: () => ownSubset() ?? fontkits.call(target), configurable: true, writable: true });
   try {
     return make();
   } finally {
-    if (own === undefined) delete target.createSubset;
+    if (own === undefined) delete (target as { createSubset?: unknown }).createSubset;
     else Object.defineProperty(target, 'createSubset', own);
   }
 }
