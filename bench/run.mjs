@@ -4,7 +4,7 @@
 // memory is its own; each child renders with one warm engine and then draws the same content with
 // bare PDFKit (the floor, bench/lib/floor.mjs) and prints octavo's ratio to it.
 //   --quick          fewer iterations and smaller scaling sizes (a minute or two)
-//   --only LIST      sections: documents,cold,scaling,memory,service,caches,fresh,peers,scripts (comma-separated)
+//   --only LIST      sections: documents,cold,scaling,memory,service,caches,fresh,peers,scripts,images (comma-separated)
 //   --iterations N   warm renders per document (default 30; --quick 8)
 //   --json           machine-readable output
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const QUICK = args.includes('--quick');
 const JSON_OUTPUT = args.includes('--json');
 const ITERATIONS = Number(option('--iterations')) || (QUICK ? 8 : 30);
-const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches,fresh,peers,scripts').split(','));
+const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches,fresh,peers,scripts,images').split(','));
 const path = (relative) => fileURLToPath(new URL(relative, ROOT));
 
 function child(script, argv, nodeFlags = []) {
@@ -103,6 +103,12 @@ if (SECTIONS.has('scripts')) {
   const { SAMPLES } = await import(path('bench/lib/scripts.mjs'));
   const renders = QUICK ? '10' : '40';
   results.scripts = Object.keys(SAMPLES).map((script) => child('bench/lib/scripts.mjs', [script, renders, renders]));
+}
+
+if (SECTIONS.has('images')) {
+  log('decoded images…');
+  // a GIF bomb, a 12 MP WebP photo and a WebP logo on every invoice (bench/lib/decoded-images.mjs), a process each
+  results.images = ['gif-bomb', 'photo', 'logo'].map((kind) => child('bench/lib/decoded-images.mjs', [kind]));
 }
 
 // the three documents octavo is judged with, beside the PDFKit floor's runner, when ../shared/bench is beside the project
@@ -257,6 +263,11 @@ function report(r) {
     table(['text in other scripts, warm (5 paragraphs)', 'characters', 'pages', 'median ms', 'CPU ms', 'ms per 1,000 characters', 'CPU', 'CPU vs Latin'],
       r.scripts.map((d) => [d.script, d.characters, d.pages, f1(d.wall.median), f1(d.cpu.median), f1(d.wallPer1000), f1(d.cpuPer1000),
         latin === undefined ? '-' : `${(d.cpuPer1000 / latin.cpuPer1000).toFixed(1)}x`]));
+  }
+  if (r.images) {
+    const what = { 'gif-bomb': 'GIF of 548 bytes declaring 2,065 × 16,400 px, first render', photo: '4,000 × 3,000 WebP photo, first render', logo: '400 × 160 WebP logo, warm (median of 40)' };
+    table(['images octavo decodes (bench/lib/decoded-images.mjs)', 'ms', 'CPU ms', 'peak RSS MiB', 'PDF bytes'],
+      r.images.map((d) => [what[d.kind] ?? d.kind, f0(d.ms), f0(d.cpuMs), f0(d.peakRssMiB), d.bytes]));
   }
   if (r.peers) lines.push('peer documents, octavo / PDFKit floor after 3 and 40 warm-up renders (report: 8), by wall and CPU time:', ...r.peers, '');
   if (r.service) {

@@ -259,7 +259,7 @@ class Writer {
     }
     const image = localName(element) === 'image' ? this.doc.images.get(hrefOf(element) ?? value) : undefined;
     if (image === undefined || image.format === 'svg' && image.svg === undefined) return value;
-    const type = image.format === 'svg' ? 'image/svg+xml' : `image/${image.format}`;
+    const type = image.format === 'svg' ? 'image/svg+xml' : image.pixels?.mediaType ?? `image/${image.format}`;
     return `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`;
   }
 

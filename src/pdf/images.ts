@@ -1,5 +1,6 @@
 /**
- * Images (ISO 32000-1 §8.9 image XObjects): PNG and JPEG through PDFKit's decoders, each
+ * Images (ISO 32000-1 §8.9 image XObjects): PNG and JPEG through PDFKit's decoders, the formats
+ * octavo decodes itself from their pixels (decoded-image.ts), each
  * LoadedImage embedded once per document (keyed by its content id) and drawn with `Do`.
  * JPEG EXIF orientation is honoured (CSS Images 3 `image-orientation: from-image`).
  */
@@ -11,6 +12,7 @@ import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
 import type { ParsedPng, PngPixels } from './pdfkit-png.js';
 import type { FinishOrder } from './pdfkit-png.js';
 import { finishOrder, parsedPng, reopenPng, reusePngPixels } from './pdfkit-png.js';
+import { openDecodedImage } from './decoded-image.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 
@@ -63,6 +65,7 @@ const knownPngs = new BoundedCache<string, KnownPng>('pdf.pngs', MAX_KEPT_IMAGES
 
 /** PDFKit's image object for `image`, from an earlier document's parse and pixels of the same PNG when there are some. */
 function openImage(doc: PdfKitDocument, image: LoadedImage, order: FinishOrder): PdfKitImage {
+  if (image.pixels !== undefined) return openDecodedImage(doc, image.pixels, image.width, image.height);
   if (image.format !== 'png') return doc.openImage(image.bytes);
   const key = sha1Hex(image.bytes);
   const known = knownPngs.get(key);

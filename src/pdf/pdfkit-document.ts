@@ -38,7 +38,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'document', member: '_ctm', kind: 'array', use: 'the matrix of a page kept open, for links added to it later' },
   { owner: 'document', member: '_pageBuffer', kind: 'array', use: 'taking a page out, to keep it open' },
   { owner: 'document', member: '_pageBufferStart', kind: 'number', use: 'the same' },
-  { owner: 'document', member: '_imageCount', kind: 'number', use: "the label of a PNG opened again from an earlier document's parse (reopenPng)" },
+  { owner: 'document', member: '_imageCount', kind: 'number', use: "the label of an image PDFKit does not open: a PNG opened again from an earlier document's parse (reopenPng), decoded pixels (decoded-image.ts)" },
   { owner: 'document', member: 'push', kind: 'function', use: 'the bytes written, taken where PDFKit pushes them into its stream' },
   { owner: 'document', member: '_write', kind: 'function', use: 'wrapped: a string written is made bytes natively (the same bytes)' },
   { owner: 'document', member: 'endMetadata', kind: 'function', use: 'replaced: octavo writes the XMP packet' },
@@ -104,6 +104,13 @@ export function requireInternal(owner: PdfKitInternal['owner'], object: object, 
   if (actual !== kind) {
     throw new Error(`pdfkit ${pdfKitVersion()}: ${owner}.${member} is ${actual}, octavo needs a ${kind} (see PDFKIT_INTERNALS in pdf/pdfkit-document.ts)`);
   }
+}
+
+/** The next label PDFKit's own `openImage` would give (`I1`, `I2` …), for an image octavo opens itself. */
+export function nextImageLabel(doc: PdfKitDocument): string {
+  requireInternal('document', doc, '_imageCount', 'number');
+  const own = doc as unknown as { _imageCount: number };
+  return `I${++own._imageCount}`;
 }
 
 /** An indirect object (`n 0 R`) as PDFKit models it. */

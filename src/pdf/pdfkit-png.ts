@@ -5,7 +5,7 @@
  */
 import { inflate } from 'node:zlib';
 import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
-import { requireInternal } from './pdfkit-document.js';
+import { nextImageLabel } from './pdfkit-document.js';
 
 /** The pixels PDFKit makes from a PNG it cannot embed as it is (an alpha channel, transparent palette entries, interlacing). */
 export interface PngPixels {
@@ -55,10 +55,8 @@ export function parsedPng(image: PdfKitImage): ParsedPng | undefined {
  * openImage gives.
  */
 export function reopenPng(doc: PdfKitDocument, parsed: ParsedPng): PdfKitImage {
-  requireInternal('document', doc, '_imageCount', 'number');
-  const own = doc as unknown as { _imageCount: number };
   const image = Object.create(parsed.prototype) as Record<string, unknown>;
-  image['label'] = `I${++own._imageCount}`;
+  image['label'] = nextImageLabel(doc);
   image['image'] = parsed.png;
   image['width'] = parsed.png.width;
   image['height'] = parsed.png.height;

@@ -1,15 +1,24 @@
 /**
  * Raster formats PDF cannot embed as they are (GIF — first frame —, WebP, BMP, AVIF) and
- * interlaced PNGs: decoded with Skia through @napi-rs/canvas (already shipped for previews) and
- * re-encoded as PNG, which keeps the alpha channel. Decoding happens once per resource URL per render.
+ * interlaced PNGs: decoded with Skia through @napi-rs/canvas (already shipped for previews) into
+ * the deflated RGB and alpha streams an image XObject takes (pixel-streams.ts). They used to be
+ * re-encoded as PNG for PDFKit, which decoded, unfiltered, split and compressed them again: a
+ * 610-byte GIF declaring 34 million pixels took 2–7 s and 700 MB that way.
  *
  * Skia is native code that trusts the sizes a header declares, so nothing reaches it before its
  * header was read here (raster-headers.ts) and every size it declares is under the pixel limit.
+ * Decoded pixels are kept for the process by the file's content, so that a WebP logo on every
+ * invoice is decoded once.
  */
-import { MAX_PNG_SIDE, encodePng, loadSkia } from '../raster/skia.js';
+import { BoundedCache } from '../cache/bounded.js';
+import { sha1Hex } from '../cache/content-digest.js';
+import { MAX_PNG_SIDE, loadSkia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
+import { pixelStreams } from './pixel-streams.js';
+import type { PixelStreams } from './pixel-streams.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
+import type { DecodedPixels } from './types.js';
 
 /**
  * Not TIFF (Skia segfaults on CPython's test TIFF) nor ICO (a single flipped bit in an embedded
@@ -21,11 +30,21 @@ export type DecodableFormat = Exclude<RasterFormat, 'tiff' | 'ico'>;
 export const DECODABLE: ReadonlySet<string> = new Set<DecodableFormat>(['gif', 'webp', 'bmp', 'avif']);
 
 export type DecodeResult =
-  | { readonly kind: 'decoded'; readonly png: Uint8Array; readonly width: number; readonly height: number }
+  | { readonly kind: 'decoded'; readonly pixels: DecodedPixels; readonly width: number; readonly height: number }
   /** The header is truncated or inconsistent, or Skia could not read the rest. */
   | { readonly kind: 'damaged'; readonly reason: string }
   /** Some size the file declares is over `maxPixels`: nothing was decoded. */
   | { readonly kind: 'too-large'; readonly size: RasterSize };
+
+type Decoded = Extract<DecodeResult, { kind: 'decoded' }>;
+
+/** At most this many decoded images, and this many bytes of their streams, are kept. */
+const MAX_KEPT_IMAGES = 16;
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+const keptPixels = new BoundedCache<string, Decoded>('resources.decoded-pixels', MAX_KEPT_IMAGES, {
+  maxWeight: MAX_KEPT_BYTES,
+  weigh: ({ pixels }) => pixels.rgb.byteLength + (pixels.alpha?.byteLength ?? 0),
+});
 
 function header(bytes: Uint8Array, format: DecodableFormat | 'png'): HeaderResult {
   if (format !== 'png') return readRasterHeader(bytes, format);
@@ -33,11 +52,22 @@ function header(bytes: Uint8Array, format: DecodableFormat | 'png'): HeaderResul
   return info === undefined ? { ok: false, reason: 'no PNG header' } : { ok: true, size: info, largest: info };
 }
 
-/** PNG bytes and size of an image of `format`, decoded only when its header is sound and small enough. */
-export async function decodeToPng(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
+/**
+ * The pixels and size of an image of `format`, decoded only when its header is sound and small
+ * enough; `key` is the file's content id (its SHA-1 unless the caller has it).
+ */
+export async function decodePixels(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number, key = sha1Hex(bytes)): Promise<DecodeResult> {
   const read = header(bytes, format);
   if (read.largest !== undefined && read.largest.width * read.largest.height > maxPixels) return { kind: 'too-large', size: read.largest };
   if (!read.ok) return { kind: 'damaged', reason: read.reason };
+  const kept = keptPixels.get(key);
+  if (kept !== undefined) return kept.width * kept.height > maxPixels ? { kind: 'too-large', size: kept } : kept;
+  const result = await decodeWithSkia(bytes, format, maxPixels);
+  if (result.kind === 'decoded') keptPixels.set(key, result);
+  return result;
+}
+
+async function decodeWithSkia(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
   const canvas = await loadSkia();
   let image: InstanceType<typeof canvas.Image>;
   try {
@@ -48,10 +78,16 @@ export async function decodeToPng(bytes: Uint8Array, format: DecodableFormat | '
   const { width, height } = image;
   if (width <= 0 || height <= 0) return { kind: 'damaged', reason: 'the decoder found no pixels' };
   if (width * height > maxPixels) return { kind: 'too-large', size: { width, height } };
-  // libpng refuses to write a side over a million pixels (a fuzzed WebP canvas of 2,000,000×10 failed the whole render)
-  if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px it can be re-encoded at` };
+  // the same bound as every raster copy (a fuzzed WebP canvas of 2,000,000×10: no viewer draws it, copies could not be encoded)
+  if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px octavo decodes` };
   const surface = canvas.createCanvas(width, height);
-  surface.getContext('2d').drawImage(image, 0, 0);
-  const png = await encodePng(surface);
-  return png === undefined ? { kind: 'damaged', reason: 'its pixels could not be re-encoded as PNG' } : { kind: 'decoded', png, width, height };
+  const context = surface.getContext('2d');
+  context.drawImage(image, 0, 0);
+  let streams: PixelStreams;
+  try {
+    streams = await pixelStreams(context, width, height);
+  } catch {
+    return { kind: 'damaged', reason: 'its pixels could not be read back or compressed' };
+  }
+  return { kind: 'decoded', pixels: { ...streams, mediaType: `image/${format}` }, width, height };
 }

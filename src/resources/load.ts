@@ -35,7 +35,7 @@ import { readImageInfo, sniffFormat } from './image-info.js';
 import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
-import { DECODABLE, decodeToPng } from './decode.js';
+import { DECODABLE, decodePixels } from './decode.js';
 import { imageHrefs, parseSvg, unsupportedFeatures } from './svg-document.js';
 import { isInlineSvgUrl } from '../boxes/inline-svg.js';
 import type { SvgDocument } from './svg-document.js';
@@ -316,14 +316,14 @@ function warnImage(load: ImageLoad, url: string, message: string): void {
 }
 
 /** A decoded image, or a warning for a damaged one or one over the pixel limit. */
-function decoded(image: { url: string; id: string; format: string }, result: DecodeResult, load: ImageLoad): LoadedImage | undefined {
-  const { url, id, format } = image;
+function decoded(image: { url: string; id: string; format: string; bytes: Uint8Array }, result: DecodeResult, load: ImageLoad): LoadedImage | undefined {
+  const { url, id, format, bytes } = image;
   if (result.kind === 'too-large') return skipTooManyPixels(load, url, result.size);
   if (result.kind === 'damaged') {
     warnImage(load, url, `image ${describeUrl(url)} skipped: a damaged ${format.toUpperCase()} file (${result.reason})`);
     return undefined;
   }
-  return { id, format: 'png', bytes: result.png, width: result.width, height: result.height };
+  return { id, format: 'decoded', bytes, pixels: result.pixels, width: result.width, height: result.height };
 }
 
 async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins, depth = 0): Promise<LoadedImage | undefined> {
@@ -355,7 +355,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
       return svg.naturalSize === undefined ? image : Object.assign(image, { naturalSize: svg.naturalSize });
     }
   } else if (DECODABLE.has(format)) {
-    return decoded({ url, id, format }, await decodeToPng(bytes, format as DecodableFormat, resources.limits.maxImagePixels), load);
+    return decoded({ url, id, format, bytes }, await decodePixels(bytes, format as DecodableFormat, resources.limits.maxImagePixels, id), load);
   }
   const info = readImageInfo(bytes);
   const maxPixels = resources.limits.maxImagePixels;
@@ -373,8 +373,8 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     return undefined;
   }
   if (info.format === 'png' && bytes[28] === 1) {
-    // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): re-encode it plain
-    return decoded({ url, id, format: 'png' }, await decodeToPng(bytes, 'png', maxPixels), load);
+    // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): its pixels are embedded
+    return decoded({ url, id, format: 'png', bytes }, await decodePixels(bytes, 'png', maxPixels, id), load);
   }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }

@@ -1,14 +1,27 @@
 /** Resources loaded before layout (the only async stage). */
 import type { AlphaChannel } from '../raster/alpha.js';
 import type { SvgDocument } from './svg-document.js';
+import type { PixelStreams } from './pixel-streams.js';
+
+/** The pixels of an image PDF cannot embed as a file (decode.ts), ready for an image XObject. */
+export interface DecodedPixels extends PixelStreams {
+  /** The file's media type (`image/gif` …), for what passes `bytes` on as a data URL. */
+  readonly mediaType: string;
+}
 
 export interface LoadedImage {
   /** Stable key (content hash) so the PDF embeds each image once. */
   readonly id: string;
-  /** `svg` images are drawn as vectors from `svg`; the others are embedded from `bytes`. */
-  readonly format: 'png' | 'jpeg' | 'svg';
+  /**
+   * `svg` images are drawn as vectors from `svg`; `png` and `jpeg` are embedded from `bytes`;
+   * `decoded` (GIF, WebP, BMP, AVIF, interlaced PNG) from `pixels`, decoded when loaded.
+   */
+  readonly format: 'png' | 'jpeg' | 'svg' | 'decoded';
+  /** The file as it came (what Skia decodes for filters and copies, whatever the format). */
   readonly bytes: Uint8Array;
   readonly svg?: SvgDocument;
+  /** Present exactly when `format` is `decoded`. */
+  readonly pixels?: DecodedPixels;
   /** Intrinsic size in px. */
   readonly width: number;
   readonly height: number;

@@ -1,11 +1,14 @@
 /**
- * Raster formats beyond PNG/JPEG (GIF first frame, WebP) decoded through Skia, and object-fit /
- * object-position, painted on tiny pages.
+ * Raster formats beyond PNG/JPEG (GIF first frame, WebP) decoded through Skia and embedded from
+ * their pixels, and object-fit / object-position, painted on tiny pages.
  */
+import { execFileSync } from 'node:child_process';
 import { createCanvas, GifEncoder } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { renderChecked, renderPage } from '../helpers/render.js';
+import { cacheStats } from '../../src/cache/bounded.js';
+import { renderChecked, renderPage, renderPdf } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
 import { png } from '../resources/image-bytes.js';
 
 const url = (bytes: Uint8Array, type: string): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
@@ -67,6 +70,58 @@ describe('raster formats', () => {
       { file: 'damaged.html', line: 2, column: 3 }, // the <img>
       { file: 'damaged.html', line: 3, column: 1 }, // the element whose style attribute holds the url()
     ]);
+  });
+});
+
+/** `pdfimages -list`'s rows as "type width×height" (type: image or smask). */
+function imageList(pdf: Uint8Array): Promise<string[]> {
+  return withPdfFile(pdf, (path) => execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' })
+    .split('\n').slice(2).filter((line) => line.trim() !== '')
+    .map((line) => { const cells = line.trim().split(/\s+/); return `${cells[2]} ${cells[3]}×${cells[4]}`; }));
+}
+
+/** A GIF of `width` × `height` px (header and palette: red, green, blue, white; index 3 transparent) whose image data stops after `data`. */
+function gif(width: number, height: number, data: readonly number[]): Uint8Array {
+  const size = (n: number): number[] => [n & 0xff, n >> 8];
+  return new Uint8Array([
+    ...Buffer.from('GIF89a'), ...size(width), ...size(height), 0xf1, 0, 0,
+    255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255,
+    0x21, 0xf9, 4, 1, 0, 0, 3, 0, // graphic control: index 3 transparent
+    0x2c, 0, 0, 0, 0, ...size(width), ...size(height), 0,
+    2, data.length, ...data, 0, 0x3b,
+  ]);
+}
+
+describe('images embedded from their decoded pixels', () => {
+  it('gives a GIF with a transparent colour a soft mask: the background shows through', async () => {
+    // LZW codes, least significant bit first: clear, 2 (blue), 3 (transparent), 2 in 3 bits; 3, end in 4
+    const twoByTwo = gif(2, 2, [0xd4, 0x34, 0x05]);
+    const body = `<img src="${url(twoByTwo, 'image/gif')}" style="width: 2px; background: red">`;
+    expect(await draw(body, '2px 2px')).toEqual(['BR', 'BR']);
+    expect(await imageList(await renderPdf(body))).toEqual(['image 2×2', 'smask 2×2']);
+  });
+
+  it('writes no soft mask for an opaque image', async () => {
+    const webp = canvas2x2().encodeSync('webp', 100);
+    expect(await imageList(await renderPdf(`<img src="${url(webp, 'image/webp')}" style="width: 2px">`))).toEqual(['image 2×2']);
+  });
+
+  it('decodes a file once for the process: a second document takes the pixels kept', async () => {
+    const webp = createCanvas(3, 5).encodeSync('webp', 100); // a file no other test draws
+    const decoded = (): { hits: number; misses: number } => cacheStats().find((cache) => cache.name === 'resources.decoded-pixels') ?? { hits: 0, misses: 0 };
+    await renderPdf(`<img src="${url(webp, 'image/webp')}">`);
+    const before = decoded();
+    expect(await imageList(await renderPdf(`<p>another</p><img src="${url(webp, 'image/webp')}">`))).toEqual(['image 3×5', 'smask 3×5']);
+    expect(decoded()).toMatchObject({ hits: before.hits + 1, misses: before.misses });
+  });
+
+  it('embeds a 600-byte GIF that declares 4 million pixels as small streams (FUZZ_SEED=8407: PNG re-encoding made it seconds and 700 MB)', async () => {
+    const data = Array.from({ length: 250 }, (_, i) => (i * 151 + 7) & 0xff);
+    const bomb = gif(2000, 2000, data);
+    expect(bomb.length).toBeLessThan(600);
+    const pdf = await renderPdf(`<img src="${url(bomb, 'image/gif')}" style="width: 100px">`);
+    expect(await imageList(pdf)).toEqual(['image 2000×2000', 'smask 2000×2000']);
+    expect(pdf.length).toBeLessThan(60_000);
   });
 });
 

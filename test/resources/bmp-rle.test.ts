@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeToPng } from '../../src/resources/decode.js';
+import { decodePixels } from '../../src/resources/decode.js';
 import { readRasterHeader } from '../../src/resources/raster-headers.js';
 import { rleDamage } from '../../src/resources/bmp-rle.js';
 
@@ -44,12 +44,12 @@ const damage = (stream: readonly number[], image: { width: number; height: numbe
 
 describe('RLE bitmaps', () => {
   it('decodes a sound RLE8 and RLE4 bitmap', async () => {
-    const decoded = await decodeToPng(rleBmp(RLE8, VALID8), 'bmp', 1_000_000);
+    const decoded = await decodePixels(rleBmp(RLE8, VALID8), 'bmp', 1_000_000);
     expect(decoded).toMatchObject({ kind: 'decoded', width: 4, height: 2 });
     // RLE4: a run of 4 pixels alternating 0 and 1, end of line; an absolute run of 3 (2 bytes), end of bitmap
     const rle4 = rleBmp({ width: 4, height: 2, bitCount: 4 }, [4, 0x01, 0, 0, 0, 3, 0x10, 0x10, 0, 1]);
     expect(readRasterHeader(rle4, 'bmp')).toMatchObject({ ok: true });
-    expect(await decodeToPng(rle4, 'bmp', 1_000_000)).toMatchObject({ kind: 'decoded', width: 4, height: 2 });
+    expect(await decodePixels(rle4, 'bmp', 1_000_000)).toMatchObject({ kind: 'decoded', width: 4, height: 2 });
   });
 
   it('refuses runs and deltas outside the image, and data cut short', () => {
@@ -80,7 +80,7 @@ describe('RLE bitmaps', () => {
     const image = fc.record({ width: fc.integer({ min: 1, max: 64 }), height: fc.integer({ min: 1, max: 64 }), bitCount: fc.constantFrom(4 as const, 8 as const) });
     await fc.assert(fc.asyncProperty(image, fc.uint8Array({ maxLength: 600 }), async (size, stream) => {
       const bytes = rleBmp(size, [...stream]);
-      const result = await decodeToPng(bytes, 'bmp', 1_000_000);
+      const result = await decodePixels(bytes, 'bmp', 1_000_000);
       expect(['decoded', 'damaged']).toContain(result.kind);
       if (result.kind === 'decoded') expect(result).toMatchObject({ width: size.width, height: size.height });
     }), { numRuns: RUNS, seed: Number(process.env['FUZZ_SEED'] ?? 0) });

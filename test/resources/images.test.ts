@@ -102,7 +102,7 @@ describe('loadImages', () => {
       context(loader), diagnostics);
     // GIF is decoded to PNG, SVG parsed for the vector renderer
     expect([...images.keys()]).toEqual(['https://x/a.gif', 'https://x/a.svg', 'https://x/ok.png']);
-    expect(images.get('https://x/a.gif')).toMatchObject({ format: 'png', width: 1, height: 1 });
+    expect(images.get('https://x/a.gif')).toMatchObject({ format: 'decoded', width: 1, height: 1 });
     expect(images.get('https://x/a.svg')).toMatchObject({ format: 'svg', width: 10, height: 10 });
     const messages = diagnostics.list().map((d) => `${d.code}: ${d.message}`);
     expect(messages).toEqual([

@@ -1,0 +1,70 @@
+/**
+ * A decoded image's pixels as the two streams a PDF image XObject takes (ISO 32000-1 §8.9.5,
+ * §11.6.5.3): 8-bit RGB samples and an 8-bit soft mask, each deflated once. Read from the canvas
+ * a band of rows at a time, so that no copy of the whole image exists beside Skia's own surface
+ * (a 610-byte GIF may declare 34 million pixels: 135 MB as RGBA).
+ */
+import { once } from 'node:events';
+import { createDeflate } from 'node:zlib';
+import type { Deflate } from 'node:zlib';
+
+/** The image data of one band of rows, unpremultiplied RGBA (the 2D context's getImageData). */
+export interface PixelSource {
+  getImageData(x: number, y: number, width: number, height: number): { readonly data: Uint8ClampedArray };
+}
+
+export interface PixelStreams {
+  /** RGB samples, row by row, zlib-deflated (/FlateDecode). */
+  readonly rgb: Uint8Array;
+  /** Alpha samples, deflated; undefined when every pixel is opaque. */
+  readonly alpha: Uint8Array | undefined;
+}
+
+/** About this many bytes of RGBA are read from the canvas at a time. */
+const BAND_BYTES = 4 * 1024 * 1024;
+
+/** A deflate stream and the compressed bytes it has written. */
+function compressor(): { readonly stream: Deflate; readonly done: Promise<Uint8Array> } {
+  const stream = createDeflate();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = once(stream, 'end').then(() => new Uint8Array(Buffer.concat(chunks)));
+  // handled when awaited; until then a failed stream must not be an unhandled rejection
+  done.catch(() => undefined);
+  return { stream, done };
+}
+
+/** Writes `chunk`, waiting while the stream's buffer is full (else every band would be queued at once). */
+async function feed(stream: Deflate, chunk: Uint8Array): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+/** The `width` × `height` pixels of `source` as deflated RGB and alpha streams. */
+export async function pixelStreams(source: PixelSource, width: number, height: number): Promise<PixelStreams> {
+  const rgb = compressor();
+  const alpha = compressor();
+  const bandRows = Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+  let opaque = true;
+  for (let top = 0; top < height; top += bandRows) {
+    const rows = Math.min(bandRows, height - top);
+    const rgba = source.getImageData(0, top, width, rows).data;
+    const pixels = width * rows;
+    const colour = new Uint8Array(pixels * 3);
+    const coverage = new Uint8Array(pixels);
+    let all = 0xff;
+    for (let p = 0, c = 0, s = 0; p < pixels; p++, s += 4, c += 3) {
+      colour[c] = rgba[s]!;
+      colour[c + 1] = rgba[s + 1]!;
+      colour[c + 2] = rgba[s + 2]!;
+      const a = rgba[s + 3]!;
+      coverage[p] = a;
+      all &= a;
+    }
+    if (all !== 0xff) opaque = false;
+    await Promise.all([feed(rgb.stream, colour), feed(alpha.stream, coverage)]);
+  }
+  rgb.stream.end();
+  alpha.stream.end();
+  const [colour, coverage] = await Promise.all([rgb.done, alpha.done]);
+  return { rgb: colour, alpha: opaque ? undefined : coverage };
+}
