@@ -14,7 +14,7 @@ import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 import { MAX_PNG_SIDE, loadSkia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
-import { pixelStreams } from './pixel-streams.js';
+import { bandRows, pixelStreams } from './pixel-streams.js';
 import type { PixelStreams } from './pixel-streams.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
@@ -80,12 +80,17 @@ async function decodeWithSkia(bytes: Uint8Array, format: DecodableFormat | 'png'
   if (width * height > maxPixels) return { kind: 'too-large', size: { width, height } };
   // the same bound as every raster copy (a fuzzed WebP canvas of 2,000,000×10: no viewer draws it, copies could not be encoded)
   if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px octavo decodes` };
-  const surface = canvas.createCanvas(width, height);
-  const context = surface.getContext('2d');
-  context.drawImage(image, 0, 0);
+  // the image drawn a band at a time on a canvas of one band: no second full-size copy of its pixels
+  const rows = Math.min(bandRows(width), height);
+  const context = canvas.createCanvas(width, rows).getContext('2d');
+  const band = (top: number, count: number): Uint8ClampedArray => {
+    context.clearRect(0, 0, width, rows);
+    context.drawImage(image, 0, -top);
+    return context.getImageData(0, 0, width, count).data;
+  };
   let streams: PixelStreams;
   try {
-    streams = await pixelStreams(context, width, height);
+    streams = await pixelStreams(band, width, height);
   } catch {
     return { kind: 'damaged', reason: 'its pixels could not be read back or compressed' };
   }

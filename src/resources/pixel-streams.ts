@@ -1,17 +1,15 @@
 /**
  * A decoded image's pixels as the two streams a PDF image XObject takes (ISO 32000-1 §8.9.5,
- * §11.6.5.3): 8-bit RGB samples and an 8-bit soft mask, each deflated once. Read from the canvas
- * a band of rows at a time, so that no copy of the whole image exists beside Skia's own surface
- * (a 610-byte GIF may declare 34 million pixels: 135 MB as RGBA).
+ * §11.6.5.3): 8-bit RGB samples and an 8-bit soft mask, each deflated once. Read a band of rows
+ * at a time, so that no copy of the whole image exists beside the decoder's own (a 548-byte GIF
+ * may declare 34 million pixels: 135 MB as RGBA).
  */
 import { once } from 'node:events';
 import { createDeflate } from 'node:zlib';
 import type { Deflate } from 'node:zlib';
 
-/** The image data of one band of rows, unpremultiplied RGBA (the 2D context's getImageData). */
-export interface PixelSource {
-  getImageData(x: number, y: number, width: number, height: number): { readonly data: Uint8ClampedArray };
-}
+/** The unpremultiplied RGBA pixels of `rows` rows from `top` (a 2D context's getImageData). */
+export type PixelBand = (top: number, rows: number) => Uint8ClampedArray;
 
 export interface PixelStreams {
   /** RGB samples, row by row, zlib-deflated (/FlateDecode). */
@@ -22,6 +20,11 @@ export interface PixelStreams {
 
 /** About this many bytes of RGBA are read from the canvas at a time. */
 const BAND_BYTES = 4 * 1024 * 1024;
+
+/** The rows of a band of an image `width` px wide (at least one). */
+export function bandRows(width: number): number {
+  return Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+}
 
 /** A deflate stream and the compressed bytes it has written. */
 function compressor(): { readonly stream: Deflate; readonly done: Promise<Uint8Array> } {
@@ -39,15 +42,15 @@ async function feed(stream: Deflate, chunk: Uint8Array): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
-/** The `width` × `height` pixels of `source` as deflated RGB and alpha streams. */
-export async function pixelStreams(source: PixelSource, width: number, height: number): Promise<PixelStreams> {
+/** The `width` × `height` pixels `band` reads, as deflated RGB and alpha streams, a band of bandRows(width) rows at a time. */
+export async function pixelStreams(band: PixelBand, width: number, height: number): Promise<PixelStreams> {
   const rgb = compressor();
   const alpha = compressor();
-  const bandRows = Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+  const step = bandRows(width);
   let opaque = true;
-  for (let top = 0; top < height; top += bandRows) {
-    const rows = Math.min(bandRows, height - top);
-    const rgba = source.getImageData(0, top, width, rows).data;
+  for (let top = 0; top < height; top += step) {
+    const rows = Math.min(step, height - top);
+    const rgba = band(top, rows);
     const pixels = width * rows;
     const colour = new Uint8Array(pixels * 3);
     const coverage = new Uint8Array(pixels);
