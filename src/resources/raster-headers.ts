@@ -167,6 +167,8 @@ function webpChunks(bytes: Uint8Array, start: number, end: number, layout: WebpL
     const data = at + 8;
     need(bytes, data + length, `WebP ${fourcc} chunk`);
     if (data + length > end) throw new Damaged(`a WebP ${fourcc} chunk longer than its container`);
+    // an odd chunk's padding byte cut off by the RIFF size: Skia's decoder segfaulted (FUZZ_SEED=8502)
+    if (data + length + (length & 1) > end) throw new Damaged(`a WebP ${fourcc} chunk whose padding byte is outside its container`);
     if (fourcc === 'VP8 ' || fourcc === 'VP8L') {
       const size = fourcc === 'VP8 ' ? vp8(bytes, data, length) : vp8l(bytes, data, length);
       sizes.add(size.width, size.height, `the ${fourcc.trim()} bitstream`);

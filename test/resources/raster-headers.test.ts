@@ -112,6 +112,17 @@ describe('readRasterHeader', () => {
     expect(readRasterHeader(new Uint8Array(after), 'webp')).toMatchObject({ ok: true });
   });
 
+  it('refuses a WebP whose RIFF size cuts off its last chunk\'s padding byte (Skia segfaulted: FUZZ_SEED=8502, webp-lossless)', async () => {
+    const webp = Buffer.from(fixture('python-lossless.webp'));
+    const chunk = webp.indexOf('VP8L', 12, 'latin1');
+    expect(webp.readUInt32LE(chunk + 4) % 2).toBe(1); // 609 bytes and a padding byte, the file's last
+    webp.writeUInt32LE(webp.readUInt32LE(4) - 1, 4);
+    expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a WebP VP8L chunk whose padding byte is outside its container' });
+    const { images, warnings } = await load(dataUrl('image/webp', webp));
+    expect(images).toEqual(new Map());
+    expect(warnings).toEqual([expect.stringContaining('padding byte is outside its container')]);
+  });
+
   it('refuses a VP8 frame of version 4 to 7 or not to be shown (Skia segfaulted on both: npm run fuzz, seed 424242)', async () => {
     const tagged = (set: (tag: number) => number): Uint8Array => {
       const webp = Buffer.from(fixture('python.webp'));
