@@ -15,6 +15,7 @@ import type { Fragment } from '../../src/layout/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { cssText, htmlDocument, templateAndPayload } from '../helpers/fuzz-arbitraries.js';
+import { svgPage } from '../helpers/fuzz-svg.js';
 import { mutatedGalleryTemplate } from '../helpers/fuzz-gallery.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25);
@@ -109,6 +110,10 @@ describe('fuzzing the engine', () => {
 
   it('random templates and payloads render or fail with an OctavoError', async () => {
     await fc.assert(fc.asyncProperty(templateAndPayload(), (input) => survives('template', input)), { numRuns: RUNS, seed: SEED + 16 });
+  }, TIMEOUT);
+
+  it('random SVG (filters, patterns, markers, text on paths), inline and as images, render or fail with an OctavoError', async () => {
+    await fc.assert(fc.asyncProperty(svgPage(), (template) => survives('svg', { template })), { numRuns: RUNS, seed: SEED + 20 });
   }, TIMEOUT);
 
   it('mutations of the gallery templates and payloads render or fail with an OctavoError', async () => {
