@@ -295,7 +295,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
     throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
   }
-  const resources = createResourceContext(options, state.options.resources, limits, state.remote?.session());
+  const resources = createResourceContext(options, state.options.resources, limits, state.remote?.session(), budget);
   const html = await fillTemplate(state, options, resources, { diagnostics, budget });
   const dom = parseHtml(html, sourceName, limits);
   for (const dropped of droppedElements(dom)) diagnostics.warn('html', dropped.message, dropped.where);

@@ -57,6 +57,12 @@ export interface ResourceContext {
   /** `loadBytes` bounded by `limits.maxFontBytes`. */
   readonly loadFontBytes: (url: string) => Promise<Uint8Array>;
   readonly limits: ResolvedLimits;
+  /**
+   * Throws `limit_exceeded` once the render's time is spent: checked before each image is decoded,
+   * since decoding waits its turn (decode.ts) and a page of image bombs would otherwise decode for
+   * minutes before the render's next check.
+   */
+  readonly checkBudget?: () => void;
 }
 
 /** `file:` URL of a folder, with the trailing slash relative URLs need. */
@@ -98,7 +104,7 @@ async function viaLoader(loader: ResourceLoader, url: string, maxBytes: number):
  * http or https URL is fetched).
  */
 export function createResourceContext(
-  options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: ResolvedLimits, remote?: RemoteSession,
+  options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: ResolvedLimits, remote?: RemoteSession, checkBudget?: () => void,
 ): ResourceContext {
   const baseUrl = options.baseDir === undefined ? undefined : folderUrl(options.baseDir);
   const loader = options.resources ?? engineLoader;
@@ -176,7 +182,7 @@ export function createResourceContext(
     return bytes;
   }
 
-  return { baseUrl, loadBytes, loadText, loadFontBytes, limits };
+  return { baseUrl, loadBytes, loadText, loadFontBytes, limits, ...(checkBudget === undefined ? {} : { checkBudget }) };
 }
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
@@ -355,7 +361,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
       return svg.naturalSize === undefined ? image : Object.assign(image, { naturalSize: svg.naturalSize });
     }
   } else if (DECODABLE.has(format)) {
-    return decoded({ url, id, format, bytes }, await decodePixels(bytes, format as DecodableFormat, resources.limits.maxImagePixels, id), load);
+    return decoded({ url, id, format, bytes }, await decodePixels(bytes, format as DecodableFormat, resources.limits.maxImagePixels, id, resources.checkBudget), load);
   }
   const info = readImageInfo(bytes);
   const maxPixels = resources.limits.maxImagePixels;
@@ -374,7 +380,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   }
   if (info.format === 'png' && bytes[28] === 1) {
     // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): its pixels are embedded
-    return decoded({ url, id, format: 'png', bytes }, await decodePixels(bytes, 'png', maxPixels, id), load);
+    return decoded({ url, id, format: 'png', bytes }, await decodePixels(bytes, 'png', maxPixels, id, resources.checkBudget), load);
   }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }
