@@ -3,6 +3,7 @@
 //   gif-bomb   a 548-byte GIF that declares 2,065 × 16,400 px (34 MP, under the pixel limit) with
 //              a few bytes of data (what FUZZ_SEED=8407 found), rendered once by a fresh engine;
 //   photo      a 4,000 × 3,000 lossy WebP (12 MP), rendered once by a fresh engine;
+//   bomb-page  twelve such GIFs (their data a little apart) on one page, rendered once;
 //   logo       an invoice-sized page with a 400 × 160 WebP logo, 5 warm-up renders then 40 timed.
 // Prints one JSON object: wall and CPU ms (medians for the logo), peak RSS, the PDF's size.
 //   node bench/lib/decoded-images.mjs CASE
@@ -14,10 +15,10 @@ import { peakRssMiB, stats } from './stats.mjs';
 
 const dataUrl = (bytes, type) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
-/** A GIF header and palette declaring `width` × `height` px, then 500 bytes of image data (a fixed pattern). */
-function gifBomb(width, height) {
+/** A GIF header and palette declaring `width` × `height` px, then 500 bytes of image data (a fixed pattern, `seed` apart). */
+function gifBomb(width, height, seed = 0) {
   const size = (n) => [n & 0xff, n >> 8];
-  const data = Array.from({ length: 500 }, (_, i) => (i * 151 + 7) & 0xff);
+  const data = Array.from({ length: 500 }, (_, i) => (i * 151 + 7 + seed * 31) & 0xff);
   return new Uint8Array([
     ...Buffer.from('GIF89a'), ...size(width), ...size(height), 0xf1, 0, 0,
     255, 0, 0, 0, 128, 0, 0, 0, 255, 255, 255, 255,
@@ -80,6 +81,10 @@ if (kind === 'gif-bomb' || kind === 'photo') {
   const rssBefore = peakRssMiB();
   const run = await timed(() => engine.render({ template: `<h1>Image</h1><img src="${dataUrl(bytes, type)}" style="width: 100%">` }));
   result = { kind, fileBytes: bytes.length, ...run, peakRssMiB: peakRssMiB(), rssBeforeMiB: rssBefore };
+} else if (kind === 'bomb-page') {
+  const images = Array.from({ length: 12 }, (_, i) => `<img src="${dataUrl(gifBomb(2065, 16400, i + 1), 'image/gif')}" style="width: 50px">`);
+  const run = await timed(() => engine.render({ template: images.join('') }));
+  result = { kind, ...run, peakRssMiB: peakRssMiB() };
 } else if (kind === 'logo') {
   const template = `<header><img src="${dataUrl(logo(), 'image/webp')}" style="width: 200px"></header><h1>Invoice 42</h1><p>Thank you for your order.</p>`;
   for (let i = 0; i < 5; i++) await engine.render({ template });
@@ -87,6 +92,6 @@ if (kind === 'gif-bomb' || kind === 'photo') {
   for (let i = 0; i < 40; i++) runs.push(await timed(() => engine.render({ template })));
   result = { kind, ms: stats(runs.map((r) => r.ms)).median, cpuMs: stats(runs.map((r) => r.cpuMs)).median, bytes: runs[0].bytes, peakRssMiB: peakRssMiB() };
 } else {
-  throw new Error(`unknown case ${kind}: gif-bomb, photo, logo`);
+  throw new Error(`unknown case ${kind}: gif-bomb, bomb-page, photo, logo`);
 }
 process.stdout.write(`${JSON.stringify(result)}\n`);
