@@ -71,14 +71,14 @@ function openImage(doc: PdfKitDocument, image: LoadedImage, order: FinishOrder):
   const known = knownPngs.get(key);
   if (known !== undefined) {
     const opened = reopenPng(doc, known.parsed);
-    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels), order);
+    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels), order, (error) => doc.emit('error', error));
     return opened;
   }
   const opened = doc.openImage(image.bytes);
   const parsed = parsedPng(opened);
   if (parsed === undefined) return opened;
   knownPngs.set(key, { parsed, pixels: undefined });
-  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels), order);
+  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels), order, (error) => doc.emit('error', error));
   return opened;
 }
 

@@ -68,8 +68,8 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'image', member: 'image', kind: 'object', use: "png-js's parse of a PNG, kept to open the same file again without parsing it (reopenPng)" },
   { owner: 'image', member: 'imgData', kind: 'bytes', use: 'the same: the image data of that parse' },
   { owner: 'image', member: 'embed', kind: 'function', use: 'writing the image before it is drawn' },
-  { owner: 'image', member: 'finalize', kind: 'function', use: 'wrapped: the pixels PDFKit decoded and compressed again, kept for the next document' },
-  { owner: 'image', member: 'splitAlphaChannel', kind: 'function', use: 'replaced when those pixels are kept: a PNG with an alpha channel' },
+  { owner: 'image', member: 'finalize', kind: 'function', use: 'wrapped: the pixels PDFKit decoded and compressed again, kept for the next document; the end of the image\'s turn to decode' },
+  { owner: 'image', member: 'splitAlphaChannel', kind: 'function', use: 'wrapped: started in the image\'s turn (one PNG of a document decoded at a time); replaced when those pixels are kept: a PNG with an alpha channel' },
   { owner: 'image', member: 'loadIndexedAlphaChannel', kind: 'function', use: 'the same: a palette PNG with transparency' },
   { owner: 'image', member: 'decodeData', kind: 'function', use: 'the same: an interlaced PNG' },
   { owner: 'png', member: 'decodePixels', kind: 'function', use: 'replaced per parse for a non-interlaced PNG of whole bytes per pixel: the same pixels, unfiltered in a tight loop (pdfkit-png.ts fastDecodePixels)' },
@@ -261,6 +261,8 @@ export interface PdfKitDocument {
   on(event: 'data', listener: (chunk: Uint8Array) => void): void;
   on(event: 'end', listener: () => void): void;
   on(event: 'error', listener: (error: unknown) => void): void;
+  /** Fails the document's output (collectOutput) with `error`: a PNG whose decoding failed in its turn. */
+  emit(event: 'error', error: unknown): boolean;
   end(): void;
 }
 

@@ -66,11 +66,13 @@ export function reopenPng(doc: PdfKitDocument, parsed: ParsedPng): PdfKitImage {
 }
 
 /**
- * The order a document's PNG images finish in. PDFKit finishes an image whose pixels it decodes
- * (zlib, on the thread pool) when they are ready, and numbers its soft mask then: two such images
- * got their masks' numbers in whichever order the pool finished them, so a `--deterministic`
- * render could differ from run to run. Images that finish later than they are embedded finish in
- * the order they were embedded.
+ * The order a document's PNG images are decoded and finish in. PDFKit finishes an image whose
+ * pixels it decodes (zlib, on the thread pool) when they are ready, and numbers its soft mask
+ * then: two such images got their masks' numbers in whichever order the pool finished them, so a
+ * `--deterministic` render could differ from run to run. And each holds its pixels several times
+ * over while it is decoded (a 140 KB PNG of 36 million pixels: some 430 MB): six of them on a page,
+ * decoded together, took 1.5 GB. So an image is decoded once those embedded before it have
+ * finished, and finishes in that order.
  */
 export interface FinishOrder {
   last: Promise<void>;
@@ -80,59 +82,70 @@ export function finishOrder(): FinishOrder {
   return { last: Promise.resolve() };
 }
 
-/** A turn after every image that took one before: `run` waits for theirs to finish. */
-function takeTurn(order: FinishOrder): (run: () => void) => void {
+/** A turn after every image that took one before: `run` starts once theirs have ended; the turn ends when `end` is called. */
+function takeTurn(order: FinishOrder): { readonly start: (run: () => void) => void; readonly end: () => void } {
   const previous = order.last;
-  let release: () => void = () => undefined;
-  order.last = new Promise<void>((resolve) => { release = resolve; });
-  return (run) => {
-    void previous.then(() => {
-      try {
-        run();
-      } finally {
-        release();
-      }
-    });
-  };
+  let end: () => void = () => undefined;
+  order.last = new Promise<void>((resolve) => { end = resolve; });
+  return { start: (run) => { void previous.then(run); }, end: () => end() };
 }
 
 /**
  * PDFKit inflates a PNG that has an alpha channel, transparent palette entries or interlacing,
  * unfilters it and deflates the samples again each time a document embeds it: a logo on every
  * invoice paid that per render. With `known` pixels (the same file, by content) the image takes
- * them instead; otherwise `made` gets them once PDFKit has made them. Either way PDFKit finishes
- * the image on a later turn of the event loop, as its own inflate does, in `order` (FinishOrder).
- * Not a PNGImage (a JPEG): nothing changes.
+ * them instead; otherwise `made` gets them once PDFKit has made them. Either way the image is
+ * decoded and finished in its turn (FinishOrder), on a later turn of the event loop as PDFKit's
+ * own inflate does; a decoding that fails there goes to `failed` (the document's error). Not a
+ * PNGImage (a JPEG): nothing changes.
  */
-export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined, made: (pixels: PngPixels) => void, order: FinishOrder): void {
+export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined, made: (pixels: PngPixels) => void, order: FinishOrder, failed: (error: unknown) => void): void {
   const png = image as unknown as PngImageInternals;
   if (typeof png.finalize !== 'function' || !PIXEL_STEPS.every((step) => typeof png[step] === 'function')) return;
   const finalize = png.finalize.bind(png);
   if (known === undefined) {
     if (png.image !== null) fastDecodePixels(png.image as unknown as PngParse);
-    // a pixel step is where PDFKit goes off to the thread pool (it is called while the image is embedded)
-    let turn: ((run: () => void) => void) | undefined;
+    // a pixel step is where PDFKit starts decoding (it is called while the image is embedded): it waits for its turn
+    let turn: ReturnType<typeof takeTurn> | undefined;
     for (const step of PIXEL_STEPS) {
       const original = png[step].bind(png);
       png[step] = () => {
-        turn ??= takeTurn(order);
-        original();
+        if (turn !== undefined) return original();
+        const mine = takeTurn(order);
+        turn = mine;
+        mine.start(() => {
+          try {
+            original();
+          } catch (error) {
+            mine.end();
+            failed(error);
+          }
+        });
       };
     }
     png.finalize = () => {
       made({ imgData: png.imgData === png.image?.imgData ? undefined : png.imgData ?? undefined, alphaChannel: png.alphaChannel });
-      if (turn === undefined) finalize();
-      else turn(finalize);
+      try {
+        finalize();
+      } finally {
+        turn?.end();
+      }
     };
     return;
   }
   const useKnown = (): void => {
     const turn = takeTurn(order);
-    setImmediate(() => {
+    turn.start(() => setImmediate(() => {
       if (known.imgData !== undefined) png.imgData = known.imgData;
       if (known.alphaChannel !== undefined) png.alphaChannel = known.alphaChannel;
-      turn(finalize);
-    });
+      try {
+        finalize();
+      } catch (error) {
+        failed(error);
+      } finally {
+        turn.end();
+      }
+    }));
   };
   for (const step of PIXEL_STEPS) png[step] = useKnown;
 }
