@@ -261,8 +261,7 @@ export interface PdfKitDocument {
   on(event: 'data', listener: (chunk: Uint8Array) => void): void;
   on(event: 'end', listener: () => void): void;
   on(event: 'error', listener: (error: unknown) => void): void;
-  /** Fails the document's output (collectOutput) with `error`: a PNG whose decoding failed in its turn. */
-  emit(event: 'error', error: unknown): boolean;
+  emit(event: 'error', error: unknown): boolean; // fails the output (collectOutput): a PNG whose decoding failed in its turn
   end(): void;
 }
 
