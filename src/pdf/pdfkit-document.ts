@@ -109,8 +109,7 @@ export function requireInternal(owner: PdfKitInternal['owner'], object: object, 
 /** The next label PDFKit's own `openImage` would give (`I1`, `I2` …), for an image octavo opens itself. */
 export function nextImageLabel(doc: PdfKitDocument): string {
   requireInternal('document', doc, '_imageCount', 'number');
-  const own = doc as unknown as { _imageCount: number };
-  return `I${++own._imageCount}`;
+  return `I${++(doc as unknown as { _imageCount: number })._imageCount}`;
 }
 
 /** An indirect object (`n 0 R`) as PDFKit models it. */
