@@ -10,11 +10,11 @@
  * Decoded pixels are kept for the process by the file's content, so that a WebP logo on every
  * invoice is decoded once.
  */
-import { Semaphore } from 'async-mutex';
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 import { MAX_PNG_SIDE, loadSkia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
+import { inDecodeTurn } from './decode-turns.js';
 import { bandRows, pixelStreams } from './pixel-streams.js';
 import type { PixelStreams } from './pixel-streams.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
@@ -47,16 +47,6 @@ const keptPixels = new BoundedCache<string, Decoded>('resources.decoded-pixels',
   weigh: ({ pixels }) => pixels.rgb.byteLength + (pixels.alpha?.byteLength ?? 0),
 });
 
-/**
- * Pixels decoded at once, process-wide. Every image of a document is loaded together: a page of
- * twelve 548-byte GIFs that each declare 34 million pixels was decoded all at once in 2.1 GB (and
- * 256 of them, the resource limit, would have needed 70). Within this bound they wait their turn;
- * an image over it (a larger `maxImagePixels`) is decoded alone.
- */
-const MEGAPIXELS_DECODED_AT_ONCE = 48;
-// weighed in whole megapixels: the semaphore walks its weights one by one when it is released
-const decoding = new Semaphore(MEGAPIXELS_DECODED_AT_ONCE);
-
 function header(bytes: Uint8Array, format: DecodableFormat | 'png'): HeaderResult {
   if (format !== 'png') return readRasterHeader(bytes, format);
   const info = readImageInfo(bytes);
@@ -65,8 +55,8 @@ function header(bytes: Uint8Array, format: DecodableFormat | 'png'): HeaderResul
 
 /**
  * The pixels and size of an image of `format`, decoded only when its header is sound and small
- * enough; `key` is the file's content id (its SHA-1 unless the caller has it). `checkBudget`
- * throws when the render's time is spent: called once the image's turn to decode has come.
+ * enough; `key` is the file's content id (its SHA-1 unless the caller has it). Decoding takes
+ * turns (decode-turns.ts); `checkBudget` throws when the render's time is spent.
  */
 export async function decodePixels(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number, key = sha1Hex(bytes), checkBudget?: () => void): Promise<DecodeResult> {
   const read = header(bytes, format);
@@ -75,23 +65,34 @@ export async function decodePixels(bytes: Uint8Array, format: DecodableFormat | 
   const kept = keptPixels.get(key);
   if (kept !== undefined) return kept.width * kept.height > maxPixels ? { kind: 'too-large', size: kept } : kept;
   const declared = read.largest ?? read.size;
-  const weight = Math.max(1, Math.min(MEGAPIXELS_DECODED_AT_ONCE, Math.ceil((declared.width * declared.height) / 1e6)));
-  const result = await decoding.runExclusive(() => {
-    checkBudget?.();
-    return decodeWithSkia(bytes, format, maxPixels);
-  }, weight);
+  const result = await inDecodeTurn(declared.width * declared.height, checkBudget, () => decodeWithSkia(bytes, format, maxPixels));
   if (result.kind === 'decoded') keptPixels.set(key, result);
   return result;
 }
 
+/** A decode of an image within the pixel limit takes well under a second; one that has not answered in this long is taken as stuck, and its turn given back. */
+const DECODER_ANSWER_MS = 20_000;
+
+/** What `promise` resolves to, or undefined when it has not settled within `ms`. */
+async function answerWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function decodeWithSkia(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
   const canvas = await loadSkia();
-  let image: InstanceType<typeof canvas.Image>;
+  let image: InstanceType<typeof canvas.Image> | undefined;
   try {
-    image = await canvas.loadImage(Buffer.from(bytes));
+    image = await answerWithin(canvas.loadImage(Buffer.from(bytes)), DECODER_ANSWER_MS);
   } catch {
     return { kind: 'damaged', reason: 'the decoder could not read it' };
   }
+  if (image === undefined) return { kind: 'damaged', reason: `the decoder did not answer within ${DECODER_ANSWER_MS / 1000} s` };
   const { width, height } = image;
   if (width <= 0 || height <= 0) return { kind: 'damaged', reason: 'the decoder found no pixels' };
   if (width * height > maxPixels) return { kind: 'too-large', size: { width, height } };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/api.js';
 import { OctavoError } from '../../src/errors.js';
 import { decodePixels } from '../../src/resources/decode.js';
+import { inDecodeTurn } from '../../src/resources/decode-turns.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 
 /** A GIF declaring `width` × `height` px whose image data (a fixed pattern, `seed` apart) stops after 250 bytes. */
@@ -45,6 +46,19 @@ describe('decoding by turns', () => {
   it('gives up when the render has no time left', async () => {
     const spent = new OctavoError('limit_exceeded', 'spent');
     await expect(decodePixels(gif(100, 100, 6), 'gif', 40_000_000, undefined, () => { throw spent; })).rejects.toBe(spent);
+  });
+
+  it('stops waiting for its turn when the render\'s time is spent, and the turn still comes back to the others', async () => {
+    let unstick: () => void = () => undefined;
+    const stuck = inDecodeTurn(48_000_000, undefined, () => new Promise<void>((resolve) => { unstick = resolve; }));
+    const deadline = Date.now() + 150;
+    const spent = new OctavoError('limit_exceeded', 'spent');
+    const started = Date.now();
+    await expect(inDecodeTurn(30_000_000, () => { if (Date.now() > deadline) throw spent; }, () => Promise.resolve('decoded'))).rejects.toBe(spent);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    unstick();
+    await stuck;
+    expect(await inDecodeTurn(30_000_000, () => undefined, () => Promise.resolve('next'))).toBe('next');
   });
 
   it('ends a page of image bombs at the render\'s time limit, not after decoding them all', async () => {
