@@ -6,6 +6,7 @@
 import { inflate } from 'node:zlib';
 import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
 import { nextImageLabel } from './pdfkit-document.js';
+import { inDecodeTurn } from '../resources/decode-turns.js';
 
 /** The pixels PDFKit makes from a PNG it cannot embed as it is (an alpha channel, transparent palette entries, interlacing). */
 export interface PngPixels {
@@ -106,21 +107,25 @@ export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined,
   if (known === undefined) {
     if (png.image !== null) fastDecodePixels(png.image as unknown as PngParse);
     // a pixel step is where PDFKit starts decoding (it is called while the image is embedded): it waits for its turn
+    // and for the process's turn by its pixels, as the images the resource stage decodes (decode-turns.ts)
     let turn: ReturnType<typeof takeTurn> | undefined;
+    let decoded: () => void = () => undefined;
     for (const step of PIXEL_STEPS) {
       const original = png[step].bind(png);
       png[step] = () => {
         if (turn !== undefined) return original();
         const mine = takeTurn(order);
         turn = mine;
-        mine.start(() => {
+        mine.start(() => void inDecodeTurn(image.width * image.height, undefined, () => new Promise<void>((resolve) => {
+          decoded = resolve;
           try {
             original();
           } catch (error) {
+            resolve();
             mine.end();
             failed(error);
           }
-        });
+        })));
       };
     }
     png.finalize = () => {
@@ -129,6 +134,7 @@ export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined,
         finalize();
       } finally {
         turn?.end();
+        decoded();
       }
     };
     return;

@@ -15,9 +15,14 @@ const MEGAPIXELS_AT_ONCE = 48;
 const decoding = new Semaphore(MEGAPIXELS_AT_ONCE);
 const BUDGET_POLL_MS = 100;
 
-/** Runs `task` once it is this image's turn (`pixels` the size its header declares); `checkBudget` throws when the render's time is spent. */
+/**
+ * Runs `task` once it is this image's turn (`pixels` the size its header declares); `checkBudget`
+ * throws when the render's time is spent. PNGs PDFKit decodes while the PDF is written take the
+ * same turns (pdf/pdfkit-png.ts).
+ */
 export async function inDecodeTurn<T>(pixels: number, checkBudget: (() => void) | undefined, task: () => Promise<T>): Promise<T> {
-  const weight = Math.max(1, Math.min(MEGAPIXELS_AT_ONCE, Math.ceil(pixels / 1e6)));
+  // a size not known is taken as large
+  const weight = Number.isFinite(pixels) && pixels > 0 ? Math.max(1, Math.min(MEGAPIXELS_AT_ONCE, Math.ceil(pixels / 1e6))) : MEGAPIXELS_AT_ONCE;
   const turn = decoding.acquire(weight);
   if (checkBudget !== undefined) await untilTurnOrSpent(turn, checkBudget);
   const [, release] = await turn;

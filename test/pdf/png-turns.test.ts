@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfKitImage } from '../../src/pdf/pdfkit-document.js';
 import { finishOrder, reusePngPixels } from '../../src/pdf/pdfkit-png.js';
+import { inDecodeTurn } from '../../src/resources/decode-turns.js';
 
 /** An image shaped as PDFKit's PNGImage whose decoding (splitAlphaChannel) takes `ms` and then finishes it. */
 function fakePng(name: string, events: string[], ms: number, fails = false) {
   const png = {
-    imgData: null, image: null,
+    imgData: null, image: null, width: 3000, height: 3000,
     finalize(): void { events.push(`finish ${name}`); },
     splitAlphaChannel(): void {
       events.push(`decode ${name}`);
@@ -34,6 +35,21 @@ describe("a document's PNG decodes", () => {
     for (const image of images) image.splitAlphaChannel(); // as PDFKit's embed calls them, one after the other
     await settled();
     expect(events).toEqual(['decode a', 'finish a', 'decode b', 'finish b', 'decode c', 'finish c']);
+  });
+
+  it('wait for the process\'s decode turn: a page of 48 million pixels decoded elsewhere holds them back', async () => {
+    const events: string[] = [];
+    let unstick: () => void = () => undefined;
+    const elsewhere = inDecodeTurn(48_000_000, undefined, () => new Promise<void>((resolve) => { unstick = () => { events.push('elsewhere done'); resolve(); }; }));
+    const image = fakePng('a', events, 1);
+    reusePngPixels(image as unknown as PdfKitImage, undefined, () => undefined, finishOrder(), () => undefined);
+    image.splitAlphaChannel();
+    await settled();
+    expect(events).toEqual([]);
+    unstick();
+    await elsewhere;
+    await settled();
+    expect(events).toEqual(['elsewhere done', 'decode a', 'finish a']);
   });
 
   it("report a decoding that fails as the document's error, and the next image still decodes", async () => {
