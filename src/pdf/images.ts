@@ -67,18 +67,19 @@ const knownPngs = new BoundedCache<string, KnownPng>('pdf.pngs', MAX_KEPT_IMAGES
 function openImage(doc: PdfKitDocument, image: LoadedImage, order: FinishOrder): PdfKitImage {
   if (image.pixels !== undefined) return openDecodedImage(doc, image.pixels, image.width, image.height);
   if (image.format !== 'png') return doc.openImage(image.bytes);
+  const failed = (error: unknown): void => { doc.emit('error', error); };
   const key = sha1Hex(image.bytes);
   const known = knownPngs.get(key);
   if (known !== undefined) {
     const opened = reopenPng(doc, known.parsed);
-    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels), order, (error) => doc.emit('error', error));
+    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels), order, failed);
     return opened;
   }
   const opened = doc.openImage(image.bytes);
   const parsed = parsedPng(opened);
   if (parsed === undefined) return opened;
   knownPngs.set(key, { parsed, pixels: undefined });
-  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels), order, (error) => doc.emit('error', error));
+  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels), order, failed);
   return opened;
 }
 

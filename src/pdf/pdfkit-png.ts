@@ -83,12 +83,13 @@ export function finishOrder(): FinishOrder {
   return { last: Promise.resolve() };
 }
 
-/** A turn after every image that took one before: `run` starts once theirs have ended; the turn ends when `end` is called. */
-function takeTurn(order: FinishOrder): { readonly start: (run: () => void) => void; readonly end: () => void } {
+/** A turn after every image that took one before: `run` starts once theirs have ended; the turn ends when `end` is called (`ended` then settles). */
+function takeTurn(order: FinishOrder): { readonly start: (run: () => void) => void; readonly end: () => void; readonly ended: Promise<void> } {
   const previous = order.last;
   let end: () => void = () => undefined;
-  order.last = new Promise<void>((resolve) => { end = resolve; });
-  return { start: (run) => { void previous.then(run); }, end: () => end() };
+  const ended = new Promise<void>((resolve) => { end = resolve; });
+  order.last = ended;
+  return { start: (run) => { void previous.then(run); }, end: () => end(), ended };
 }
 
 /**
@@ -108,24 +109,23 @@ export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined,
     if (png.image !== null) fastDecodePixels(png.image as unknown as PngParse);
     // a pixel step is where PDFKit starts decoding (it is called while the image is embedded): it waits for its turn
     // and for the process's turn by its pixels, as the images the resource stage decodes (decode-turns.ts)
+    // (held until the document's turn ends, when the image is finished)
     let turn: ReturnType<typeof takeTurn> | undefined;
-    let decoded: () => void = () => undefined;
     for (const step of PIXEL_STEPS) {
       const original = png[step].bind(png);
       png[step] = () => {
         if (turn !== undefined) return original();
         const mine = takeTurn(order);
         turn = mine;
-        mine.start(() => void inDecodeTurn(image.width * image.height, undefined, () => new Promise<void>((resolve) => {
-          decoded = resolve;
+        mine.start(() => void inDecodeTurn(image.width * image.height, undefined, () => {
           try {
             original();
           } catch (error) {
-            resolve();
             mine.end();
             failed(error);
           }
-        })));
+          return mine.ended;
+        }));
       };
     }
     png.finalize = () => {
@@ -134,7 +134,6 @@ export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined,
         finalize();
       } finally {
         turn?.end();
-        decoded();
       }
     };
     return;

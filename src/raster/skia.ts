@@ -16,7 +16,7 @@ export interface DecodedImage {
   readonly image: InstanceType<Skia['Image']>;
 }
 
-/** `bytes` (PNG or JPEG) decoded by Skia; undefined when Skia cannot read them. */
+/** `bytes` (PNG, JPEG, or a GIF, WebP, BMP or AVIF whose header resources/raster-headers.ts checked) decoded by Skia; undefined when Skia cannot read them. */
 export async function decodeWithSkia(bytes: Uint8Array): Promise<DecodedImage | undefined> {
   const skia = await loadSkia();
   try {

@@ -12,7 +12,7 @@
  */
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
-import { MAX_PNG_SIDE, loadSkia } from '../raster/skia.js';
+import { MAX_PNG_SIDE, decodeWithSkia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import { inDecodeTurn } from './decode-turns.js';
 import { bandRows, pixelStreams } from './pixel-streams.js';
@@ -65,7 +65,7 @@ export async function decodePixels(bytes: Uint8Array, format: DecodableFormat | 
   const kept = keptPixels.get(key);
   if (kept !== undefined) return kept.width * kept.height > maxPixels ? { kind: 'too-large', size: kept } : kept;
   const declared = read.largest ?? read.size;
-  const result = await inDecodeTurn(declared.width * declared.height, checkBudget, () => decodeWithSkia(bytes, format, maxPixels));
+  const result = await inDecodeTurn(declared.width * declared.height, checkBudget, () => decodeFile(bytes, format, maxPixels));
   if (result.kind === 'decoded') keptPixels.set(key, result);
   return result;
 }
@@ -73,26 +73,22 @@ export async function decodePixels(bytes: Uint8Array, format: DecodableFormat | 
 /** A decode of an image within the pixel limit takes well under a second; one that has not answered in this long is taken as stuck, and its turn given back. */
 const DECODER_ANSWER_MS = 20_000;
 
-/** What `promise` resolves to, or undefined when it has not settled within `ms`. */
-async function answerWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+/** What `promise` resolves to, or `late` when it has not settled within `ms`. */
+async function answerWithin<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  const expired = new Promise<L>((resolve) => { timer = setTimeout(() => resolve(late), ms); });
   try {
-    return await Promise.race([promise, late]);
+    return await Promise.race([promise, expired]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function decodeWithSkia(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
-  const canvas = await loadSkia();
-  let image: InstanceType<typeof canvas.Image> | undefined;
-  try {
-    image = await answerWithin(canvas.loadImage(Buffer.from(bytes)), DECODER_ANSWER_MS);
-  } catch {
-    return { kind: 'damaged', reason: 'the decoder could not read it' };
-  }
-  if (image === undefined) return { kind: 'damaged', reason: `the decoder did not answer within ${DECODER_ANSWER_MS / 1000} s` };
+async function decodeFile(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
+  const decoded = await answerWithin(decodeWithSkia(bytes), DECODER_ANSWER_MS, 'stuck' as const);
+  if (decoded === 'stuck') return { kind: 'damaged', reason: `the decoder did not answer within ${DECODER_ANSWER_MS / 1000} s` };
+  if (decoded === undefined) return { kind: 'damaged', reason: 'the decoder could not read it' };
+  const { skia: canvas, image } = decoded;
   const { width, height } = image;
   if (width <= 0 || height <= 0) return { kind: 'damaged', reason: 'the decoder found no pixels' };
   if (width * height > maxPixels) return { kind: 'too-large', size: { width, height } };

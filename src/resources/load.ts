@@ -59,7 +59,7 @@ export interface ResourceContext {
   readonly limits: ResolvedLimits;
   /**
    * Throws `limit_exceeded` once the render's time is spent: checked before each image is decoded,
-   * since decoding waits its turn (decode.ts) and a page of image bombs would otherwise decode for
+   * since decoding waits its turn (decode-turns.ts) and a page of image bombs would otherwise decode for
    * minutes before the render's next check.
    */
   readonly checkBudget?: () => void;
