@@ -4,23 +4,23 @@
  * font) is first estimated (css/values/font-metrics.ts); when one was, the render styles the
  * document again with these (render.ts), as Chromium lays out once the web fonts have loaded.
  */
-import type { DocumentFontMetrics } from './css/values/font-metrics.js';
+import type { DocumentFontMetrics, FaceStyle } from './css/values/font-metrics.js';
 import { measuredFontRatios } from './css/values/font-metrics.js';
 import type { LoadedFontFace } from './text/load.js';
 import type { FontRequest, TextSystem } from './text/types.js';
 
 /**
- * The metrics of `text`'s first available font for a `font-family` list: its regular face's
- * (the computed weight and style are not known where the cascade reads them). Keyed by the
- * loaded faces: styles computed with them are shared with renders that loaded the same fonts.
+ * The metrics of `text`'s first available font for a `font-family` list, in the face the computed
+ * weight, style and stretch select. Keyed by the loaded faces: styles computed with them are shared
+ * with renders that loaded the same fonts.
  */
 export function loadedFontMetrics(text: TextSystem, faces: readonly LoadedFontFace[]): DocumentFontMetrics {
   const key = `m:${faces.map((face) => face.hash).join(',')}`;
-  return measuredFontRatios(key, (families) => text.fontUnits(regularRequest(families)));
+  return measuredFontRatios(key, (families, face) => text.fontUnits(faceRequest(families, face)));
 }
 
-function regularRequest(families: readonly string[]): FontRequest {
-  return { families, weight: 400, style: 'normal', stretch: 100, size: 16, features: NO_FEATURES };
+function faceRequest(families: readonly string[], face: FaceStyle): FontRequest {
+  return { families, weight: face.fontWeight, style: face.fontStyle, stretch: face.fontStretch, size: 16, features: NO_FEATURES };
 }
 
 const NO_FEATURES: Readonly<Record<string, number>> = {};

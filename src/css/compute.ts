@@ -13,7 +13,7 @@ import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.
 import { RESET } from './properties/define.js';
 import { LONGHAND_INDEX, LONGHANDS } from './properties/registry.js';
 import { resolvePending } from './pending-values.js';
-import type { FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
+import type { FaceStyle, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import { MEDIUM_SIZE, fontSizeKeywordOf, isSizeKeyword, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
@@ -211,8 +211,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   const { winners, parent } = input;
   const style = newStyleRecord();
   const own: Remembered = { values: undefined, parent: colorDependentValues.get(parent) };
-  // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
-  const parentRatios = ratiosOf(parent.fontFamily, input.fontRatios);
+  // Until the element's own font is known (font-size: 2ex uses the parent's font).
+  const parentRatios = ratiosOf(parent.fontFamily, parent, input.fontRatios);
   let ctx: ComputeContext = {
     parent,
     fontSize: parent.fontSize,
@@ -241,7 +241,9 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     } else if (i === FONT_SIZE) {
       // the element's own font from here on (font-size: 2ex read the parent's)
       const fontSize = value as number;
-      ctx = withFontRatios({ ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize }, ratiosOf(style['fontFamily'] as ComputedStyle['fontFamily'], input.fontRatios), input.isRoot);
+      // its family and face are computed before `font-size` (LONGHANDS' order)
+      const ratios = ratiosOf(style['fontFamily'] as ComputedStyle['fontFamily'], style as unknown as FaceStyle, input.fontRatios);
+      ctx = withFontRatios({ ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize }, ratios, input.isRoot);
     } else if (i === FONT_SIZE_ADJUST && value !== 'none') {
       ctx = withFontRatios(ctx, adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx), input.isRoot);
     } else if (i === COLOR_SCHEME) {
@@ -283,8 +285,8 @@ function withFontRatios(ctx: ComputeContext, ratios: FontUnitRatios, isRoot: boo
   return { ...ctx, ...ratios, rootFont: isRoot ? ratios : ctx.rootFont };
 }
 
-function ratiosOf(families: ComputedStyle['fontFamily'] | undefined, source: FontRatioSource = fontUnitRatios): FontUnitRatios {
-  return source(families ?? NO_FAMILIES);
+function ratiosOf(families: ComputedStyle['fontFamily'] | undefined, face: FaceStyle, source: FontRatioSource = fontUnitRatios): FontUnitRatios {
+  return source(families ?? NO_FAMILIES, face);
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {

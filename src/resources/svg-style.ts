@@ -273,7 +273,8 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
   const parsedStop = stopColor === undefined ? undefined : parseColorText(stopColor);
   const clip = urlId(get('clip-path'));
   const size = fontSize(get('font-size'), parent);
-  const font: FontBasis = { fontSize: size, fontFamily: get('font-family') ?? parent.fontFamily };
+  const weight = fontWeight(get('font-weight'), parent.fontWeight);
+  const font: FontBasis = { fontSize: size, fontFamily: get('font-family') ?? parent.fontFamily, fontWeight: weight };
   const marker = (name: string, inherited: string | undefined): string | undefined => {
     const v = get(name);
     return v === undefined ? inherited : urlId(v);
@@ -294,7 +295,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     visibility: oneOf(get('visibility'), ['visible', 'hidden'], parent.visibility),
     fontSize: size,
     fontFamily: font.fontFamily,
-    fontWeight: fontWeight(get('font-weight'), parent.fontWeight),
+    fontWeight: weight,
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
     letterSpacing: letterSpacing(get('letter-spacing'), parent),
     imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),

@@ -112,7 +112,8 @@ const ALIASES: Readonly<Record<string, string>> = {
 /** Longhands in computation order. */
 export const LONGHANDS: readonly LonghandDef<StyleKey, unknown>[] = (() => {
   const all = MODULES.filter((def): def is LonghandDef<StyleKey, unknown> => def.kind === 'longhand');
-  const first = ['zoom', 'writing-mode', 'font-family', 'font-size', 'color-scheme', 'color'];
+  // the font's face (family, weight, style, stretch) before `font-size`, whose `ex` and `ch` are that face's
+  const first = ['zoom', 'writing-mode', 'font-family', 'font-weight', 'font-style', 'font-stretch', 'font-size', 'color-scheme', 'color'];
   return [...first.map((name) => all.find((def) => def.name === name)!), ...all.filter((def) => !first.includes(def.name))];
 })();
 

@@ -1,9 +1,10 @@
 /**
  * Font-relative units that need font metrics (CSS Values 4 §6.1.1): `ex` is the x-height of the
- * first available font, `ch` the advance of its "0". The css stage runs before any font is
- * loaded, so the metrics of the bundled fonts (fonts/, read from their OS/2 `sxHeight` and the
- * advance of U+0030, in units of the em) are kept here, keyed by the family names that resolve to
- * them (src/text/bundled.ts). Other families (web fonts, system fonts) are first estimated with the
+ * first available font, `ch` the advance of its "0", in the face the element's weight, style and
+ * stretch select. The css stage runs before any font is loaded, so the metrics of the bundled
+ * fonts (fonts/, read from their OS/2 `sxHeight` and the advance of U+0030, in units of the em)
+ * are kept here, keyed by the family names that resolve to them (src/text/bundled.ts), with a bold
+ * face's where it differs. Other families (web fonts, system fonts) are first estimated with the
  * first bundled family of the list, else the 0.5em fallback the spec allows; a unit that read such
  * an estimate is counted (`estimatedFontUnitUses`), and the render styles the document again with
  * the metrics of the fonts it loaded (`measuredFontRatios`, render.ts).
@@ -15,6 +16,7 @@
  * 1.25em for Liberation Sans): octavo's fields then have Chromium's widths there.
  */
 import type { FontSizeAdjust } from '../model/font-types.js';
+import type { FontStyle } from '../model/types.js';
 
 /** `ex`, `ch` and `cap` (and a text field's character widths) as fractions of the font size. */
 export interface FontRelativeRatios {
@@ -71,11 +73,21 @@ const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048, 
 const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048, cap: 1349 / 2048, avgCharWidth: 1229 / 2048, maxCharWidth: 1297 / 2048 };
 const DEJAVU_HINTING: ExHinting = { ref: 1120 / 2048, shoot: 1147 / 2048 };
 const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048, exHinting: DEJAVU_HINTING };
+// DejaVu Sans Bold (and Bold Oblique): wider digits; the same x-height and cap height
+const DEJAVU_SANS_BOLD: FontRelativeRatios = { ...DEJAVU_SANS, ch: 1425 / 2048 };
 // not bundled: the metrics of the DejaVu 2.37 fonts Linux systems install (Chromium's monospace on Debian)
 const DEJAVU_SERIF: FontRelativeRatios = { ex: 1063 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1050 / 2048, maxCharWidth: 5888 / 2048, exHinting: { ref: 1063 / 2048, shoot: 1092 / 2048 } };
 const DEJAVU_SANS_MONO: FontRelativeRatios = { ex: 1120 / 2048, ch: 1233 / 2048, cap: 1493 / 2048, avgCharWidth: 1233 / 2048, maxCharWidth: 2614 / 2048, exHinting: DEJAVU_HINTING };
 
-/** Lower-cased family -> metrics; the aliases mirror src/text/bundled.ts. */
+/**
+ * Bundled faces whose `ex`, `ch` or `cap` differ from their regular face's (in the Liberation
+ * families every face has the same): taken from `font-weight: 600` up, where font matching
+ * (CSS Fonts 4 §5.2) picks the bold face of a family that has a regular and a bold one.
+ */
+const BOLD_FACES: ReadonlyMap<FontRelativeRatios, FontRelativeRatios> = new Map([[DEJAVU_SANS, DEJAVU_SANS_BOLD]]);
+const BOLD_FROM = 600;
+
+/** Lower-cased family -> metrics of its regular face; the aliases mirror src/text/bundled.ts. */
 const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
   ['liberation sans', LIBERATION_SANS], ['sans-serif', LIBERATION_SANS], ['arial', LIBERATION_SANS],
   ['helvetica', LIBERATION_SANS], ['helvetica neue', LIBERATION_SANS], ['system-ui', LIBERATION_SANS],
@@ -104,8 +116,18 @@ export interface FontUnitRatios {
   readonly estimated: boolean;
 }
 
-/** How a cascade finds the FontUnitRatios of a computed `font-family` list. */
-export type FontRatioSource = (families: readonly string[]) => FontUnitRatios;
+/** The face a computed style asks for, besides its families: `ex`, `ch` and `cap` are that face's (a bold "0" is wider). */
+export interface FaceStyle {
+  readonly fontWeight: number;
+  readonly fontStyle: FontStyle;
+  readonly fontStretch: number;
+}
+
+/** The regular face. */
+export const REGULAR_FACE: FaceStyle = { fontWeight: 400, fontStyle: 'normal', fontStretch: 100 };
+
+/** How a cascade finds the FontUnitRatios of a computed `font-family` list in a face. */
+export type FontRatioSource = (families: readonly string[], face: FaceStyle) => FontUnitRatios;
 
 /**
  * The metrics of the fonts a render loaded: `key` tells one set of fonts from another (styles
@@ -135,44 +157,65 @@ export interface FontUnits {
   readonly cap: number;
 }
 
-/** The first available font's FontUnits for a `font-family` list, as the text stage measures it. */
-export type MeasureFontUnits = (families: readonly string[]) => FontUnits;
+/** The first available font's FontUnits for a `font-family` list in a face, as the text stage measures it. */
+export type MeasureFontUnits = (families: readonly string[], face: FaceStyle) => FontUnits;
 
 /**
- * The FontRatioSource of a render's loaded fonts: each list measured once by `measure`; a list
- * whose first available font is a bundled family keeps its known ratios (hinted `ex` included).
+ * The FontRatioSource of a render's loaded fonts: each list measured once a face by `measure`; a
+ * list whose first available font is a bundled family keeps its known ratios (hinted `ex` included).
  */
 export function measuredFontRatios(key: string, measure: MeasureFontUnits): DocumentFontMetrics {
-  const measured = new WeakMap<readonly string[], FontUnitRatios>();
+  const measured = new WeakMap<readonly string[], Map<number, FontUnitRatios>>();
   return {
     key,
-    ratios(families) {
-      let ratios = measured.get(families);
-      if (ratios === undefined) {
-        const known = fontUnitRatios(families);
-        ratios = known.estimated ? measuredRatios(measure(families)) : known;
-        measured.set(families, ratios);
-      }
+    ratios(families, face) {
+      const known = fontUnitRatios(families, face);
+      if (!known.estimated) return known;
+      let faces = measured.get(families);
+      if (faces === undefined) measured.set(families, faces = new Map());
+      const faceKey = faceKeyOf(face);
+      let ratios = faces.get(faceKey);
+      if (ratios === undefined) faces.set(faceKey, ratios = measuredRatios(measure(families, face)));
       return ratios;
     },
   };
+}
+
+const STYLE_INDEX: Readonly<Record<FontStyle, number>> = { normal: 0, italic: 1, oblique: 2 };
+
+/** One number a face: weights are 1–1000, stretches a percentage. */
+function faceKeyOf(face: FaceStyle): number {
+  return ((face.fontStretch * 1001) + face.fontWeight) * 3 + STYLE_INDEX[face.fontStyle];
 }
 
 function measuredRatios(units: FontUnits): FontUnitRatios {
   return { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, estimated: false };
 }
 
-const unitRatios = new WeakMap<readonly string[], FontUnitRatios>();
+/** A list's FontUnitRatios in its regular face, and in its bold one where that differs. */
+interface ListRatios {
+  readonly regular: FontUnitRatios;
+  readonly bold: FontUnitRatios;
+}
 
-/** The FontUnitRatios of a computed `font-family` list, from the known families (estimated past an unknown one). */
-export function fontUnitRatios(families: readonly string[]): FontUnitRatios {
-  let unit = unitRatios.get(families);
-  if (unit === undefined) {
+const unitRatios = new WeakMap<readonly string[], ListRatios>();
+
+/** The FontUnitRatios of a computed `font-family` list in a face, from the known families (estimated past an unknown one). */
+export function fontUnitRatios(families: readonly string[], face: FaceStyle): FontUnitRatios {
+  let list = unitRatios.get(families);
+  if (list === undefined) {
     const ratios = fontRelativeRatios(families);
-    unit = { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, estimated: !startsKnown(families) };
-    unitRatios.set(families, unit);
+    const estimated = !startsKnown(families);
+    const regular = unitRatiosOf(ratios, estimated);
+    const bold = BOLD_FACES.get(ratios);
+    list = { regular, bold: bold === undefined ? regular : unitRatiosOf(bold, estimated) };
+    unitRatios.set(families, list);
   }
-  return unit;
+  return face.fontWeight >= BOLD_FROM ? list.bold : list.regular;
+}
+
+function unitRatiosOf(ratios: FontRelativeRatios, estimated: boolean): FontUnitRatios {
+  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, estimated };
 }
 
 /** Whether the list's first family has known metrics (a bundled family or a generic name): no font could come before it. */
@@ -197,14 +240,14 @@ export function adjustedRatios(adjust: Exclude<FontSizeAdjust, 'none'>, font: Pa
 }
 
 /** What `ex`, `ch` and `cap` are in the first available font of a computed style, `font-size-adjust` applied (the root's are `rex`, `rch`, `rcap`). */
-export function styleFontRatios(style: { readonly fontFamily: readonly string[]; readonly fontSizeAdjust: FontSizeAdjust }, source: FontRatioSource = fontUnitRatios): FontUnitRatios {
-  const ratios = source(style.fontFamily);
+export function styleFontRatios(style: FaceStyle & { readonly fontFamily: readonly string[]; readonly fontSizeAdjust: FontSizeAdjust }, source: FontRatioSource = fontUnitRatios): FontUnitRatios {
+  const ratios = source(style.fontFamily, style);
   return style.fontSizeAdjust === 'none' ? ratios : adjustedRatios(style.fontSizeAdjust, ratios);
 }
 
 const cache = new WeakMap<readonly string[], FontRelativeRatios>();
 
-/** The `ex`/`ch` ratios of a computed `font-family` list. */
+/** The `ex`/`ch` ratios of a computed `font-family` list, its regular face's. */
 export function fontRelativeRatios(families: readonly string[]): FontRelativeRatios {
   let ratios = cache.get(families);
   if (ratios === undefined) {

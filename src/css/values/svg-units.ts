@@ -1,12 +1,14 @@
 /** SVG lengths and number lists (SVG 2 §8.6): CSS units and percentages of the viewport. */
 import type { FontUnitRatios } from './font-metrics.js';
-import { fontUnitRatios } from './font-metrics.js';
+import { REGULAR_FACE, fontUnitRatios } from './font-metrics.js';
 import { dimensionToPx, isViewportUnit } from './units.js';
 
-/** What font-relative units resolve against: the element's font size and `font-family` (SvgStyle fits). */
+/** What font-relative units resolve against: the element's font size, `font-family` and weight (SvgStyle fits). */
 export interface FontBasis {
   readonly fontSize: number;
   readonly fontFamily: string;
+  /** 400 when absent. */
+  readonly fontWeight?: number;
 }
 
 /** The initial font of an SVG document (SvgStyle's initial values). */
@@ -17,16 +19,13 @@ export function familyList(fontFamily: string): string[] {
   return fontFamily.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean);
 }
 
-const ratiosByFamily = new Map<string, FontUnitRatios>();
+const familiesOf = new Map<string, readonly string[]>();
 
-/** `ex`, `ch` and `cap` of a `font-family` as the CSS side resolves them (the first available font's x-height, "0" and cap height). */
-function ratiosOf(fontFamily: string): FontUnitRatios {
-  let ratios = ratiosByFamily.get(fontFamily);
-  if (ratios === undefined) {
-    ratios = fontUnitRatios(familyList(fontFamily));
-    ratiosByFamily.set(fontFamily, ratios);
-  }
-  return ratios;
+/** `ex`, `ch` and `cap` of a `font-family` and weight as the CSS side resolves them (the first available font's x-height, "0" and cap height). */
+function ratiosOf(font: FontBasis): FontUnitRatios {
+  let families = familiesOf.get(font.fontFamily);
+  if (families === undefined) familiesOf.set(font.fontFamily, families = familyList(font.fontFamily));
+  return fontUnitRatios(families, font.fontWeight === undefined ? REGULAR_FACE : { ...REGULAR_FACE, fontWeight: font.fontWeight });
 }
 
 /** A length in user units; `basis` for percentages, `font` for em, ex and ch. */
@@ -41,7 +40,7 @@ export function length(value: string | undefined, basis: number, fallback = 0, f
   // an SVG image has no HTML root: `rem`, `rex`... are of the initial font, as in a browser's SVG image; no viewport units either
   const px = isViewportUnit(unit) ? undefined : dimensionToPx(n, unit, {
     fontSize: font.fontSize, rootFontSize: INITIAL_FONT.fontSize, viewportWidth: 0, viewportHeight: 0,
-    ...ratiosOf(font.fontFamily), rootFont: ratiosOf(INITIAL_FONT.fontFamily),
+    ...ratiosOf(font), rootFont: ratiosOf(INITIAL_FONT),
   });
   return px ?? fallback;
 }
