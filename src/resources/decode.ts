@@ -5,6 +5,9 @@
  * re-encoded as PNG for PDFKit, which decoded, unfiltered, split and compressed them again: a
  * 610-byte GIF declaring 34 million pixels took 2–7 s and 700 MB that way.
  *
+ * Pixels that were stored lossily (a VP8 WebP, AVIF) and are all opaque are stored as a JPEG
+ * (jpegStreams): deflated, a 1.8 MB WebP photo of 12 MP made a 27 MB PDF (Chromium's: 24 MB).
+ *
  * Skia is native code that trusts the sizes a header declares, so nothing reaches it before its
  * header was read here (raster-headers.ts) and every size it declares is under the pixel limit.
  * Decoded pixels are kept for the process by the file's content, so that a WebP logo on every
@@ -13,9 +16,10 @@
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 import { MAX_PNG_SIDE, decodeWithSkia } from '../raster/skia.js';
+import type { DecodedImage, Skia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import { inDecodeTurn } from './decode-turns.js';
-import { bandRows, pixelStreams } from './pixel-streams.js';
+import { bandRows, isOpaque, pixelStreams } from './pixel-streams.js';
 import type { PixelStreams } from './pixel-streams.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
@@ -50,7 +54,7 @@ const keptPixels = new BoundedCache<string, Decoded>('resources.decoded-pixels',
 function header(bytes: Uint8Array, format: DecodableFormat | 'png'): HeaderResult {
   if (format !== 'png') return readRasterHeader(bytes, format);
   const info = readImageInfo(bytes);
-  return info === undefined ? { ok: false, reason: 'no PNG header' } : { ok: true, size: info, largest: info };
+  return info === undefined ? { ok: false, reason: 'no PNG header' } : { ok: true, size: info, largest: info, lossy: false };
 }
 
 /**
@@ -65,7 +69,9 @@ export async function decodePixels(bytes: Uint8Array, format: DecodableFormat | 
   const kept = keptPixels.get(key);
   if (kept !== undefined) return kept.width * kept.height > maxPixels ? { kind: 'too-large', size: kept } : kept;
   const declared = read.largest ?? read.size;
-  const result = await inDecodeTurn(declared.width * declared.height, checkBudget, () => decodeFile(bytes, format, maxPixels));
+  // a lossy image is drawn whole for its JPEG: twice its decoded pixels in memory, so twice the weight
+  const weight = declared.width * declared.height * (read.lossy ? 2 : 1);
+  const result = await inDecodeTurn(weight, checkBudget, () => decodeFile(bytes, format, maxPixels, read.lossy));
   if (result.kind === 'decoded') keptPixels.set(key, result);
   return result;
 }
@@ -84,29 +90,58 @@ async function answerWithin<T, L>(promise: Promise<T>, ms: number, late: L): Pro
   }
 }
 
-async function decodeFile(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
+async function decodeFile(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number, lossy: boolean): Promise<DecodeResult> {
   const decoded = await answerWithin(decodeWithSkia(bytes), DECODER_ANSWER_MS, 'stuck' as const);
   if (decoded === 'stuck') return { kind: 'damaged', reason: `the decoder did not answer within ${DECODER_ANSWER_MS / 1000} s` };
   if (decoded === undefined) return { kind: 'damaged', reason: 'the decoder could not read it' };
-  const { skia: canvas, image } = decoded;
+  const { skia, image } = decoded;
   const { width, height } = image;
   if (width <= 0 || height <= 0) return { kind: 'damaged', reason: 'the decoder found no pixels' };
   if (width * height > maxPixels) return { kind: 'too-large', size: { width, height } };
   // the same bound as every raster copy (a fuzzed WebP canvas of 2,000,000×10: no viewer draws it, copies could not be encoded)
   if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px octavo decodes` };
-  // the image drawn a band at a time on a canvas of one band: no second full-size copy of its pixels
+  let streams: PixelStreams;
+  try {
+    streams = (lossy ? await jpegStreams(skia, image) : undefined) ?? await deflatedStreams(skia, image);
+  } catch {
+    return { kind: 'damaged', reason: 'its pixels could not be read back or compressed' };
+  }
+  return { kind: 'decoded', pixels: { ...streams, mediaType: `image/${format}` }, width, height };
+}
+
+type SkiaImage = DecodedImage['image'];
+
+/** The image's pixels deflated, drawn a band at a time on a canvas of one band: no second full-size copy of its pixels. */
+function deflatedStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams> {
+  const { width, height } = image;
   const rows = Math.min(bandRows(width), height);
-  const context = canvas.createCanvas(width, rows).getContext('2d');
+  const context = skia.createCanvas(width, rows).getContext('2d');
   const band = (top: number, count: number): Uint8ClampedArray => {
     context.clearRect(0, 0, width, rows);
     context.drawImage(image, 0, -top);
     return context.getImageData(0, 0, width, count).data;
   };
-  let streams: PixelStreams;
-  try {
-    streams = await pixelStreams(band, width, height);
-  } catch {
-    return { kind: 'damaged', reason: 'its pixels could not be read back or compressed' };
-  }
-  return { kind: 'decoded', pixels: { ...streams, mediaType: `image/${format}` }, width, height };
+  return pixelStreams(band, width, height);
+}
+
+/** Skia's JPEG quality for pixels that were already stored lossily: no loss a reader would see, an eighth of the deflated size or less. */
+const JPEG_QUALITY = 92;
+/** Below this many pixels both are made and the smaller kept: a lossy logo's flat colours often deflate smaller, and stay crisp. */
+const COMPARE_BELOW = 1_000_000;
+
+/**
+ * An opaque image whose pixels were stored lossily, as a baseline JPEG (/DCTDecode): the loss of
+ * a second lossy coding at quality 92 is far below the first's. Undefined when some pixel is not
+ * opaque (a JPEG has no alpha, and its colours would have to be unpremultiplied for a soft mask).
+ */
+async function jpegStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams | undefined> {
+  const { width, height } = image;
+  const canvas = skia.createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  if (!isOpaque((top, rows) => context.getImageData(0, top, width, rows).data, width, height)) return undefined;
+  const jpeg: PixelStreams = { rgb: new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY)), rgbFilter: 'DCTDecode', alpha: undefined };
+  if (width * height >= COMPARE_BELOW) return jpeg;
+  const deflated = await deflatedStreams(skia, image);
+  return deflated.rgb.byteLength <= jpeg.rgb.byteLength ? deflated : jpeg;
 }

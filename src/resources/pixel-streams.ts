@@ -12,8 +12,9 @@ import type { Deflate } from 'node:zlib';
 export type PixelBand = (top: number, rows: number) => Uint8ClampedArray;
 
 export interface PixelStreams {
-  /** RGB samples, row by row, zlib-deflated (/FlateDecode). */
+  /** RGB samples, row by row: zlib-deflated (/FlateDecode) or a baseline JPEG (/DCTDecode, decode.ts). */
   readonly rgb: Uint8Array;
+  readonly rgbFilter: 'FlateDecode' | 'DCTDecode';
   /** Alpha samples, deflated; undefined when every pixel is opaque. */
   readonly alpha: Uint8Array | undefined;
 }
@@ -24,6 +25,16 @@ const BAND_BYTES = 4 * 1024 * 1024;
 /** The rows of a band of an image `width` px wide (at least one). */
 export function bandRows(width: number): number {
   return Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+}
+
+/** Whether every pixel `band` reads is opaque, a band of bandRows(width) rows at a time. */
+export function isOpaque(band: PixelBand, width: number, height: number): boolean {
+  const step = bandRows(width);
+  for (let top = 0; top < height; top += step) {
+    const rgba = band(top, Math.min(step, height - top));
+    for (let s = 3; s < rgba.length; s += 4) if (rgba[s] !== 0xff) return false;
+  }
+  return true;
 }
 
 /** A deflate stream and the compressed bytes it has written. */
@@ -69,5 +80,5 @@ export async function pixelStreams(band: PixelBand, width: number, height: numbe
   rgb.stream.end();
   alpha.stream.end();
   const [colour, coverage] = await Promise.all([rgb.done, alpha.done]);
-  return { rgb: colour, alpha: opaque ? undefined : coverage };
+  return { rgb: colour, rgbFilter: 'FlateDecode', alpha: opaque ? undefined : coverage };
 }

@@ -32,7 +32,8 @@ export interface RasterSize {
  * refused as oversized).
  */
 export type HeaderResult =
-  | { readonly ok: true; readonly size: RasterSize; readonly largest: RasterSize }
+  /** `lossy`: the pixels were stored lossily (a VP8 bitstream, AVIF), so storing them lossily again loses nothing a reader would see. */
+  | { readonly ok: true; readonly size: RasterSize; readonly largest: RasterSize; readonly lossy: boolean }
   | { readonly ok: false; readonly reason: string; readonly largest?: RasterSize };
 
 const u8 = (b: Uint8Array, at: number): number => b[at] ?? 0;
@@ -49,6 +50,8 @@ class Damaged extends Error {}
 /** Collects every size the file declares; the first one is the image's own. */
 class Sizes {
   readonly all: RasterSize[] = [];
+  /** Set by a reader that met lossily coded pixels. */
+  lossy = false;
   add(width: number, height: number, what: string): void {
     if (!(width > 0 && height > 0)) throw new Damaged(`${what} declares a size of ${width}×${height}`);
     this.all.push({ width, height });
@@ -60,7 +63,7 @@ class Sizes {
     const first = this.all[0];
     const largest = this.largest();
     if (first === undefined || largest === undefined) return { ok: false, reason: 'no image in the file' };
-    return { ok: true, size: first, largest };
+    return { ok: true, size: first, largest, lossy: this.lossy };
   }
 }
 
@@ -173,6 +176,7 @@ function webpChunks(bytes: Uint8Array, start: number, end: number, layout: WebpL
       const size = fourcc === 'VP8 ' ? vp8(bytes, data, length) : vp8l(bytes, data, length);
       sizes.add(size.width, size.height, `the ${fourcc.trim()} bitstream`);
       layout.bitstreams.push(size);
+      if (fourcc === 'VP8 ') sizes.lossy = true;
     } else if (fourcc === 'VP8X') {
       if (length < 10) throw new Damaged('a VP8X chunk shorter than 10 bytes');
       if ((u8(bytes, data) & 0xc1) !== 0) throw new Damaged('VP8X flags with reserved bits set');
@@ -359,7 +363,9 @@ function* boxes(bytes: Uint8Array, start: number, end: number): Generator<[strin
   }
 }
 
+/** AVIF: AV1 intra frames, lossy but for the rare lossless file (which `ispe` does not tell apart). */
 function avif(bytes: Uint8Array, sizes: Sizes): void {
+  sizes.lossy = true;
   for (const [type, start, end] of boxes(bytes, 0, bytes.length)) {
     if (type !== 'meta') continue;
     for (const [child, childStart, childEnd] of boxes(bytes, start + 4, end)) { // meta is a full box

@@ -37,14 +37,15 @@ async function load(url: string) {
 }
 
 describe('readRasterHeader', () => {
-  const cases: [string, RasterFormat][] = [
-    ['python.gif', 'gif'], ['python.webp', 'webp'], ['python-lossless.webp', 'webp'], ['python.bmp', 'bmp'],
-    ['python.tiff', 'tiff'], ['python.ico', 'ico'], ['python.avif', 'avif'],
+  // the third: whether the pixels were stored lossily (a VP8 bitstream, AVIF)
+  const cases: [string, RasterFormat, boolean][] = [
+    ['python.gif', 'gif', false], ['python.webp', 'webp', true], ['python-lossless.webp', 'webp', false], ['python.bmp', 'bmp', false],
+    ['python.tiff', 'tiff', false], ['python.ico', 'ico', false], ['python.avif', 'avif', true],
   ];
-  it.each(cases)('reads the size of %s (%s) and sniffs its format', (name, format) => {
+  it.each(cases)('reads the size of %s (%s), sniffs its format and tells whether it is lossy', (name, format, lossy) => {
     const bytes = fixture(name);
     expect(sniffFormat(bytes)).toBe(format);
-    expect(readRasterHeader(bytes, format)).toEqual({ ok: true, size: { width: 16, height: 16 }, largest: { width: 16, height: 16 } });
+    expect(readRasterHeader(bytes, format)).toEqual({ ok: true, size: { width: 16, height: 16 }, largest: { width: 16, height: 16 }, lossy });
   });
 
   it('reads every size a hostile header declares', () => {
