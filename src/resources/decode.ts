@@ -5,7 +5,7 @@
  * re-encoded as PNG for PDFKit, which decoded, unfiltered, split and compressed them again: a
  * 610-byte GIF declaring 34 million pixels took 2–7 s and 700 MB that way.
  *
- * Pixels that were stored lossily (a VP8 WebP, AVIF) and are all opaque are stored as a JPEG
+ * The colours of pixels that were stored lossily (a VP8 WebP, AVIF) are stored as a JPEG
  * (jpegStreams): deflated, a 1.8 MB WebP photo of 12 MP made a 27 MB PDF (Chromium's: 24 MB).
  *
  * Skia is native code that trusts the sizes a header declares, so nothing reaches it before its
@@ -19,7 +19,7 @@ import { MAX_PNG_SIDE, decodeWithSkia } from '../raster/skia.js';
 import type { DecodedImage, Skia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import { inDecodeTurn } from './decode-turns.js';
-import { bandRows, isOpaque, pixelStreams } from './pixel-streams.js';
+import { alphaStream, bandRows, pixelStreams } from './pixel-streams.js';
 import type { PixelStreams } from './pixel-streams.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
@@ -102,7 +102,7 @@ async function decodeFile(bytes: Uint8Array, format: DecodableFormat | 'png', ma
   if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) return { kind: 'damaged', reason: `a ${width}×${height} image, wider or taller than the ${MAX_PNG_SIDE} px octavo decodes` };
   let streams: PixelStreams;
   try {
-    streams = (lossy ? await jpegStreams(skia, image) : undefined) ?? await deflatedStreams(skia, image);
+    streams = await (lossy ? jpegStreams(skia, image) : deflatedStreams(skia, image));
   } catch {
     return { kind: 'damaged', reason: 'its pixels could not be read back or compressed' };
   }
@@ -130,17 +130,23 @@ const JPEG_QUALITY = 92;
 const COMPARE_BELOW = 1_000_000;
 
 /**
- * An opaque image whose pixels were stored lossily, as a baseline JPEG (/DCTDecode): the loss of
- * a second lossy coding at quality 92 is far below the first's. Undefined when some pixel is not
- * opaque (a JPEG has no alpha, and its colours would have to be unpremultiplied for a soft mask).
+ * An image whose pixels were stored lossily, its colours as a baseline JPEG (/DCTDecode): the loss
+ * of a second lossy coding at quality 92 is far below the first's. The image is drawn whole on a
+ * canvas (Skia encodes a JPEG from a surface); a translucent one's alpha is taken a band at a time
+ * into the deflated soft mask and the band written back opaque, so that the JPEG holds its colours
+ * unpremultiplied, as the soft mask wants them (a JPEG has no alpha).
  */
-async function jpegStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams | undefined> {
+async function jpegStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams> {
   const { width, height } = image;
   const canvas = skia.createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0);
-  if (!isOpaque((top, rows) => context.getImageData(0, top, width, rows).data, width, height)) return undefined;
-  const jpeg: PixelStreams = { rgb: new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY)), rgbFilter: 'DCTDecode', alpha: undefined };
+  const alpha = await alphaStream((top, rows) => context.getImageData(0, top, width, rows).data, width, height, (top, rgba, opaque) => {
+    if (opaque) return;
+    for (let s = 3; s < rgba.length; s += 4) rgba[s] = 0xff;
+    context.putImageData(new skia.ImageData(rgba, width, rgba.length / 4 / width), 0, top);
+  });
+  const jpeg: PixelStreams = { rgb: new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY)), rgbFilter: 'DCTDecode', alpha };
   if (width * height >= COMPARE_BELOW) return jpeg;
   const deflated = await deflatedStreams(skia, image);
   return deflated.rgb.byteLength <= jpeg.rgb.byteLength ? deflated : jpeg;

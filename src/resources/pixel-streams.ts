@@ -27,16 +27,6 @@ export function bandRows(width: number): number {
   return Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
 }
 
-/** Whether every pixel `band` reads is opaque, a band of bandRows(width) rows at a time. */
-export function isOpaque(band: PixelBand, width: number, height: number): boolean {
-  const step = bandRows(width);
-  for (let top = 0; top < height; top += step) {
-    const rgba = band(top, Math.min(step, height - top));
-    for (let s = 3; s < rgba.length; s += 4) if (rgba[s] !== 0xff) return false;
-  }
-  return true;
-}
-
 /** A deflate stream and the compressed bytes it has written. */
 function compressor(): { readonly stream: Deflate; readonly done: Promise<Uint8Array> } {
   const stream = createDeflate();
@@ -53,32 +43,49 @@ async function feed(stream: Deflate, chunk: Uint8Array): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
-/** The `width` × `height` pixels `band` reads, as deflated RGB and alpha streams, a band of bandRows(width) rows at a time. */
-export async function pixelStreams(band: PixelBand, width: number, height: number): Promise<PixelStreams> {
-  const rgb = compressor();
+/**
+ * What a walk over an image's bands does with each band after its alpha samples were taken: the
+ * band's RGBA (its alpha as read) and whether all its pixels are opaque.
+ */
+export type BandVisitor = (top: number, rgba: Uint8ClampedArray, opaque: boolean) => Promise<void> | void;
+
+/**
+ * The alpha samples of the `width` × `height` pixels `band` reads, deflated — undefined when every
+ * pixel is opaque —, a band of bandRows(width) rows at a time, each band then given to `visit`.
+ */
+export async function alphaStream(band: PixelBand, width: number, height: number, visit: BandVisitor): Promise<Uint8Array | undefined> {
   const alpha = compressor();
   const step = bandRows(width);
   let opaque = true;
   for (let top = 0; top < height; top += step) {
-    const rows = Math.min(step, height - top);
-    const rgba = band(top, rows);
-    const pixels = width * rows;
-    const colour = new Uint8Array(pixels * 3);
-    const coverage = new Uint8Array(pixels);
+    const rgba = band(top, Math.min(step, height - top));
+    const coverage = new Uint8Array(rgba.length / 4);
     let all = 0xff;
-    for (let p = 0, c = 0, s = 0; p < pixels; p++, s += 4, c += 3) {
-      colour[c] = rgba[s]!;
-      colour[c + 1] = rgba[s + 1]!;
-      colour[c + 2] = rgba[s + 2]!;
-      const a = rgba[s + 3]!;
+    for (let p = 0, s = 3; p < coverage.length; p++, s += 4) {
+      const a = rgba[s]!;
       coverage[p] = a;
       all &= a;
     }
     if (all !== 0xff) opaque = false;
-    await Promise.all([feed(rgb.stream, colour), feed(alpha.stream, coverage)]);
+    await Promise.all([feed(alpha.stream, coverage), visit(top, rgba, all === 0xff)]);
   }
-  rgb.stream.end();
   alpha.stream.end();
-  const [colour, coverage] = await Promise.all([rgb.done, alpha.done]);
-  return { rgb: colour, rgbFilter: 'FlateDecode', alpha: opaque ? undefined : coverage };
+  const coverage = await alpha.done;
+  return opaque ? undefined : coverage;
+}
+
+/** The `width` × `height` pixels `band` reads, as deflated RGB and alpha streams, a band of bandRows(width) rows at a time. */
+export async function pixelStreams(band: PixelBand, width: number, height: number): Promise<PixelStreams> {
+  const rgb = compressor();
+  const alpha = await alphaStream(band, width, height, (_top, rgba) => {
+    const colour = new Uint8Array((rgba.length / 4) * 3);
+    for (let c = 0, s = 0; c < colour.length; c += 3, s += 4) {
+      colour[c] = rgba[s]!;
+      colour[c + 1] = rgba[s + 1]!;
+      colour[c + 2] = rgba[s + 2]!;
+    }
+    return feed(rgb.stream, colour);
+  });
+  rgb.stream.end();
+  return { rgb: await rgb.done, rgbFilter: 'FlateDecode', alpha };
 }

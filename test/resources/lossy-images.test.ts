@@ -1,7 +1,8 @@
 /**
- * Images whose pixels were stored lossily (a VP8 WebP, AVIF) and are all opaque are embedded as a
- * JPEG (resources/decode.ts jpegStreams): deflated, a WebP photo made a PDF ten times its size.
- * Lossless files, translucent ones and small images that deflate smaller keep the deflated streams.
+ * Images whose pixels were stored lossily (a VP8 WebP, AVIF) are embedded with their colours as a
+ * JPEG (resources/decode.ts jpegStreams), their alpha as a deflated soft mask: deflated, a WebP
+ * photo made a PDF ten times its size. Lossless files and small images that deflate smaller keep
+ * the deflated streams.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -84,9 +85,19 @@ describe('lossily stored images', () => {
     expect(psnr(await pixelsOf(jpeg), await pixelsOf(webp))).toBeGreaterThan(35);
   });
 
-  it('keeps a lossy WebP with a translucent pixel deflated, with its soft mask', async () => {
-    const webp = photo(1100, 1000, 128).encodeSync('webp', 80);
-    expect(await encodings(await renderPdf(`<img src="${url(webp, 'image/webp')}" style="width: 100px">`))).toEqual(['image image', 'smask image']);
+  it('gives a translucent lossy WebP a deflated soft mask under its JPEG colours, unpremultiplied: no dark fringe', async () => {
+    // top: opaque blue on the left, transparent on the right; bottom: white at half opacity over black
+    const halves = createCanvas(1100, 1000);
+    const ctx = halves.getContext('2d');
+    ctx.fillStyle = '#0000ff';
+    ctx.fillRect(0, 0, 550, 500);
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.5)';
+    ctx.fillRect(0, 500, 1100, 500);
+    const webp = halves.encodeSync('webp', 80);
+    const html = `<style>@page { size: 2px 2px; margin: 0 } body { margin: 0 } img { display: block; width: 2px; height: 2px; background: linear-gradient(red 50%, black 50%) }</style><img src="${url(webp, 'image/webp')}">`;
+    expect(await encodings(await renderPdf(html))).toEqual(['image jpeg', 'smask image']);
+    // half-white over black is mid grey; its colours premultiplied into the JPEG would come out a quarter grey
+    expect(await renderPage(html, {}, { palette: { B: '#0000ff', R: '#ff0000', g: '#808080' }, tolerance: 8 })).toEqual(['BR', 'gg']);
   });
 
   it('keeps the smaller of the two under a megapixel: a flat logo deflated, a small photo as a JPEG', async () => {
