@@ -144,7 +144,7 @@ function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
   const iconRoom = (type === 'time' ? 34 : 39.328) / 13.333;
   // a content width, grown by the edges of a border-box field (quirks mode's UA sheet, frameworks) as text fields are
-  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + iconRoom) + 2 * shown.fields - 8 + sizingEdges(style, 'x');
+  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily, style).ch + iconRoom) + 2 * shown.fields - 8 + sizingEdges(style, 'x');
   const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), ...WHITE_SPACE_PRE, overflowX: 'clip' };
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
@@ -171,20 +171,29 @@ function calendarIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlow
   return { kind: 'out-of-flow', scheme: 'float', box: image, style: iconStyle, element: undefined, pseudo: undefined };
 }
 
+/** The fields' font style: their width is counted in characters of its face. */
+type FieldFont = Pick<ComputedStyle, 'fontSize' | 'fontFamily' | 'fontWeight' | 'fontStyle' | 'fontStretch'>;
+
+/**
+ * The width Chromium counts a field's characters in (LayoutTextControl's average character width):
+ * the face's average, rounded when that rounds it up (5.9 -> 6 but 6.49 stays).
+ */
+function fieldCharWidth(style: FieldFont): number {
+  const average = fontRelativeRatios(style.fontFamily, style).avgCharWidth * style.fontSize;
+  return Math.max(average, Math.round(average));
+}
+
 /**
  * Chromium's content width of a text field of `size` characters (20 by default;
  * LayoutTextControlSingleLine): `size` average characters plus the widest glyph's excess over one,
  * in whole pixels. Measured against Chromium 156 (sizes 1-40, fonts 10-32px, the Liberation
- * families): the average is the font's, rounded when that rounds it up (5.9 -> 6 but 6.49 stays);
- * the widest glyph is the font's bbox width, rounded.
+ * families and DejaVu Sans, their four faces): the widest glyph is the face's bbox width, rounded.
  */
-export function textFieldWidth(style: Pick<ComputedStyle, 'fontSize' | 'fontFamily'>, sizeAttribute: string | undefined): number {
+export function textFieldWidth(style: FieldFont, sizeAttribute: string | undefined): number {
   const parsed = sizeAttribute === undefined ? NaN : Number.parseInt(sizeAttribute, 10);
   const size = Number.isFinite(parsed) && parsed > 0 ? parsed : 20;
-  const ratios = fontRelativeRatios(style.fontFamily);
-  const average = ratios.avgCharWidth * style.fontSize;
-  const charWidth = Math.max(average, Math.round(average));
-  const widest = Math.round(ratios.maxCharWidth * style.fontSize);
+  const charWidth = fieldCharWidth(style);
+  const widest = Math.round(fontRelativeRatios(style.fontFamily, style).maxCharWidth * style.fontSize);
   // the epsilon keeps float noise (8 * 3 + 9.000001) from adding a pixel
   return Math.ceil(charWidth * (size - 1) + widest - 1e-6);
 }
@@ -372,17 +381,28 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const text = textOf(element).replace(/^\r?\n/, '');
   const cols = positiveInt(element.attribs['cols'], 20);
   const rows = positiveInt(element.attribs['rows'], 2);
-  const ratios = fontRelativeRatios(style.fontFamily);
   const lineHeight = typeof style.lineHeight === 'number' ? style.lineHeight
     : style.lineHeight === 'normal' ? style.fontSize * normalLineHeight(style.fontFamily) : style.lineHeight.value * style.fontSize;
-  // Chromium adds the width of a scroll bar's gutter (16px at this size: two "0"s) to cols
   // field-sizing: content: as wide as its longest line and as tall as its lines (or one, empty)
   const content = style.fieldSizing === 'content';
-  const width = style.width !== 'auto' ? style.width : content ? 'fit-content' : style.fontSize * ratios.ch * (cols + 2) + sizingEdges(style, 'x');
+  const width = style.width !== 'auto' ? style.width : content ? 'fit-content' : textareaWidth(style, cols) + sizingEdges(style, 'x');
   const height = style.height !== 'auto' || content ? style.height : rows * lineHeight + sizingEdges(style, 'y');
   const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip' };
   const empty = content ? [caretLine(build, sized)] : [];
   return naturalIf(style, build.block(sized, text === '' ? empty : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
+}
+
+/** Chromium's scroll bar gutter beside a textarea's columns, whatever its font. */
+const TEXTAREA_GUTTER = 15;
+
+/**
+ * Chromium's content width of a textarea of `cols` columns (LayoutTextControlMultiLine): the
+ * columns in average characters, to the next whole pixel, and the scroll bar's gutter. Measured
+ * against Chromium 156: the default textarea and fonts of 10-30px in Arial, Times New Roman and
+ * DejaVu Sans, regular, bold and italic, 5-40 columns, to the pixel.
+ */
+function textareaWidth(style: FieldFont, cols: number): number {
+  return Math.ceil(fieldCharWidth(style) * cols - 1e-6) + TEXTAREA_GUTTER;
 }
 
 /** `line-height: normal` of the bundled fonts (hhea ascent + descent + line gap, per em). */

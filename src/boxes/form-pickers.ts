@@ -100,7 +100,7 @@ const FILE_CHOOSER_CHARS = 34;
  */
 export function fileBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; button: ComputedStyle | undefined }): BlockBox {
   const multiple = element.attribs['multiple'] !== undefined;
-  const zero = fontRelativeRatios(style.fontFamily).ch * style.fontSize;
+  const zero = fontRelativeRatios(style.fontFamily, style).ch * style.fontSize;
   const width = style.width === 'auto' ? Math.ceil(FILE_CHOOSER_CHARS * zero - 1e-6) + horizontalEdges(style) : style.width;
   // the label ends in an ellipsis where the field is too narrow (Chromium's UA sheet)
   const field = restyled(style, { ...WHITE_SPACE_PRE, width, overflowX: 'clip', textOverflow: ['ellipsis'] });

@@ -59,6 +59,23 @@ describe('form controls sized as Chromium sizes them', () => {
     ['s1 0,0 25x21', 's3 0,21 41x21', 's5 0,42 57x21', 's40 0,63 337x21', 'f16 0,84 47x24.4', 'serif 0,108.4 109x24', 'big 0,132 73x37']);
   });
 
+  it('text fields and textareas in the face their weight and style select: its average and widest characters', async () => {
+    const fields = {
+      b: 'font-weight: bold', c: 'font-style: italic', d: 'font: bold italic 16px Arial', f: "font: bold 16px 'Times New Roman'",
+      f2: "font: italic 16px 'Times New Roman'", f3: "font: bold italic 16px 'Times New Roman'", h: "font: bold 16px 'DejaVu Sans'", j: "font: italic 16px 'DejaVu Sans'",
+    };
+    const textareas = {
+      t1: ['font: 10px Arial', 20], t2: ['font: 20px Arial', 5], t3: ['font: 30px Arial', 30], t4: ["font: bold 30px 'Times New Roman'", 7],
+      t5: ["font: italic 11px 'DejaVu Sans'", 33], g: ['font: bold 13px Arial', 20], g3: ["font: bold 16px 'DejaVu Sans'", 20], t7: ['font: 16px Arial; padding: 0; border: 0', 20],
+    } as const;
+    const html = Object.entries(fields).map(([id, css]) => `<input id=${id} style="${css}">`).join('')
+      + Object.entries(textareas).map(([id, [css, cols]]) => `<textarea id=${id} cols=${cols} style="${css}"></textarea>`).join('');
+    const doc = await layoutHtml(PAGE + html);
+    const widths = Object.fromEntries([...Object.keys(fields), ...Object.keys(textareas)].map((id) => [id, findById(doc.pages[0]!, id)!.width]));
+    // Chromium 156 (getBoundingClientRect, the Liberation 1.x fonts it finds on Linux)
+    expect(widths).toEqual({ b: 181, c: 178, d: 219, f: 218, f2: 199, f3: 205, h: 232, j: 206, t1: 141, t2: 81, t3: 561, t4: 147, t5: 219, g: 181, g3: 205, t7: 204 });
+  });
+
   it('a select as wide as its widest option', async () => {
     await expectBoxes('<div><select id=s1><option>One</option><option selected>Two words</option></select></div>', ['s1 0,1 86x19']);
     await expectBoxes('<div><select id=s2><option selected>One</option><option>Two words</option></select></div>', ['s2 0,1 86x19']);

@@ -68,27 +68,46 @@ const CAP_FALLBACK = 0.7;
  */
 export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5, cap: CAP_FALLBACK, avgCharWidth: 0.5, maxCharWidth: 0.5 };
 
-const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048, cap: 1409 / 2048, avgCharWidth: 1208 / 2048, maxCharWidth: 2567 / 2048 };
-const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048, cap: 1341 / 2048, avgCharWidth: 1163 / 2048, maxCharWidth: 2424 / 2048 };
-const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048, cap: 1349 / 2048, avgCharWidth: 1229 / 2048, maxCharWidth: 1297 / 2048 };
-const DEJAVU_HINTING: ExHinting = { ref: 1120 / 2048, shoot: 1147 / 2048 };
-const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048, exHinting: DEJAVU_HINTING };
-// DejaVu Sans Bold (and Bold Oblique): wider digits; the same x-height and cap height
-const DEJAVU_SANS_BOLD: FontRelativeRatios = { ...DEJAVU_SANS, ch: 1425 / 2048 };
-// not bundled: the metrics of the DejaVu 2.37 fonts Linux systems install (Chromium's monospace on Debian)
-const DEJAVU_SERIF: FontRelativeRatios = { ex: 1063 / 2048, ch: 1303 / 2048, cap: 1493 / 2048, avgCharWidth: 1050 / 2048, maxCharWidth: 5888 / 2048, exHinting: { ref: 1063 / 2048, shoot: 1092 / 2048 } };
-const DEJAVU_SANS_MONO: FontRelativeRatios = { ex: 1120 / 2048, ch: 1233 / 2048, cap: 1493 / 2048, avgCharWidth: 1233 / 2048, maxCharWidth: 2614 / 2048, exHinting: DEJAVU_HINTING };
-
 /**
- * Bundled faces whose `ex`, `ch` or `cap` differ from their regular face's (in the Liberation
- * families every face has the same): taken from `font-weight: 600` up, where font matching
- * (CSS Fonts 4 §5.2) picks the bold face of a family that has a regular and a bold one.
+ * A family's metrics in each of its faces. Font matching (CSS Fonts 4 §5.2) picks the bold face of a
+ * family that has a regular and a bold one from `font-weight: 600` up, the italic one for `italic`
+ * and `oblique`: DejaVu's bold "0" is wider, and a text field's widths differ in every face.
  */
-const BOLD_FACES: ReadonlyMap<FontRelativeRatios, FontRelativeRatios> = new Map([[DEJAVU_SANS, DEJAVU_SANS_BOLD]]);
+interface FamilyFaces {
+  readonly regular: FontRelativeRatios;
+  readonly bold: FontRelativeRatios;
+  readonly italic: FontRelativeRatios;
+  readonly boldItalic: FontRelativeRatios;
+}
+
 const BOLD_FROM = 600;
 
-/** Lower-cased family -> metrics of its regular face; the aliases mirror src/text/bundled.ts. */
-const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
+/** The faces of a family: the regular one, and what differs in the bold, italic and bold italic ones. */
+function faces(regular: FontRelativeRatios, bold: Partial<FontRelativeRatios>, italic: Partial<FontRelativeRatios>, boldItalic: Partial<FontRelativeRatios>): FamilyFaces {
+  return { regular, bold: { ...regular, ...bold }, italic: { ...regular, ...italic }, boldItalic: { ...regular, ...boldItalic } };
+}
+
+/** Units of a 2048-unit em in em. */
+const em = (units: number): number => units / 2048;
+/** A text field's widths in a face (`xAvgCharWidth`, the bbox width), in 2048ths of the em. */
+const field = (average: number, widest: number): Pick<FontRelativeRatios, 'avgCharWidth' | 'maxCharWidth'> => ({ avgCharWidth: em(average), maxCharWidth: em(widest) });
+
+const UNKNOWN_FAMILY = faces(FALLBACK_RATIOS, {}, {}, {});
+const LIBERATION_SANS = faces({ ex: em(1082), ch: em(1139), cap: em(1409), ...field(1208, 2567) }, field(1255, 2552), field(1210, 2733), field(1258, 2739));
+const LIBERATION_SERIF = faces({ ex: em(940), ch: em(1024), cap: em(1341), ...field(1163, 2424) }, field(1217, 2595), field(1145, 2590), field(1185, 2721));
+const LIBERATION_MONO = faces({ ex: em(1082), ch: em(1229), cap: em(1349), ...field(1229, 1297) }, field(1229, 1314), field(1229, 1636), field(1229, 1622));
+const DEJAVU_HINTING: ExHinting = { ref: em(1120), shoot: em(1147) };
+// DejaVu Sans Bold: wider digits; the same x-height and cap height
+const DEJAVU_SANS = faces({ ex: em(1120), ch: em(1303), cap: em(1493), ...field(1038, 5763), exHinting: DEJAVU_HINTING },
+  { ch: em(1425), ...field(1173, 6235) }, field(1038, 5478), { ch: em(1425), ...field(1173, 6327) });
+// not bundled: the metrics of the DejaVu 2.37 fonts Linux systems install (Chromium's monospace on Debian)
+const DEJAVU_SERIF = faces({ ex: em(1063), ch: em(1303), cap: em(1493), ...field(1050, 5888), exHinting: { ref: em(1063), shoot: em(1092) } },
+  { ch: em(1425), ...field(1159, 5509) }, field(1050, 5124), { ch: em(1425), ...field(1159, 5797) });
+const DEJAVU_SANS_MONO = faces({ ex: em(1120), ch: em(1233), cap: em(1493), ...field(1233, 2614), exHinting: DEJAVU_HINTING },
+  field(1233, 2414), field(1233, 2391), field(1233, 2569));
+
+/** Lower-cased family -> metrics of its faces; the aliases mirror src/text/bundled.ts. */
+const BY_FAMILY: ReadonlyMap<string, FamilyFaces> = new Map([
   ['liberation sans', LIBERATION_SANS], ['sans-serif', LIBERATION_SANS], ['arial', LIBERATION_SANS],
   ['helvetica', LIBERATION_SANS], ['helvetica neue', LIBERATION_SANS], ['system-ui', LIBERATION_SANS],
   ['ui-sans-serif', LIBERATION_SANS], ['arimo', LIBERATION_SANS],
@@ -100,6 +119,12 @@ const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
   ['courier', LIBERATION_MONO], ['ui-monospace', LIBERATION_MONO], ['cousine', LIBERATION_MONO],
   ['dejavu sans', DEJAVU_SANS], ['dejavu serif', DEJAVU_SERIF], ['dejavu sans mono', DEJAVU_SANS_MONO],
 ]);
+
+function faceOf(family: FamilyFaces, face: FaceStyle): FontRelativeRatios {
+  const italic = face.fontStyle !== 'normal';
+  if (face.fontWeight >= BOLD_FROM) return italic ? family.boldItalic : family.bold;
+  return italic ? family.italic : family.regular;
+}
 
 /** `ex`, `ch` and `cap` in em, as a length context holds them (values/units.ts). */
 export interface FontUnitRatios {
@@ -192,30 +217,42 @@ function measuredRatios(units: FontUnits): FontUnitRatios {
   return { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, estimated: false };
 }
 
-/** A list's FontUnitRatios in its regular face, and in its bold one where that differs. */
-interface ListRatios {
-  readonly regular: FontUnitRatios;
-  readonly bold: FontUnitRatios;
+/** What the css stage knows of a `font-family` list: its first known family's faces, and whether an unknown family comes before it. */
+interface KnownList {
+  readonly family: FamilyFaces;
+  readonly estimated: boolean;
 }
 
-const unitRatios = new WeakMap<readonly string[], ListRatios>();
+const knownLists = new WeakMap<readonly string[], KnownList>();
+
+function knownList(families: readonly string[]): KnownList {
+  let list = knownLists.get(families);
+  if (list === undefined) {
+    let family = UNKNOWN_FAMILY;
+    for (const name of families) {
+      const known = BY_FAMILY.get(name.toLowerCase());
+      if (known !== undefined) {
+        family = known;
+        break;
+      }
+    }
+    list = { family, estimated: !startsKnown(families) };
+    knownLists.set(families, list);
+  }
+  return list;
+}
+
+/** One FontUnitRatios a face's ratios, as known and as estimated. */
+const unitRatios = [new WeakMap<FontRelativeRatios, FontUnitRatios>(), new WeakMap<FontRelativeRatios, FontUnitRatios>()] as const;
 
 /** The FontUnitRatios of a computed `font-family` list in a face, from the known families (estimated past an unknown one). */
 export function fontUnitRatios(families: readonly string[], face: FaceStyle): FontUnitRatios {
-  let list = unitRatios.get(families);
-  if (list === undefined) {
-    const ratios = fontRelativeRatios(families);
-    const estimated = !startsKnown(families);
-    const regular = unitRatiosOf(ratios, estimated);
-    const bold = BOLD_FACES.get(ratios);
-    list = { regular, bold: bold === undefined ? regular : unitRatiosOf(bold, estimated) };
-    unitRatios.set(families, list);
-  }
-  return face.fontWeight >= BOLD_FROM ? list.bold : list.regular;
-}
-
-function unitRatiosOf(ratios: FontRelativeRatios, estimated: boolean): FontUnitRatios {
-  return { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, estimated };
+  const list = knownList(families);
+  const ratios = faceOf(list.family, face);
+  const kept = unitRatios[list.estimated ? 1 : 0];
+  let unit = kept.get(ratios);
+  if (unit === undefined) kept.set(ratios, unit = { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, estimated: list.estimated });
+  return unit;
 }
 
 /** Whether the list's first family has known metrics (a bundled family or a generic name): no font could come before it. */
@@ -245,21 +282,7 @@ export function styleFontRatios(style: FaceStyle & { readonly fontFamily: readon
   return style.fontSizeAdjust === 'none' ? ratios : adjustedRatios(style.fontSizeAdjust, ratios);
 }
 
-const cache = new WeakMap<readonly string[], FontRelativeRatios>();
-
-/** The `ex`/`ch` ratios of a computed `font-family` list, its regular face's. */
-export function fontRelativeRatios(families: readonly string[]): FontRelativeRatios {
-  let ratios = cache.get(families);
-  if (ratios === undefined) {
-    ratios = FALLBACK_RATIOS;
-    for (const family of families) {
-      const known = BY_FAMILY.get(family.toLowerCase());
-      if (known !== undefined) {
-        ratios = known;
-        break;
-      }
-    }
-    cache.set(families, ratios);
-  }
-  return ratios;
+/** The ratios of a computed `font-family` list's first known family in a face (its regular one by default). */
+export function fontRelativeRatios(families: readonly string[], face: FaceStyle = REGULAR_FACE): FontRelativeRatios {
+  return faceOf(knownList(families).family, face);
 }
