@@ -79,11 +79,35 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
     const top = stitchedTop(p.placeholder.box.style, block.width);
     return top !== undefined && top >= fragmentStart - 0.01 ? stitched : block;
   };
-  const laid = pending.map((p) => placeAbsolute(p, blockOf(p), ctx, undefined));
+  const laid = pending.map((p) => {
+    // one anchored to the block's end has come to its last fragment (stitched-block.ts)
+    if (stitched !== block && isEndAnchored(p)) return withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y);
+    return placeAbsolute(p, blockOf(p), ctx, undefined);
+  });
   for (const p of ahead) laid.push(placeAbsolute(p, stitched, ctx, undefined));
   const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
   const own = laid.flatMap((p) => p.pageContent);
   return { fragment: withBoxFields(fragment, { children: [...fragment.children, ...placed] }), positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
+}
+
+/**
+ * A box placed against a broken block's stitched fragments whose top falls above the fragment that
+ * holds it (anchored to the block's end, taller than its last fragment): moved down to the
+ * fragment's top — Chromium splits it over the pages before, octavo does not split such boxes yet.
+ */
+function withinFragment(placed: PlacedAbsolute, top: number): PlacedAbsolute {
+  const above = top - placed.fragment.y;
+  return above > 0.01 ? { ...placed, fragment: offsetFragment(placed.fragment, 0, above) } : placed;
+}
+
+/**
+ * Whether an absolutely positioned box is placed from its containing block's end (`top` auto,
+ * `bottom` set): in a broken block, against its fragments stitched together once the last is laid
+ * out (stitched-block.ts).
+ */
+export function isEndAnchored(p: PendingPositioned): boolean {
+  const style = p.placeholder.box.style;
+  return p.placeholder.scheme === 'absolute' && style.top === 'auto' && style.bottom !== 'auto';
 }
 
 /**

@@ -13,7 +13,9 @@
  * falls in it, and tells the next fragment — by its break token — how far down the stitched block
  * it starts, which boxes are done and which it carries. Placed ahead or carried: a box with a
  * `top` length and `left` or `right` set, so that neither its static position nor the block's
- * final height is needed. Any other box (a percentage `top`, `left` and `right` both auto, a
+ * final height is needed. Carried to the block's last fragment: a box anchored to its end (`top`
+ * auto, `bottom` set: a footer `bottom: 0` in a body 29.7cm tall), whose offset is known only with
+ * the block's final height. Any other box (a percentage `top`, `left` and `right` both auto, a
  * static position) stays in the fragment of its placeholder: against the stitched block when its
  * offset falls there or below, else at its offset from that fragment's top, as before.
  */
@@ -22,7 +24,7 @@ import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { BreakToken, Escaping, LayoutContext, PendingPositioned } from './contract.js';
 import { cacheKey } from './contract.js';
-import { isContainingBlockForAbsolute, stitchedTop } from './positioned.js';
+import { isContainingBlockForAbsolute, isEndAnchored, stitchedTop } from './positioned.js';
 
 /** Where a fragment of a broken containing block starts in the stitched block, and which of its positioned boxes are placed. */
 export interface StitchedPart {
@@ -32,6 +34,8 @@ export interface StitchedPart {
   readonly done: ReadonlySet<OutOfFlowBox>;
   /** Boxes whose placeholders came before but whose offsets fall in this fragment or later. */
   readonly carried: readonly PendingPositioned[];
+  /** The x of the fragment that carried them (their static positions are in its frame). */
+  readonly x: number;
 }
 
 /** What a fragment of a broken containing block places against the stitched block. */
@@ -65,11 +69,11 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
   const offset = prior?.offset ?? -fragment.border.top;
   const done = prior?.done ?? NONE;
   const arrived = done.size === 0 ? escaping.positioned : escaping.positioned.filter((p) => !done.has(p.placeholder));
-  const waiting = prior === undefined || prior.carried.length === 0 ? arrived : [...prior.carried, ...arrived];
+  const waiting = prior === undefined || prior.carried.length === 0 ? arrived : [...movedBy(prior.carried, fragment.x - prior.x), ...arrived];
   const width = fragment.width - fragment.border.left - fragment.border.right;
   const end = offset + fragment.height - fragment.border.bottom;
-  // boxes whose offsets fall below this fragment wait for the next one (its own placeholder came here)
-  const later = next === undefined ? [] : waiting.filter((p) => fallsBelow(p, width, end));
+  // boxes whose offsets fall below this fragment, or that are anchored to the block's end, wait for the next one (their placeholders came here)
+  const later = next === undefined ? [] : waiting.filter((p) => fallsBelow(p, width, end) || isEndAnchored(p));
   const carriedOn = new Set(later);
   const positioned = later.length === 0 ? waiting : waiting.filter((p) => !carriedOn.has(p));
   const ahead: PendingPositioned[] = [];
@@ -89,7 +93,7 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
     for (const p of positioned) nowDone.add(p.placeholder);
     for (const p of ahead) nowDone.add(p.placeholder);
     for (const p of later) nowDone.add(p.placeholder);
-    parts.set(next, { offset: offset + fragment.height, done: nowDone, carried: later });
+    parts.set(next, { offset: offset + fragment.height, done: nowDone, carried: later, x: fragment.x });
   }
   return { stitching: { offset, ahead }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
 }
@@ -103,6 +107,11 @@ function fallsBelow(p: PendingPositioned, containingWidth: number, end: number):
   if (p.placeholder.scheme !== 'absolute') return false;
   const top = placedAheadTop(p.placeholder.box.style, containingWidth);
   return top !== undefined && top >= end;
+}
+
+/** Carried boxes in the frame of a fragment `dx` to the right of the one that carried them (a column further on). */
+function movedBy(carried: readonly PendingPositioned[], dx: number): readonly PendingPositioned[] {
+  return dx === 0 ? carried : carried.map((p) => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx }));
 }
 
 /** `stitchedTop` of a box that may be placed before its placeholder: `left` or `right` set, and no `bottom` stretching it to a height still unknown. */

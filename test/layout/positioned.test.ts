@@ -194,6 +194,20 @@ describe('absolutely positioned boxes in a containing block broken across pages 
     expect(await geometry(body, ['tag', 'low'], css)).toEqual({ tag: '180,5 10x10', low: '210,30 10x10' });
   });
 
+  it('places a box anchored to the block\'s end (bottom set, top auto) against the whole block, on its last page (as Chromium 156)', async () => {
+    // a 500px block from y 5: a footer `bottom: 0` ends at 505, on page 2 (from 300); `bottom: 10%` is of the whole 500px.
+    // Before, both sat at the bottom of the block's first fragment, on page 1 (a body 29.7cm tall with its footer)
+    const body = '<div style="position:relative;height:500px;border-top:5px solid"><p>intro</p><div id=f style="position:absolute;bottom:0;width:100%;height:30px;border-top:1px solid"></div>'
+      + '<div id=g style="position:absolute;bottom:10%;right:0;width:100px;height:10px"></div></div>';
+    expect(await geometry(body, ['f', 'g'])).toEqual({ f: 'p2 0,174 400x31', g: 'p2 300,145 100x10' });
+  });
+
+  it('moves such a box taller than the last fragment down to its top (not split yet)', async () => {
+    // 40 lines: the block's last fragment is page 2's first 100px; the box would start at 150 on page 1 (Chromium splits it there)
+    const body = `<div style="position:relative">${lines(40)}<div id=t style="position:absolute;bottom:0;left:0;width:50px;height:250px"></div></div>`;
+    expect(await geometry(body, ['t'])).toEqual({ t: 'p2 0,0 50x250' });
+  });
+
   it('leaves a box whose offset it cannot settle ahead of its placeholder in the fragment of its placeholder', async () => {
     // a percentage top waits for the block's height; left and right both auto need the static position
     const body = `<div style="position:relative">${lines(40)}<div id=pc style="position:absolute;top:5%;right:0;width:10px;height:10px"></div>`
