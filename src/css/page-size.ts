@@ -49,6 +49,8 @@ export const FONT_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: DEF
 
 /** `size: auto | <length>{1,2} | [ <page-size> || [ portrait | landscape ] ]`; undefined if invalid. */
 export function parsePageSize(nodes: Nodes): readonly [number, number] | undefined {
+  // `size:` with no value: every one of its no lengths is positive (FUZZ_SEED=8632 printed NaN-sized pages)
+  if (nodes.length === 0) return undefined;
   if (nodes.length === 1 && identOf(nodes[0]) === 'auto') return DEFAULT_PAGE_SIZE;
   const lengths = nodes.map((n) => parseLength(n));
   if (lengths.every((l) => l !== undefined) && nodes.length <= 2) {

@@ -182,6 +182,12 @@ describe('@page selection and cascade', () => {
     const { diagnostics } = await page('@page {\n  margin: red;\n}');
     expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['css_invalid_value', 2]]);
   });
+
+  it('drops a `size` with no value, keeping the page A4 (FUZZ_SEED=8632: its pages were NaN px wide, and the PDF writer failed)', async () => {
+    const { style, diagnostics } = await page('@page {\n  size:;\n  margin: 10px }');
+    expect([style.width, style.height]).toEqual([210 * MM, 297 * MM].map((v) => expect.closeTo(v, 6)));
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['css_invalid_value', 2]]);
+  });
 });
 
 describe('the page box\'s style record', () => {
