@@ -61,6 +61,22 @@ function psnr(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
   return 10 * Math.log10((255 * 255) / (squares / samples));
 }
 
+/** A lossy WebP of `width` × `height` px painted with rectangles: [colour, x, y, w, h]. */
+function rectangles(width: number, height: number, fills: readonly (readonly [string, number, number, number, number])[]): Uint8Array {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  for (const [colour, x, y, w, h] of fills) {
+    ctx.fillStyle = colour;
+    ctx.fillRect(x, y, w, h);
+  }
+  return canvas.encodeSync('webp', 80);
+}
+
+/** `webp` drawn over the whole of a 2 × 2 px page, on `background`. */
+function twoPixelPage(webp: Uint8Array, background = 'none'): string {
+  return `<style>@page { size: 2px 2px; margin: 0 } body { margin: 0 } img { display: block; width: 2px; height: 2px; background: ${background} }</style><img src="${url(webp, 'image/webp')}">`;
+}
+
 async function pixelsOf(bytes: Uint8Array): Promise<Uint8ClampedArray> {
   const image = await loadImage(Buffer.from(bytes));
   const canvas = createCanvas(image.width, image.height);
@@ -87,27 +103,16 @@ describe('lossily stored images', () => {
 
   it('gives a translucent lossy WebP a deflated soft mask under its JPEG colours, unpremultiplied: no dark fringe', async () => {
     // top: opaque blue on the left, transparent on the right; bottom: white at half opacity over black
-    const halves = createCanvas(1100, 1000);
-    const ctx = halves.getContext('2d');
-    ctx.fillStyle = '#0000ff';
-    ctx.fillRect(0, 0, 550, 500);
-    ctx.fillStyle = 'rgba(255, 255, 255, 0.5)';
-    ctx.fillRect(0, 500, 1100, 500);
-    const webp = halves.encodeSync('webp', 80);
-    const html = `<style>@page { size: 2px 2px; margin: 0 } body { margin: 0 } img { display: block; width: 2px; height: 2px; background: linear-gradient(red 50%, black 50%) }</style><img src="${url(webp, 'image/webp')}">`;
+    const webp = rectangles(1100, 1000, [['#0000ff', 0, 0, 550, 500], ['rgba(255, 255, 255, 0.5)', 0, 500, 1100, 500]]);
+    const html = twoPixelPage(webp, 'linear-gradient(red 50%, black 50%)');
     expect(await encodings(await renderPdf(html))).toEqual(['image jpeg', 'smask image']);
     // half-white over black is mid grey; its colours premultiplied into the JPEG would come out a quarter grey
     expect(await renderPage(html, {}, { palette: { B: '#0000ff', R: '#ff0000', g: '#808080' }, tolerance: 8 })).toEqual(['BR', 'gg']);
   });
 
   it('keeps the smaller of the two under a megapixel: a flat logo deflated, a small photo as a JPEG', async () => {
-    const logo = createCanvas(400, 160);
-    const ctx = logo.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, 400, 160);
-    ctx.fillStyle = '#0050a0';
-    ctx.fillRect(20, 20, 360, 120);
-    const flat = await decodePixels(logo.encodeSync('webp', 80), 'webp', 1_000_000);
+    const logo = rectangles(400, 160, [['#ffffff', 0, 0, 400, 160], ['#0050a0', 20, 20, 360, 120]]);
+    const flat = await decodePixels(logo, 'webp', 1_000_000);
     expect(flat).toMatchObject({ kind: 'decoded', pixels: { rgbFilter: 'FlateDecode', alpha: undefined } });
     const small = await decodePixels(photo(600, 400).encodeSync('webp', 80), 'webp', 1_000_000);
     expect(small).toMatchObject({ kind: 'decoded', pixels: { rgbFilter: 'DCTDecode', alpha: undefined } });
@@ -115,14 +120,7 @@ describe('lossily stored images', () => {
 
   it('draws a JPEG-stored image in its colours', async () => {
     // a red top half and a blue bottom half, 1,100 × 1,000 px, on a 2 px page
-    const halves = createCanvas(1100, 1000);
-    const ctx = halves.getContext('2d');
-    ctx.fillStyle = '#ff0000';
-    ctx.fillRect(0, 0, 1100, 500);
-    ctx.fillStyle = '#0000ff';
-    ctx.fillRect(0, 500, 1100, 500);
-    const webp = halves.encodeSync('webp', 80);
-    const html = `<style>@page { size: 2px 2px; margin: 0 } body { margin: 0 } img { display: block; width: 2px; height: 2px }</style><img src="${url(webp, 'image/webp')}">`;
+    const html = twoPixelPage(rectangles(1100, 1000, [['#ff0000', 0, 0, 1100, 500], ['#0000ff', 0, 500, 1100, 500]]));
     expect(await encodings(await renderPdf(html))).toEqual(['image jpeg']);
     expect(await renderPage(html, {}, { tolerance: 8 })).toEqual(['RR', 'BB']);
   });
