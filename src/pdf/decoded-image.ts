@@ -1,9 +1,10 @@
 /**
  * An image whose pixels octavo decoded (GIF, WebP, BMP, AVIF, interlaced PNG: resources/decode.ts)
  * as an image XObject of its own (ISO 32000-1 §8.9.5): 8-bit DeviceRGB samples and, when some
- * pixel is not opaque, a DeviceGray soft mask (§11.6.5.3), both streams deflated (the samples of
- * a lossily stored opaque image: a JPEG) when they were decoded and written as they are (a /Filter
- * set, PDFKit compresses nothing again; an encrypted document still encrypts them).
+ * pixel is not opaque, a DeviceGray soft mask (§11.6.5.3). The samples are deflated, or a JPEG
+ * where the file stored them lossily, the mask deflated, when they were decoded; they are written
+ * as they are (a /Filter set, PDFKit compresses nothing again; an encrypted document still
+ * encrypts them).
  */
 import type { DecodedPixels } from '../resources/types.js';
 import type { PdfKitDocument, PdfKitImage, PdfRef } from './pdfkit-document.js';

@@ -3,8 +3,8 @@
  * first available font, `ch` the advance of its "0", in the face the element's weight, style and
  * stretch select. The css stage runs before any font is loaded, so the metrics of the bundled
  * fonts (fonts/, read from their OS/2 `sxHeight` and the advance of U+0030, in units of the em)
- * are kept here, keyed by the family names that resolve to them (src/text/bundled.ts), with a bold
- * face's where it differs. Other families (web fonts, system fonts) are first estimated with the
+ * are kept here, keyed by the family names that resolve to them (src/text/bundled.ts), for each
+ * of their four faces. Other families (web fonts, system fonts) are first estimated with the
  * first bundled family of the list, else the 0.5em fallback the spec allows; a unit that read such
  * an estimate is counted (`estimatedFontUnitUses`), and the render styles the document again with
  * the metrics of the fonts it loaded (`measuredFontRatios`, render.ts).
