@@ -202,6 +202,13 @@ describe('absolutely positioned boxes in a containing block broken across pages 
     expect(await geometry(body, ['f', 'g'])).toEqual({ f: 'p2 0,174 400x31', g: 'p2 300,145 100x10' });
   });
 
+  it('does the same across columns: the last column\'s bottom (Chromium 156: f 220,30 100x10, g 410,25 in 420px columns)', async () => {
+    const css = '.mc { columns: 2; column-gap: 20px; column-fill: auto; height: 100px; width: 380px; orphans: 1; widows: 1 } i { display: block; height: 20px }';
+    const body = `<div class=mc><div style="position:relative">${'<i></i>'.repeat(7)}<div id=f style="position:absolute;bottom:0;width:50%;height:10px"></div>`
+      + '<div id=g style="position:absolute;bottom:5px;right:0;width:10px;height:10px"></div></div></div>';
+    expect(await geometry(body, ['f', 'g'], css)).toEqual({ f: '200,30 90x10', g: '370,25 10x10' });
+  });
+
   it('moves such a box taller than the last fragment down to its top (not split yet)', async () => {
     // 40 lines: the block's last fragment is page 2's first 100px; the box would start at 150 on page 1 (Chromium splits it there)
     const body = `<div style="position:relative">${lines(40)}<div id=t style="position:absolute;bottom:0;left:0;width:50px;height:250px"></div></div>`;
