@@ -45,17 +45,20 @@ export type ColorLayers = (id: number) => readonly ColorLayer[] | undefined;
 /** The COLRv0 layer lookup of a font, or undefined for a font without COLR v0 and CPAL. */
 export function colorLayersOf(program: FontProgram): ColorLayers | undefined {
   const tables = program as unknown as { readonly COLR?: ColrTable; readonly CPAL?: CpalTable };
-  let colr: ColrTable | undefined;
-  let cpal: CpalTable | undefined;
+  let bases: ColrTable['baseGlyphRecord'], layers: ColrTable['layerRecords'], records: CpalTable['colorRecords'], first: number;
   try {
-    colr = tables.COLR;
-    cpal = tables.CPAL;
+    const colr = tables.COLR;
+    if (colr?.version !== 0) return undefined;
+    // the records are decoded when first read (restructure's lazy pointers): a damaged one throws here too (FUZZ_SEED=8641, a mutated WOFF2)
+    const cpal = tables.CPAL;
+    bases = colr.baseGlyphRecord;
+    layers = colr.layerRecords;
+    records = cpal?.colorRecords;
+    first = cpal?.colorRecordIndices?.[0] ?? 0;
   } catch {
     return undefined; // tables fontkit cannot parse: the glyphs print in their plain outlines
   }
-  const bases = colr?.baseGlyphRecord, layers = colr?.layerRecords, records = cpal?.colorRecords;
-  if (colr?.version !== 0 || bases === undefined || layers === undefined || records === undefined) return undefined;
-  const first = cpal?.colorRecordIndices?.[0] ?? 0;
+  if (bases === undefined || layers === undefined || records === undefined) return undefined;
   const byGlyph = new Map(bases.map((base) => [base.gid, base]));
   return (id) => {
     const base = byGlyph.get(id);

@@ -7,6 +7,7 @@
  * within ~30 s of CPU); FUZZ_SEED=N tries other inputs. The inputs fuzzing found are kept below
  * as regression tests.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { createEngine } from '../../src/api.js';
 import { refusalCode } from '../helpers/refusal.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { renderPdf } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 6);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 0);
@@ -128,6 +130,17 @@ function flipped(path: string, changes: readonly (readonly [number, number])[]):
   for (const [at, value] of changes) bytes[at] = value;
   return bytes;
 }
+
+describe('a font found by fuzzing whose colour glyphs cannot be read: drawn in its plain outlines', () => {
+  it('a WOFF2 with one byte of its table directory changed, its COLR read as version 1 with records past its end (FUZZ_SEED=8641: a render_error)', async () => {
+    const bytes = flipped('test/fixtures/fonts/SourceSerif4-Regular.woff2', [[53, 34]]);
+    const template = `<style>@font-face { font-family: Fuzzed; src: url(data:font/woff2;base64,${base64(bytes)}) format("woff2") }\np { font-family: Fuzzed, sans-serif }</style><p>Fuzzed text</p>`;
+    const text = await withPdfFile(await renderPdf(template, {
+      expectDiagnostics: [{ code: 'font', message: /has COLR version 1 colour glyphs, which octavo does not draw: its glyphs print in their plain outlines/ }],
+    }), (path) => execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }));
+    expect(text.trim()).toBe('Fuzzed text');
+  });
+});
 
 describe('fonts found by fuzzing: left out with a located warning, the document renders', () => {
   // fontkit parsed and shaped them; PDFKit then failed the whole document writing them (render_error)
