@@ -19,7 +19,7 @@ import { MAX_PNG_SIDE, decodeWithSkia } from '../raster/skia.js';
 import type { DecodedImage, Skia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import { inDecodeTurn } from './decode-turns.js';
-import { alphaStream, bandRows, pixelStreams } from './pixel-streams.js';
+import { alphaStream, bandRows, pixelStreams, rgbDeflater } from './pixel-streams.js';
 import type { PixelStreams } from './pixel-streams.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
@@ -141,13 +141,16 @@ async function jpegStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams> 
   const canvas = skia.createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0);
-  const alpha = await alphaStream((top, rows) => context.getImageData(0, top, width, rows).data, width, height, (top, rgba, opaque) => {
+  // under a megapixel the deflated samples are made in the same walk over the bands
+  const deflater = width * height < COMPARE_BELOW ? rgbDeflater() : undefined;
+  const alpha = await alphaStream((top, rows) => context.getImageData(0, top, width, rows).data, width, height, async (top, rgba, opaque) => {
+    await deflater?.visit(top, rgba, opaque);
     if (opaque) return;
     for (let s = 3; s < rgba.length; s += 4) rgba[s] = 0xff;
     context.putImageData(new skia.ImageData(rgba, width, rgba.length / 4 / width), 0, top);
   });
   const jpeg: PixelStreams = { rgb: new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY)), rgbFilter: 'DCTDecode', alpha };
-  if (width * height >= COMPARE_BELOW) return jpeg;
-  const deflated = await deflatedStreams(skia, image);
-  return deflated.rgb.byteLength <= jpeg.rgb.byteLength ? deflated : jpeg;
+  if (deflater === undefined) return jpeg;
+  const deflated = await deflater.done();
+  return deflated.byteLength <= jpeg.rgb.byteLength ? { rgb: deflated, rgbFilter: 'FlateDecode', alpha } : jpeg;
 }

@@ -74,18 +74,34 @@ export async function alphaStream(band: PixelBand, width: number, height: number
   return opaque ? undefined : coverage;
 }
 
+/** A band visitor that deflates the bands' RGB samples, and the stream once the bands are done. */
+export interface RgbDeflater {
+  readonly visit: BandVisitor;
+  done(): Promise<Uint8Array>;
+}
+
+export function rgbDeflater(): RgbDeflater {
+  const rgb = compressor();
+  return {
+    visit: (_top, rgba) => {
+      const colour = new Uint8Array((rgba.length / 4) * 3);
+      for (let c = 0, s = 0; c < colour.length; c += 3, s += 4) {
+        colour[c] = rgba[s]!;
+        colour[c + 1] = rgba[s + 1]!;
+        colour[c + 2] = rgba[s + 2]!;
+      }
+      return feed(rgb.stream, colour);
+    },
+    done: () => {
+      rgb.stream.end();
+      return rgb.done;
+    },
+  };
+}
+
 /** The `width` × `height` pixels `band` reads, as deflated RGB and alpha streams, a band of bandRows(width) rows at a time. */
 export async function pixelStreams(band: PixelBand, width: number, height: number): Promise<PixelStreams> {
-  const rgb = compressor();
-  const alpha = await alphaStream(band, width, height, (_top, rgba) => {
-    const colour = new Uint8Array((rgba.length / 4) * 3);
-    for (let c = 0, s = 0; c < colour.length; c += 3, s += 4) {
-      colour[c] = rgba[s]!;
-      colour[c + 1] = rgba[s + 1]!;
-      colour[c + 2] = rgba[s + 2]!;
-    }
-    return feed(rgb.stream, colour);
-  });
-  rgb.stream.end();
-  return { rgb: await rgb.done, rgbFilter: 'FlateDecode', alpha };
+  const rgb = rgbDeflater();
+  const alpha = await alphaStream(band, width, height, rgb.visit);
+  return { rgb: await rgb.done(), rgbFilter: 'FlateDecode', alpha };
 }

@@ -1,5 +1,5 @@
 /** SVG lengths and number lists (SVG 2 §8.6): CSS units and percentages of the viewport. */
-import type { FontUnitRatios } from './font-metrics.js';
+import type { FaceStyle, FontUnitRatios } from './font-metrics.js';
 import { REGULAR_FACE, fontUnitRatios } from './font-metrics.js';
 import { dimensionToPx, isViewportUnit } from './units.js';
 
@@ -20,12 +20,21 @@ export function familyList(fontFamily: string): string[] {
 }
 
 const familiesOf = new Map<string, readonly string[]>();
+/** The face of each weight met (lengths are read on SVG painting's path: no face made per length). */
+const facesOf = new Map<number, FaceStyle>([[REGULAR_FACE.fontWeight, REGULAR_FACE]]);
 
 /** `ex`, `ch` and `cap` of a `font-family` and weight as the CSS side resolves them (the first available font's x-height, "0" and cap height). */
 function ratiosOf(font: FontBasis): FontUnitRatios {
   let families = familiesOf.get(font.fontFamily);
   if (families === undefined) familiesOf.set(font.fontFamily, families = familyList(font.fontFamily));
-  return fontUnitRatios(families, font.fontWeight === undefined ? REGULAR_FACE : { ...REGULAR_FACE, fontWeight: font.fontWeight });
+  const weight = font.fontWeight ?? REGULAR_FACE.fontWeight;
+  let face = facesOf.get(weight);
+  if (face === undefined) {
+    face = { ...REGULAR_FACE, fontWeight: weight };
+    // weights are 1–1000, a few in use; a hostile document's many fractional ones are not kept
+    if (facesOf.size < 64) facesOf.set(weight, face);
+  }
+  return fontUnitRatios(families, face);
 }
 
 /** A length in user units; `basis` for percentages, `font` for em, ex and ch. */
