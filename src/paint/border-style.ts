@@ -31,6 +31,26 @@ export function lighten(color: Color): Color {
   return { r: channel(color.r), g: channel(color.g), b: channel(color.b), a: color.a };
 }
 
+/**
+ * The style a side of this width is drawn in, as Chromium draws it (Blink's
+ * `BorderEdge::EffectiveStyle`): `double` under 3px has no room for two lines and a gap, and
+ * `groove` or `ridge` of 1px none for two shades — both are drawn solid, in the side's colour.
+ */
+export function effectiveStyle(style: BorderStyle, width: number): BorderStyle {
+  if (style === 'double' && width < 3) return 'solid';
+  return (style === 'groove' || style === 'ridge') && width <= 1 ? 'solid' : style;
+}
+
+/**
+ * How a collapsed table border or a column rule of this style is drawn (CSS 2.1 §17.6.2,
+ * Multi-column 1 §4.2): `inset` as `ridge`, `outset` as `groove` — the line is shared by the boxes
+ * on both sides, so it is not shaded as one box's bevel. Chromium draws them so (the collapsed
+ * borders of a `border=1` table are 1px ridges, hence solid in the cells' colour).
+ */
+export function collapsedStyle(style: BorderStyle): BorderStyle {
+  return style === 'inset' ? 'ridge' : style === 'outset' ? 'groove' : style;
+}
+
 const isTopLeft = (side: Side): boolean => side === 'top' || side === 'left';
 
 /** The colour of an `inset` / `outset` side: the shadowed sides darkened, the lit ones lightened (Chromium 156). */

@@ -10,7 +10,7 @@ import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { Rect, Side, Sides } from '../geometry/types.js';
 import { SIDES } from '../geometry/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
-import { bevelColor, dashPattern, dotPattern, grooveColors, isInvisible } from './border-style.js';
+import { bevelColor, dashPattern, dotPattern, effectiveStyle, grooveColors, isInvisible } from './border-style.js';
 import type { Edge } from './path.js';
 import { insetBy, roundedRectPath, scaleSides, sideRegion } from './path.js';
 import type { Radii } from '../css/values/radii.js';
@@ -35,7 +35,7 @@ export interface SideStyle {
   readonly color: Color;
 }
 
-/** The four sides of a border with these used widths (0 on sides cut by a break), top first. */
+/** The four sides of a border with these used widths (0 on sides cut by a break), top first, each in the style it is drawn in. */
 export function borderSides(widths: Sides, s: ComputedStyle): SideStyle[] {
   const styles: Record<Side, [BorderStyle, Color]> = {
     top: [s.borderTopStyle, s.borderTopColor],
@@ -43,7 +43,7 @@ export function borderSides(widths: Sides, s: ComputedStyle): SideStyle[] {
     bottom: [s.borderBottomStyle, s.borderBottomColor],
     left: [s.borderLeftStyle, s.borderLeftColor],
   };
-  return SIDES.map((side) => ({ side, width: widths[side], style: styles[side][0], color: styles[side][1] }));
+  return SIDES.map((side) => ({ side, width: widths[side], style: effectiveStyle(styles[side][0], widths[side]), color: styles[side][1] }));
 }
 
 /** A side shows when it is wide enough, drawn and not transparent. */

@@ -7,6 +7,7 @@ import { type PlacedBox, snappedRect } from './placed.js';
 import type { Matrix } from '../geometry/matrix.js';
 import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
+import { collapsedStyle } from './border-style.js';
 import { NO_RADII } from '../css/values/radii.js';
 import { fillRectItem } from './fill-rect.js';
 import { appendAll } from '../append-all.js';
@@ -30,7 +31,7 @@ export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments
       continue;
     }
     const side = s.vertical ? 'Left' : 'Top';
-    const style = { ...f.style, [`border${side}Style`]: s.style, [`border${side}Color`]: s.color, [`border${side}Width`]: s.vertical ? s.width : s.height };
+    const style = { ...f.style, [`border${side}Style`]: collapsedStyle(s.style), [`border${side}Color`]: s.color, [`border${side}Width`]: s.vertical ? s.width : s.height };
     const widths = s.vertical ? { top: 0, right: 0, bottom: 0, left: s.width } : { top: s.height, right: 0, bottom: 0, left: 0 };
     appendAll(out, paintBorder({ rect, widths, style, radii: NO_RADII }));
   }

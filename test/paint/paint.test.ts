@@ -150,6 +150,29 @@ describe('borders', () => {
   });
 });
 
+describe('border styles too thin for their pattern', () => {
+  const rect = { x: 0, y: 0, width: 20, height: 10 };
+  const all = (width: number, borderStyle: 'groove' | 'ridge' | 'double'): ReturnType<typeof style> => style({
+    ...solidBorder(width, RED), borderTopStyle: borderStyle, borderRightStyle: borderStyle, borderBottomStyle: borderStyle, borderLeftStyle: borderStyle,
+  });
+  const paint = (width: number, borderStyle: 'groove' | 'ridge' | 'double') => paintBorder({ rect, widths: { top: width, right: width, bottom: width, left: width }, style: all(width, borderStyle), radii: NO_RADII });
+
+  test('a 1px groove or ridge and a double under 3px are one solid ring in the colour, as Chromium draws them', () => {
+    // Blink's BorderEdge::EffectiveStyle; before, a 1px groove was two half-pixel bands, dark and light
+    for (const [width, borderStyle] of [[1, 'groove'], [1, 'ridge'], [2, 'double']] as const) {
+      const items = paint(width, borderStyle);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ kind: 'fill-path', color: RED, evenOdd: true });
+      expect(items[0]!.kind === 'fill-path' && items[0]!.path.filter((s) => s.op === 'move')).toEqual([{ op: 'move', x: 0, y: 0 }, { op: 'move', x: width, y: width }]);
+    }
+  });
+
+  test('from 2px a groove is shaded in halves and from 3px a double has two lines', () => {
+    expect(paint(2, 'groove').map((i) => (i.kind === 'fill-path' ? i.color.r : -1))).toEqual([171, 255, 255, 171, 255, 171, 171, 255]);
+    expect(paint(3, 'double')[0]!.kind === 'fill-path' && (paint(3, 'double')[0] as { path: { op: string }[] }).path.filter((s) => s.op === 'move')).toHaveLength(4);
+  });
+});
+
 describe('painting order, opacity, clipping, visibility', () => {
   const face = loadFace('sans');
   const text = (x: number, baseline: number, s = style()): TextFragment => {

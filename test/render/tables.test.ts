@@ -66,6 +66,43 @@ describe('collapsed borders, painted', () => {
     ]);
   });
 
+  it('draws a border=1 table collapsed as Chromium does: inset and outset as ridge and groove, 1px ones solid', async () => {
+    // the email-template table: the cells' 1px inset borders and the table's 1px outset one in its
+    // border-color; shaded as one box's bevel, the lit sides of #ddd vanished and the others darkened
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 9px 7px; margin: 0 } body { margin: 0 } td { padding: 0; width: 2px; height: 2px }</style>
+      <table border=1 cellspacing=0 style="border-collapse: collapse; border-color: #dddddd"><tr><td></td><td></td></tr><tr><td colspan=2></td></tr></table>`);
+    const [page] = await rasterize(pdf, { _: '#ffffff', D: '#dddddd' });
+    expect(page).toEqual([
+      'DDDDDDD__',
+      'D__D__D__',
+      'D__D__D__',
+      'DDDDDDD__',
+      'D_____D__',
+      'D_____D__',
+      'DDDDDDD__',
+    ]);
+  });
+
+  it('draws a 4px inset collapsed border as a ridge', async () => {
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 12px 12px; margin: 0 } body { margin: 0 }
+      table { border-collapse: collapse } td { padding: 0; width: 4px; height: 4px }</style>
+      <table><tr><td style="border: 4px inset #0000ff"></td></tr></table>`);
+    const [page] = await rasterize(pdf, { _: '#ffffff', B: '#0000ff', D: '#0000ab' });
+    // ridge: the outer half lit (blue stays blue), the inner half dark; each edge drawn as a top
+    // or a left side, as Chromium 156 prints it (which also lets the right edge cover the top-right corner)
+    expect(page!.slice(0, 4).map((row) => row.slice(0, 8))).toEqual(['BBBBBBBB', 'BBBBBBBB', 'DDDDDDDD', 'DDDDDDDD']);
+    expect(page!.slice(4)).toEqual([
+      'BBDD____BBDD',
+      'BBDD____BBDD',
+      'BBDD____BBDD',
+      'BBDD____BBDD',
+      'BBBBBBBBBBBB',
+      'BBBBBBBBBBBB',
+      'DDDDDDDDDDDD',
+      'DDDDDDDDDDDD',
+    ]);
+  });
+
   it('keeps both edges of a rowspan cell that a colspan cell overlaps, right to left', async () => {
     // CSS 2.1 §17.5 leaves overlapping cells undefined; this is Chromium 156's picture (WeasyPrint drops the overlapped edge)
     const pdf = await render(`<!DOCTYPE html><style>@page { size: 14px 10px; margin: 0 } body { margin: 0; direction: rtl }
