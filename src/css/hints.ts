@@ -63,7 +63,7 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
   'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
-  'bordercolor', ...MATH_HINT_ATTRIBUTES,
+  'bordercolor', 'background', ...MATH_HINT_ATTRIBUTES,
 ]);
 /** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
 const FRAMES: Readonly<Record<string, readonly string[]>> = {
@@ -83,6 +83,7 @@ const SPACED = new Set(['img', 'object', 'embed', 'iframe', 'video']);
 function mayHaveHints(element: DomElement): boolean {
   for (const name in element.attribs) if (HINT_ATTRIBUTES.has(name)) return true;
   const name = element.name;
+  if (LINKS.has(name)) return element.attribs['href'] !== undefined && bodyLinkColor(element) !== undefined;
   if (name !== 'td' && name !== 'th' && !ROW_GROUPS.has(name) && name !== 'colgroup') return false;
   // a cell, row group or column group without hint attributes of its own takes only its table's
   // `cellpadding`, `border` and `rules` (cellHints, groupHints)
@@ -116,6 +117,12 @@ export function presentationalHints(element: DomElement): string {
   if (BGCOLOR.has(name)) {
     const bg = legacyColor(attribs['bgcolor']);
     if (bg !== undefined) out.push(`background-color: ${bg}`);
+    const image = attribs['background']?.trim();
+    if (image !== undefined && image !== '') out.push(`background-image: url(${cssString(image)})`);
+  }
+  if (LINKS.has(name) && attribs['href'] !== undefined) {
+    const color = bodyLinkColor(element);
+    if (color !== undefined) out.push(`color: ${color}`);
   }
   if ((name === 'td' || name === 'th') && attribs['nowrap'] !== undefined) out.push('white-space: nowrap');
   appendAll(out, elementHints(element));
@@ -142,6 +149,26 @@ function elementHints(element: DomElement): string[] {
     case 'li': return listHints(element.name, attribs);
     default: return SPACED.has(element.name) ? spaceHints(attribs) : [];
   }
+}
+
+/** Elements that match `:link` with an `href`, coloured by the body's `link` attribute. */
+const LINKS = new Set(['a', 'area']);
+
+/**
+ * The colour `<body link>` gives the document's links (HTML §15.3.3: the `:link` colour; Chromium
+ * sets its document's link colour, which the UA sheet's `:link` rule uses). A hint on each link of
+ * specificity zero, as the UA rule it replaces loses to every author rule. `vlink` and `alink`
+ * colour visited and active links: none on paper.
+ */
+function bodyLinkColor(element: DomElement): string | undefined {
+  let node = element.parent;
+  while (node !== null && node !== undefined && !(node.type === 'tag' && (node as DomElement).name === 'body')) node = node.parent;
+  return node === null || node === undefined ? undefined : legacyColor((node as DomElement).attribs['link']);
+}
+
+/** A CSS string of `text` (CSS Syntax 3 §4.3.5 read back): quotes and backslashes escaped, line breaks as `\a `. */
+function cssString(text: string): string {
+  return `"${text.replace(/["\\]/g, '\\$&').replace(/\r\n|[\n\r\f]/g, '\\a ')}"`;
 }
 
 /** `text`, and the page margins of old templates: `marginheight`/`marginwidth` before `topmargin`… (HTML §15.3.3). */

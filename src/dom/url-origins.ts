@@ -1,7 +1,7 @@
 /**
  * Where each resource URL of a document was written, and how: `<img src="images/logo.png">` at
  * line 13, column 1 resolves to `file:///…/images/logo.png`, which is what the loader sees; a
- * warning about it names the author's `images/logo.png` at 13:1 instead. Covers `src` attributes,
+ * warning about it names the author's `images/logo.png` at 13:1 instead. Covers `src` and `background` attributes,
  * `url()` in `style` attributes and in `<style>` elements, then `url()` in linked and imported
  * stylesheets (located in that file, relative to it).
  */
@@ -102,6 +102,9 @@ function documentUrlOrigins(dom: DomDocument, baseUrl: string | undefined): Map<
       if (!isElement(node)) continue;
       const src = node.attribs['src'];
       if (src !== undefined && src.trim() !== '') add(src.trim(), node.startIndex);
+      // the legacy `background` of a table, its cells and the body (css/hints.ts)
+      const background = node.attribs['background'];
+      if (background !== undefined && background.trim() !== '') add(background.trim(), node.startIndex);
       const style = node.attribs['style'];
       if (style !== undefined) cssUrls(style, { at: node.startIndex }); // a style attribute: at its element
       if (node.name === 'style') {

@@ -214,6 +214,18 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(doc.style('li').counterSet).toEqual([{ name: 'list-item', value: 7 }]);
   });
 
+  it('maps a cell\'s background attribute to its image and the body\'s link colour to its links, below author rules', async () => {
+    // an email template's tiled cell and red links, as Chromium prints them; before: ignored
+    const doc = await styleHtml(`<style>a.own { color: green }</style><body link="#cc0000"><table background=" tile.png "><tr><td id=t background='a "b".png'>x</td></tr></table>
+      <p><a id=l href="#x">l</a> <a id=own class=own href="#y">o</a> <a id=n name=anchor>n</a></p></body>`);
+    expect(doc.style('table').backgroundImage).toEqual([{ kind: 'url', url: 'file:///work/doc/tile.png' }]);
+    expect(doc.style('#t').backgroundImage).toEqual([{ kind: 'url', url: 'file:///work/doc/a%20%22b%22.png' }]);
+    expect(doc.style('#l').color).toEqual({ r: 204, g: 0, b: 0, a: 1 });
+    expect(doc.style('#own').color).toEqual(green);
+    expect(doc.style('#n').color).toEqual(black); // not a link: no href
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('maps a table\'s border, frame and rules as Chromium 156 does, borders in the text colour', async () => {
     const doc = await styleHtml(`<!DOCTYPE html>
       <table id=t1 rules=all><tr><td id=c1>a</td></tr></table>

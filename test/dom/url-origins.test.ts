@@ -31,4 +31,9 @@ describe('URL origins', () => {
     expect(origins.get('file:///work/doc/bg.png')?.where).toMatchObject({ file: 'page.html', line: 4 });
     expect(origins.get('file:///work/doc/other.png')).toBeUndefined();
   });
+
+  it('locate the legacy background attribute of a table cell at its element', () => {
+    const origins = urlOrigins(parseHtml('<table>\n<tr><td background=" tiles/paper.png ">x</td></tr></table>', 'mail.html'), 'file:///work/doc/');
+    expect(origins.get('file:///work/doc/tiles/paper.png')).toMatchObject({ written: 'tiles/paper.png', where: { file: 'mail.html', line: 2, column: 5 } });
+  });
 });
