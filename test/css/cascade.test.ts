@@ -223,6 +223,10 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(doc.style('#l').color).toEqual({ r: 204, g: 0, b: 0, a: 1 });
     expect(doc.style('#own').color).toEqual(green);
     expect(doc.style('#n').color).toEqual(black); // not a link: no href
+    // the attribute is one URL, never declarations of its own
+    const hostile = await styleHtml(`<table><tr><td background='a"); color: red; x: url("b\\'>x</td></tr></table>`);
+    expect(hostile.style('td').color).toEqual(black);
+    expect(hostile.style('td').backgroundImage).toHaveLength(1);
     expect(doc.diagnostics).toEqual([]);
   });
 

@@ -57,10 +57,11 @@ const VALUES = [
 const ATTRIBUTES = [
   'colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type',
   'align', 'valign', 'nowrap', 'hspace', 'vspace', 'size', 'noshade', 'marginwidth', 'topmargin', 'bgcolor', 'cellpadding',
+  'background', 'link',
 ];
 const ATTRIBUTE_VALUES = [
   '', '0', '1', '2', '-1', '1e9', '65535', 'NaN', 'x', 'rtl', 'ltr', 'auto', 'ar', 'he', 'x.png', 'data:image/png;base64,AAAA', '#top', '../x',
-  'file:///etc/passwd', 'http://127.0.0.1/x', 'I', 'a', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'file:///etc/passwd', 'http://127.0.0.1/x', 'I', 'a', 'x\\") y.png\n', '#c00', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
 ];
 const TEXT = fc.oneof(
   fc.string({ maxLength: 20 }),
