@@ -81,7 +81,7 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
   };
   const laid = pending.map((p) => {
     // one anchored to the block's end has come to its last fragment (stitched-block.ts)
-    if (stitched !== block && isEndAnchored(p)) return withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y);
+    if (stitched !== block && isEndAnchored(p)) return withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y, p, ctx);
     return placeAbsolute(p, blockOf(p), ctx, undefined);
   });
   for (const p of ahead) laid.push(placeAbsolute(p, stitched, ctx, undefined));
@@ -93,11 +93,14 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
 /**
  * A box placed against a broken block's stitched fragments whose top falls above the fragment that
  * holds it (anchored to the block's end, taller than its last fragment): moved down to the
- * fragment's top — Chromium splits it over the pages before, octavo does not split such boxes yet.
+ * fragment's top — Chromium splits it over the pages before, octavo does not split such boxes yet,
+ * and says so at the box.
  */
-function withinFragment(placed: PlacedAbsolute, top: number): PlacedAbsolute {
+function withinFragment(placed: PlacedAbsolute, top: number, p: PendingPositioned, ctx: LayoutContext): PlacedAbsolute {
   const above = top - placed.fragment.y;
-  return above > 0.01 ? { ...placed, fragment: offsetFragment(placed.fragment, 0, above) } : placed;
+  if (above <= 0.01) return placed;
+  ctx.diagnostics.warn('layout', `an absolutely positioned box anchored to the bottom of a block broken across pages is ${Math.round(above)}px taller than the block's last fragment: it starts at that fragment's top instead of being split over the pages before`, whereIs(ctx, p.placeholder.box.element));
+  return { ...placed, fragment: offsetFragment(placed.fragment, 0, above) };
 }
 
 /**
