@@ -207,6 +207,8 @@ export function readCff(table: Uint8Array): CffFace {
   const charStringsAt = operand(topEntries, OP.charStrings);
   if (charStringsAt === undefined) throw new CffFormatError('no CharStrings');
   const charStrings = readIndex(table, charStringsAt).index;
+  // every font has its .notdef, glyph 0 (a damaged offset reads an empty INDEX elsewhere in the table)
+  if (charStrings.count < 1) throw new CffFormatError('no glyphs in CharStrings');
   const fdArrayAt = operand(topEntries, OP.fdArray);
   let fontDicts: CffFontDict[];
   let fdOf: (glyphId: number) => number = () => 0;

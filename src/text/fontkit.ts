@@ -243,7 +243,9 @@ export function cffFaceOf(program: object): CffFace | undefined {
   const table = rawTableBytes(program, 'CFF ');
   if (table === undefined) return undefined;
   try {
-    return readCffTable(table);
+    const face = readCffTable(table);
+    // glyph ids run to maxp's count: a damaged table with fewer charstrings is refused, not subset past its end
+    return face.charStrings.count < (program as { readonly numGlyphs: number }).numGlyphs ? undefined : face;
   } catch (error) {
     if (error instanceof CffFormatError) return undefined;
     throw error;

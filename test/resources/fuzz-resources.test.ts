@@ -151,6 +151,8 @@ describe('fonts found by fuzzing: left out with a located warning, the document 
     ['an OpenType font whose CFF charset is of an unknown version (8 bytes changed by a fuzz run of s28, seed 90210)', flipped('test/fixtures/fonts/weasyprint.otf', [
       [2064, 0x6], [2779, 0xb7], [2831, 0x80], [3555, 0xb1], [4166, 0xea], [4850, 0xf], [6095, 0x1], [6153, 0x2a],
     ]), 'Unknown version 110'],
+    // octavo's CFF reader read its CharStrings INDEX as empty and subset glyph 0 past its end (RangeError, a render_error)
+    ['an OpenType font whose CharStrings offset points at an empty INDEX (2 bytes changed, FUZZ_SEED=8711)', flipped('test/fixtures/fonts/weasyprint.otf', [[112, 254], [2786, 132]]), 'Not a CFF Font'],
   ])('%s', async (_, bytes, reason) => {
     const template = `<style>\n@font-face { font-family: Fuzzed; src: url(data:font/ttf;base64,${base64(bytes)}) }\np { font-family: Fuzzed, sans-serif }</style><p>Fuzzed text</p>`;
     const { ms } = await cpuTime(() => renderPdf(template, {
