@@ -232,20 +232,18 @@ function touchEmbeddingTables(program: FontProgram): void {
 
 /**
  * The font's `CFF ` table as octavo's CFF reader reads it (sfnt/cff.ts: once per table), or
- * undefined when it has none or the reader refuses it. Loading a font checks the table this way,
- * and octavo's CFF subsets are written from what it reads; fontkit's own parse of the table waits
- * until a glyph's outline is first drawn or subset (guarded: a glyph it cannot read is drawn empty
- * and warned about). Checking the table through fontkit's subsetter parsed every charstring's
- * place into an object: each face of Noto Sans CJK's collection held 110,000 of them (4 MB), all
- * ten faces parsed (~0.4 s) for a document that draws with one.
+ * undefined when it has none, the reader refuses it or it has fewer charstrings than maxp has
+ * glyphs (a subset would read past its end). Loading a font checks the table so; octavo's CFF
+ * subsets are written from what it reads; fontkit parses the table when a glyph's outline is first
+ * drawn or subset (guarded: a glyph it cannot read is drawn empty, with a warning). Checking the
+ * table through fontkit's subsetter made an object of every charstring's place: each face of Noto
+ * Sans CJK's collection held 110,000 (4 MB), ten faces parsed (~0.4 s) for a document using one.
  */
 export function cffFaceOf(program: object): CffFace | undefined {
   const table = rawTableBytes(program, 'CFF ');
-  if (table === undefined) return undefined;
   try {
-    const face = readCffTable(table);
-    // glyph ids run to maxp's count: a damaged table with fewer charstrings is refused, not subset past its end
-    return face.charStrings.count < (program as { readonly numGlyphs: number }).numGlyphs ? undefined : face;
+    const face = table === undefined ? undefined : readCffTable(table);
+    return face !== undefined && face.charStrings.count >= (program as { readonly numGlyphs: number }).numGlyphs ? face : undefined;
   } catch (error) {
     if (error instanceof CffFormatError) return undefined;
     throw error;
