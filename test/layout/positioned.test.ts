@@ -212,7 +212,7 @@ describe('absolutely positioned boxes in a containing block broken across pages 
   it('moves such a box taller than the last fragment down to its top (not split yet)', async () => {
     // 40 lines: the block's last fragment is page 2's first 100px; the box would start at 150 on page 1 (Chromium splits it there)
     const body = `<div style="position:relative">${lines(40)}<div id=t style="position:absolute;bottom:0;left:0;width:50px;height:250px"></div></div>`;
-    const taller = { code: 'layout', message: /^an absolutely positioned box anchored to the bottom of a block broken across pages is 150px taller than the block's last fragment/, line: 1 };
+    const taller: ExpectedDiagnostic = { code: 'layout', message: /^an absolutely positioned box anchored to the bottom of a block broken across pages is 150px taller than the block's last fragment/, line: 1 };
     expect(await geometry(body, ['t'], '', { expectWarnings: [taller] })).toEqual({ t: 'p2 0,0 50x250' });
   });
 

@@ -169,7 +169,8 @@ describe('border styles too thin for their pattern', () => {
 
   test('from 2px a groove is shaded in halves and from 3px a double has two lines', () => {
     expect(paint(2, 'groove').map((i) => (i.kind === 'fill-path' ? i.color.r : -1))).toEqual([171, 255, 255, 171, 255, 171, 171, 255]);
-    expect(paint(3, 'double')[0]!.kind === 'fill-path' && (paint(3, 'double')[0] as { path: { op: string }[] }).path.filter((s) => s.op === 'move')).toHaveLength(4);
+    const [ring] = paint(3, 'double');
+    expect(ring!.kind === 'fill-path' && ring.path.filter((s) => s.op === 'move')).toHaveLength(4);
   });
 });
 
