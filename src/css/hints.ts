@@ -63,7 +63,7 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
   'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
-  'bordercolor', 'background', ...MATH_HINT_ATTRIBUTES,
+  'bordercolor', 'background', 'clear', ...MATH_HINT_ATTRIBUTES,
 ]);
 /** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
 const FRAMES: Readonly<Record<string, readonly string[]>> = {
@@ -99,7 +99,8 @@ export function presentationalHints(element: DomElement): string {
   const out: string[] = [];
   const align = attribs['align']?.toLowerCase();
   if (align !== undefined) {
-    if ((name === 'table' || name === 'img') && (align === 'left' || align === 'right')) out.push(`float: ${align}`);
+    if (REPLACED_ALIGNED.has(name) || (name === 'input' && attribs['type']?.toLowerCase() === 'image')) appendAll(out, replacedAlignHints(align));
+    else if (name === 'table' && (align === 'left' || align === 'right')) out.push(`float: ${align}`);
     else if (name === 'table' && align === 'center') out.push('margin-left: auto', 'margin-right: auto');
     else if (name === 'caption' && (align === 'top' || align === 'bottom')) out.push(`caption-side: ${align}`);
     else if (ALIGNS_DESCENDANTS.has(name) && ['left', 'right', 'center'].includes(align)) out.push(`text-align: -webkit-${align}`);
@@ -135,6 +136,10 @@ function elementHints(element: DomElement): string[] {
   const attribs = element.attribs;
   switch (element.name) {
     case 'body': return bodyHints(attribs);
+    case 'br': {
+      const clear = BR_CLEAR.get(attribs['clear']?.trim().toLowerCase() ?? '');
+      return clear === undefined ? [] : [`clear: ${clear}`];
+    }
     case 'hr': return ruleHints(attribs);
     case 'font': return fontHints(attribs);
     case 'table': return tableHints(attribs);
@@ -150,6 +155,29 @@ function elementHints(element: DomElement): string[] {
     default: return SPACED.has(element.name) ? spaceHints(attribs) : [];
   }
 }
+
+/** Elements whose `align` floats them or aligns them in their line (and `<input type=image>`). */
+const REPLACED_ALIGNED = new Set(['img', 'object', 'embed', 'iframe']);
+
+/**
+ * An image's `align` (HTML §15.4.3) as Chromium maps it (`HTMLElement::ApplyAlignmentAttributeToStyle`):
+ * `left`/`right` float it, the others align it in its line — `middle` puts its middle on the
+ * baseline (`-webkit-baseline-middle`), `absmiddle` and `center` on the middle of the x-height,
+ * `bottom` on the baseline, `absbottom` at the line's bottom.
+ */
+function replacedAlignHints(align: string): string[] {
+  if (align === 'left' || align === 'right') return [`float: ${align}`, 'vertical-align: top'];
+  const vertical = IMAGE_ALIGN.get(align);
+  return vertical === undefined ? [] : [`vertical-align: ${vertical}`];
+}
+
+const IMAGE_ALIGN: ReadonlyMap<string, string> = new Map([
+  ['absmiddle', 'middle'], ['abscenter', 'middle'], ['center', 'middle'], ['absbottom', 'bottom'], ['top', 'top'],
+  ['middle', '-webkit-baseline-middle'], ['bottom', 'baseline'], ['texttop', 'text-top'],
+]);
+
+/** `<br clear>` (HTML §15.3.2): the floats the line after the break goes below. */
+const BR_CLEAR: ReadonlyMap<string, string> = new Map([['left', 'left'], ['right', 'right'], ['all', 'both'], ['both', 'both']]);
 
 /** Elements that match `:link` with an `href`, coloured by the body's `link` attribute. */
 const LINKS = new Set(['a', 'area']);

@@ -24,6 +24,17 @@ async function baselines(body: string): Promise<Map<string, number>> {
 }
 
 describe('atomic inlines on their line', () => {
+  it('aligns an image by its legacy align attribute as Chromium 156 places it', async () => {
+    // middle: the image's middle on the baseline (-webkit-baseline-middle); absmiddle: on the x-height's middle;
+    // texttop and absbottom; bottom: the baseline. Before, all five sat on the baseline.
+    const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+    const imgs = ['middle', 'absmiddle', 'texttop', 'bottom', 'absbottom'].map((a) => `<img id=${a} src="${pixel}" width=20 height=20 align=${a}>`).join(' ');
+    const doc = await layoutHtml(`<style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }</style><p style="margin:0">Text ${imgs}x</p>`);
+    const tops = ['middle', 'absmiddle', 'texttop', 'bottom', 'absbottom'].map((id) => Math.round(findById(doc.pages[0]!, id)!.y));
+    // Chromium: 10, 7, 11, 0, 11 (getBoundingClientRect, the line starting at 0)
+    expect(tops).toEqual([10, 7, 11, 0, 11]);
+  });
+
   it('an inline-flex, inline-grid or inline-table aligns by its first line, an inline-block by its last', async () => {
     const at = await baselines(`
       <p><span id=x1>x</span><span style="display:inline-flex;flex-direction:column"><span>A</span><span>B</span></span></p>

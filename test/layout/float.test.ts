@@ -124,6 +124,14 @@ describe('lines beside floats (CSS2 §9.5)', () => {
 });
 
 describe('clearance (CSS2 §9.5.2)', () => {
+  it('starts the line after a clearing <br> below the floats it clears, its own line beside them (Chromium 156: the next line at 35)', async () => {
+    // `<br clear=all>` of old templates, `br { clear: both }` of others; before, the break cleared nothing
+    const body = '<div id=c><div style="float:left;width:40px;height:35px"></div><div style="float:right;width:20px;height:15px"></div>'
+      + 'beside<br clear=all>after<br style="clear:left">x</div><div id=l><div style="float:right;width:20px;height:25px"></div>a<br clear=left>b</div>';
+    expect(await lines(body, 'c')).toEqual(['40,0 340', '0,35 400', '0,45 400']);
+    expect(await lines(body, 'l')).toEqual(['0,55 380', '0,65 380']);
+  });
+
   it('puts a clearing block below the floats it clears', async () => {
     expect(await boxesOf('<div style="float:left;width:10px;height:40px"></div><div id=c style="clear:left;height:10px"></div>', '', ['c']))
       .toEqual({ c: '0,40 400x10' });

@@ -99,6 +99,8 @@ export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
 
 export type VerticalAlign =
   | 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom'
+  // the box's middle on the parent's baseline (Chromium's value, `<img align=middle>`)
+  | '-webkit-baseline-middle'
   | LengthPercentage;
 
 /** One item of the `content` property after computation. */

@@ -72,7 +72,7 @@ const tabSize = longhand<'tabSize', TabSpec>({
     : (computeLength(value, ctx) as number)),
 });
 
-const VERTICAL_KEYWORDS = new Set(['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom']);
+const VERTICAL_KEYWORDS = new Set(['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom', '-webkit-baseline-middle']);
 
 const verticalAlign = longhand<'verticalAlign', string | SpecifiedLength>({
   name: 'vertical-align',

@@ -127,6 +127,7 @@ export function baselineShift(
     case 'text-top': return -parentFont.ascent + own.ascent;
     case 'text-bottom': return parentFont.descent - own.descent;
     case 'middle': return -parentFont.xHeight / 2 + (own.above - own.below) / 2;
+    case '-webkit-baseline-middle': return (own.above - own.below) / 2;
     case 'top':
     case 'bottom':
       return align;
