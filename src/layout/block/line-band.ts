@@ -1,11 +1,12 @@
 /**
  * A line laid out in the band the floats leave free for it (CSS2 §9.5; CSS Shapes 1 §2 beside a
- * float with `shape-outside`): the band is as high as the line, which is known once it is laid out.
+ * float with `shape-outside`): the band is as high as the line, which is known once it is laid out;
+ * and where the line after it may start when it ends with a `<br>` that clears floats.
  */
 import type { InlineFlowBox } from '../../boxes/types.js';
 import type { LayoutContext } from '../contract.js';
 import type { Band, ExclusionSpace } from '../exclusions.js';
-import { freeLineBand } from '../exclusions.js';
+import { clearSides, floatsBottom, freeLineBand } from '../exclusions.js';
 import type { InlineLine } from '../inline/index.js';
 import { layoutLine } from '../inline/index.js';
 import type { MeasuredInline } from '../inline/measured.js';
@@ -42,4 +43,16 @@ export function lineInBand(flow: LineFlow, at: InlineResume, top: number, exclus
     laid = lay(height);
   }
   return laid;
+}
+
+/**
+ * Where the next line may start: below the floats a `<br>` ending this line clears (`clear` on a
+ * line break, `<br clear=all>`), as Chromium places the line after it — the line of the `<br>`
+ * itself stays beside them.
+ */
+export function belowClearedFloats(box: InlineFlowBox, line: InlineLine, bottom: number, exclusions: ExclusionSpace): number {
+  const last = line.pieces[line.pieces.length - 1];
+  if (last?.kind !== 'break' || last.box.style.clear === 'none' || exclusions.floats.length === 0) return bottom;
+  const sides = clearSides(last.box.style.clear, box.style.direction);
+  return sides === undefined ? bottom : Math.max(bottom, floatsBottom(exclusions, sides));
 }

@@ -23,8 +23,8 @@ import { CONTENT_START } from '../inline/resume.js';
 import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
-import { clearSides, floatsBottom, floatsIntrude, nextFloatBottom } from '../exclusions.js';
-import { lineInBand } from './line-band.js';
+import { floatsIntrude, nextFloatBottom } from '../exclusions.js';
+import { belowClearedFloats, lineInBand } from './line-band.js';
 import { layoutFloat } from './float.js';
 import { raisedLetterShift } from '../inline/initial-letter.js';
 
@@ -264,22 +264,10 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     state = belowLine;
     lines.push({ line: placed.line, fragment, y: placed.y, beside: placed.state, after: state });
     at = placed.line.next;
-    y = belowClearedFloats(flow, placed.line, placed.y + placed.line.height, state.exclusions);
+    y = belowClearedFloats(flow.box, placed.line, placed.y + placed.line.height, state.exclusions);
     if (page !== undefined && y > bottomAt(page, placed.y)) past++;
   }
   return { lines };
-}
-
-/**
- * Where the next line may start: below the floats a `<br>` ending this line clears (`clear` on a
- * line break, `<br clear=all>`), as Chromium places the line after it — the line of the `<br>`
- * itself stays beside them.
- */
-function belowClearedFloats(flow: LinesFlow, line: InlineLine, bottom: number, exclusions: ExclusionSpace): number {
-  const last = line.pieces[line.pieces.length - 1];
-  if (last?.kind !== 'break' || last.box.style.clear === 'none' || exclusions.floats.length === 0) return bottom;
-  const sides = clearSides(last.box.style.clear, flow.box.style.direction);
-  return sides === undefined ? bottom : Math.max(bottom, floatsBottom(exclusions, sides));
 }
 
 /** Whether a float of `space` reaches the frame's content column below `top` (exclusions.ts floatsIntrude). */
