@@ -152,7 +152,7 @@ function elementHints(element: DomElement): string[] {
     case 'ol':
     case 'ul':
     case 'li': return listHints(element.name, attribs);
-    default: return SPACED.has(element.name) ? spaceHints(attribs) : [];
+    default: return SPACED.has(element.name) ? spaceHints(element.name, attribs) : [];
   }
 }
 
@@ -215,9 +215,15 @@ function bodyHints(attribs: Record<string, string>): string[] {
   return out;
 }
 
-/** `hspace` and `vspace`: the margins beside and above and below an image (HTML §15.4.3). */
-function spaceHints(attribs: Record<string, string>): string[] {
+/**
+ * `hspace` and `vspace`: the margins beside and above and below an image (HTML §15.4.3); an
+ * image's or object's `border`: a solid border that wide in the text colour (a linked image's is
+ * the link's colour), as Chromium draws it.
+ */
+function spaceHints(name: string, attribs: Record<string, string>): string[] {
   const out: string[] = [];
+  const border = name === 'img' || name === 'object' ? /^\s*(\d+)/.exec(attribs['border'] ?? '') : null;
+  if (border !== null) out.push(`border-width: ${Number(border[1])}px`, 'border-style: solid');
   const h = dimension(attribs['hspace']);
   if (h !== undefined) out.push(`margin-left: ${h}`, `margin-right: ${h}`);
   const v = dimension(attribs['vspace']);

@@ -230,11 +230,13 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
-  it('maps an image\'s align and a line break\'s clear as Chromium does', async () => {
+  it('maps an image\'s align and border and a line break\'s clear as Chromium does', async () => {
     const doc = await styleHtml(`<p><img id=m align=middle><img id=a align=AbsMiddle><img id=l align=left><input id=i type=image align=texttop><iframe id=o align=right></iframe>
-      <img id=b align=bottom><img id=n align=nonsense><br id=all clear=all><br id=r clear=Right><br id=x clear=none></p><p id=v style="vertical-align: -webkit-baseline-middle">v</p>`);
+      <img id=b align=bottom border=3><img id=n align=nonsense border=0><br id=all clear=all><br id=r clear=Right><br id=x clear=none></p><p id=v style="vertical-align: -webkit-baseline-middle">v</p>`);
     expect(['#m', '#a', '#i', '#b', '#n'].map((id) => doc.style(id).verticalAlign)).toEqual(['-webkit-baseline-middle', 'middle', 'text-top', 'baseline', 'baseline']);
     expect([doc.style('#l').float, doc.style('#o').float]).toEqual(['left', 'right']);
+    // an image's border attribute: solid, that wide (before: ignored)
+    expect([doc.style('#b').borderLeftWidth, doc.style('#b').borderLeftStyle, doc.style('#n').borderTopWidth, doc.style('#m').borderTopStyle]).toEqual([3, 'solid', 0, 'none']);
     expect(['#all', '#r', '#x'].map((id) => doc.style(id).clear)).toEqual(['both', 'right', 'none']);
     expect(doc.style('#v').verticalAlign).toBe('-webkit-baseline-middle');
     expect(doc.diagnostics.map((d) => d.message)).toEqual(['element `<iframe>` is not rendered: embedded documents are not loaded: its box is left empty']);
