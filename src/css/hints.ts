@@ -77,7 +77,7 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
   all: ['border: 1px solid'],
 };
 const ROW_GROUPS = new Set(['thead', 'tbody', 'tfoot']);
-/** Elements whose `hspace` and `vspace` are margins (HTML §15.4.3). */
+/** Elements whose `hspace` and `vspace` are margins (HTML §15.4.3), and, for images and objects, `border` a border. */
 const SPACED = new Set(['img', 'object', 'embed', 'iframe', 'video']);
 
 function mayHaveHints(element: DomElement): boolean {
@@ -152,7 +152,7 @@ function elementHints(element: DomElement): string[] {
     case 'ol':
     case 'ul':
     case 'li': return listHints(element.name, attribs);
-    default: return SPACED.has(element.name) ? spaceHints(element.name, attribs) : [];
+    default: return SPACED.has(element.name) ? replacedElementHints(element.name, attribs) : [];
   }
 }
 
@@ -220,7 +220,7 @@ function bodyHints(attribs: Record<string, string>): string[] {
  * image's or object's `border`: a solid border that wide in the text colour (a linked image's is
  * the link's colour), as Chromium draws it.
  */
-function spaceHints(name: string, attribs: Record<string, string>): string[] {
+function replacedElementHints(name: string, attribs: Record<string, string>): string[] {
   const out: string[] = [];
   const border = name === 'img' || name === 'object' ? /^\s*(\d+)/.exec(attribs['border'] ?? '') : null;
   if (border !== null) out.push(`border-width: ${Number(border[1])}px`, 'border-style: solid');
