@@ -6,9 +6,14 @@ import type { DomElement } from '../dom/types.js';
 import { appendAll } from '../append-all.js';
 import { MATH_HINT_ATTRIBUTES, mathHints } from './math-hints.js';
 
-const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption', 'col', 'colgroup', 'legend']);
+/**
+ * Elements whose `align` aligns their text. Not `<caption>`: Chromium maps its `align` to
+ * `caption-side` alone (`top`, `bottom`), and centres a caption whatever else it says — HTML's
+ * rendering section would align its text.
+ */
+const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup', 'legend']);
 /** Elements whose `align` also aligns their block-level descendants (HTML §15.3.3): `text-align: -webkit-*`. */
-const ALIGNS_DESCENDANTS = new Set(['div', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
+const ALIGNS_DESCENDANTS = new Set(['div', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const CELL_PARTS = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup']);
 const SIZED = new Set(['img', 'table', 'td', 'th', 'col', 'colgroup', 'hr', 'canvas', 'video', 'iframe', 'embed', 'object']);
 const BGCOLOR = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);

@@ -240,6 +240,9 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(['#all', '#r', '#x'].map((id) => doc.style(id).clear)).toEqual(['both', 'right', 'none']);
     expect(doc.style('#v').verticalAlign).toBe('-webkit-baseline-middle');
     expect(doc.diagnostics.map((d) => d.message)).toEqual(['element `<iframe>` is not rendered: embedded documents are not loaded: its box is left empty']);
+    // a caption's align is its side only, as in Chromium: left, right and center leave its text centred
+    const captions = await styleHtml('<table><caption id=l align=left>l</caption><caption id=b align=bottom>b</caption><tr><td>x</td></tr></table>');
+    expect([captions.style('#l').textAlign, captions.style('#l').captionSide, captions.style('#b').captionSide]).toEqual(['center', 'top', 'bottom']);
   });
 
   it('maps a table\'s border, frame and rules as Chromium 156 does, borders in the text colour', async () => {
