@@ -80,28 +80,56 @@ export function paintBorder(input: BorderInput): DisplayItem[] {
   return visible.flatMap((side) => paintSide(input, side));
 }
 
-/** The edge at `fraction` of the way from the border edge (0) to the padding edge (1). */
-function edgeAt(input: BorderInput, fraction: number): Edge {
-  const inset = scaleSides(input.widths, fraction);
-  return { rect: insetBy(input.rect, input.widths, fraction), radii: fraction === 0 ? input.radii : insetRadii(input.radii, inset) };
+/**
+ * Where a line inside the border lies on a side of width `width`, from its border edge: a
+ * fraction of the width, or one of the whole-pixel stops Chromium draws at (below).
+ */
+type Stop = number | ((width: number, side: Side) => number);
+
+/**
+ * A double border's stripes end a third of the width in and start two thirds in, rounded to whole
+ * pixels as Chromium rounds them (`BorderEdge::GetDoubleBorderStripeWidth`): 1 + 2 + 1 for 4px,
+ * 2 + 1 + 2 for 5px.
+ */
+const DOUBLE_OUTER_END: Stop = (width) => (Number.isInteger(width) ? Math.round(width / 3) : width / 3);
+const DOUBLE_INNER_START: Stop = (width) => (Number.isInteger(width) ? Math.round((2 * width) / 3) : (2 * width) / 3);
+
+/**
+ * Where a groove or ridge changes shade: halfway, as Chromium rounds its clip rect to whole pixels
+ * — the larger half of an odd width outside on the top and left sides, inside on the others.
+ */
+const GROOVE_MIDDLE: Stop = (width, side) => {
+  if (!Number.isInteger(width)) return width / 2;
+  return side === 'top' || side === 'left' ? Math.ceil(width / 2) : Math.floor(width / 2);
+};
+
+/** The edge at `stop` on each side, from the border edge (0) to the padding edge (1). */
+function edgeAt(input: BorderInput, stop: Stop): Edge {
+  if (typeof stop === 'number') {
+    const inset = scaleSides(input.widths, stop);
+    return { rect: insetBy(input.rect, input.widths, stop), radii: stop === 0 ? input.radii : insetRadii(input.radii, inset) };
+  }
+  const { widths } = input;
+  const inset = { top: stop(widths.top, 'top'), right: stop(widths.right, 'right'), bottom: stop(widths.bottom, 'bottom'), left: stop(widths.left, 'left') };
+  return { rect: insetBy(input.rect, inset, 1), radii: insetRadii(input.radii, inset) };
 }
 
 /** All four sides alike: nested (rounded) rectangles filled with the even-odd rule. */
 function ring(input: BorderInput, style: 'solid' | 'double', color: Color): DisplayItem {
-  const fractions = style === 'solid' ? [0, 1] : [0, 1 / 3, 2 / 3, 1];
-  const path = fractions.flatMap((f) => {
-    const edge = edgeAt(input, f);
+  const stops = style === 'solid' ? [0, 1] : [0, DOUBLE_OUTER_END, DOUBLE_INNER_START, 1];
+  const path = stops.flatMap((stop) => {
+    const edge = edgeAt(input, stop);
     return roundedRectPath(edge.rect, edge.radii);
   });
   return { kind: 'fill-path', path, color, evenOdd: true };
 }
 
-function band(input: BorderInput, side: Side, from: number, to: number, color: Color): DisplayItem {
+function band(input: BorderInput, side: Side, from: Stop, to: Stop, color: Color): DisplayItem {
   return { kind: 'fill-path', path: sidePath(input, side, from, to), color };
 }
 
-/** The region of one side between `from` and `to` of the way from the border edge to the padding edge, its corners cut on the diagonal. */
-function sidePath(input: BorderInput, side: Side, from: number, to: number): PathSegment[] {
+/** The region of one side between the `from` and `to` stops, its corners cut on the diagonal. */
+function sidePath(input: BorderInput, side: Side, from: Stop, to: Stop): PathSegment[] {
   return sideRegion(side, edgeAt(input, from), edgeAt(input, to), input.widths);
 }
 
@@ -110,14 +138,14 @@ function paintSide(input: BorderInput, side: SideStyle): DisplayItem[] {
     case 'solid':
       return [band(input, side.side, 0, 1, side.color)];
     case 'double':
-      return [band(input, side.side, 0, 1 / 3, side.color), band(input, side.side, 2 / 3, 1, side.color)];
+      return [band(input, side.side, 0, DOUBLE_OUTER_END, side.color), band(input, side.side, DOUBLE_INNER_START, 1, side.color)];
     case 'inset':
     case 'outset':
       return [band(input, side.side, 0, 1, bevelColor(side.style, side.side, side.color))];
     case 'groove':
     case 'ridge': {
       const [outer, inner] = grooveColors(side.style, side.side, side.color);
-      return [band(input, side.side, 0, 1 / 2, outer), band(input, side.side, 1 / 2, 1, inner)];
+      return [band(input, side.side, 0, GROOVE_MIDDLE, outer), band(input, side.side, GROOVE_MIDDLE, 1, inner)];
     }
     case 'dashed':
     case 'dotted':

@@ -3,6 +3,7 @@ import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
 import { darken, dashPattern, dotPattern, lighten } from '../../src/paint/border-style.js';
 import { paintPage } from '../helpers/paint.js';
+import { renderPage } from '../helpers/render.js';
 import { NO_RADII } from '../../src/css/values/radii.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
 import { BLACK, BLUE, LIME, RED, boxFragment, element, page, solidBorder, style } from './style-fixture.js';
@@ -165,6 +166,17 @@ describe('border styles too thin for their pattern', () => {
       expect(items[0]).toMatchObject({ kind: 'fill-path', color: RED, evenOdd: true });
       expect(items[0]!.kind === 'fill-path' && items[0]!.path.filter((s) => s.op === 'move')).toEqual([{ op: 'move', x: 0, y: 0 }, { op: 'move', x: width, y: width }]);
     }
+  });
+
+  test('odd widths split on whole pixels as Chromium prints them: a 3px ridge 2 + 1 on top, 2 + 1 at the bottom (inner first); doubles 1 + 2 + 1 and 2 + 1 + 2', async () => {
+    // before: halves and thirds of a pixel, grey where a pixel was shared
+    const page = await renderPage(`<style>@page { size: 33px 12px; margin: 0 } body { margin: 0 } div { float: left; width: 2px; height: 2px; margin-right: 1px }</style>
+      <div style="border: 3px ridge #0000ff"></div><div style="border: 4px double #0000ff"></div><div style="border: 5px double #0000ff"></div>`, {}, { palette: { _: '#ffffff', B: '#0000ff', D: '#0000ab' } });
+    const column = (x: number): string => page.map((row) => row[x]).join('');
+    // ridge: on top its outer 2px lit and inner 1px shadowed; at the bottom its inner 2px lit, outer 1px shadowed — Chromium 156's pixels
+    expect(column(3)).toBe('BBD__BBD____');
+    expect(column(13)).toBe('B__B__B__B__');
+    expect(column(25)).toBe('BB_BB__BB_BB');
   });
 
   test('from 2px a groove is shaded in halves and from 3px a double has two lines', () => {
