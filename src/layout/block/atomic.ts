@@ -33,7 +33,8 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   }
   const laid = layoutBox(box, {
     mode: 'layout', available: containingWidth, containingWidth, containingHeight: undefined,
-    fixedWidth: shrinkToFitWidth(box, containingWidth, ctx),
+    // an inline table sizes itself: its percentage width is of the line's containing block
+    fixedWidth: box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, containingWidth, ctx),
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('an inline-block cannot be pushed');

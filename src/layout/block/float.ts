@@ -59,7 +59,8 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   const cw = request.containingWidth;
   const continued = resume !== undefined;
   const margins = { top: continued ? 0 : marginOrZero(style.marginTop, cw), right: marginOrZero(style.marginRight, cw), bottom: marginOrZero(style.marginBottom, cw), left: marginOrZero(style.marginLeft, cw) };
-  const fixedWidth = box.kind === 'replaced' ? undefined : shrinkToFitWidth(box, cw, ctx);
+  // a replaced box and a table size themselves (a table's percentage width is of the float's containing block)
+  const fixedWidth = box.kind === 'replaced' || box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, cw, ctx);
   const lay = (fragmentainer: Fragmentainer | undefined): ReturnType<typeof layoutBox> => layoutBox(box, {
     mode: request.mode, available: cw, containingWidth: cw, containingHeight: request.containingHeight, containingDirection: request.direction,
     fixedWidth, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
