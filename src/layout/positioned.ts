@@ -375,7 +375,21 @@ function stretchOrShrink(box: LayoutBox, axis: AxisInput, edges: number, ctx: La
   // aligned between two insets: fit-content in the room they leave
   const available = axis.start !== undefined && axis.end !== undefined ? axis.containing - axis.start - axis.end : axis.containing - (axis.start ?? axis.end ?? (axis.endWins ? 0 : axis.staticStart));
   if (box.kind === 'replaced') return shrinkToFitWidth(box, axis.containing, ctx);
+  if (box.kind === 'table-wrapper') return ownTableWidth(box, axis.containing, available, ctx);
   return shrinkToFitWidth(box, axis.containing, ctx, available);
+}
+
+/**
+ * A table's width where it stands, as it sizes itself in flow (its percentage of the containing
+ * block, at least its min-content, `auto` as fit-content): shrink-to-fit measures the table's
+ * content, not its own width — a `width: 40%` table shrank to its text.
+ */
+function ownTableWidth(box: LayoutBox, containing: number, available: number, ctx: LayoutContext): number {
+  const laid = layoutBox(box, {
+    mode: 'measure', available, containingWidth: containing, containingHeight: undefined,
+    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  }, ctx);
+  return laid.kind === 'placed' ? laid.fragment.width : shrinkToFitWidth(box, containing, ctx, available);
 }
 
 /** A border-box size from `width`/`height`, min and max applied; undefined when auto. */

@@ -224,6 +224,16 @@ describe('absolutely positioned boxes in a containing block broken across pages 
   });
 });
 
+describe('absolutely positioned tables', () => {
+  it('gives a table its percentage width of the containing block, and an auto one its fit-content width against the right, as Chromium 156', async () => {
+    // before: shrunk to their content as any shrink-to-fit box, 26px
+    const body = '<div style="position:relative;width:400px;height:100px"><table id=l style="position:absolute;top:0;left:0;width:40%" border=1><tr><td>a</td></tr></table>'
+      + '<table id=r style="position:absolute;top:30px;right:0" border=1><tr><td>auto</td></tr></table></div>';
+    // Chromium (quirks mode, tables in 16px text): l 0,0 160x29; r 353.98,30 46.02x29
+    expect(await geometry(body, ['l', 'r'])).toEqual({ l: '0,0 160x29', r: '353.9921875,30 46.0078125x29' });
+  });
+});
+
 describe('fixed positioning (CSS2 §9.6.1, CSS Paged Media 3)', () => {
   it('repeats a fixed box on every page, placed in each page area', async () => {
     const body = `<div id=f style="position:fixed;right:0;top:0;width:20px;height:10px"></div>${'<div style="height:100px"></div>'.repeat(6)}`;
