@@ -46,10 +46,57 @@ let largeParse: typeof smallParse | undefined;
 let locations = new OffsetToLocation('');
 
 export function parse(source: string, options?: ParseOptions): CssNode {
-  if (source.length <= SMALL_SOURCE) return smallParse(source, options);
+  const safe = withoutStrayClosers(source);
+  if (safe.length <= SMALL_SOURCE) return smallParse(safe, options);
   largeParse ??= lightErrorParser();
-  locations = new OffsetToLocation(source, options?.offset, options?.line, options?.column);
-  return largeParse(source, options);
+  locations = new OffsetToLocation(safe, options?.offset, options?.line, options?.column);
+  return largeParse(safe, options);
+}
+
+/**
+ * The source with each `)`, `]` or `}` that closes nothing (outside strings and comments) made
+ * U+FFFD, the same length. css-tree 3.2.1's tokenizer pairs such a closer with a block type it reads
+ * from past the end of its reused token buffer (`TokenStream.setSource`: the closer type left by
+ * an earlier, longer parse), and its balance table then points backwards: `skipUntilBalanced`
+ * loops for ever (`element(x) ) , a+ :nth-child( b:` in a style attribute after a longer one,
+ * FUZZ_SEED=8735). A stray closer invalidates what holds it; U+FFFD, a letter glued to its
+ * neighbours, does the same, and the declaration or selector is still dropped with a warning.
+ */
+export function withoutStrayClosers(source: string): string {
+  if (!/[)\]}]/.test(source)) return source;
+  const open: number[] = [];
+  let stray: number[] | undefined;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x5c) i++; // an escape: the next character is literal
+    else if (c === 0x22 || c === 0x27) i = stringEnd(source, i, c);
+    else if (c === 0x2f && source.charCodeAt(i + 1) === 0x2a) i = commentEnd(source, i);
+    else if (c === 0x28 || c === 0x5b || c === 0x7b) open.push(c === 0x28 ? 0x29 : c + 2);
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) {
+      if (open.length === 0) (stray ??= []).push(i);
+      else if (open[open.length - 1] === c) open.pop();
+    }
+  }
+  if (stray === undefined) return source;
+  const chars = source.split('');
+  for (const at of stray) chars[at] = '\uFFFD';
+  return chars.join('');
+}
+
+/** The index of the quote that ends the string opened at `from` (or of its line break, or the end). */
+function stringEnd(source: string, from: number, quote: number): number {
+  for (let i = from + 1; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === quote || c === 0x0a) return i;
+  }
+  return source.length;
+}
+
+/** The index of the `/` that ends the comment opened at `from` (or the end). */
+function commentEnd(source: string, from: number): number {
+  const end = source.indexOf('*/', from + 2);
+  return end < 0 ? source.length : end + 1;
 }
 
 /** A parser of its own whose `error` method is replaced: installed by a parse in a context that does only that. */
