@@ -88,7 +88,8 @@ const SPACED = new Set(['img', 'object', 'embed', 'iframe', 'video']);
 function mayHaveHints(element: DomElement): boolean {
   for (const name in element.attribs) if (HINT_ATTRIBUTES.has(name)) return true;
   const name = element.name;
-  if (LINKS.has(name)) return element.attribs['href'] !== undefined && bodyLinkColor(element) !== undefined;
+  // a link's colour is the body's `link`: looked up once, by presentationalHints
+  if (LINKS.has(name)) return element.attribs['href'] !== undefined;
   if (name !== 'td' && name !== 'th' && !ROW_GROUPS.has(name) && name !== 'colgroup') return false;
   // a cell, row group or column group without hint attributes of its own takes only its table's
   // `cellpadding`, `border` and `rules` (cellHints, groupHints)
