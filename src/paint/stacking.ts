@@ -184,6 +184,15 @@ function createsStackingContext(f: PlacedBox): boolean {
   return (isPositioned(f.style) && f.style.zIndex !== 'auto') || hasEffects(f);
 }
 
+/**
+ * Flex and grid items paint as inline blocks do, each whole in (order-modified) document order
+ * (CSS Flexbox §5.4, Grid §9.1): a later item's background covers an earlier one's text, as in
+ * Chromium — an avatar stack's white rings over the pictures before them.
+ */
+function paintsItemsAtomically(f: PlacedBox): boolean {
+  return f.box.kind === 'flex' || f.box.kind === 'grid';
+}
+
 function isAtomicInline(f: PlacedBox): boolean {
   const box = f.box;
   return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper' || box.kind === 'math') && box.outer === 'inline';
@@ -205,7 +214,7 @@ export function paintStackingContext(f: PlacedBox, exactX: number, exactY: numbe
   // CSS Transforms 1 §6: in a transformed box and its descendants, `fixed` backgrounds scroll
   const options = transform === undefined ? outerOptions : transformedOptions(outerOptions, transform);
   const layers = newLayers();
-  const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [] });
+  const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [], ownClippedAway: false });
   const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
   return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
 }
@@ -234,7 +243,9 @@ function transformedOptions(outer: PaintOptions, transform: Matrix): PaintOption
  * background, a `z-index: 1` one over the positioned boxes that follow it, as in Chromium.
  */
 function paintAtomically(f: PlacedBox, x: number, y: number, walk: Walk): DisplayItem[] {
-  return paintContextItems(f, x, y, { options: walk.options, target: tagTargetOf(f, walk.target), layers: newLayers(), context: walk.context, contextClips: contextClipsOf(walk) });
+  return paintContextItems(f, x, y, {
+    options: walk.options, target: tagTargetOf(f, walk.target), layers: newLayers(), context: walk.context, contextClips: contextClipsOf(walk), ownClippedAway: ownClippedAway(f, x, y, walk),
+  });
 }
 
 /** What painting a box's own layers needs: `layers` its own, `context` those of the stacking context its positioned descendants go to, and the clips between them. */
@@ -244,6 +255,8 @@ interface ContextPaint {
   readonly layers: Layers;
   readonly context: Layers;
   readonly contextClips: readonly Clip[];
+  /** Whether the box's own background and border lie outside the clips around it (ownClippedAway). */
+  readonly ownClippedAway: boolean;
 }
 
 function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPaint): DisplayItem[] {
@@ -260,16 +273,21 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
     target: paint.target,
     lineShift: 0,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
+    itemsAtomic: paintsItemsAtomically(f),
   });
   layers.outlines.unshift({ items: f.style.outlineStyle === 'none' ? [] : paintOutline(f, paintedBorderBox(f, x, y, options.snapFrame), outerRadii(f)), clips: [] });
-  return emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
+  return emit([{ items: paint.ownClippedAway ? [] : ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
 }
 
 function newLayers(): Layers {
   return { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
 }
 
-/** The clips from the walk's stacking context down to where it is: what an entry put in that context is clipped by. */
+/**
+ * The clips from the walk's stacking context down to where it is: what an entry put in that
+ * context is clipped by, and what content painted here is left out against (a carousel's hidden
+ * slides, flex items painted whole).
+ */
 function contextClipsOf(walk: Walk): readonly Clip[] {
   if (walk.contextClips.length === 0) return walk.clips;
   return walk.clips.length === 0 ? walk.contextClips : [...walk.contextClips, ...walk.clips];
@@ -289,7 +307,7 @@ export function isolatedIfBlending(items: DisplayItem[]): DisplayItem[] {
 /** Paints loose fragments (a page's flow without a root box, margin boxes), in the page's frame, as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
   const layers = newLayers();
-  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined, lineShift: 0 });
+  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined, lineShift: 0, itemsAtomic: false });
   return emit(paintingOrder(layers));
 }
 
@@ -332,6 +350,8 @@ interface Walk {
   readonly lineShift: number;
   /** Style of the outside ::marker of the list item being walked (its line is laid out apart). */
   readonly markerStyle?: ComputedStyle | undefined;
+  /** Whether the fragments walked are a flex or grid container's items, each painted as an inline block. */
+  readonly itemsAtomic: boolean;
 }
 
 /** The line layout adds for an outside marker (layout/marker.ts): text in the marker's style only. */
@@ -350,7 +370,7 @@ function lineWalk(line: Extract<Fragment, { kind: 'line' }>, lineShift: number, 
   // field by field, as collectBox makes its walks (a spread took V8's slow generic copy)
   return {
     clips: walk.clips, decorations: walk.decorations, layers: walk.layers, context: walk.context, contextClips: walk.contextClips,
-    options: walk.options, target, lineShift, markerStyle: walk.markerStyle,
+    options: walk.options, target, lineShift, markerStyle: walk.markerStyle, itemsAtomic: false,
   };
 }
 
@@ -370,7 +390,7 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
           // white space between inline boxes is not content of anything (it stays an artifact)
           const target = walk.target === undefined || fragment.text.trim() === '' ? undefined : walk.target;
           const painted = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations, walk.lineShift) : paintListSymbol(fragment, fragment.symbol, originX, originY);
-          const items = reach === 'edge' ? withinClips(painted, walk.clips) : painted;
+          const items = reach === 'edge' ? withinClips(painted, contextClipsOf(walk)) : painted;
           walk.layers.inlines.push({ items: tagged(items, target, walk), clips: walk.clips });
         }
         break;
@@ -408,13 +428,14 @@ function textReach(fragment: Extract<Fragment, { kind: 'text' }>, originX: numbe
   // the visually-hidden pattern (a 1px box that clips: Bootstrap's .visually-hidden, Tailwind's
   // .sr-only) holds text for readers, not for the eye: it stays, to be searched and read aloud
   // (Chromium leaves it out)
-  if (walk.clips.length === 0 || walk.clips.some(visuallyHidden)) return 'inside';
+  const clips = contextClipsOf(walk);
+  if (clips.length === 0 || clips.some(visuallyHidden)) return 'inside';
   const rough = textInkBounds(fragment, originX, originY + walk.lineShift, walk.decorations);
   if (rough === undefined) return 'inside';
-  if (clippedAway(rough, walk.clips)) return 'outside';
-  if (withinEveryClip(rough, walk.clips)) return 'inside';
+  if (clippedAway(rough, clips)) return 'outside';
+  if (withinEveryClip(rough, clips)) return 'inside';
   const exact = textInkBounds(fragment, originX, originY + walk.lineShift, walk.decorations, true);
-  return exact !== undefined && clippedAway(exact, walk.clips) ? 'outside' : 'edge';
+  return exact !== undefined && clippedAway(exact, clips) ? 'outside' : 'edge';
 }
 
 /** Text items across a clip's edge, their glyph runs without the glyphs wholly outside it (other items as they are). */
@@ -437,8 +458,9 @@ function withinClips(items: readonly DisplayItem[], clips: readonly Clip[]): Dis
  * image.ts clips what its object-fit puts outside); an SVG may draw past its viewport and is kept.
  */
 function imageClippedAway(fragment: Extract<Fragment, { kind: 'image' }>, originX: number, originY: number, walk: Walk): boolean {
-  if (walk.clips.length === 0 || fragment.image.svg !== undefined) return false;
-  return clippedAway({ x: originX + fragment.x, y: originY + fragment.y, width: fragment.width, height: fragment.height }, walk.clips);
+  const clips = contextClipsOf(walk);
+  if (clips.length === 0 || fragment.image.svg !== undefined) return false;
+  return clippedAway({ x: originX + fragment.x, y: originY + fragment.y, width: fragment.width, height: fragment.height }, clips);
 }
 
 /**
@@ -447,9 +469,10 @@ function imageClippedAway(fragment: Extract<Fragment, { kind: 'image' }>, origin
  * an outline or an effect takes it further.
  */
 function replacedClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): boolean {
-  if (walk.clips.length === 0 || f.box.kind !== 'replaced') return false;
+  const clips = contextClipsOf(walk);
+  if (clips.length === 0 || f.box.kind !== 'replaced') return false;
   if (f.style.boxShadow.length > 0 || f.style.outlineStyle !== 'none' || hasEffects(f)) return false;
-  return clippedAway({ x, y, width: f.width, height: f.height }, walk.clips);
+  return clippedAway({ x, y, width: f.width, height: f.height }, clips);
 }
 
 /**
@@ -459,10 +482,11 @@ function replacedClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): bo
  * ink is its border box and its outer shadows; a border image (with its outset) keeps it.
  */
 function ownClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): boolean {
-  if (walk.clips.length === 0 || f.box.kind === 'inline' || f.style.borderImageSource !== 'none') return false;
+  const clips = contextClipsOf(walk);
+  if (clips.length === 0 || f.box.kind === 'inline' || f.style.borderImageSource !== 'none') return false;
   let reach = 0;
   for (const shadow of f.style.boxShadow) if (!shadow.inset) reach = Math.max(reach, outerShadowReach(shadow));
-  return clippedAway({ x: x - reach, y: y - reach, width: f.width + 2 * reach, height: f.height + 2 * reach }, walk.clips);
+  return clippedAway({ x: x - reach, y: y - reach, width: f.width + 2 * reach, height: f.height + 2 * reach }, clips);
 }
 
 /** Collects box `f`, its border box at (x, y) on the page. */
@@ -470,22 +494,24 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const { layers, clips } = walk;
   const style = f.style;
   if (replacedClippedAway(f, x, y, walk)) return;
-  if (isPositioned(style) || createsStackingContext(f)) {
+  // CSS Flexbox §4.3, Grid §9.1: an item's `z-index` makes a stacking context, positioned or not
+  const zIndexedItem = walk.itemsAtomic && style.zIndex !== 'auto';
+  if (isPositioned(style) || createsStackingContext(f) || zIndexedItem) {
     // its place in the context's list is taken before the boxes inside it take theirs (tree order)
     const entry: { items: readonly DisplayItem[]; readonly clips: readonly Clip[] } = { items: [], clips: contextClipsOf(walk) };
-    const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;
+    const z = style.zIndex === 'auto' || !(isPositioned(style) || zIndexedItem) ? 0 : style.zIndex;
     const context = walk.context;
     if (z < 0) context.negative.push({ z, entry });
     else if (z > 0) context.positive.push({ z, entry });
     else context.positioned.push(entry);
-    entry.items = createsStackingContext(f) ? paintStackingContext(f, x, y, walk.options, walk.target) : paintAtomically(f, x, y, walk);
+    entry.items = createsStackingContext(f) || zIndexedItem ? paintStackingContext(f, x, y, walk.options, walk.target) : paintAtomically(f, x, y, walk);
     return;
   }
   if (style.float !== 'none') {
     layers.floats.push({ items: paintAtomically(f, x, y, walk), clips });
     return;
   }
-  if (isAtomicInline(f)) {
+  if (isAtomicInline(f) || walk.itemsAtomic) {
     layers.inlines.push({ items: paintAtomically(f, x, y, walk), clips });
     return;
   }
@@ -507,6 +533,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     target: tagTargetOf(f, walk.target),
     lineShift: walk.lineShift,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
+    itemsAtomic: paintsItemsAtomically(f),
   });
   if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f, x, y, walk.options.snapFrame), clips });
 }
