@@ -133,30 +133,49 @@ function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
 
 /**
  * A date or time field: its value as Chromium's en-US locale writes it, or the pattern of its
- * fields when empty (date-time-fields.ts), in the field's colour. Chromium sizes the field for its
- * pattern in a monospace font: its border box is the pattern's characters, 2px per field and the
- * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px; the
- * calendar is drawn, the clock not), less the UA stylesheet's border and padding (8px) for the content box.
+ * fields when empty (date-time-fields.ts), in the field's colour. Chromium sizes the field's
+ * content box for its pattern in a monospace font, whatever the field's padding and border: the
+ * pattern's characters, 2px per field and the picker's room; as tall as the fields' line with 1px
+ * above and below it, or as the picker when that is taller, the line centred (DATE_PICKER).
  */
 function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
   const type = inputType(element) as DateTimeType;
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
-  const iconRoom = (type === 'time' ? 34 : 39.328) / 13.333;
+  const picker = type === 'time' ? CLOCK_PICKER : DATE_PICKER;
+  const size = style.fontSize;
   // a content width, grown by the edges of a border-box field (quirks mode's UA sheet, frameworks) as text fields are
-  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily, style).ch + iconRoom) + 2 * shown.fields - 8 + sizingEdges(style, 'x');
-  const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), ...WHITE_SPACE_PRE, overflowX: 'clip' };
+  const width = size * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily, style).ch + picker.widthEm) + picker.widthPx + 2 * shown.fields + sizingEdges(style, 'x');
+  const pickerHeight = size * picker.heightEm + picker.heightPx + sizingEdges(style, 'y');
+  const minHeight = style.height === 'auto' && (style.minHeight === 'auto' || typeof style.minHeight === 'number')
+    ? Math.max(typeof style.minHeight === 'number' ? style.minHeight : 0, pickerHeight) : style.minHeight;
+  const field: ComputedStyle = { ...style, width: style.width === 'auto' ? width : style.width, minHeight, ...WHITE_SPACE_PRE, overflowX: 'clip', alignContent: 'center' };
+  // Chromium's fields wrapper: 1px above and below the line
+  const fieldsStyle: ComputedStyle = { ...build.anonymousStyle(field, 'block'), paddingTop: 1, paddingBottom: 1 };
+  const fields = build.block(fieldsStyle, textRun(build, fieldsStyle, shown.text, undefined), 'block', undefined);
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
   const icon = pickable ? [calendarIcon(build, field)] : [];
-  return naturalIf(style, build.block(field, [...icon, ...textRun(build, field, shown.text, undefined)], outer, source));
+  return naturalIf(style, build.block(field, [...icon, fields], outer, source));
 }
 
 /**
+ * The room of a field's picker beside its fields and the height it needs, measured in Chromium
+ * 156 (monospace, 10 to 30px): the calendar of a date, month, week or datetime-local field
+ * (drawn), the clock of a time field (not drawn, as Chromium prints it). Chromium's monospace
+ * here is DejaVu Sans Mono (0.602em a character); octavo counts the pattern in its own monospace,
+ * Liberation Mono (0.6em), so the width's em part holds what its ten or eight characters lack
+ * (2.18 + 0.02, 1.033 + 0.016).
+ */
+interface PickerRoom { readonly widthEm: number; readonly widthPx: number; readonly heightEm: number; readonly heightPx: number }
+const DATE_PICKER: PickerRoom = { widthEm: 2.2, widthPx: 5, heightEm: 1, heightPx: 4 };
+const CLOCK_PICKER: PickerRoom = { widthEm: 1.05, widthPx: 15, heightEm: 1.05, heightPx: 6 };
+
+/**
  * The calendar icon Chromium prints at the end of a date, month or week field: a 10 × 11px
- * calendar (at 13.333px; it scales with the font) 1px inside the content box's end, 1.25px below
- * its top (measured at 768 dpi). It floats with a negative margin taking no room, so the value
- * never wraps under it in a field narrower than the pattern.
+ * calendar at 13.333px, scaled with the font, 2.5px + 0.09em inside the content box's end and
+ * 1.5px + 0.1em below its top (measured at 192 dpi, 10 to 40px). It floats with a negative margin
+ * taking no room, so the value never wraps under it in a field narrower than the pattern.
  */
 function calendarIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlowBox {
   const unit = field.fontSize / 13.333;
@@ -165,11 +184,16 @@ function calendarIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlow
   const width = 10 * unit;
   const iconStyle: ComputedStyle = {
     ...build.anonymousStyle(field, 'inline'), float: 'right', display: 'block', width, height: 11 * unit,
-    marginRight: unit, marginLeft: -width - unit, marginTop: 1.25 * unit,
+    marginRight: ICON_END_PX + ICON_END_EM * field.fontSize, marginLeft: -width - ICON_END_PX - ICON_END_EM * field.fontSize, marginTop: ICON_TOP_PX + ICON_TOP_EM * field.fontSize,
   };
   const image: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: iconStyle, element: undefined, pseudo: undefined };
   return { kind: 'out-of-flow', scheme: 'float', box: image, style: iconStyle, element: undefined, pseudo: undefined };
 }
+
+const ICON_END_PX = 2.5;
+const ICON_END_EM = 0.09;
+const ICON_TOP_PX = 1.5;
+const ICON_TOP_EM = 0.1;
 
 /** The fields' font style: their width is counted in characters of its face. */
 type FieldFont = Pick<ComputedStyle, 'fontSize' | 'fontFamily' | 'fontWeight' | 'fontStyle' | 'fontStretch'>;

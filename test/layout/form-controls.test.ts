@@ -125,14 +125,24 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><progress id=p1 value=0.3></progress><meter id=m1 value=0.6></meter></div>', ['p1 0,2.2 160x16', 'm1 160,2.2 80x16']);
   });
 
-  // Widths are Chromium's. Heights and lines differ: Chromium's clock icon makes a time field 24px
-  // high (octavo draws no icon: 21.1), and its flex-centred fields put the baseline 1.4px lower. Each of octavo's lines
-  // is 22px: a field 1px below the strut's top (its baseline 15px below the line's, 14 below the field's) and 21px tall.
+  // Sizes are Chromium's: a time field is 24px high for its clock (not drawn), a date field 21.3
+  // for its fields' line and 1px above and below it. The lines differ: the tests' monospace is
+  // Liberation Mono, Chromium's DejaVu Sans Mono, whose lines are taller. With the fonts a Debian
+  // machine installs the boxes are Chromium's to 0.05px (d1 0,0; t1 0,21.33; l1 0,45.33).
   it('date and time fields, sized for their pattern in a monospace font', async () => {
     await expectBoxes('<div><input id=d1 type=date value="2026-12-31"><input id=d2 type=date></div>'
       + '<div><input id=t1 type=time value="14:30"><input id=t2 type=time value="09:05:07"></div>'
       + '<div><input id=l1 type=datetime-local value="2026-12-31T14:30"><input id=m1 type=month value="2026-12"><input id=w1 type=week></div>',
-    ['d1 0,1.4 125.3x21.3', 'd2 125.3,1.4 125.3x21.3', 't1 0,23 104x21.1', 't2 104,23 130x21.1', 'l1 0,45 211.3x21.3', 'm1 211.3,45 155.3x21.3', 'w1 366.7,45 147.3x21.3']);
+    ['d1 0,1.4 125.3x21.3', 'd2 125.3,1.4 125.3x21.3', 't1 0,22.2 104x24', 't2 104,22.2 130x24', 'l1 0,47 211.3x21.3', 'm1 211.3,47 155.3x21.3', 'w1 366.7,47 147.3x21.3']);
+  });
+
+  it('date and time fields keep their content box for their pattern and picker whatever their padding, border and font size', async () => {
+    // Chromium 156: the picker's room and height scale in part with the font (10px and 20px fields
+    // without padding or border), and the author's padding and border go around the same content
+    await expectBoxes('<style>input { display: block }</style><input id=a type=date style="padding:0;border:0;font-size:10px">'
+      + '<input id=b type=time value="07:45" style="padding:0;border:0;font-size:20px"><input id=c type=date value="2026-01-31" style="padding:4px 6px;border:1px solid #ccc">'
+      + '<input id=d type=time style="font-size:10px"><input id=e type=week style="box-sizing:border-box;padding:4px 6px;border:1px solid #ccc;font-size:12px">',
+    ['a 0,0 93x14', 'b 0,14 138x27', 'c 0,41 134.3x27.3', 'd 0,68.3 84.5x20.5', 'e 0,88.8 143x26']);
   });
 
   it("applies the author's width, padding, border and font", async () => {
