@@ -59,6 +59,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GPOS lookup types (restructure)', use: "the types fontkit decodes a GPOS lookup with (lookupList.type…versions[4].baseArray, restructure Pointers): copied with mark attachment's anchor arrays lazy (lazyMarkAnchors)", present: (font) => !isObject(font['GPOS']) || markAnchorsType(((font['GPOS'] as FontObject)['lookupList'] as FontObject)['type']) !== undefined },
   { member: 'TTFFont#_decodeTable', use: "fontkit's own decode of a table entered by seedTable, when one of the fields octavo left to it is read (decodeTable); wrapped per font object (lazyMarkAnchors)", present: (font) => isFunction(font['_decodeTable']) },
   { member: 'TTFFont#_cmapProcessor', use: "the font's CmapProcessor (a cached getter): its lookup is wrapped per font (boundCmapLookups)", present: (font) => isFunction((font['_cmapProcessor'] as FontObject | undefined)?.['lookup']) },
+  { member: 'CmapProcessor#cmap (restructure LazyArrays)', use: 'the subtable fontkit chose, whose arrays (base, length, type.size(), stream.length) must lie in the file (cmapArraysFit)', present: (font) => cmapArraysFit(font) !== undefined },
   { member: 'Glyph#_getPath', use: "wrapped per glyph object (guardGlyphOutlines); the base Glyph class's, an empty path, stands for an outline that cannot be read", present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getPath']) },
   { member: 'Glyph#_getCBox', use: 'wrapped per glyph object (guardGlyphOutlines): the box fontkit derives advances from', present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getCBox']) },
   { member: 'TTFFont#_getTableStream', use: 'a table\'s bytes where they sit in the file (PDF subsetting copies glyf, loca, hmtx… raw: pdf/subset/source.ts)', present: (font) => isFunction(font['_getTableStream']) },
@@ -261,6 +262,30 @@ export function boundCmapLookups(program: object, numGlyphs: number): void {
     const id = lookup.call(this, codePoint, variationSelector);
     return id < numGlyphs ? id : 0;
   };
+}
+
+/**
+ * Whether the arrays of the cmap subtable fontkit chose lie within the font's file, or undefined
+ * when the subtable is not shaped as fontkit 2.0.4 builds it. fontkit decodes those arrays lazily,
+ * a character at a time: a damaged subtable offset or count (FUZZ_SEED=8743: one byte of an
+ * encoding record) put them past the end, and a lookup threw a RangeError in the middle of layout.
+ */
+export function cmapArraysFit(program: object): boolean | undefined {
+  const cmap = ((program as FontObject)['_cmapProcessor'] as FontObject | undefined)?.['cmap'];
+  if (!isObject(cmap)) return undefined;
+  for (const value of Object.values(cmap)) {
+    if (!isLazyArray(value)) continue;
+    if (value.base + value.length * value.type.size() > value.stream.length) return false;
+  }
+  return true;
+}
+
+/** A restructure LazyArrayValue: `length` items of `type` from byte `base` of `stream`. */
+interface LazyArrayValue { readonly base: number; readonly length: number; readonly type: { size(): number }; readonly stream: { readonly length: number } }
+
+function isLazyArray(value: unknown): value is LazyArrayValue {
+  if (!isObject(value) || typeof value['base'] !== 'number' || typeof value['length'] !== 'number') return false;
+  return isFunction((value['type'] as FontObject | undefined)?.['size']) && typeof (value['stream'] as FontObject | undefined)?.['length'] === 'number';
 }
 
 /** Whether the font has outlines: a glyf, CFF or CFF2 table. */

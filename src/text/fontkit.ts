@@ -6,7 +6,7 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, cmapArraysFit, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
 import { seedKernTable, seedLocaTable, seedPostTable } from './seeded-tables.js';
 import type { LocaRead } from './seeded-tables.js';
 import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
@@ -145,6 +145,7 @@ function checkProgram(font: unknown): FontProgram {
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
   boundCmapLookups(program, program.numGlyphs);
   program.hasGlyphForCodePoint(0x20);
+  if (cmapArraysFit(program) === false) throw new Error('its cmap table runs past the end of the file');
   void program.hhea.ascent;
   // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
   if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');

@@ -79,6 +79,18 @@ describe('damaged fonts found by fuzzing', () => {
     expect(Buffer.from(result.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
   });
 
+  it('a cmap subtable whose arrays run past the end of the file: the font is refused when it loads', async () => {
+    // FUZZ_SEED=8743: byte 34 of WeasyPrint's cmap (an encoding record's offset) set to 13; fontkit
+    // reads a subtable's arrays a character at a time, and a lookup past the file's end threw a
+    // RangeError in the middle of layout (render_error)
+    const font = withTable(fixture('weasyprint.otf'), 'cmap', (cmap) => cmap.setUint8(34, 13));
+    const pdf = await renderPdf(document('AVATAR Type WAVE fi fl Vá Tè x\u0301'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: /^@font-face "Damaged" was ignored: .*not a usable font \(its cmap table runs past the end of the file\)/ }],
+    });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
   it('a loca offset past glyf: the font is refused when it loads', async () => {
     const locaFormat = new DataView(DEJAVU.buffer, tablesOf(DEJAVU).get('head')!.offset).getInt16(50);
     const font = withTable(DEJAVU, 'loca', (loca) => (locaFormat === 1 ? loca.setUint32(4 * 3, 0xfffff0) : loca.setUint16(2 * 3, 0xfff0)));
