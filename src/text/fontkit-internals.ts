@@ -8,14 +8,14 @@
  * fontkit and fails with the member and the version when it changes.
  */
 
+import { field, isFunction, isLazyArray, isObject, markAnchorsType } from './restructure-types.js';
+
 /** The fontkit release the members below were read from (package.json pins it exactly). */
 export const FONTKIT_CHECKED_VERSION = '2.0.4';
 
 /** A font object as fontkit builds it, seen through the members listed in FONTKIT_INTERNALS. */
 type FontObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isFunction = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
 
 /** The OpenType layout engine (OTLayoutEngine) of a font with GSUB or GPOS, undefined for others. */
 function openTypeEngine(font: FontObject): Record<string, unknown> | undefined {
@@ -182,49 +182,6 @@ export function decodeTable(program: object, tag: string): Record<string, unknow
   }
 }
 
-/** Per GPOS lookup type, the fields of its subtables holding anchors (mark attachment: one per base glyph and mark class). */
-const ANCHOR_FIELDS: readonly (readonly [number, readonly string[]])[] = [[4, ['markArray', 'baseArray']], [5, ['markArray', 'ligatureArray']], [6, ['mark1Array', 'mark2Array']]];
-
-/** fontkit's type of a GPOS lookup list entry → octavo's copy of it with lazy anchors (shared by every font: octavo's own objects). */
-const lazyAnchorTypes = new WeakMap<object, object>();
-
-const derived = (base: unknown, own: Record<string, unknown>): FontObject => Object.assign(Object.create(base as object) as FontObject, own);
-const field = (value: unknown, ...path: (string | number)[]): FontObject | undefined => path.reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), value) as FontObject | undefined;
-
-/**
- * A copy of a GPOS lookup list's entry type (restructure: Pointer → Lookup struct → subTables
- * Array → Pointer → the subtable VersionedStruct) whose mark attachment subtables (types 4, 5, 6)
- * point to their anchor arrays lazily, decoded when fontkit first reads them (attaching a mark);
- * undefined when the types have another shape. fontkit's own type objects are left as they are.
- */
-function markAnchorsType(entry: unknown): FontObject | undefined {
-  const known = isObject(entry) ? lazyAnchorTypes.get(entry) : undefined;
-  if (known !== undefined) return known as FontObject;
-  const subTablePointer = field(entry, 'type', 'fields', 'subTables', 'type');
-  const subTable = field(subTablePointer, 'type');
-  const versions = field(subTable, 'versions');
-  const extension = field(versions, 9, 'extension');
-  if (versions === undefined || extension === undefined || extension['type'] !== subTable) return undefined;
-  const lazyVersions: FontObject = { ...versions };
-  for (const [type, names] of ANCHOR_FIELDS) {
-    const fields: FontObject = { ...field(versions, type) };
-    for (const name of names) {
-      const pointer = field(fields, name);
-      if (!isObject(pointer?.['options']) || !isFunction(pointer['decode'])) return undefined;
-      fields[name] = derived(pointer, { options: { ...(pointer['options'] as FontObject), lazy: true } });
-    }
-    lazyVersions[type] = fields;
-  }
-  const lazySubTable = derived(subTable, { versions: lazyVersions });
-  lazyVersions[9] = { ...field(versions, 9), extension: derived(extension, { type: lazySubTable }) };
-  const lookup = field(entry, 'type')!;
-  const subTables = field(lookup, 'fields', 'subTables')!;
-  const lazyLookup = derived(lookup, { fields: { ...field(lookup, 'fields'), subTables: derived(subTables, { type: derived(subTablePointer, { type: lazySubTable }) }) } });
-  const lazyEntry = derived(entry, { type: lazyLookup });
-  lazyAnchorTypes.set(entry as object, lazyEntry);
-  return lazyEntry;
-}
-
 /**
  * fontkit decodes a GPOS lookup whole when a layout first applies its feature: for mark
  * attachment, an anchor object per base glyph and mark class (Liberation Sans: ~60 ms of a fresh
@@ -278,14 +235,6 @@ export function cmapArraysFit(program: object): boolean | undefined {
     if (value.base + value.length * value.type.size() > value.stream.length) return false;
   }
   return true;
-}
-
-/** A restructure LazyArrayValue: `length` items of `type` from byte `base` of `stream`. */
-interface LazyArrayValue { readonly base: number; readonly length: number; readonly type: { size(): number }; readonly stream: { readonly length: number } }
-
-function isLazyArray(value: unknown): value is LazyArrayValue {
-  if (!isObject(value) || typeof value['base'] !== 'number' || typeof value['length'] !== 'number') return false;
-  return isFunction((value['type'] as FontObject | undefined)?.['size']) && typeof (value['stream'] as FontObject | undefined)?.['length'] === 'number';
 }
 
 /** Whether the font has outlines: a glyf, CFF or CFF2 table. */

@@ -138,9 +138,7 @@ export function parseBitmapFont(bytes: Uint8Array): FontProgram {
 
 function checkProgram(font: unknown): FontProgram {
   const program = font as FontProgram;
-  if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) {
-    throw new Error('not a scalable font');
-  }
+  if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) throw new Error('not a scalable font');
   hideDamagedLayoutTables(program);
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
   boundCmapLookups(program, program.numGlyphs);
