@@ -282,6 +282,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source, pseudos) : undefined;
   if (control !== undefined) return [control];
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
+  if (element.name === 'wbr') return [{ kind: 'inline', style, element: source, pseudo: undefined, children: [], breakOpportunity: true }];
   if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];
 
   const outer = outerDisplay(style.display);

@@ -138,6 +138,8 @@ export interface InlineBox extends BoxBase {
   readonly children: readonly InlineLevelBox[];
   /** A `leader()` (CSS GCPM 3 §4): its one copy of the pattern is repeated to fill the rest of its line. */
   readonly leader?: true;
+  /** `<wbr>` (HTML §4.5.29): empty, a line break opportunity where it stands, and no character in the text. */
+  readonly breakOpportunity?: true;
 }
 
 /** A run of text after white-space processing; its style is the parent's. */

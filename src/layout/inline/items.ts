@@ -99,6 +99,8 @@ function sameFont(a: TextItem, b: TextItem): boolean {
   return first.match === second.match && first.variation === second.variation && first.rendering === second.rendering;
 }
 
+const ZERO_WIDTH_SPACE = '\u200b';
+
 /**
  * The items and text collected so far. A class, not a recursive closure with a thunk per inline
  * box for its language: those were made for every inline formatting context (every table cell).
@@ -148,6 +150,8 @@ class ItemCollector {
 
   private visitInline(box: InlineBox, langElement: BoxElement | undefined): void {
     this.items.push({ kind: 'open', box, start: this.text.length, whiteSpace: undefined });
+    // a `<wbr>`: a zero width space in the text lines break by (UAX #14 breaks after it), in no text item: nothing is drawn
+    if (box.breakOpportunity === true) this.text += ZERO_WIDTH_SPACE;
     this.visit(box.children, box, box.element ?? langElement);
     this.items.push({ kind: 'close', box, start: this.text.length, whiteSpace: undefined });
   }

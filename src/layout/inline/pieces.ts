@@ -166,8 +166,9 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
     case 'close': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'end');
       // the white-space of what follows, standing for the nearest common ancestor's (CSS Text 3 §5.1): KaTeX's
-      // `nowrap` base keeps `</span><span class="mspace">` together; a `pre` marker still breaks after its "1. "
-      const breakAfter = opportunities[item.start] !== undefined && item.start > 0 && next !== undefined && wrapsAt(next);
+      // `nowrap` base keeps `</span><span class="mspace">` together; a `pre` marker still breaks after its "1. ".
+      // A `<wbr>` breaks whatever the white-space, as in Chromium (`<nobr>` and `nowrap` text too)
+      const breakAfter = opportunities[item.start] !== undefined && item.start > 0 && next !== undefined && (item.box.breakOpportunity === true || wrapsAt(next));
       const clonedEnd = isCloned(item.box) ? edge : undefined;
       return [{ kind: 'close', box: item.box, width: edge, clonedEnd, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
     }
