@@ -14,7 +14,7 @@ import { isMulticol } from '../multicol/columns.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { ExclusionSpace } from '../exclusions.js';
-import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
+import { clearSides, floatsBottom, freeBand, hasFloatFrom, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
 import { legacyAlign, marginOrZero } from '../box-model.js';
 import { establishesBfc } from './index.js';
 import { forcedBreakOf } from '../break-token.js';
@@ -277,7 +277,7 @@ function childInput(frame: BlockFrame, room: { readonly fragmentainer: Fragmenta
 function separatesFromAdjoiningFloats(flow: FlowState, laid: LayoutOutput, frame: BlockFrame): boolean {
   if (flow.resolvedAt !== undefined) return false;
   const at = flow.y + collapsedMargin(flow.strut);
-  if (laid.fragment.y <= at + 0.01 || !flow.exclusions.floats.some((f) => f.top >= at - 0.01)) return false;
+  if (laid.fragment.y <= at + 0.01 || !hasFloatFrom(flow.exclusions, at)) return false;
   const height = Math.max(laid.fragment.height, 0.02);
   if (!hasFloatsBeside(flow.exclusions, at, height)) return false;
   const band = freeBand(flow.exclusions, at, height, frame.contentX, frame.contentX + frame.contentWidth);
@@ -324,7 +324,7 @@ function withClearance(child: LayoutBox, frame: BlockFrame, state: FlowState): F
   // Floats placed while the margins above are unresolved sit where those margins end: a margin
   // that collapses with them would move them down too, so it never takes the child past them
   // (the clearance is then negative; WPT negative-clearance-after-adjoining-float).
-  const adjoining = state.resolvedAt === undefined && state.exclusions.floats.some((f) => f.top >= resolved - 0.01);
+  const adjoining = state.resolvedAt === undefined && hasFloatFrom(state.exclusions, resolved);
   if (hypothetical >= (adjoining ? floats + hypothetical - resolved : floats)) return state;
   return { ...state, y: floats - marginTop, strut: EMPTY_STRUT, resolvedAt: state.resolvedAt ?? resolved };
 }
@@ -345,7 +345,7 @@ function besideFloats(
   let flow = state;
   let top = state.y + collapsedMargin(addMargin(state.strut, margin.top));
   let height = 0;
-  for (let attempt = 0; attempt <= state.exclusions.floats.length; attempt++) {
+  for (let attempt = 0; attempt <= state.exclusions.count; attempt++) {
     const band = freeBand(state.exclusions, top, height, cbLeft, cbRight);
     const floatLeft = band.left > cbLeft + 0.01;
     const floatRight = band.right < cbRight - 0.01;

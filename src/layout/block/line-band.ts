@@ -37,7 +37,7 @@ export function lineInBand(flow: LineFlow, at: InlineResume, top: number, exclus
     return { band, line: layoutLine(flow.box, flow.measured, at, { width: band.right - band.left, contentWidth: frame.contentWidth }, inlineEnv(flow.ctx)) };
   };
   let laid = lay(flow.strutHeight);
-  if (exclusions.floats.length === 0) return laid;
+  if (exclusions.count === 0) return laid;
   for (let height = flow.strutHeight, again = 0; again < 2 && laid.line.height > height + 0.01; again++) {
     height = laid.line.height;
     laid = lay(height);
@@ -52,7 +52,7 @@ export function lineInBand(flow: LineFlow, at: InlineResume, top: number, exclus
  */
 export function belowClearedFloats(box: InlineFlowBox, line: InlineLine, bottom: number, exclusions: ExclusionSpace): number {
   const last = line.pieces[line.pieces.length - 1];
-  if (last?.kind !== 'break' || last.box.style.clear === 'none' || exclusions.floats.length === 0) return bottom;
+  if (last?.kind !== 'break' || last.box.style.clear === 'none' || exclusions.count === 0) return bottom;
   const sides = clearSides(last.box.style.clear, box.style.direction);
   return sides === undefined ? bottom : Math.max(bottom, floatsBottom(exclusions, sides));
 }

@@ -272,7 +272,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
 
 /** Whether a float of `space` reaches the frame's content column below `top` (exclusions.ts floatsIntrude). */
 function floatsReachLines(space: ExclusionSpace, frame: BlockFrame, top: number): boolean {
-  return space.floats.length > 0 && floatsIntrude(space, top, frame.contentX, frame.contentX + frame.contentWidth);
+  return space.count > 0 && floatsIntrude(space, top, frame.contentX, frame.contentX + frame.contentWidth);
 }
 
 /**
