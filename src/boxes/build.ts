@@ -32,7 +32,7 @@ import { withTextBoxTrim } from './text-box-trim.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
-import { formControlBox } from './form-controls.js';
+import { fitContentButton, formControlBox, naturalIf } from './form-controls.js';
 import { detailsChildren } from './details.js';
 import { absoluteUrl, replacedSource } from './replaced-source.js';
 import { rubyPairs } from './ruby.js';
@@ -281,6 +281,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const source = boxElement(walk, element);
   const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source, pseudos) : undefined;
   if (control !== undefined) return [control];
+  if (element.name === 'button' && fitContentButton(style) !== style) return inFlowBoxes(walk, element, fitContentButton(style), change, pseudos).map((box) => (box.kind === 'block' ? naturalIf(style, box) : box));
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
   if (element.name === 'wbr') return [{ kind: 'inline', style, element: source, pseudo: undefined, children: [], breakOpportunity: true }];
   if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];

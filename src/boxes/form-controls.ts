@@ -85,7 +85,8 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   if (type === 'color') return colorBox(build, element, style, { source, outer });
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
-    return build.block(style, textRun(build, style, label, undefined), outer, source);
+    const button = fitContentButton(style);
+    return naturalIf(style, build.block(button, textRun(build, button, label, undefined), outer, source));
   }
   if (!TEXT_TYPES.has(type)) return undefined;
   if (DATE_TIME_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer });
@@ -126,8 +127,16 @@ function caretLine(build: AnonymousBoxBuild, field: ComputedStyle): BlockBox {
   return build.block(caret, textRun(build, caret, EMPTY_LINE, undefined), 'block', undefined);
 }
 
+/**
+ * HTML §15.5.x: a button's `auto` width is its fit-content width, block-level too (Chromium: a
+ * `display: block` button does not fill its line); grid and flex stretch it (naturalIf).
+ */
+export function fitContentButton(style: ComputedStyle): ComputedStyle {
+  return style.width === 'auto' && style.display !== 'inline-block' && style.display !== 'inline' ? restyled(style, { width: 'fit-content' }) : style;
+}
+
 /** The control's box, marked as sized by its natural width when the author's width is `auto` (flex and grid stretch it). */
-function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
+export function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
   return style.width === 'auto' ? { ...box, naturalWidth: true } : box;
 }
 

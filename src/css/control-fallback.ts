@@ -14,7 +14,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { Declaration } from './stylesheet.js';
-import type { Color, ComputedStyle, ControlPart } from './model/types.js';
+import type { BorderStyle, Color, ComputedStyle, ControlPart } from './model/types.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import { restyled } from './compute.js';
 
@@ -79,18 +79,85 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
  */
 export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
   // a button is atomic whatever its display: Chromium's style adjuster makes `inline` inline-block (its width applies)
-  if (element.name === 'button') return style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style;
+  if (element.name === 'button') return withoutNativeLook(style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style, BUTTON_LOOK, winners, uaWinners);
+  if (element.name === 'textarea') return withoutNativeLook(style, TEXTAREA_LOOK, winners, uaWinners);
   if (element.name === 'progress' || element.name === 'meter') {
     const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
     return styled ? restyled(style, { appearance: 'none' }) : style;
   }
+  if (element.name === 'input') return withoutNativeLook(style, inputLook(element), winners, uaWinners);
   if (element.name !== 'select') return style;
   if (isListBox(element)) return uaWinners !== undefined && authorWon(VERTICAL_ALIGN_SLOTS, winners, uaWinners) ? style : restyled(style, { verticalAlign: 'text-bottom' });
   if (style.appearance === 'none') return style;
   const authorBackground = uaWinners !== undefined && authorWon(BACKGROUND_SLOTS, winners, uaWinners);
   const styled = style.appearance === 'menulist-button' || authorBackground || (uaWinners !== undefined && authorWon(BORDER_SLOTS, winners, uaWinners));
   if (!styled) return style;
-  return restyled(style, authorBackground ? { appearance: 'menulist-button' } : { appearance: 'menulist-button', backgroundColor: BUTTON_FACE });
+  return restyled(withoutNativeLook(style, SELECT_LOOK, winners, uaWinners, true), authorBackground ? { appearance: 'menulist-button' } : { appearance: 'menulist-button', backgroundColor: BUTTON_FACE });
+}
+
+/**
+ * What a control shows once it loses its native look (Chromium's html.css): octavo's UA sheet
+ * draws the native look instead — a 1px #767676 border with round corners and more padding, the
+ * same size as Chromium's 2px inset or outset border — so each of these the author did not set
+ * takes Chromium's value. The corners are square; `padding` and `border` are left out where
+ * Chromium's are the sheet's (a textarea, a select).
+ */
+interface PlainLook {
+  /** Top, right, bottom, left. */
+  readonly padding?: readonly [number, number, number, number];
+  readonly border?: { readonly width: number; readonly style: BorderStyle; readonly color?: Color };
+}
+
+const FIELD_LOOK: PlainLook = { padding: [1, 2, 1, 2], border: { width: 2, style: 'inset' } };
+const DATE_TIME_LOOK: PlainLook = { padding: [0, 0, 0, 1], border: { width: 2, style: 'inset' } };
+const BUTTON_LOOK: PlainLook = { padding: [1, 6, 1, 6], border: { width: 2, style: 'outset', color: { r: 0, g: 0, b: 0, a: 1 } } };
+const TEXTAREA_LOOK: PlainLook = {};
+const SELECT_LOOK: PlainLook = {};
+
+/** `<input>` types with no native look of a field or button to lose (the others are fields, known or not: HTML §4.10.5). */
+const NOT_FIELDS: ReadonlySet<string> = new Set(['checkbox', 'radio', 'hidden', 'image', 'range', 'color', 'file']);
+const INPUT_BUTTONS: ReadonlySet<string> = new Set(['submit', 'reset', 'button']);
+const DATE_TIME_FIELDS: ReadonlySet<string> = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+
+function inputLook(element: DomElement): PlainLook | undefined {
+  const type = (element.attribs['type'] ?? '').trim().toLowerCase();
+  if (NOT_FIELDS.has(type)) return undefined;
+  if (INPUT_BUTTONS.has(type)) return BUTTON_LOOK;
+  return DATE_TIME_FIELDS.has(type) ? DATE_TIME_LOOK : FIELD_LOOK;
+}
+
+const PADDING_SLOTS = slots(SIDES.map((side) => `padding-${side}`));
+const BORDER_WIDTH_SLOTS = slots(SIDES.map((side) => `border-${side}-width`));
+const BORDER_STYLE_SLOTS = slots(SIDES.map((side) => `border-${side}-style`));
+const BORDER_COLOR_SLOTS = slots(SIDES.map((side) => `border-${side}-color`));
+const PADDING_KEYS = ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'] as const;
+const BORDER_WIDTH_KEYS = ['borderTopWidth', 'borderRightWidth', 'borderBottomWidth', 'borderLeftWidth'] as const;
+const BORDER_STYLE_KEYS = ['borderTopStyle', 'borderRightStyle', 'borderBottomStyle', 'borderLeftStyle'] as const;
+const BORDER_COLOR_KEYS = ['borderTopColor', 'borderRightColor', 'borderBottomColor', 'borderLeftColor'] as const;
+const RADIUS_KEYS = ['borderTopLeftRadius', 'borderTopRightRadius', 'borderBottomRightRadius', 'borderBottomLeftRadius'] as const;
+const SQUARE = [0, 0] as const;
+
+/**
+ * A control given an author border, border radius or background, or `appearance: none`, as
+ * Chromium shows it once it loses its native look (PlainLook): `border: 1px solid #ccc` makes a
+ * 175 × 19px text field, not 177 × 21, with square corners. `styled`: the caller has told it so.
+ */
+function withoutNativeLook(style: ComputedStyle, look: PlainLook | undefined, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined, styled = false): ComputedStyle {
+  if (look === undefined || uaWinners === undefined) return style;
+  if (!styled && style.appearance !== 'none' && !authorWon(BORDER_SLOTS, winners, uaWinners) && !authorWon(BACKGROUND_SLOTS, winners, uaWinners)) return style;
+  const changes: Record<string, unknown> = {};
+  const unlessAuthor = (slot: number, key: string, value: unknown): void => {
+    if (winners[slot] === uaWinners[slot]) changes[key] = value;
+  };
+  for (let side = 0; side < 4; side++) {
+    unlessAuthor(RADIUS_SLOTS[side]!, RADIUS_KEYS[side], SQUARE);
+    if (look.padding !== undefined) unlessAuthor(PADDING_SLOTS[side]!, PADDING_KEYS[side], look.padding[side]);
+    if (look.border === undefined) continue;
+    unlessAuthor(BORDER_WIDTH_SLOTS[side]!, BORDER_WIDTH_KEYS[side], look.border.width);
+    unlessAuthor(BORDER_STYLE_SLOTS[side]!, BORDER_STYLE_KEYS[side], look.border.style);
+    if (look.border.color !== undefined) unlessAuthor(BORDER_COLOR_SLOTS[side]!, BORDER_COLOR_KEYS[side], look.border.color);
+  }
+  return restyled(style, changes as Partial<ComputedStyle>);
 }
 
 /** A select shown as a list box (`multiple`, or `size` above 1) has no drop-down look to lose. */

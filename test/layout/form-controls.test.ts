@@ -145,6 +145,17 @@ describe('form controls sized as Chromium sizes them', () => {
     ['a 0,0 93x14', 'b 0,14 138x27', 'c 0,41 134.3x27.3', 'd 0,68.3 84.5x20.5', 'e 0,88.8 143x26']);
   });
 
+  it('a field or button given a border, background or appearance: none shows Chromium\'s own padding and 2px border; a button is as wide as its label', async () => {
+    // octavo's sheet draws the native look (a 1px border, more padding: the same size); once it is
+    // lost, Chromium's html.css padding (1px 2px, a button's 1px 6px) and 2px border show
+    await expectBoxes('<style>input, button, textarea { display: block }</style><input id=a style="border: 1px solid #ccc"><input id=b style="background: #eee">'
+      + '<input id=c type=date style="border: 1px solid #ccc"><input id=d type=number style="appearance: none"><input id=e style="border-color: red">'
+      + '<button id=f>Send</button><button id=g style="border: 1px solid #ccc">Send</button><button id=h style="background: #09f; border: 0">Send</button>'
+      + '<input id=i type=submit style="border: 1px solid"><textarea id=j style="border: 1px solid" rows=1></textarea>',
+    ['a 0,0 175x19', 'b 0,19 177x21', 'c 0,40 123.3x19.3', 'd 0,59.3 177x21', 'e 0,80.3 177x21', 'f 0,101.3 47.1x21', 'g 0,122.3 45.1x19',
+      'h 0,141.3 43.1x17', 'i 0,158.3 55.5x19', 'j 0,177.3 182x21']);
+  });
+
   it("applies the author's width, padding, border and font", async () => {
     // Chromium 156: a 0,1 200x32, b 200,0 200x33 — the select's theme keeps 1px above and below
     // its text inside the author's padding (its text's line is 17px there: Blink rounds the font's
