@@ -22,7 +22,7 @@ import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, inlineBoxes, isBlockLevel } from './anonymous.js';
 import type { TableParts } from './table.js';
-import { tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
+import { tableAsItem, tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 import { limitExceeded } from '../limits.js';
@@ -346,7 +346,7 @@ function warnUnmovedTablePart(walk: Walk, element: DomElement, style: ComputedSt
  * into an item, and each run of text between them is wrapped in an anonymous block item.
  */
 function flexBox(walk: Walk, at: { readonly element: BoxElement; readonly pseudo?: 'before' | 'after' }, style: ComputedStyle, outer: 'block' | 'inline', own: readonly Box[]): FlexBox {
-  const children = own.map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
+  const children = own.map((child) => (child.kind === 'table-wrapper' ? tableAsItem(child) : isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
   const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
   return { kind, outer, style, element: at.element, pseudo: at.pseudo, children: blockLevelChildren(children, style, walk.styled.anonymousStyle) };
 }

@@ -129,6 +129,9 @@ export function tableWrapper(element: BoxElement | undefined, style: ComputedSty
  * grid box keeps everything else (width, borders, padding, backgrounds). Its transform and filter
  * go to the wrapper too, as Chromium applies them: the captions turn with the table, and the
  * wrapper contains the table's absolutely and fixed positioned descendants (CSS Transforms 1 §2).
+ * So do the properties of a flex or grid item (CSS Tables 3 §3.7: `order`, `flex-*`, `align-self`,
+ * `justify-self`, `grid-row`/`grid-column`): a table placed in a grid column or ordered in a flex
+ * row is, as in Chromium (tableAsItem gives it its width there).
  */
 function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
   const anonymous = parts.anonymousStyle(style, style.display);
@@ -140,8 +143,31 @@ function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
     breakBefore: style.breakBefore, breakAfter: style.breakAfter, breakInside: style.breakInside, page: style.page,
     verticalAlign: style.verticalAlign, opacity: style.opacity, visibility: style.visibility,
     transform: style.transform, transformOrigin: style.transformOrigin, filter: style.filter,
+    order: style.order, flexGrow: style.flexGrow, flexShrink: style.flexShrink, flexBasis: style.flexBasis, alignSelf: style.alignSelf, justifySelf: style.justifySelf,
+    gridRowStart: style.gridRowStart, gridRowEnd: style.gridRowEnd, gridColumnStart: style.gridColumnStart, gridColumnEnd: style.gridColumnEnd,
   });
 }
+
+/**
+ * A table that is a flex or grid item: the item is its wrapper, which takes the table's `width`,
+ * `min-width` and `max-width` (the table's border box, CSS2 §17.5.2: `box-sizing: border-box`)
+ * and the table fills it, so `width: 30%` is 30% of the container and flexing or a grid area's
+ * alignment sizes the table, as in Chromium, where the table is the item. A table is never
+ * narrower than its min-content (CSS Tables 3 §3.9.2): without a `min-width` of its own, that is
+ * the item's. A table of `auto` width keeps its own sizing (its max-content is the item's).
+ */
+export function tableAsItem(wrapper: TableWrapperBox): TableWrapperBox {
+  const table = wrapper.table.style;
+  if (table.width === 'auto' && table.minWidth === 'auto' && table.maxWidth === 'none') return wrapper;
+  const minWidth = table.minWidth === 'auto' ? 'min-content' : table.minWidth;
+  return {
+    ...wrapper,
+    style: withStyle(wrapper.style, { width: table.width, minWidth, maxWidth: table.maxWidth, boxSizing: 'border-box' }),
+    table: { ...wrapper.table, style: withStyle(table, { width: table.width === 'auto' ? 'auto' : FULL_WIDTH, minWidth: 'auto', maxWidth: 'none' }) },
+  };
+}
+
+const FULL_WIDTH = { kind: 'percent', value: 100 } as const;
 
 const NO_TRANSFORM: ComputedStyle['transform'] = [];
 const NO_FILTER: ComputedStyle['filter'] = [];

@@ -273,7 +273,8 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     aligned: absoluteAlignment(ownSelf(style.alignSelf), 'block', 'ltr', 'ltr'),
     staticRoom: pending.staticRect === undefined ? undefined : 0,
   };
-  const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical, box.kind === 'replaced')
+  // a table's auto height is its rows' between two insets too (Chromium), as a replaced box's is its natural one
+  const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical, box.kind === 'replaced' || box.kind === 'table-wrapper')
     ? clampSize(style, 'height', block.height - startInset(vertical) - (vertical.end ?? 0) - fixedMargins(vertical), block.height, edgesY)
     : vertical.size;
   const ratio = ratioOf(style);

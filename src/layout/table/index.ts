@@ -60,7 +60,8 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   });
   if (rows === 'pushed') return { kind: 'pushed' };
   const pageEnd = extendsToEnd(page) ? page.bottom - top - y : undefined;
-  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), { y, continued, pageEnd }, ctx);
+  const stretched = input.fixedHeight === undefined || continued ? undefined : input.fixedHeight - y - bottomCaptionsHeight(plan, { geometry, input, ctx });
+  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, { containingHeight: input.containingHeight, stretched }, continued), { y, continued, pageEnd }, ctx);
   children.push(table.fragment);
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
@@ -105,13 +106,15 @@ function inParentFrame(escaped: Escaped, x: number, y: number): Escaped {
 /**
  * A table taller than its rows (`height`, CSS2 §17.5.3): the extra height goes to the body rows in
  * proportion to their heights (to all rows equally when they have none). Only for a table on one page.
+ * `stretched`: the border-box height a flex or grid container stretches the table to (its wrapper's
+ * less its captions), at least: the rows grow to it, as in Chromium, where the table is the item.
  */
-function withTableHeight(plan: TablePlan, geometry: TableGeometry, rows: RowsOnPage, containingHeight: number | undefined, continued: boolean): RowsOnPage {
+function withTableHeight(plan: TablePlan, geometry: TableGeometry, rows: RowsOnPage, heights: { readonly containingHeight: number | undefined; readonly stretched: number | undefined }, continued: boolean): RowsOnPage {
   const style = plan.table.style;
-  const specified = resolveSize(style.height, containingHeight);
-  if (specified === undefined || continued || rows.breakToken !== undefined || rows.rows.length === 0) return rows;
+  const specified = resolveSize(style.height, heights.containingHeight);
+  if ((specified === undefined && heights.stretched === undefined) || continued || rows.breakToken !== undefined || rows.rows.length === 0) return rows;
   const edges = geometry.border.top + geometry.border.bottom + geometry.padding.top + geometry.padding.bottom;
-  const wanted = style.boxSizing === 'border-box' ? specified : specified + edges;
+  const wanted = Math.max(specified === undefined ? 0 : style.boxSizing === 'border-box' ? specified : specified + edges, heights.stretched ?? 0);
   const extra = wanted - (rows.contentBottom + geometry.padding.bottom + geometry.border.bottom);
   if (extra <= 0) return rows;
   const grid = plan.grid;
@@ -148,6 +151,12 @@ function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', y: number, out: 
     at = laid.endY + collapsedMargin(laid.strut);
   }
   return at;
+}
+
+/** The height the bottom captions take (laid out for it alone: they are placed after the table). */
+function bottomCaptionsHeight(plan: TablePlan, run: { readonly geometry: TableGeometry; readonly input: LayoutInput; readonly ctx: LayoutContext }): number {
+  if (!plan.wrapper.captions.some((caption) => caption.style.captionSide === 'bottom')) return 0;
+  return placeCaptions(plan, 'bottom', 0, { children: [], escaped: { positioned: [], pageContent: [] } }, run);
 }
 
 function layoutCaption(caption: BlockBox, width: number, y: number, input: LayoutInput, ctx: LayoutContext): LayoutOutput {
