@@ -365,7 +365,8 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, 
   for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
   appendAll(boxes, pseudoBoxes(walk, element, 'after', pseudos.after));
   walk.counters.leaveLevel();
-  if (TABLE_PARENTS.has(style.display) || style.display === 'table' || style.display === 'inline-table') return boxes;
+  // a `display: contents` element's children are its parent's: the parent's fix-up places them (a `<tbody style="display: contents">`'s rows are the table's)
+  if (TABLE_PARENTS.has(style.display) || style.display === 'table' || style.display === 'inline-table' || style.display === 'contents') return boxes;
   return wrapMisparentedParts(boxes, style, outerDisplay(style.display) === 'inline-flow', walk.tableParts);
 }
 

@@ -39,4 +39,12 @@ describe('tables as flex and grid items', () => {
     expect(await boxes('<div style="position: relative; height: 200px; width: 300px"><table id=a style="position: absolute; top: 0; bottom: 0"><tr><td>abs</td></tr></table></div>', ['a']))
       .toEqual(['a 0 0 35.8 28']);
   });
+
+  it('a row group or row of display: contents gives its rows or cells to the table', async () => {
+    // Chromium 156: the rows of a `<tbody style="display: contents">` are the table's (before, each
+    // was wrapped in an anonymous table inside an anonymous cell, 141px wide in a 300px table)
+    expect(await boxes(`<table style="width: 300px"><tbody style="display: contents"><tr><td id=a>td in contents tbody</td></tr></tbody></table>
+      <table style="width: 300px"><tr style="display: contents"><td id=b>c1</td><td id=c>c2</td></tr></table>`, ['a', 'b', 'c']))
+      .toEqual(['a 2 2 296 24', 'b 2 30 147 24', 'c 151 30 147 24']);
+  });
 });
