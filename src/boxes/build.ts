@@ -281,7 +281,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const source = boxElement(walk, element);
   const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source, pseudos) : undefined;
   if (control !== undefined) return [control];
-  if (element.name === 'button' && fitContentButton(style) !== style) return inFlowBoxes(walk, element, fitContentButton(style), change, pseudos).map((box) => (box.kind === 'block' ? naturalIf(style, box) : box));
+  const fitted = element.name === 'button' ? fitContentButton(style) : style;
+  if (fitted !== style) return inFlowBoxes(walk, element, fitted, change, pseudos).map((box) => (box.kind === 'block' ? naturalIf(style, box) : box));
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
   if (element.name === 'wbr') return [{ kind: 'inline', style, element: source, pseudo: undefined, children: [], breakOpportunity: true }];
   if (element.name === 'math' || (walk.inMath && isMathElement(element.name))) return [mathElementBox(walk, element, style, source, pseudos)];
@@ -388,9 +389,8 @@ const LONG_WORD = new RegExp(`[\\p{L}\\p{M}]{${MAX_HYPHENATED_WORD + 1}}`, 'u');
 
 function warnLongWord(walk: Walk, node: DomText): void {
   walk.longWord = true;
-  const parent = node.parent;
-  walk.ctx.diagnostics.warn('css_unsupported', `a word longer than ${MAX_HYPHENATED_WORD} letters is not hyphenated (hyphens: auto)`,
-    parent !== null && isElement(parent) ? elementLocation(walk.dom, parent) : { file: walk.dom.sourceName });
+  const at = node.parent !== null && isElement(node.parent) ? elementLocation(walk.dom, node.parent) : { file: walk.dom.sourceName };
+  walk.ctx.diagnostics.warn('css_unsupported', `a word longer than ${MAX_HYPHENATED_WORD} letters is not hyphenated (hyphens: auto)`, at);
 }
 
 /** Text that white space processing never removes (CSS Text 3 §4.1: document white space). */

@@ -80,7 +80,7 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
 export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
   // a button is atomic whatever its display: Chromium's style adjuster makes `inline` inline-block (its width applies)
   if (element.name === 'button') return withoutNativeLook(style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style, BUTTON_LOOK, winners, uaWinners);
-  if (element.name === 'textarea') return withoutNativeLook(style, TEXTAREA_LOOK, winners, uaWinners);
+  if (element.name === 'textarea') return withoutNativeLook(style, CORNERS_ONLY, winners, uaWinners);
   if (element.name === 'progress' || element.name === 'meter') {
     const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
     return styled ? restyled(style, { appearance: 'none' }) : style;
@@ -92,7 +92,7 @@ export function withControlFallback(element: DomElement, style: ComputedStyle, w
   const authorBackground = uaWinners !== undefined && authorWon(BACKGROUND_SLOTS, winners, uaWinners);
   const styled = style.appearance === 'menulist-button' || authorBackground || (uaWinners !== undefined && authorWon(BORDER_SLOTS, winners, uaWinners));
   if (!styled) return style;
-  return restyled(withoutNativeLook(style, SELECT_LOOK, winners, uaWinners, true), authorBackground ? { appearance: 'menulist-button' } : { appearance: 'menulist-button', backgroundColor: BUTTON_FACE });
+  return restyled(withoutNativeLook(style, CORNERS_ONLY, winners, uaWinners, true), authorBackground ? { appearance: 'menulist-button' } : { appearance: 'menulist-button', backgroundColor: BUTTON_FACE });
 }
 
 /**
@@ -111,8 +111,8 @@ interface PlainLook {
 const FIELD_LOOK: PlainLook = { padding: [1, 2, 1, 2], border: { width: 2, style: 'inset' } };
 const DATE_TIME_LOOK: PlainLook = { padding: [0, 0, 0, 1], border: { width: 2, style: 'inset' } };
 const BUTTON_LOOK: PlainLook = { padding: [1, 6, 1, 6], border: { width: 2, style: 'outset', color: { r: 0, g: 0, b: 0, a: 1 } } };
-const TEXTAREA_LOOK: PlainLook = {};
-const SELECT_LOOK: PlainLook = {};
+/** A textarea's and a select's padding and border are Chromium's already: only their corners change. */
+const CORNERS_ONLY: PlainLook = {};
 
 /** `<input>` types with no native look of a field or button to lose (the others are fields, known or not: HTML §4.10.5). */
 const NOT_FIELDS: ReadonlySet<string> = new Set(['checkbox', 'radio', 'hidden', 'image', 'range', 'color', 'file']);
