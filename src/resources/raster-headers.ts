@@ -233,6 +233,8 @@ function webp(bytes: Uint8Array, sizes: Sizes): void {
 }
 
 const BMP_HEADERS = new Set([12, 40, 52, 56, 64, 108, 124]);
+/** OS/2 2.x's BITMAPINFOHEADER2: its compression 3 is Huffman 1D and 4 RLE24, which neither Skia nor octavo decodes. */
+const OS2_INFO_HEADER = 64;
 
 /** A DIB header at `at` (BMP after its 14-byte file header, or an ICO entry). */
 function dib(bytes: Uint8Array, at: number, sizes: Sizes, halfHeight: boolean): { width: number; height: number; bitCount: number; compression: number; topDown: boolean } {
@@ -262,12 +264,13 @@ function contiguous(mask: number): boolean {
 /**
  * Compression and colour masks that agree with the pixel size: RGB, RLE8 at 8 bits, RLE4 at 4,
  * BITFIELDS at 16 or 32 with contiguous, disjoint masks. Fuzzing found Skia segfaulting on an
- * unknown compression and on overlapping masks.
+ * unknown compression and on overlapping masks, and on compression 3 in a 64-byte header
+ * (FUZZ_SEED=8759): that is OS/2's BITMAPINFOHEADER2, where 3 is Huffman 1D, not BITFIELDS.
  */
 function checkCompression(bytes: Uint8Array, at: number, headerSize: number, bitCount: number, compression: number): void {
   const allowed = compression === 0 || (compression === 1 && bitCount === 8) || (compression === 2 && bitCount === 4)
-    || (compression === 3 && (bitCount === 16 || bitCount === 32));
-  if (!allowed) throw new Damaged(`bitmap compression ${compression} at ${bitCount} bits per pixel`);
+    || (compression === 3 && (bitCount === 16 || bitCount === 32) && headerSize !== OS2_INFO_HEADER);
+  if (!allowed) throw new Damaged(headerSize === OS2_INFO_HEADER && compression === 3 ? 'bitmap compression 3 (Huffman 1D) in an OS/2 header' : `bitmap compression ${compression} at ${bitCount} bits per pixel`);
   if (compression !== 3) return;
   need(bytes, at + 52, 'bitmap colour masks');
   const masks = [u32le(bytes, at + 40), u32le(bytes, at + 44), u32le(bytes, at + 48), headerSize >= 56 ? u32le(bytes, at + 52) : 0];

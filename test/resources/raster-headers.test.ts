@@ -83,6 +83,10 @@ describe('readRasterHeader', () => {
     const inside = Buffer.from(fixture('python.bmp'));
     inside.writeUInt32LE(37, 10);
     expect(readRasterHeader(new Uint8Array(inside), 'bmp')).toMatchObject({ ok: false, reason: 'BMP pixel data inside its headers or palette' });
+    // a 64-byte header (OS/2's, where compression 3 is Huffman 1D) on 32-bit BITFIELDS pixels: Skia segfaulted (FUZZ_SEED=8759, bmp)
+    const os2 = Buffer.from(fixture('python.bmp'));
+    os2.writeUInt32LE(64, 14);
+    expect(readRasterHeader(new Uint8Array(os2), 'bmp')).toMatchObject({ ok: false, reason: 'bitmap compression 3 (Huffman 1D) in an OS/2 header' });
     const webp = Buffer.from(fixture('python.webp'));
     webp.writeUInt32LE(webp.length, 16);
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false });
