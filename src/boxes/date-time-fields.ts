@@ -5,9 +5,8 @@
  * an empty field shows the pattern of its fields (`mm/dd/yyyy`, `--:-- --`).
  */
 
+/** The types of a date or time `<input>` (css/control-fallback.ts DATE_TIME_INPUT_TYPES tells them). */
 export type DateTimeType = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
-
-export const DATE_TIME_TYPES: ReadonlySet<string> = new Set<DateTimeType>(['date', 'time', 'datetime-local', 'month', 'week']);
 
 export interface DateTimeText {
   readonly text: string;

@@ -8,14 +8,14 @@
  */
 import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
-import { listBoxRows } from '../css/control-fallback.js';
+import { DATE_TIME_INPUT_TYPES, inputTypeAttribute, listBoxRows } from '../css/control-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
-import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
+import { dateTimeText } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
 import { meterValue, progressValue } from './form-values.js';
 import { meterPartsBox, shown, valueWide } from './meter-parts.js';
@@ -38,7 +38,7 @@ const BUTTON_LABELS: Readonly<Record<string, string>> = { submit: 'Submit', rese
 
 /** An input's type; a missing or unknown one is `text` (HTML §4.10.5). */
 export function inputType(element: DomElement): string {
-  const type = (element.attribs['type'] ?? '').trim().toLowerCase();
+  const type = inputTypeAttribute(element);
   return KNOWN_TYPES.has(type) ? type : 'text';
 }
 
@@ -89,7 +89,7 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
     return naturalIf(style, build.block(button, textRun(build, button, label, undefined), outer, source));
   }
   if (!TEXT_TYPES.has(type)) return undefined;
-  if (DATE_TIME_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer });
+  if (DATE_TIME_INPUT_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer });
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;

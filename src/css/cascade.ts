@@ -26,7 +26,7 @@ import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
-import { withControlFallback, withNativeMeterPart } from './control-fallback.js';
+import { inputTypeAttribute, withControlFallback, withNativeMeterPart } from './control-fallback.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
@@ -383,7 +383,7 @@ function isFileInput(element: DomElement): boolean {
 }
 
 function isInputOfType(element: DomElement, type: string): boolean {
-  return element.name === 'input' && (element.attribs['type'] ?? '').trim().toLowerCase() === type;
+  return element.name === 'input' && inputTypeAttribute(element) === type;
 }
 
 const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];

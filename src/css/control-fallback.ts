@@ -117,13 +117,19 @@ const CORNERS_ONLY: PlainLook = {};
 /** `<input>` types with no native look of a field or button to lose (the others are fields, known or not: HTML §4.10.5). */
 const NOT_FIELDS: ReadonlySet<string> = new Set(['checkbox', 'radio', 'hidden', 'image', 'range', 'color', 'file']);
 const INPUT_BUTTONS: ReadonlySet<string> = new Set(['submit', 'reset', 'button']);
-const DATE_TIME_FIELDS: ReadonlySet<string> = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+/** The `<input>` types of a date or time field (boxes/date-time-fields.ts writes their values). */
+export const DATE_TIME_INPUT_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+
+/** An `<input>`'s `type` attribute as written, trimmed and in lower case ('' when missing): what its type is told by. */
+export function inputTypeAttribute(element: DomElement): string {
+  return (element.attribs['type'] ?? '').trim().toLowerCase();
+}
 
 function inputLook(element: DomElement): PlainLook | undefined {
-  const type = (element.attribs['type'] ?? '').trim().toLowerCase();
+  const type = inputTypeAttribute(element);
   if (NOT_FIELDS.has(type)) return undefined;
   if (INPUT_BUTTONS.has(type)) return BUTTON_LOOK;
-  return DATE_TIME_FIELDS.has(type) ? DATE_TIME_LOOK : FIELD_LOOK;
+  return DATE_TIME_INPUT_TYPES.has(type) ? DATE_TIME_LOOK : FIELD_LOOK;
 }
 
 const PADDING_SLOTS = slots(SIDES.map((side) => `padding-${side}`));
