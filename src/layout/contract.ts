@@ -149,6 +149,12 @@ export interface LayoutInput {
   readonly fragmentainer: Fragmentainer | undefined;
   /** Floats of the enclosing block formatting context, in the input's frame (CSS2 §9.5). */
   readonly exclusions: ExclusionSpace;
+  /**
+   * The ascent an outside list marker asks of the first line, when that line is in this box: a
+   * line whose baseline is nearer its top goes down so the marker's line fits above the baseline
+   * (as Chromium; block/marker.ts).
+   */
+  readonly markerAscent?: number | undefined;
 }
 
 /** The style the box's own size is read from in this run: its own (a `stretch` min-/max-height resolved), or with its heights auto (`autoHeight`). */

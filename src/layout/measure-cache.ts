@@ -11,7 +11,7 @@ import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 
 /** What a measuring run may vary: every field of the input but its position, page and surroundings. */
-export type MeasureInput = Omit<LayoutInput, 'mode' | 'x' | 'y' | 'strut' | 'fragmentainer' | 'exclusions'>;
+export type MeasureInput = Omit<LayoutInput, 'mode' | 'x' | 'y' | 'strut' | 'fragmentainer' | 'exclusions' | 'markerAscent'>;
 
 const MEASURES = cacheKey('measures', () => new WeakMap<LayoutBox, Map<string, LayoutOutput>>());
 

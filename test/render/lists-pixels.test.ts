@@ -51,9 +51,10 @@ describe('outside markers', () => {
     ]);
   });
 
-  it('take the ::marker font size and sit on the same baseline', async () => {
-    // The 10px marker's baseline (8px below its top) meets the 5px text's (4px below the line top, at y=4).
-    const css = '@page { size: 16px 10px; margin: 0 } ol { margin: 4px 0 0; padding-left: 10px; font: 5px/1 wp; color: red } li::marker { color: blue; font-size: 10px; content: "1" }';
+  it('take the ::marker font size and sit on the same baseline, the line going down to make room', async () => {
+    // The 10px marker's baseline is 8px below its top: the 5px text's line (baseline 4px below its
+    // top) goes 4px down, as in Chromium, and the marker starts at the item's top.
+    const css = '@page { size: 16px 10px; margin: 0 } ol { margin: 0; padding-left: 10px; font: 5px/1 wp; color: red } li::marker { color: blue; font-size: 10px; content: "1" }';
     const marker = 'BBBBBBBBBB______';
     const both = 'BBBBBBBBBBRRRRR_';
     expect(await pixels(css, '<ol><li>a</li></ol>')).toEqual([marker, marker, marker, marker, both, both, both, both, both, marker]);

@@ -33,6 +33,8 @@ export interface BlockFrame {
   readonly strut: MarginStrut;
   readonly fragmentainer: Fragmentainer | undefined;
   readonly exclusions: ExclusionSpace;
+  /** The ascent an outside list marker asks of the first line (contract.ts `markerAscent`), if the frame holds that line. */
+  readonly markerAscent?: number | undefined;
 }
 
 /** Content of a block on one page, in the block's flow frame. */
@@ -231,7 +233,9 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
   const clearedOff = step.fragmentainer?.atTop === true && flow.y > state.y && flow.y >= bottomAt(step.fragmentainer, flow.y) - 0.01;
   const fragmentainer = clearedOff ? { ...step.fragmentainer, atTop: false } : step.fragmentainer;
   // re-resolving the margins below moves the child, not the floats: one room for every attempt
-  const room = { fragmentainer, exclusions: flow.exclusions };
+  // the first line not placed yet may be in this child: an outside marker's ascent goes with it
+  const markerAscent = resume === undefined && state.baselines.first === undefined ? frame.markerAscent : undefined;
+  const room = { fragmentainer, exclusions: flow.exclusions, markerAscent };
   let laid = layoutBox(child, childInput(frame, room, flow.y, flow.strut), ctx, resume);
   if (laid.kind === 'placed' && resume === undefined && establishesBfc(child) && separatesFromAdjoiningFloats(flow, laid, frame)) {
     const at = flow.y + collapsedMargin(flow.strut);
@@ -256,15 +260,21 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
   return { kind: 'placed', fragments: [laid.fragment], state: after, breakToken: laid.breakToken };
 }
 
+interface ChildRoom {
+  readonly fragmentainer: Fragmentainer | undefined;
+  readonly exclusions: ExclusionSpace;
+  readonly markerAscent: number | undefined;
+}
+
 /**
  * The input of an in-flow child at `y`, in `band` (the content box's width when not beside floats).
  * A function, not a closure made per child.
  */
-function childInput(frame: BlockFrame, room: { readonly fragmentainer: Fragmentainer | undefined; readonly exclusions: ExclusionSpace }, y: number, strut: MarginStrut, band?: { readonly x: number; readonly available: number }): LayoutInput {
+function childInput(frame: BlockFrame, room: ChildRoom, y: number, strut: MarginStrut, band?: { readonly x: number; readonly available: number }): LayoutInput {
   return {
     mode: frame.mode, available: band?.available ?? frame.contentWidth, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
     containingDirection: frame.box.style.direction, containingAlign: legacyAlign(frame.box.style), x: band?.x ?? frame.contentX, y, strut,
-    fragmentainer: room.fragmentainer, exclusions: room.exclusions,
+    fragmentainer: room.fragmentainer, exclusions: room.exclusions, markerAscent: room.markerAscent,
   };
 }
 

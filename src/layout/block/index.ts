@@ -21,7 +21,8 @@ import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutBlockChildren } from './flow.js';
 import { layoutLines } from './lines.js';
 import { trimmedLines } from './text-box-trim.js';
-import { markerLineHeight, placeOutsideMarker } from './marker.js';
+import { outsideMarkerLine, placeOutsideMarker } from './marker.js';
+import type { InlineLine } from '../inline/index.js';
 import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
 import { relativeTo } from '../fragment.js';
 import { blockContentOffset } from './alignment.js';
@@ -68,6 +69,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   // its content is cut at the page end, the rest discarded (CSS Overflow 4 §5.1): the box ends on this page
   const discard = box.kind === 'block' && style.continue === 'discard' && input.fragmentainer !== undefined;
   const room = contentRoom(input.fragmentainer, h, clone || discard, clamp !== undefined && !discard);
+  const marker = content.marker !== undefined && !continued ? outsideMarkerLine(content.marker, ctx) : undefined;
   const frame: BlockFrame = rubyBaseColumn({
     box: content, contentX, contentWidth: h.contentWidth,
     containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY) ?? percentageBasisQuirk(box, input.containingHeight, ctx),
@@ -77,6 +79,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     strut: childrenStrut(top, isQuirkyContainer(box, ctx)),
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
+    markerAscent: continued ? undefined : maxAscent(marker?.baseline, inheritedMarkerAscent(input, top)),
   }, continued, ctx);
   // Only the box's own height continues here: its content was all laid out on earlier pages.
   const heightOnly = resume !== undefined && content.inlineContent && resume.kind === 'block';
@@ -91,7 +94,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
     box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight, quirkyBottom: hasQuirkyBottomMargin(box.style, ctx),
-    fillsPage: extendsToEnd(input.fragmentainer), markerHeight: emptyItemMarker(content, children, continued, ctx),
+    fillsPage: extendsToEnd(input.fragmentainer), markerHeight: emptyItemMarker(marker, children),
   });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
@@ -113,9 +116,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   if (content.ruby !== undefined && !continued) {
     fragment = withRubyText(fragment, content.ruby.text, children.baselines.first === undefined ? undefined : children.baselines.first + shift - y, input.mode, ctx);
   }
-  if (content.marker !== undefined && !continued) {
+  if (marker !== undefined) {
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
-    fragment = placeOutsideMarker(fragment, content.marker, { contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
+    fragment = placeOutsideMarker(fragment, marker, { contentTop: vertical.contentTop + shift - y, firstBaseline });
   }
   return {
     kind: 'placed',
@@ -211,12 +214,29 @@ interface BlockEnd {
  * bottom edges, its vertical position and its content height.
  */
 /**
- * The height of the line an outside marker makes in a list item with no line of its own, else 0:
- * not in an item whose content goes on after a break (its marker goes with its first line).
+ * The height of the line an outside marker makes in a list item with no line of its own (an
+ * empty `<li>`, one holding an empty block), else 0: the item is that tall, as in Chromium, where
+ * each empty item's marker stands on a line of its own instead of over the next item's. Not in
+ * an item whose content goes on after a break (its marker goes with its first line).
  */
-function emptyItemMarker(content: BlockBox, children: ChildrenResult, continued: boolean, ctx: LayoutContext): number {
-  if (content.marker === undefined || continued || children.baselines.first !== undefined || children.breakToken !== undefined) return 0;
-  return markerLineHeight(content.marker, ctx);
+function emptyItemMarker(marker: InlineLine | undefined, children: ChildrenResult): number {
+  if (marker === undefined || children.baselines.first !== undefined || children.breakToken !== undefined) return 0;
+  return marker.height;
+}
+
+/**
+ * The ascent the marker of an enclosing item asks of this box's first line: Chromium moves the
+ * item's child holding that line down until its first baseline is that far below its border
+ * edge; here the line goes down inside it, to the same place, by as much less as the child's
+ * border and padding already give.
+ */
+function inheritedMarkerAscent(input: LayoutInput, top: TopEdge): number | undefined {
+  return input.markerAscent === undefined ? undefined : input.markerAscent - top.border - top.padding;
+}
+
+/** The larger of two ascents asked of the first line, either possibly absent. */
+function maxAscent(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 function settleBlockEnd(b: BlockEndInput): BlockEnd {

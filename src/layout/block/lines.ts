@@ -5,9 +5,8 @@
  * has room, else below it), and broken between lines at the page end honouring `orphans` and
  * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
-import { appendAll, maxOf, minOf } from '../../append-all.js';
+import { appendAll } from '../../append-all.js';
 import type { InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
-import type { Display } from '../../css/types.js';
 import type { Fragment } from '../types.js';
 import type { BreakToken, FloatResume, LayoutContext, PageContent, PendingPositioned } from '../contract.js';
 import { bottomAt } from '../contract.js';
@@ -27,6 +26,8 @@ import { floatsIntrude, nextFloatBottom } from '../exclusions.js';
 import { belowClearedFloats, lineInBand } from './line-band.js';
 import { layoutFloat } from './float.js';
 import { raisedLetterShift } from '../inline/initial-letter.js';
+import { belowMarker } from './marker.js';
+import { findBox, inLine, isInlineLevel } from './line-positions.js';
 
 /** A line placed in the block's flow frame, with the flow state after it (to roll back to). */
 interface PlacedLine {
@@ -66,6 +67,8 @@ interface LinesFlow {
   readonly atTop: boolean;
   /** Where the first line goes: a float placed lower (below a line, beside a later one) has content above it. */
   readonly firstLineTop: number;
+  /** The ascent an outside list marker asks of the first line (contract.ts `markerAscent`); undefined when resumed. */
+  readonly markerAscent: number | undefined;
 }
 
 /**
@@ -101,6 +104,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const flow: LinesFlow = {
     frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env, measured.lang).lineHeight, placedFloats: new Set(),
     atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0, firstLineTop: top,
+    markerAscent: resume === undefined ? frame.markerAscent : undefined,
   };
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
   const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
@@ -194,6 +198,7 @@ function stackedLines(frame: BlockFrame, lines: readonly InlineLine[]): Children
   let last: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (first === undefined && !line.empty) y += belowMarker(frame.markerAscent, line);
     fragments[i] = lineFragment(line, frame.contentX, y);
     if (!line.empty) {
       first ??= y + line.baseline;
@@ -253,9 +258,16 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
   let y = top;
   let state = initial;
   let past = 0;
+  let markerAscent = flow.markerAscent;
   while (at.index < measured.pieces.length && past <= lookahead) {
     const next = cached?.lines.line(cached.from + lines.length);
-    const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
+    let placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
+    if (markerAscent !== undefined && !placed.line.empty) {
+      const down = belowMarker(markerAscent, placed.line);
+      markerAscent = undefined;
+      // (laid out again lower: floats beside it may leave another width there)
+      if (down > 0) placed = next !== undefined ? { ...placed, y: y + down } : lineAt(flow, at, placed.y + down, state);
+    }
     state = placed.state;
     const fragment = lineFragment(placed.line, frame.contentX + placed.x, placed.y);
     const afterLine = anchorsOfLine(flow, placed.line, fragment, state.waiting.length === 0 ? state : { ...state, waiting: NONE });
@@ -424,33 +436,6 @@ function escapingFrom(piece: Extract<InlineLine['pieces'][number], { kind: 'atom
     positioned: [...state.positioned, ...piece.escaping.positioned.map(shift)],
     pageContent: [...state.pageContent, ...piece.escaping.pageContent.map(shift)],
   };
-}
-
-/** Where the fragment of `box` is in the frame of `fragment`'s parent (offsets accumulated). */
-function findBox(fragment: Fragment, box: unknown, originX: number, originY: number): { x: number; y: number } | undefined {
-  if (fragment.kind === 'box' && fragment.box === box) return { x: originX + fragment.x, y: originY + fragment.y };
-  if (fragment.kind !== 'box' && fragment.kind !== 'line') return undefined;
-  for (const child of fragment.children) {
-    const found = findBox(child, box, originX + fragment.x, originY + fragment.y);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function isInlineLevel(display: Display | undefined): boolean {
-  return display !== undefined && display.startsWith('inline');
-}
-
-/**
- * The static position of an inline-level box in its line: after the line's content before it
- * (measured in logical order from the line's start edge; bidi reordering is not followed).
- */
-function inLine(line: Fragment, before: number, direction: 'ltr' | 'rtl'): Omit<PendingPositioned, 'placeholder'> {
-  const rtl = direction === 'rtl';
-  const children = line.kind === 'line' ? line.children : [];
-  const start = children.length === 0 ? (rtl ? line.width : 0) : rtl ? maxOf(children.map((c) => c.x + c.width)) : minOf(children.map((c) => c.x));
-  const x = line.x + (rtl ? start - before : start + before);
-  return { staticX: x, staticY: line.y, staticRight: x, staticDirection: direction, staticRect: 'line' };
 }
 
 /** Floats that had no room beside their line, placed below it in order. */

@@ -22,25 +22,24 @@ export interface MarkerAnchor {
   readonly firstBaseline: number | undefined;
 }
 
-/**
- * The height of the line an outside marker makes in a list item with no line of its own (an empty
- * `<li>`, one holding an empty block): the item is that tall, as in Chromium, where each empty
- * item's marker stands on a line of its own instead of over the next item's.
- */
-export function markerLineHeight(marker: BlockBox, ctx: LayoutContext): number {
-  return markerLine(marker, ctx)?.height ?? 0;
-}
-
-function markerLine(marker: BlockBox, ctx: LayoutContext): InlineLine | undefined {
+/** The line an outside marker makes; undefined when it has none (an empty string, an image that did not load with `list-style-type: none`). */
+export function outsideMarkerLine(marker: BlockBox, ctx: LayoutContext): InlineLine | undefined {
   const content = withLoadedImage(marker, ctx);
   if (!content.inlineContent) return undefined;
   const line = layoutInlineContent(content, MARKER_ROOM, inlineEnv(ctx))[0];
   return line === undefined || line.height === 0 ? undefined : line;
 }
 
-export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: MarkerAnchor, ctx: LayoutContext): BoxFragment {
-  const line = markerLine(marker, ctx);
-  if (line === undefined) return item;
+/**
+ * How far an item's first line goes down for its outside marker: by as much as the marker's line
+ * reaches higher above the baseline than the line's own (as Chromium, whose list item grows by
+ * that; the marker's part below the baseline may overhang the item).
+ */
+export function belowMarker(markerAscent: number | undefined, line: Pick<InlineLine, 'baseline'>): number {
+  return markerAscent === undefined ? 0 : Math.max(0, markerAscent - line.baseline);
+}
+
+export function placeOutsideMarker(item: BoxFragment, line: InlineLine, anchor: MarkerAnchor): BoxFragment {
   const width = lineContentWidth(line.children);
   const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
