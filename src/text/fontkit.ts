@@ -217,7 +217,10 @@ function touchEmbeddingTables(program: FontProgram): void {
   const loca = font.directory.tables['glyf'] === undefined ? null : locaInGlyf(program, font.numGlyphs);
   if (loca === undefined) throw new Error('its loca table does not fit its glyf table');
   if (loca !== null) seedLocaTable(program, loca);
-  if (font.directory.tables['CFF '] === undefined || cffFaceOf(program) === undefined) {
+  // a glyph past the charstrings has no outline fontkit can find: subsetting it threw when the PDF was written
+  const cff = font.directory.tables['CFF '] === undefined ? undefined : readCffFace(program);
+  if (cff !== undefined && cff.charStrings.count < font.numGlyphs) throw new Error(`its CFF table has ${cff.charStrings.count} charstrings for ${font.numGlyphs} glyphs`);
+  if (cff === undefined) {
     const subset = font.createSubset();
     // fontkit writes the subset of a CFF table octavo's reader refuses: its charset, encodings and private dicts are read only then
     if (font.directory.tables['CFF '] !== undefined) subset.encode();
@@ -239,10 +242,15 @@ function touchEmbeddingTables(program: FontProgram): void {
  * Sans CJK's collection held 110,000 (4 MB), ten faces parsed (~0.4 s) for a document using one.
  */
 export function cffFaceOf(program: object): CffFace | undefined {
+  const face = readCffFace(program);
+  return face !== undefined && face.charStrings.count >= (program as { readonly numGlyphs: number }).numGlyphs ? face : undefined;
+}
+
+/** The font's `CFF ` table as octavo's CFF reader reads it, or undefined when it has none or the reader refuses it. */
+function readCffFace(program: object): CffFace | undefined {
   const table = rawTableBytes(program, 'CFF ');
   try {
-    const face = table === undefined ? undefined : readCffTable(table);
-    return face !== undefined && face.charStrings.count >= (program as { readonly numGlyphs: number }).numGlyphs ? face : undefined;
+    return table === undefined ? undefined : readCffTable(table);
   } catch (error) {
     if (error instanceof CffFormatError) return undefined;
     throw error;

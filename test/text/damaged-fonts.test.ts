@@ -121,6 +121,17 @@ describe('damaged fonts found by fuzzing', () => {
     });
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
   });
+
+  it('a CFF table with fewer charstrings than the font has glyphs: the font is refused when it loads', async () => {
+    // FUZZ_SEED=8762: the CharStrings INDEX count (byte 1261) set from 251 to 1; loading passed and
+    // fontkit's subsetter threw while the PDF was written (render_error)
+    const font = withTable(fixture('weasyprint.otf'), 'CFF ', (cff) => cff.setUint8(1261, 1));
+    const pdf = await renderPdf(document('AVATAR Type WAVE fi fl Vá Tè x\u0301'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: /^@font-face "Damaged" was ignored: .*not a usable font \(its CFF table has 1 charstrings for 251 glyphs\)/ }],
+    });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
 });
 
 describe('AAT morx fonts (laid out by fontkit\'s AAT engine)', () => {
