@@ -218,7 +218,7 @@ function touchEmbeddingTables(program: FontProgram): void {
   if (loca === undefined) throw new Error('its loca table does not fit its glyf table');
   if (loca !== null) seedLocaTable(program, loca);
   // a glyph past the charstrings has no outline fontkit can find: subsetting it threw when the PDF was written
-  const cff = font.directory.tables['CFF '] === undefined ? undefined : readCffFace(program);
+  const cff = font.directory.tables['CFF '] === undefined ? undefined : cffFaceOf(program);
   if (cff !== undefined && cff.charStrings.count < font.numGlyphs) throw new Error(`its CFF table has ${cff.charStrings.count} charstrings for ${font.numGlyphs} glyphs`);
   if (cff === undefined) {
     const subset = font.createSubset();
@@ -234,20 +234,15 @@ function touchEmbeddingTables(program: FontProgram): void {
 
 /**
  * The font's `CFF ` table as octavo's CFF reader reads it (sfnt/cff.ts: once per table), or
- * undefined when it has none, the reader refuses it or it has fewer charstrings than maxp has
- * glyphs (a subset would read past its end). Loading a font checks the table so; octavo's CFF
- * subsets are written from what it reads; fontkit parses the table when a glyph's outline is first
- * drawn or subset (guarded: a glyph it cannot read is drawn empty, with a warning). Checking the
- * table through fontkit's subsetter made an object of every charstring's place: each face of Noto
- * Sans CJK's collection held 110,000 (4 MB), ten faces parsed (~0.4 s) for a document using one.
+ * undefined when it has none or the reader refuses it. Loading a font reads the table so, and
+ * refuses one with fewer charstrings than maxp has glyphs (a subset would read past its end);
+ * octavo's CFF subsets are written from what it reads; fontkit parses the table when a glyph's
+ * outline is first drawn or subset (guarded: a glyph it cannot read is drawn empty, with a
+ * warning). Checking the table through fontkit's subsetter made an object of every charstring's
+ * place: each face of Noto Sans CJK's collection held 110,000 (4 MB), ten faces parsed (~0.4 s)
+ * for a document using one.
  */
 export function cffFaceOf(program: object): CffFace | undefined {
-  const face = readCffFace(program);
-  return face !== undefined && face.charStrings.count >= (program as { readonly numGlyphs: number }).numGlyphs ? face : undefined;
-}
-
-/** The font's `CFF ` table as octavo's CFF reader reads it, or undefined when it has none or the reader refuses it. */
-function readCffFace(program: object): CffFace | undefined {
   const table = rawTableBytes(program, 'CFF ');
   try {
     return table === undefined ? undefined : readCffTable(table);
