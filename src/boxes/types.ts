@@ -121,6 +121,12 @@ export interface InlineFlowBox extends BlockContainerBase {
    * first line from it and the others from `children` (boxes/first-line.ts).
    */
   readonly firstLine?: InlineFlowBox | undefined;
+  /**
+   * An anonymous block's lines in a block container that clips them: that container's style,
+   * whose `text-overflow` applies to them (CSS Overflow 3 §5.1: the lines of the block container
+   * element; as Chromium, not in flex or grid containers).
+   */
+  readonly textOverflowFrom?: ComputedStyle | undefined;
 }
 
 /** A block container (block, inline-block, list-item, flow-root, table cell and caption contents). */

@@ -45,6 +45,13 @@ describe('text-overflow: ellipsis', () => {
     expect(await lines('<div class=t dir=rtl>abcdefghijklmno</div>')).toEqual(['line 0 60', 'text "ghijklmno" 5.99 54.01', 'text "…" -0.01 6']);
   });
 
+  it('applies to the lines of anonymous blocks in the clipping block, not to those of its block or flex children', async () => {
+    // as Chromium 156: the lines are the block container element's, whatever box holds them
+    expect(await lines('<div class=t>abcdefghijklmno<p style="margin:0">pqrstuvwxyzabcd</p></div>'))
+      .toEqual(['line 0 60', 'text "abcdefghi" 0 54.01', 'text "…" 54.01 6', 'line 0 60', 'text "pqrstuvwxyzabcd" 0 90.01']);
+    expect(await lines('<div class=t style="display:flex">abcdefghijklmno</div>')).toEqual(['line 0 90.01', 'text "abcdefghijklmno" 0 90.01']);
+  });
+
   it('takes the end value of two by the line direction', async () => {
     expect(await lines('<div class=t style="text-overflow:clip ellipsis">abcdefghijklmno</div>')).toEqual(['line 0 60', 'text "abcdefghi" 0 54.01', 'text "…" 54.01 6']);
     expect(await lines('<div class=t style="text-overflow:ellipsis clip">abcdefghijklmno</div>')).toEqual(['line 0 60', 'text "abcdefghijklmno" 0 90.01']);
