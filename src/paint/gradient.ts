@@ -94,20 +94,28 @@ function withCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[], 
 
 /**
  * Gradients interpolate in premultiplied colour (§3.4.4): a transparent stop takes the colour of
- * its neighbour on each side, so fading to `transparent` never greys the colour.
+ * the nearest visible stop on each side, so fading to `transparent` never greys the colour — nor
+ * does a run of transparent stops (`#eee 0 1px, transparent 1px 20px`): where PDF's colour and
+ * alpha are sampled apart, a black between them showed at the stripes' edges.
  */
 export function premultiplyStops(stops: readonly ShadingStop[]): ShadingStop[] {
   const out: ShadingStop[] = [];
   stops.forEach((stop, i) => {
     if (stop.color.a > 0) { out.push(stop); return; }
-    const before = stops[i - 1]?.color;
-    const after = stops[i + 1]?.color;
+    const before = visibleStop(stops, i, -1);
+    const after = visibleStop(stops, i, 1);
     const clear = (c: Color | undefined): Color => ({ r: c?.r ?? 0, g: c?.g ?? 0, b: c?.b ?? 0, a: 0 });
     if (before !== undefined) out.push({ offset: stop.offset, color: clear(before) });
     if (after !== undefined && (before === undefined || after.r !== before.r || after.g !== before.g || after.b !== before.b)) out.push({ offset: stop.offset, color: clear(after) });
     if (before === undefined && after === undefined) out.push(stop);
   });
   return out;
+}
+
+/** The colour of the nearest stop from `i` in direction `step` that is not fully transparent. */
+function visibleStop(stops: readonly ShadingStop[], i: number, step: 1 | -1): Color | undefined {
+  for (let j = i + step; j >= 0 && j < stops.length; j += step) if (stops[j]!.color.a > 0) return stops[j]!.color;
+  return undefined;
 }
 
 function mix(a: Color, b: Color, t: number): Color {
