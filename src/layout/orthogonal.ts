@@ -33,15 +33,25 @@ export function isVerticalRoot(box: { readonly kind: string }): box is BlockBox 
 
 /** The root's content width (its block size): the turned content's height. */
 export function verticalRootIntrinsicSizes(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx: LayoutContext, available: number): IntrinsicSizes {
-  const laid = layoutTurned(box, { mode: 'measure' }, available, ctx);
+  const laid = layoutTurned(box, { mode: 'measure' }, available, ctx, NOT_FIXED);
   const fragment = laid?.fragment;
   const inner = fragment === undefined ? 0 : fragment.height - fragment.border.top - fragment.border.bottom - fragment.padding.top - fragment.padding.bottom;
   return { minContent: inner, maxContent: inner };
 }
 
+/**
+ * The root's min-content height (its inline size, border box): its longest word's, as the turned
+ * box is shrunk to fit no room. A grid row contributes it as its minimum (CSS Grid 2 §11.5), so a
+ * row of fixed height holds a side band's text in more columns rather than growing (as Chromium).
+ */
+export function verticalRootMinContentHeight(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx: LayoutContext, containingHeight: number): number {
+  return shrinkToFitWidth(turnedBox(box, { mode: 'measure' }, ctx), containingHeight, ctx, 0);
+}
+
 export function layoutVerticalRoot(box: BlockBox & { readonly verticalRoot: VerticalMode }, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const available = input.containingHeight ?? initialContainingHeight(ctx);
-  const laid = layoutTurned(box, input, available, ctx);
+  // sizes decided outside (a stretched flex or grid item, a flexed one) are the turned frame's other axis
+  const laid = layoutTurned(box, input, available, ctx, { width: input.fixedHeight, height: input.fixedWidth });
   if (laid === undefined) return { kind: 'pushed' };
   const inner = laid.fragment;
   const width = inner.height;
@@ -89,12 +99,20 @@ const round = (value: number): number => Math.round(value * 100) / 100;
 /** The run's mode, and whether its heights count as auto (contract.ts `autoHeight`: the turned root's widths then do). */
 type TurnedRun = Pick<LayoutInput, 'mode' | 'autoHeight'>;
 
-function layoutTurned(box: BlockBox & { readonly verticalRoot: VerticalMode }, run: TurnedRun, available: number, ctx: LayoutContext): { fragment: BoxFragment } | undefined {
+/** Border-box sizes of the turned box decided outside the root, if any. */
+interface TurnedSizes {
+  readonly width: number | undefined;
+  readonly height: number | undefined;
+}
+
+const NOT_FIXED: TurnedSizes = { width: undefined, height: undefined };
+
+function layoutTurned(box: BlockBox & { readonly verticalRoot: VerticalMode }, run: TurnedRun, available: number, ctx: LayoutContext, fixed: TurnedSizes): { fragment: BoxFragment } | undefined {
   const { mode } = run;
   const turned = turnedBox(box, run, ctx);
-  const width = shrinkToFitWidth(turned, available, ctx);
+  const width = fixed.width ?? shrinkToFitWidth(turned, available, ctx);
   const laid = layoutBox(turned, {
-    mode, available: width, containingWidth: available, containingHeight: undefined, fixedWidth: width, formattingContextRoot: true,
+    mode, available: width, containingWidth: available, containingHeight: undefined, fixedWidth: width, fixedHeight: fixed.height, formattingContextRoot: true,
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   return laid.kind === 'placed' ? { fragment: laid.fragment } : undefined;

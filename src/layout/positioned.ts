@@ -291,7 +291,8 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   const lay = (fragmentainer: Fragmentainer | undefined): LayoutOutput => {
     const laid = layoutBox(box, {
       mode: 'layout', available: block.width, containingWidth: block.width, containingHeight, containingDirection: block.direction,
-      fixedWidth: width, fixedHeight: stretchedHeight,
+      // (a vertical root's auto width is its lines', found by laying it out)
+      fixedWidth: verticalRoot && horizontal.size === undefined ? undefined : width, fixedHeight: stretchedHeight,
       x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
     }, ctx);
     if (laid.kind !== 'placed') throw new Error('an absolutely positioned box cannot be pushed');

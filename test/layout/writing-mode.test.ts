@@ -59,6 +59,21 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       .toEqual(['3,28', '17,2', '31,2', '45,56', '24,95', '13,93', '3,89', '38,100']);
   });
 
+  it('stretches a vertical flex item to its line, its lines wrapping there, the next item after its width (Chromium 156)', async () => {
+    // a boarding pass's side band: stretched to the container's height, not as tall as its text
+    const css = '<style>.f { display: flex; height: 150px; border: 1px solid; font: 12px "Liberation Sans" } .s { writing-mode: vertical-rl; padding: 10px 6px }</style>';
+    await expectBoxes(`${css}<div class=f><div class=s id=s1>Boarding pass</div><div id=m1 style="flex: 1">main</div></div>
+      <div class=f><div class=s id=s2>Boarding pass · Economy class with text</div><div id=m2 style="flex: 1">main</div></div>`,
+    ['s1 1,1 26x150', 'm1 27,1 572x150', 's2 1,153 40x150', 'm2 41,153 558x150']);
+  });
+
+  it('keeps a grid row of fixed height: a vertical item contributes its longest word as its minimum (Chromium 156)', async () => {
+    const css = '<style>.g { display: grid; grid-template-columns: 40px 1fr; border: 1px solid; font: 12px "Liberation Sans" } .s { writing-mode: vertical-rl; padding: 10px 6px }</style>';
+    await expectBoxes(`${css}<div class=g style="height: 150px"><div class=s id=s1>Boarding pass · Economy class with text</div><div id=m1>main</div></div>
+      <div class=g><div class=s id=s2>Boarding pass · Economy class with text</div><div id=m2>main</div></div>`,
+    ['s1 1,1 40x150', 'm1 41,1 558x150', 's2 1,153 40x235.43', 'm2 41,153 558x235.43']);
+  });
+
   it('makes a vertical inline an inline-block in its line', async () => {
     await expectBoxes('<p style="margin: 0">Before <span id=s style="writing-mode: vertical-lr">ab</span> after</p>', ['s 51.59,0 20x17.8']);
   });

@@ -9,6 +9,7 @@ import { stretches } from './env.js';
 import type { FlexItem } from './items.js';
 import { clampAxis, marginsOf } from './items.js';
 import { contentHeightAt, intrinsicWidths, naturalReplaced } from './measure.js';
+import { isVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 
 export interface SizedItem {
   readonly item: FlexItem;
@@ -55,7 +56,7 @@ function keywordBaseSize(item: FlexItem, env: FlexEnv, basis: 'min-content' | 'f
   const room = env.mainSize === undefined ? undefined : env.mainSize - marginsOf(item.main);
   if (basis === 'stretch') return room === undefined ? undefined : Math.max(room, item.main.edges);
   if (!env.axes.row) return undefined;
-  const widths = intrinsicWidths(item, item.main.edges, env.space, env.ctx);
+  const widths = rowItemWidths(item, env);
   if (basis === 'min-content') return widths.min;
   return room === undefined ? widths.max : Math.min(widths.max, Math.max(widths.min, room));
 }
@@ -82,12 +83,23 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
   const ratio = ratioOf(item.style);
   const edges = { x: item.main.edges, y: item.cross.edges };
   if (ratio !== undefined && item.cross.size !== undefined) return widthForHeight(item.style, ratio, item.cross.size, edges);
-  const max = intrinsicWidths(item, item.main.edges, env.space, env.ctx).max;
+  const max = rowItemWidths(item, env).max;
   if (ratio === undefined) return max;
   // Min- and max-height transfer through the aspect ratio (CSS Sizing 4 §5.2).
   const transferredMax = item.cross.max === Infinity ? Infinity : widthForHeight(item.style, ratio, item.cross.max, edges);
   const transferredMin = item.cross.min === undefined ? 0 : widthForHeight(item.style, ratio, item.cross.min, edges);
   return Math.max(Math.min(max, transferredMax), transferredMin);
+}
+
+/**
+ * A row item's min- and max-content widths. A vertical writing-mode item stretched to a definite
+ * line is measured at that height, its lines wrapping there, as Chromium sizes it (§9.2 step 3's
+ * note on orthogonal items); other items by their content alone.
+ */
+function rowItemWidths(item: FlexItem, env: FlexEnv): { min: number; max: number } {
+  if (!isVerticalRoot(item.box) || env.crossSize === undefined || env.axes.wrap || !stretches(item, env)) return intrinsicWidths(item, item.main.edges, env.space, env.ctx);
+  const sizes = verticalRootIntrinsicSizes(item.box, env.ctx, env.crossSize);
+  return { min: sizes.minContent + item.main.edges, max: sizes.maxContent + item.main.edges };
 }
 
 /**
@@ -100,7 +112,7 @@ function automaticMinimum(item: FlexItem, env: FlexEnv): number {
   let content: number;
   if (!env.axes.row) content = contentMainSize(item, env);
   else if (item.box.kind === 'replaced') content = naturalReplaced(item, env.space, env.ctx).width;
-  else content = intrinsicWidths(item, item.main.edges, env.space, env.ctx).min;
+  else content = rowItemWidths(item, env).min;
   content = Math.min(content, item.main.max);
   return item.main.size === undefined ? content : Math.min(content, item.main.size);
 }

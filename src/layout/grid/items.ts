@@ -19,6 +19,7 @@ import { ratioOf } from '../aspect-ratio.js';
 import type { GridItemBox } from './grid.js';
 import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
+import { initialContainingHeight, isVerticalRoot, verticalRootMinContentHeight } from '../orthogonal.js';
 
 /** The container's values items inherit alignment from. */
 export interface ContainerAlignment {
@@ -99,13 +100,15 @@ function clampSize(style: ComputedStyle, size: number, basis: number | undefined
  * The item's margin-box height for a given area width (its row contribution, §11.5), and its
  * first baseline from the margin-box top (the border-box bottom when it has none, §10.8).
  */
-export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined; baseline: number } {
+export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minContent: number; minimum: number | undefined; baseline: number } {
   const result = measureItem(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx), formattingContextRoot: true }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
   const height = result.fragment.height;
   const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
   const baseline = result.fragment.y + (result.baselines.first ?? height);
-  return { size: height + margins, minimum, baseline };
+  // a vertical writing-mode item's height is its inline size: its lines may wrap in less
+  const minContent = isVerticalRoot(box) ? Math.min(height, verticalRootMinContentHeight(box, ctx, initialContainingHeight(ctx))) : height;
+  return { size: height + margins, minContent: minContent + margins, minimum, baseline };
 }
 
 /** `self-start`/`self-end` name the item's own sides: the container's start or end depending on the two directions. */

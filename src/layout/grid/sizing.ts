@@ -118,9 +118,9 @@ function rowSizingItems(parent: ParentTracks, rows: { gap: number; alignment: Co
   });
   const shims = baselineShims(own, contributions.map((c) => c.baseline), rows.alignment.alignItems);
   const result = own.map((item: GridItem, i): SizingItem => {
-    const { size, minimum } = contributions[i]!;
+    const { size, minContent, minimum } = contributions[i]!;
     const shim = shims[i]!;
-    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: size + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
+    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: minContent + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
   });
   for (const item of items) {
     if (subgridOn(item.box, 'rows')) appendAll(result, intoParent(item, 'rows', { gap: rows.gap, direction: parent.direction }, subgridRowItems(item, parent, rows.gap, ctx)));
