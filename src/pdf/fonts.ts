@@ -7,6 +7,7 @@
  * still writes the font dictionaries, /W, CIDSet and ToUnicode around the program it returns.
  */
 import type { FontFace } from '../text/types.js';
+import { sameCodePoints } from '../text/code-points.js';
 import { createOctavoSubset, type OctavoSubset } from './subset/index.js';
 import { embedSubset } from './font-embed.js';
 import { embeddedFont, fontkitGlyphCopy, replaceFontSubset } from './pdfkit-document.js';
@@ -54,12 +55,6 @@ export function createFontEmbedder(doc: PdfKitDocument): FontEmbedder {
     },
     any: () => faces.values().next().value,
   };
-}
-
-function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** An encoded glyph and its id in the subset (kept, not parsed back from the hex, for every later use). */

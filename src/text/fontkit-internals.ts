@@ -16,7 +16,6 @@ export const FONTKIT_CHECKED_VERSION = '2.0.4';
 /** A font object as fontkit builds it, seen through the members listed in FONTKIT_INTERNALS. */
 type FontObject = Record<string, unknown>;
 
-
 /** The OpenType layout engine (OTLayoutEngine) of a font with GSUB or GPOS, undefined for others. */
 function openTypeEngine(font: FontObject): Record<string, unknown> | undefined {
   if (isObject(font['morx']) || (!isObject(font['GSUB']) && !isObject(font['GPOS']))) return undefined;

@@ -18,6 +18,8 @@ import { FontFormatError } from '../sfnt/cursor.js';
 import { i16 } from '../sfnt/binary.js';
 import { readLoca } from '../sfnt/loca.js';
 import { CffFormatError, readCffTable, type CffFace } from '../sfnt/cff.js';
+import { variationAxesNamed } from './variation.js';
+import { cmapClusters, sameCodePoints } from './code-points.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
 import { appendAll } from '../append-all.js';
@@ -144,6 +146,7 @@ function checkProgram(font: unknown): FontProgram {
   boundCmapLookups(program, program.numGlyphs);
   program.hasGlyphForCodePoint(0x20);
   if (cmapArraysFit(program) === false) throw new Error('its cmap table runs past the end of the file');
+  if (!variationAxesNamed(program)) throw new Error('its fvar table names an axis its name table does not have');
   void program.hhea.ascent;
   // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
   if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
@@ -363,40 +366,6 @@ function glyphsWithCodePoints(program: FontProgram, text: string): FkGlyph[] {
     glyphs[i] = copy as unknown as FkGlyph;
   }
   return glyphs;
-}
-
-function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function isVariationSelector(cp: number): boolean {
-  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
-}
-
-/** The character groups `glyphsForString` turns into one glyph each (a base and its variation selector). */
-function cmapClusters(text: string): number[][] {
-  const clusters: number[][] = [];
-  let previousJoinable = false;
-  for (let i = 0; i < text.length; i++) {
-    let cp = text.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        cp = ((cp - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
-    if (isVariationSelector(cp)) {
-      if (previousJoinable) (clusters[clusters.length - 1] as number[]).push(cp);
-      previousJoinable = false;
-      continue;
-    }
-    clusters.push([cp]);
-    previousJoinable = true;
-  }
-  return clusters;
 }
 
 /** The lookups fontkit's plan may apply for a script and feature set, per table. */

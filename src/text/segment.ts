@@ -6,6 +6,7 @@
  */
 import type { FontFace } from './types.js';
 import type { Resolution } from './catalog.js';
+import { isVariationSelector } from './code-points.js';
 
 export interface FaceSegment {
   readonly text: string;
@@ -92,8 +93,6 @@ function clustersOf(text: string): Cluster[] {
   return clusters;
 }
 
-/** Variation selectors are marks (Mn) but select a glyph rather than draw one: a font need not map them. */
-const isVariationSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
 
 /** Invisible in shaping terms: only the joiners and selectors that need a glyph-less check. */
 function visibleCodePoints(codePoints: readonly number[]): number[] {

@@ -43,6 +43,16 @@ export function variationAxes(program: FontProgram): Readonly<Record<string, Axi
   return axes !== undefined && Object.keys(axes).length > 0 ? axes : undefined;
 }
 
+/**
+ * Whether fontkit can name every variation axis: listing the axes (TTFFont#variationAxes) reads
+ * each `fvar` axis's name from the name table, and one the table lacks threw a TypeError while the
+ * font loaded (FUZZ_SEED=8769: a damaged WOFF2 file).
+ */
+export function variationAxesNamed(program: object): boolean {
+  const axes: unknown = ((program as { readonly fvar?: { readonly axis?: unknown } }).fvar)?.axis;
+  return !Array.isArray(axes) || axes.every((axis: unknown) => typeof axis === 'object' && axis !== null && typeof (axis as { name?: unknown }).name === 'object');
+}
+
 /** Axis coordinates for `wanted` in `entry`'s font, every axis, sorted by tag. */
 export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, Axis>>, wanted: VariationWanted): Record<string, number> {
   const asked: Record<string, number> = {};

@@ -15,6 +15,7 @@ import { refusalCode } from '../helpers/refusal.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { FIRST_ENTRY_FLAGS, morxTable, withMorx } from '../helpers/morx-font.js';
 import { renderPdf } from '../helpers/render.js';
+import { withWoff2Table } from '../helpers/woff2-edit.js';
 
 const bundled = (name: string): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../fonts/${name}`, import.meta.url))));
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL(`../fixtures/fonts/${name}`, import.meta.url))));
@@ -131,6 +132,26 @@ describe('damaged fonts found by fuzzing', () => {
       expectDiagnostics: [{ code: 'font', ...AT_RULE, message: /^@font-face "Damaged" was ignored: .*not a usable font \(its CFF table has 1 charstrings for 251 glyphs\)/ }],
     });
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+});
+
+describe('variable fonts', () => {
+  const inter = (): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL('../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', import.meta.url))));
+
+  it('an fvar axis named by a name the name table lacks: the font is refused when it loads', async () => {
+    // FUZZ_SEED=8769 (a WOFF2 file): fontkit reads each axis's name when it lists the axes, and a
+    // missing one threw a TypeError while the font loaded (render_error)
+    const font = withWoff2Table(inter(), 'fvar', (fvar) => fvar.setUint16(fvar.getUint16(4) + 18, 999));
+    const pdf = await renderPdf(document('Variable'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: /^@font-face "Damaged" was ignored: .*not a usable font \(its fvar table names an axis its name table does not have\)/ }],
+    });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
+  it('the same file undamaged loads and draws without a warning', async () => {
+    const font = withWoff2Table(inter(), 'fvar', () => undefined);
+    await renderPdf(document('Variable'), { engine, resources: fontLoader(font) });
   });
 });
 
