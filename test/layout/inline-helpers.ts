@@ -12,6 +12,7 @@ export function env(): InlineEnv {
   return {
     text,
     layoutAtomic: () => { throw new Error('no atomic inlines here'); },
+    definiteHeightOf: () => undefined,
     anchorSizes: () => ({ minContent: 0, maxContent: 0 }),
     cache: new WeakMap(),
     langs: new WeakMap(),

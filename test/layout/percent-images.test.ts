@@ -55,3 +55,15 @@ describe('percentage-sized images in shrink-to-fit containers', () => {
       .toEqual(['0,0 98.65x18']);
   });
 });
+
+describe('percentage heights of images and inline-blocks in a line', () => {
+  it('resolve against a block of fixed height: a logo at height:100% in a 60px header (Chromium 156)', async () => {
+    // octavo drew the logo at its natural 600 × 200: the line did not know its block's height
+    const inline = '<style>img { display: inline }</style>';
+    expect(await boxes(`${inline}<div style="height:60px"><img id=a src="LOGO" style="height:100%"></div>
+      <div style="height:40px;padding:5px;box-sizing:border-box"><img id=b src="LOGO" style="max-height:100%"></div>
+      <div style="height:50px"><span id=c style="display:inline-block;width:10px;height:50%"></span><img id=d src="LOGO" style="width:10%;height:20%"></div>
+      <div style="height:50px"><p style="margin:0"><img id=e src="LOGO" style="height:100%"></p></div>`, 'a', 'b', 'c', 'd', 'e'))
+      .toEqual(['0,0 180x60', '5,65 90x30', '0,100 10x25', '10,115 80x10', '0,150 600x200']);
+  });
+});

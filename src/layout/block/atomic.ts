@@ -18,21 +18,23 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { relativeOffset } from '../box-model.js';
 
-export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx: LayoutContext): AtomicLayout {
+/** `containing`: the line's containing block, its height when definite (a percentage height is of it). */
+export function layoutAtomicInline(box: LayoutBox, containing: { readonly width: number; readonly height: number | undefined }, ctx: LayoutContext): AtomicLayout {
+  const containingWidth = containing.width;
   const marginLeft = marginOrZero(box.style.marginLeft, containingWidth);
   const marginRight = marginOrZero(box.style.marginRight, containingWidth);
   const marginTop = marginOrZero(box.style.marginTop, containingWidth);
   const marginBottom = marginOrZero(box.style.marginBottom, containingWidth);
   if (box.kind === 'replaced') {
     const image = ctx.images.get(box.src);
-    const size = replacedSize(box, image, { width: containingWidth, height: undefined }, ctx.text);
+    const size = replacedSize(box, image, containing, ctx.text);
     const fragment = replacedFragment(box, marginLeft, marginTop, size, ctx);
     const height = fragment.height + marginTop + marginBottom;
     // An image's baseline is its bottom margin edge.
     return { fragment, width: fragment.width + marginLeft + marginRight, height, baseline: height, contributions: outerIntrinsicSizes(box, ctx) };
   }
   const laid = layoutBox(box, {
-    mode: 'layout', available: containingWidth, containingWidth, containingHeight: undefined,
+    mode: 'layout', available: containingWidth, containingWidth, containingHeight: containing.height,
     // an inline table sizes itself: its percentage width is of the line's containing block
     fixedWidth: box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, containingWidth, ctx),
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,

@@ -11,6 +11,7 @@ import type { InlineEnv, MeasuredByWidth } from '../inline/measured.js';
 import type { RunFacts } from '../inline/measure.js';
 import type { InlineMetrics } from '../inline/vertical-align.js';
 import { layoutAtomicInline } from './atomic.js';
+import { definiteContentHeight, isAutoHeight, usedBorder, usedPadding } from '../box-model.js';
 import { anchorIntrinsicSizes } from '../intrinsic.js';
 import { floatBox } from '../inline/initial-letter.js';
 
@@ -30,11 +31,26 @@ const RUN_FACTS: WeakMap<GlyphRun, RunFacts> = new WeakMap();
 /** The render's environment, made once (its functions close over the context first asking). */
 const ENV = cacheKey('inline env', () => ({ env: undefined as InlineEnv | undefined }));
 
+/**
+ * The content height a block container's own style makes definite (a length `height`, or
+ * `calc()` of lengths), else undefined: a percentage one would need its parent's height, which the
+ * pieces (cached by box and width) cannot depend on. An anonymous block's is its parent's
+ * (CSS2 §9.2.1.1), which it does not know: undefined.
+ */
+function ownDefiniteHeight(box: InlineFlowBox, containingWidth: number): number | undefined {
+  if (box.element === undefined || isAutoHeight(box.style.height)) return undefined;
+  const style = box.style;
+  const padding = usedPadding(style, containingWidth);
+  const border = usedBorder(style);
+  return definiteContentHeight(style, undefined, padding.top + padding.bottom + border.top + border.bottom);
+}
+
 export function inlineEnv(ctx: LayoutContext): InlineEnv {
   const made = ctx.caches.of(ENV);
   made.env ??= {
     text: ctx.text,
-    layoutAtomic: (box, containingWidth) => layoutAtomicInline(box, containingWidth, ctx),
+    layoutAtomic: (box, containingWidth, containingHeight) => layoutAtomicInline(box, { width: containingWidth, height: containingHeight }, ctx),
+    definiteHeightOf: ownDefiniteHeight,
     // an initial letter's float counts at its resolved size (inline/initial-letter.ts)
     anchorSizes: (box) => anchorIntrinsicSizes(box.scheme === 'float' ? { ...box, box: floatBox(box.box, ctx) } : box, ctx),
     cache: ctx.caches.of(MEASURED_INLINE),

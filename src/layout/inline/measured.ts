@@ -21,7 +21,13 @@ import type { DocumentMode } from '../../dom/document-mode.js';
 export interface InlineEnv extends TextEnv, MetricsEnv {
   /** The document's mode: its quirks (../quirks.ts) change how lines are sized and cells measured. */
   readonly documentMode: DocumentMode;
-  readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
+  readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number, containingHeight: number | undefined) => AtomicLayout;
+  /**
+   * The block container's content height when its own style makes it definite (`height: 60px`):
+   * what its atomic inlines' percentage heights are of. From the box and width alone, so the
+   * pieces cached by width stay right.
+   */
+  readonly definiteHeightOf: (box: InlineFlowBox, containingWidth: number) => number | undefined;
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
   readonly cache: WeakMap<InlineFlowBox, MeasuredByWidth>;
@@ -97,7 +103,7 @@ export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, 
 
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs, env.altTextInline);
-  const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, layoutAtomic: env.layoutAtomic });
+  const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, containingHeight: env.definiteHeightOf(box, containingWidth), layoutAtomic: env.layoutAtomic });
   const measured: MeasuredInline = {
     pieces, standing: standingIn(pieces), bidi: items.bidi, lang: items.lang, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }),
     lines: undefined, linesWidth: 0, otherLines: undefined,

@@ -95,7 +95,9 @@ export interface AtomicContributions {
 export interface PieceEnv extends TextEnv {
   /** Width of the containing block (percentages of inline margins/padding). */
   readonly containingWidth: number;
-  readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
+  /** Its height when definite: an atomic inline's percentage height is of it (CSS2 §10.5). */
+  readonly containingHeight: number | undefined;
+  readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number, containingHeight: number | undefined) => AtomicLayout;
 }
 
 export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
@@ -173,7 +175,7 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
       return [{ kind: 'close', box: item.box, width: edge, clonedEnd, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
     }
     case 'atomic': {
-      const laid = env.layoutAtomic(item.box, env.containingWidth);
+      const laid = env.layoutAtomic(item.box, env.containingWidth, env.containingHeight);
       // the holder's white-space, as in Chromium: a form field's own `pre` (or an inline-block's
       // `nowrap`) does not keep the next box on its line
       const breakAfter = opportunities[item.start + 1] !== undefined && wrapsLines(item.whiteSpace);
