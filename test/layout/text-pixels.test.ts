@@ -35,6 +35,8 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
       .toEqual(rows({ 17: red, 18: red }));
     // inherited: set on the paragraph, it moves the span's underline
     expect(await pixels(`${decorated} p { text-underline-offset: 5px }`, `<p><span style="${underline}">xxxx</span></p>`)).toEqual(rows({ 17: red, 18: red }));
+    // negative: above the baseline (12 - 4 = 8), as Chromium draws it (it was an invalid value, a warning and no offset)
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:-4px;text-decoration-skip-ink:none">xxxx</span></p>`)).toEqual(rows({ 8: red, 9: red }));
   });
 
   it('places an underline below the descent with text-underline-position: under, and offsets from there', async () => {

@@ -50,7 +50,7 @@ const thickness = longhand<'textDecorationThickness', ThicknessSpec>({
   compute: (value, ctx) => (typeof value === 'string' ? value : computeLength(value, ctx)),
 });
 
-/** `auto | <length-percentage>`; inherited, percentages kept (1em of the decorating box). */
+/** `auto | <length-percentage>`, negative too (the line moves up); inherited, percentages kept (1em of the decorating box). */
 const underlineOffset = longhand<'textUnderlineOffset', 'auto' | SpecifiedLength>({
   name: 'text-underline-offset',
   key: 'textUnderlineOffset',
@@ -59,7 +59,7 @@ const underlineOffset = longhand<'textUnderlineOffset', 'auto' | SpecifiedLength
   parse: (nodes) => {
     if (nodes.length !== 1) return INVALID;
     if (identOf(nodes[0]) === 'auto') return 'auto';
-    return parseLength(nodes[0], { percent: true }) ?? INVALID;
+    return parseLength(nodes[0], { percent: true, negative: true }) ?? INVALID;
   },
   compute: (value, ctx) => (value === 'auto' ? value : computeLength(value, ctx)),
 });
