@@ -35,19 +35,20 @@ export function blockContainerChildren(children: readonly Box[], parent: Compute
       return { children: processWhiteSpace(inline), inlineContent: true };
     }
   }
-  const textOverflowFrom = parent.overflowX !== 'visible' && parent.textOverflow.some((end) => end !== 'clip') ? parent : undefined;
-  return { children: blockLevelChildren(inline, parent, anonymousStyle, textOverflowFrom), inlineContent: false };
+  const clipsLines = parent.overflowX !== 'visible' && parent.textOverflow.some((end) => end !== 'clip');
+  const containerStyle = clipsLines || parent.height !== 'auto' ? parent : undefined;
+  return { children: blockLevelChildren(inline, parent, anonymousStyle, containerStyle), inlineContent: false };
 }
 
 /**
  * Block-level children with inline runs wrapped (anonymous blocks), or dropped when only white
- * space. `textOverflowFrom`: the block container whose `text-overflow` the anonymous blocks' lines take.
+ * space. `containerStyle`: the block container's style the anonymous blocks keep (types.ts InlineFlowBox).
  */
-export function blockLevelChildren(children: readonly Box[], parent: ComputedStyle, anonymousStyle: AnonymousStyle, textOverflowFrom?: ComputedStyle): BlockLevelBox[] {
+export function blockLevelChildren(children: readonly Box[], parent: ComputedStyle, anonymousStyle: AnonymousStyle, containerStyle?: ComputedStyle): BlockLevelBox[] {
   const out: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
-    if (!run.every(isOutOfFlowOrIgnorable)) out.push(anonymousBlock(run, anonymousStyle(parent, 'block'), textOverflowFrom));
+    if (!run.every(isOutOfFlowOrIgnorable)) out.push(anonymousBlock(run, anonymousStyle(parent, 'block'), containerStyle));
     else for (const c of run) if (c.kind === 'out-of-flow') out.push(c);
     run = [];
   };
@@ -71,9 +72,9 @@ function isOutOfFlowOrIgnorable(box: InlineLevelBox): boolean {
   return box.kind === 'out-of-flow' || isIgnorableWhiteSpace(box);
 }
 
-function anonymousBlock(children: readonly InlineLevelBox[], style: ComputedStyle, textOverflowFrom: ComputedStyle | undefined): BlockBox {
+function anonymousBlock(children: readonly InlineLevelBox[], style: ComputedStyle, containerStyle: ComputedStyle | undefined): BlockBox {
   const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: processWhiteSpace(children), inlineContent: true };
-  return textOverflowFrom === undefined ? box : { ...box, textOverflowFrom };
+  return containerStyle === undefined ? box : { ...box, containerStyle };
 }
 
 /** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */

@@ -122,11 +122,12 @@ export interface InlineFlowBox extends BlockContainerBase {
    */
   readonly firstLine?: InlineFlowBox | undefined;
   /**
-   * An anonymous block's lines in a block container that clips them: that container's style,
-   * whose `text-overflow` applies to them (CSS Overflow 3 §5.1: the lines of the block container
-   * element; as Chromium, not in flex or grid containers).
+   * An anonymous block's: the style of the block container element whose lines it holds, set where
+   * it matters — that element clips them (its `text-overflow` applies to them, CSS Overflow 3 §5.1;
+   * as Chromium, not in flex or grid containers) or has a `height` (percentages that would refer
+   * to the anonymous block refer to it, CSS2 §9.2.1.1).
    */
-  readonly textOverflowFrom?: ComputedStyle | undefined;
+  readonly containerStyle?: ComputedStyle | undefined;
 }
 
 /** A block container (block, inline-block, list-item, flow-root, table cell and caption contents). */

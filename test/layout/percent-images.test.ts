@@ -66,4 +66,9 @@ describe('percentage heights of images and inline-blocks in a line', () => {
       <div style="height:50px"><p style="margin:0"><img id=e src="LOGO" style="height:100%"></p></div>`, 'a', 'b', 'c', 'd', 'e'))
       .toEqual(['0,0 180x60', '5,65 90x30', '0,100 10x25', '10,115 80x10', '0,150 600x200']);
   });
+
+  it('resolve past an anonymous block against its element: a logo beside a block caption (CSS2 §9.2.1.1)', async () => {
+    expect(await boxes('<style>img { display: inline } p { margin: 0 }</style><div style="height:60px;padding:5px"><img id=a src="LOGO" style="height:100%"><p>caption</p></div>', 'a'))
+      .toEqual(['5,5 180x60']);
+  });
 });

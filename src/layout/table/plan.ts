@@ -198,7 +198,7 @@ interface RecentHalfBorders {
 const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'baselineAtMarginEdge' | 'ruby' | 'textBoxTrim' | 'textOverflowFrom'
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'baselineAtMarginEdge' | 'ruby' | 'textBoxTrim' | 'containerStyle'
   // a cell is never taken out of an inline box
   | 'decoratedBy'>> = true;
 
@@ -215,7 +215,7 @@ function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   if (content.textBoxTrim !== undefined) copy.textBoxTrim = content.textBoxTrim;
   // the ::first-line content (boxes/first-line.ts): inline layout reads nothing of the style changed here
   if (content.inlineContent && content.firstLine !== undefined) (copy as { firstLine?: BlockBox }).firstLine = content.firstLine;
-  if (content.inlineContent && content.textOverflowFrom !== undefined) (copy as { textOverflowFrom?: ComputedStyle }).textOverflowFrom = content.textOverflowFrom;
+  if (content.inlineContent && content.containerStyle !== undefined) (copy as { containerStyle?: ComputedStyle }).containerStyle = content.containerStyle;
   return copy as BlockBox;
 }
 
