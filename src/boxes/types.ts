@@ -125,7 +125,8 @@ export interface InlineFlowBox extends BlockContainerBase {
    * An anonymous block's: the style of the block container element whose lines it holds, set where
    * it matters — that element clips them (its `text-overflow` applies to them, CSS Overflow 3 §5.1;
    * as Chromium, not in flex or grid containers) or has a `height` (percentages that would refer
-   * to the anonymous block refer to it, CSS2 §9.2.1.1).
+   * to the anonymous block refer to it, CSS2 §9.2.1.1). A table cell laid out with an auto height
+   * keeps its own style here (layout/table/plan.ts).
    */
   readonly containerStyle?: ComputedStyle | undefined;
 }

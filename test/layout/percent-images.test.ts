@@ -67,6 +67,14 @@ describe('percentage heights of images and inline-blocks in a line', () => {
       .toEqual(['0,0 180x60', '5,65 90x30', '0,100 10x25', '10,115 80x10', '0,150 600x200']);
   });
 
+  it('resolve against the height a table cell sets, though the cell is laid out with an auto height', async () => {
+    // (the column is still as wide as the image's natural width, 600px, where Chromium makes it
+    // 180px; these documents have no doctype: in quirks mode the inline-block's line has no strut)
+    expect(await boxes('<style>body { font: 16px/20px "Liberation Sans" } img { display: inline } td { padding: 0 }</style><table><tr><td style="height:60px"><img id=a src="LOGO" style="height:100%"></td></tr></table>'
+      + '<table><tr><td style="height:60px;padding:5px"><span id=b style="display:inline-block;width:10px;height:50%"></span></td></tr></table>', 'a', 'b'))
+      .toEqual(['2,2 180x60', '7,81 10x30']);
+  });
+
   it('resolve past an anonymous block against its element: a logo beside a block caption (CSS2 §9.2.1.1)', async () => {
     expect(await boxes('<style>img { display: inline } p { margin: 0 }</style><div style="height:60px;padding:5px"><img id=a src="LOGO" style="height:100%"><p>caption</p></div>', 'a'))
       .toEqual(['5,5 180x60']);

@@ -35,11 +35,11 @@ const ENV = cacheKey('inline env', () => ({ env: undefined as InlineEnv | undefi
  * The content height a block container's own style makes definite (a length `height`, or
  * `calc()` of lengths), else undefined: a percentage one would need its parent's height, which the
  * pieces (cached by box and width) cannot depend on. An anonymous block's is its element's
- * (CSS2 §9.2.1.1).
+ * (CSS2 §9.2.1.1), a table cell's the one it sets though it is laid out with an auto height.
  */
 function ownDefiniteHeight(box: InlineFlowBox, containingWidth: number): number | undefined {
-  const style = box.element === undefined && box.pseudo === undefined ? box.containerStyle : box.style;
-  if (style === undefined || isAutoHeight(style.height)) return undefined;
+  const style = box.containerStyle ?? box.style;
+  if (isAutoHeight(style.height)) return undefined;
   const padding = usedPadding(style, containingWidth);
   const border = usedBorder(style);
   return definiteContentHeight(style, undefined, padding.top + padding.bottom + border.top + border.bottom);

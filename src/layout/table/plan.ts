@@ -84,7 +84,10 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
 export function autoHeightCellBox(plan: TablePlan, box: BlockBox): BlockBox {
   // a vertical cell's height is the length its lines may take (orthogonal.ts): kept
   if (box.style.height === 'auto' || verticalCellContent(box) !== undefined) return box;
-  return restyled(box, plan.cellStyles.variant(box.style, 'auto height', () => ({ ...box.style, height: 'auto' })));
+  const copy = restyled(box, plan.cellStyles.variant(box.style, 'auto height', () => ({ ...box.style, height: 'auto' })));
+  // its lines' percentage heights are still of the height the cell sets (as Chromium)
+  if (copy.inlineContent) (copy as { containerStyle?: ComputedStyle }).containerStyle = box.style;
+  return copy;
 }
 
 /** The vertical flow a cell of vertical writing mode holds (boxes/build.ts: an anonymous block, the orthogonal flow root). */
