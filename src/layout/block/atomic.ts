@@ -19,6 +19,17 @@ import { offsetFragment } from '../fragment.js';
 import { relativeOffset } from '../box-model.js';
 
 /** `containing`: the line's containing block, its height when definite (a percentage height is of it). */
+/**
+ * An image whose auto width follows a percentage height resolved against a definite containing
+ * height contributes the width it is drawn at (a logo at `height: 100%` in a cell of 60px sizes
+ * its column by its 60px-tall width, as Chromium), not its natural one.
+ */
+function widthFromPercentHeight(box: LayoutBox, containingHeight: number | undefined): boolean {
+  if (containingHeight === undefined || box.style.width !== 'auto') return false;
+  const percent = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'percent';
+  return percent(box.style.height) || percent(box.style.maxHeight) || percent(box.style.minHeight);
+}
+
 export function layoutAtomicInline(box: LayoutBox, containing: { readonly width: number; readonly height: number | undefined }, ctx: LayoutContext): AtomicLayout {
   const containingWidth = containing.width;
   const marginLeft = marginOrZero(box.style.marginLeft, containingWidth);
@@ -30,8 +41,9 @@ export function layoutAtomicInline(box: LayoutBox, containing: { readonly width:
     const size = replacedSize(box, image, containing, ctx.text);
     const fragment = replacedFragment(box, marginLeft, marginTop, size, ctx);
     const height = fragment.height + marginTop + marginBottom;
+    const width = fragment.width + marginLeft + marginRight;
     // An image's baseline is its bottom margin edge.
-    return { fragment, width: fragment.width + marginLeft + marginRight, height, baseline: height, contributions: outerIntrinsicSizes(box, ctx) };
+    return { fragment, width, height, baseline: height, contributions: widthFromPercentHeight(box, containing.height) ? { minContent: width, maxContent: width } : outerIntrinsicSizes(box, ctx) };
   }
   const laid = layoutBox(box, {
     mode: 'layout', available: containingWidth, containingWidth, containingHeight: containing.height,
