@@ -27,7 +27,7 @@ const FORMAT_OR_CONTROL = /[\p{Cc}\p{Cf}]/u;
 /** How a character takes part in clusters. */
 export function charClass(cp: number): CharClass {
   if (cp >= 0x20 && cp < 0x7f) return 'base';
-  if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'extend';
+  if (cp === 0x200d || isVariationSelector(cp)) return 'extend';
   if (cp >= 0x1f3fb && cp <= 0x1f3ff) return 'extend'; // emoji skin-tone modifiers
   if (cp >= 0xe0020 && cp <= 0xe007f) return 'extend'; // emoji tag sequences
   const ch = String.fromCodePoint(cp);

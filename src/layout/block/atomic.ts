@@ -18,7 +18,6 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { relativeOffset } from '../box-model.js';
 
-/** `containing`: the line's containing block, its height when definite (a percentage height is of it). */
 /**
  * An image whose auto width follows a percentage height resolved against a definite containing
  * height contributes the width it is drawn at (a logo at `height: 100%` in a cell of 60px sizes
@@ -26,27 +25,28 @@ import { relativeOffset } from '../box-model.js';
  */
 function widthFromPercentHeight(box: LayoutBox, containingHeight: number | undefined): boolean {
   if (containingHeight === undefined || box.style.width !== 'auto') return false;
-  const percent = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'percent';
-  return percent(box.style.height) || percent(box.style.maxHeight) || percent(box.style.minHeight);
+  // a computed size is an object only when it needs its basis: a percentage, or a calc() with one
+  const { height, minHeight, maxHeight } = box.style;
+  return typeof height === 'object' || typeof minHeight === 'object' || typeof maxHeight === 'object';
 }
 
-export function layoutAtomicInline(box: LayoutBox, containing: { readonly width: number; readonly height: number | undefined }, ctx: LayoutContext): AtomicLayout {
-  const containingWidth = containing.width;
+/** `containingHeight`: the line's containing block's, when definite (a percentage height is of it). */
+export function layoutAtomicInline(box: LayoutBox, containingWidth: number, containingHeight: number | undefined, ctx: LayoutContext): AtomicLayout {
   const marginLeft = marginOrZero(box.style.marginLeft, containingWidth);
   const marginRight = marginOrZero(box.style.marginRight, containingWidth);
   const marginTop = marginOrZero(box.style.marginTop, containingWidth);
   const marginBottom = marginOrZero(box.style.marginBottom, containingWidth);
   if (box.kind === 'replaced') {
     const image = ctx.images.get(box.src);
-    const size = replacedSize(box, image, containing, ctx.text);
+    const size = replacedSize(box, image, { width: containingWidth, height: containingHeight }, ctx.text);
     const fragment = replacedFragment(box, marginLeft, marginTop, size, ctx);
     const height = fragment.height + marginTop + marginBottom;
     const width = fragment.width + marginLeft + marginRight;
     // An image's baseline is its bottom margin edge.
-    return { fragment, width, height, baseline: height, contributions: widthFromPercentHeight(box, containing.height) ? { minContent: width, maxContent: width } : outerIntrinsicSizes(box, ctx) };
+    return { fragment, width, height, baseline: height, contributions: widthFromPercentHeight(box, containingHeight) ? { minContent: width, maxContent: width } : outerIntrinsicSizes(box, ctx) };
   }
   const laid = layoutBox(box, {
-    mode: 'layout', available: containingWidth, containingWidth, containingHeight: containing.height,
+    mode: 'layout', available: containingWidth, containingWidth, containingHeight,
     // an inline table sizes itself: its percentage width is of the line's containing block
     fixedWidth: box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, containingWidth, ctx),
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,

@@ -49,7 +49,7 @@ export function inlineEnv(ctx: LayoutContext): InlineEnv {
   const made = ctx.caches.of(ENV);
   made.env ??= {
     text: ctx.text,
-    layoutAtomic: (box, containingWidth, containingHeight) => layoutAtomicInline(box, { width: containingWidth, height: containingHeight }, ctx),
+    layoutAtomic: (box, containingWidth, containingHeight) => layoutAtomicInline(box, containingWidth, containingHeight, ctx),
     definiteHeightOf: ownDefiniteHeight,
     // an initial letter's float counts at its resolved size (inline/initial-letter.ts)
     anchorSizes: (box) => anchorIntrinsicSizes(box.scheme === 'float' ? { ...box, box: floatBox(box.box, ctx) } : box, ctx),

@@ -15,6 +15,7 @@ import type { ComputedStyle, EmphasisShape } from '../../css/types.js';
 import type { FontRequest, GlyphRun, ScaledFontMetrics, TextSystem } from '../../text/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import { scaleMetrics } from '../../text/metrics.js';
+import { isVariationSelector } from '../../text/code-points.js';
 import type { EmphasisMarks, PlacedRun } from '../types.js';
 
 /** The mark of each shape, filled and open (§3.1). */
@@ -166,6 +167,6 @@ function takesMark(codePoint: number): boolean {
 /** Whether the character belongs to the grapheme before it: a combining mark, a joiner, a variation selector. */
 function continuesGrapheme(codePoint: number): boolean {
   if (codePoint < 0x300) return false;
-  if (codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0xe0100 && codePoint <= 0xe01ef)) return true;
+  if (codePoint === 0x200c || codePoint === 0x200d || isVariationSelector(codePoint)) return true;
   return COMBINING.test(String.fromCodePoint(codePoint));
 }
