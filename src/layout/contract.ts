@@ -292,11 +292,13 @@ export interface LayoutCaches {
 /**
  * The formatting-context table as the context carries it (dispatch.ts): how any box is laid out
  * or measured (`layoutBox`), and its content's intrinsic sizes by the formatting context it
- * establishes (`contentSizes`; `keep: false` when the caller keeps the numbers itself).
+ * establishes (`contentSizes`; `keep: false` when the caller keeps the numbers itself;
+ * `containingHeight`: the box's content height when known before its width — a flex item
+ * stretched to a definite line — that the percentage heights of its lines' images are of).
  */
 export interface Dispatch {
   readonly layoutBox: (box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined) => LayoutResult;
-  readonly contentSizes: (box: LayoutBox, ctx: LayoutContext, keep: boolean) => IntrinsicSizes;
+  readonly contentSizes: (box: LayoutBox, ctx: LayoutContext, keep: boolean, containingHeight?: number) => IntrinsicSizes;
 }
 
 /**
@@ -334,7 +336,7 @@ export interface LayoutContext extends LayoutServices {
  */
 export interface FormattingContext<B extends LayoutBox> {
   readonly layout: (box: B, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined) => LayoutResult;
-  readonly intrinsicSizes: (box: B, ctx: LayoutContext, keep: boolean) => IntrinsicSizes;
+  readonly intrinsicSizes: (box: B, ctx: LayoutContext, keep: boolean, containingHeight?: number) => IntrinsicSizes;
 }
 
 /** Lays out or measures any box, through the context's formatting-context table (dispatch.ts). */

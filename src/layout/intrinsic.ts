@@ -12,7 +12,7 @@ import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutOutput } from '.
 import { cacheKey } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
-import { usedBorder } from './box-model.js';
+import { usedBorder, usedPadding } from './box-model.js';
 import { boxFragment } from './fragment-records.js';
 
 /** Content-box sizes of the boxes measured in this render (by box identity). */
@@ -25,6 +25,24 @@ export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): Intri
   if (cached !== undefined) return cached;
   const sizes = contentSizesOf(box, ctx, true);
   cache.set(box, sizes);
+  return sizes;
+}
+
+/** Content sizes of boxes measured at a containing height, with that height (one per box: a flex layout asks again at the same). */
+const CONTENT_SIZES_AT_HEIGHT = cacheKey('intrinsic sizes at a height', () => new WeakMap<LayoutBox, { readonly height: number; readonly sizes: IntrinsicSizes }>());
+
+/**
+ * Content sizes of a box whose content height is known before its width (a flex item stretched
+ * to a line of definite height): its lines' images at percentage heights count at the width they
+ * are drawn at, as Chromium sizes such items (a logo at `height: 100%` in a 60px header).
+ */
+export function contentIntrinsicSizesAtHeight(box: LayoutBox, ctx: LayoutContext, height: number | undefined): IntrinsicSizes {
+  if (height === undefined || box.kind !== 'block' || !box.inlineContent || box.style.contain.size || box.style.contain.inlineSize) return contentIntrinsicSizes(box, ctx);
+  const cache = ctx.caches.of(CONTENT_SIZES_AT_HEIGHT);
+  const cached = cache.get(box);
+  if (cached?.height === height) return cached.sizes;
+  const sizes = ctx.dispatch.contentSizes(box, ctx, true, height);
+  cache.set(box, { height, sizes });
   return sizes;
 }
 
@@ -51,17 +69,20 @@ export function anchorIntrinsicSizes(anchor: OutOfFlowBox, ctx: LayoutContext): 
   return anchor.scheme === 'float' ? outerIntrinsicSizes(anchor.box, ctx) : { minContent: 0, maxContent: 0 };
 }
 
-/** Margin-box contributions (CSS Sizing 3 §5.2): fixed sizes win over content; min/max-width apply. */
-export function outerIntrinsicSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
+/**
+ * Margin-box contributions (CSS Sizing 3 §5.2): fixed sizes win over content; min/max-width apply.
+ * `contentHeight`: the box's content height when definite before its width (`contentIntrinsicSizesAtHeight`).
+ */
+export function outerIntrinsicSizes(box: BlockLevelBox, ctx: LayoutContext, contentHeight?: number): IntrinsicSizes {
   if (box.kind === 'out-of-flow') return { minContent: 0, maxContent: 0 };
   const style = box.style;
   const edges = fixedEdges(style);
   const margins = fixedMargins(style);
   if (typeof style.width === 'number' && box.kind !== 'replaced') {
-    const width = clampWidth(style, style.boxSizing === 'border-box' ? Math.max(0, style.width - edges) : style.width, edges, () => contentIntrinsicSizes(box, ctx), 'minContent') + edges + margins;
+    const width = clampWidth(style, style.boxSizing === 'border-box' ? Math.max(0, style.width - edges) : style.width, edges, () => contentIntrinsicSizesAtHeight(box, ctx, contentHeight), 'minContent') + edges + margins;
     return { minContent: width, maxContent: width };
   }
-  const inner = contentIntrinsicSizes(box, ctx);
+  const inner = contentIntrinsicSizesAtHeight(box, ctx, contentHeight);
   // `width: min-content | max-content` gives both contributions that size (CSS Sizing 3 §5.2)
   const content = (which: keyof IntrinsicSizes): number => (style.width === 'min-content' || style.width === 'max-content' ? inner[keywordSize(style.width)] : inner[which]);
   const outer = (which: keyof IntrinsicSizes): number => clampWidth(style, content(which), edges, () => inner, which) + edges + margins;
@@ -106,7 +127,7 @@ function fixedEdges(style: ComputedStyle): number {
  * (min/max-width applied), as an empty fragment; nothing fragments or escapes.
  */
 export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint: 'min-content' | 'max-content', ctx: LayoutContext): LayoutOutput {
-  const outer = outerIntrinsicSizes(box, ctx);
+  const outer = outerIntrinsicSizes(box, ctx, fixedContentHeight(box, input));
   const width = (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
   const border = usedBorder(box.style);
   const fragment: BoxFragment = boxFragment({
@@ -118,4 +139,12 @@ export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint:
     baselines: { first: undefined, last: undefined }, breakToken: undefined, forcedBreakAfter: undefined,
     exclusions: NO_EXCLUSIONS, positioned: [], pageContent: [],
   };
+}
+
+/** The content height a definite border-box height given from outside leaves (a grid item stretched in fixed rows), else undefined. */
+function fixedContentHeight(box: LayoutBox, input: LayoutInput): number | undefined {
+  if (input.fixedHeight === undefined || input.fixedHeightIndefinite === true) return undefined;
+  const border = usedBorder(box.style);
+  const padding = usedPadding(box.style, input.containingWidth);
+  return Math.max(0, input.fixedHeight - border.top - border.bottom - padding.top - padding.bottom);
 }

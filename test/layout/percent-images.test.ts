@@ -10,7 +10,12 @@ import { findById, layoutHtml } from '../helpers/layout.js';
 const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"/>')}`;
 
 async function boxes(body: string, ...ids: string[]): Promise<string[]> {
-  const doc = await layoutHtml(`<style>@page { size: 800px 400px; margin: 0 } body { margin: 0 } img { display: block }</style>${body.replaceAll('LOGO', logo)}`);
+  return boxesOf('', body, ids);
+}
+
+/** `doctype`: '<!doctype html>' for standards mode (the others are in quirks mode). */
+async function boxesOf(doctype: string, body: string, ids: readonly string[]): Promise<string[]> {
+  const doc = await layoutHtml(`${doctype}<style>@page { size: 800px 400px; margin: 0 } body { margin: 0 } img { display: block }</style>${body.replaceAll('LOGO', logo)}`);
   return ids.map((id) => {
     const f = findById(doc.pages[0]!, id);
     if (f === undefined) throw new Error(`#${id} not laid out`);
@@ -64,7 +69,8 @@ describe('percentage heights of images and inline-blocks in a line', () => {
       <div style="height:40px;padding:5px;box-sizing:border-box"><img id=b src="LOGO" style="max-height:100%"></div>
       <div style="height:50px"><span id=c style="display:inline-block;width:10px;height:50%"></span><img id=d src="LOGO" style="width:10%;height:20%"></div>
       <div style="height:50px"><p style="margin:0"><img id=e src="LOGO" style="height:100%"></p></div>`, 'a', 'b', 'c', 'd', 'e'))
-      .toEqual(['0,0 180x60', '5,65 90x30', '0,100 10x25', '10,115 80x10', '0,150 600x200']);
+      // no doctype: in quirks mode #e's percentage resolves through the auto-height <p> (Quirks Mode §3.5)
+      .toEqual(['0,0 180x60', '5,65 90x30', '0,100 10x25', '10,115 80x10', '0,150 150x50']);
   });
 
   it('resolve against the height a table cell sets, though the cell is laid out with an auto height', async () => {
@@ -78,5 +84,30 @@ describe('percentage heights of images and inline-blocks in a line', () => {
   it('resolve past an anonymous block against its element: a logo beside a block caption (CSS2 §9.2.1.1)', async () => {
     expect(await boxes('<style>img { display: inline } p { margin: 0 }</style><div style="height:60px;padding:5px"><img id=a src="LOGO" style="height:100%"><p>caption</p></div>', 'a'))
       .toEqual(['5,5 180x60']);
+  });
+
+  describe('in standards mode, against a height definite from outside the block', () => {
+    const standards = (body: string, ...ids: string[]): Promise<string[]> => boxesOf('<!doctype html>', `<style>img { display: inline }</style>${body}`, ids);
+
+    it('a percentage of a fixed height (a chain), not through a block of auto height', async () => {
+      // octavo drew #a at its natural 600 × 200: the line knew only its own block's style
+      expect(await standards(`<div style="height:100px"><div style="height:60%"><img id=a src="LOGO" style="height:100%"></div></div>
+        <div style="height:50px"><p style="margin:0"><img id=b src="LOGO" style="height:100%"></p></div>`, 'a', 'b'))
+        .toEqual(['0,0 180x60', '0,100 600x200']);
+    });
+
+    it('a flex item stretched to a header of fixed height, which is as wide as the logo drawn in it', async () => {
+      // octavo drew the logo at its natural size in an item 600 wide (Chromium's boxes, all of them)
+      expect(await standards(`<header style="display:flex;height:60px"><a id=a href="#"><img id=b src="LOGO" style="height:100%"></a><span id=c>Acme</span></header>
+        <div style="display:flex;height:60px;padding:5px 0"><div id=d style="padding:5px;margin:5px 0"><img id=e src="LOGO" style="max-height:100%"></div></div>
+        <div style="display:flex;height:80px;align-items:center"><div id=f style="height:100%"><img id=g src="LOGO" style="height:50%"></div><div id=h><img id=i src="LOGO" style="height:10%"></div></div>`, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'))
+        .toEqual(['0,0 180x60', '0,0 180x60', '180,0 38.2x60', '0,70 130x50', '5,75 120x40', '0,130 120x80', '0,130 120x40', '120,68 600x204', '120,68 600x200']);
+    });
+
+    it('a grid item stretched in a row of fixed size, whose auto column is as wide as the logo drawn in it', async () => {
+      // octavo: the column 600 wide (the natural width)
+      expect(await standards('<div style="display:grid;grid-template-columns:auto 1fr;grid-template-rows:60px;column-gap:4px"><div id=a><img id=b src="LOGO" style="height:100%"></div><div>x</div></div>', 'a', 'b'))
+        .toEqual(['0,0 180x60', '0,0 180x60']);
+    });
   });
 });

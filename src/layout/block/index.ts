@@ -48,6 +48,16 @@ export function establishesBfc(box: LayoutBox): boolean {
 }
 
 /**
+ * The containing height a block of auto height passes to its content's percentages: an anonymous
+ * block's container's (percentages that would refer to it refer to its container, CSS2
+ * §9.2.1.1: a logo at `height: 100%` beside a block caption), in quirks mode any block's.
+ */
+function inheritedPercentageBasis(box: LayoutBox, containingHeight: number | undefined, ctx: LayoutContext): number | undefined {
+  if (box.kind === 'block' && box.element === undefined && box.pseudo === undefined) return containingHeight;
+  return percentageBasisQuirk(box, containingHeight, ctx);
+}
+
+/**
  * Lays out `content` (a block container; for flex, grid and table boxes not built yet, a block
  * view of their items) as the box `box`, whose identity the fragment keeps.
  */
@@ -72,7 +82,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const marker = content.marker !== undefined && !continued ? outsideMarkerLine(content.marker, ctx) : undefined;
   const frame: BlockFrame = rubyBaseColumn({
     box: content, contentX, contentWidth: h.contentWidth,
-    containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY) ?? percentageBasisQuirk(box, input.containingHeight, ctx),
+    containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY) ?? inheritedPercentageBasis(box, input.containingHeight, ctx),
     mode: input.mode,
     // below a legend taller than the border: its excess is part of the content height (a `height` includes it, as in Chromium)
     y: legend === undefined ? top.contentStart : top.contentStart + legend.below,

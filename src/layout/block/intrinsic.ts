@@ -8,8 +8,9 @@ import { outerIntrinsicSizes } from '../intrinsic.js';
 import { inlineContentIntrinsicSizes } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
 
-export function blockIntrinsicSizes(box: BlockBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
-  const content = box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep) : blockChildrenSizes(box.children, ctx);
+/** `containingHeight`: see contract.ts `Dispatch.contentSizes` (block children's percentages of it stay theirs to resolve). */
+export function blockIntrinsicSizes(box: BlockBox, ctx: LayoutContext, keep: boolean, containingHeight?: number): IntrinsicSizes {
+  const content = box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep, containingHeight) : blockChildrenSizes(box.children, ctx);
   const sized = box.ruby === undefined ? content : widest(content, outerIntrinsicSizes(box.ruby.text, ctx));
   return box.legend === undefined ? sized : withLegend(sized, box.legend, ctx);
 }

@@ -81,9 +81,9 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   // way ends in, without measuring nothing (a page of empty spacer divs)
   if (box.children.length === 0 && resume === undefined) return emptyResult(frame, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const env = inlineEnv(ctx);
-  const measured = measuredInline(box, frame.contentWidth, env);
+  const measured = measuredInline(box, frame.contentWidth, env, frame.containingHeight);
   if (resume === undefined && !floatsReachLines(frame.exclusions, frame, Math.min(frame.y, frame.y + collapsedMargin(frame.strut))) && !measured.standing.anything) {
-    const lines = linesThatAllFit(frame, contentLines(box, frame.contentWidth, env), box.style.widows);
+    const lines = linesThatAllFit(frame, contentLines(box, frame.contentWidth, env, frame.containingHeight), box.style.widows);
     if (lines !== undefined) return stackedLines(frame, lines);
   }
   return placedLines(frame, box, ctx, resume);
@@ -95,7 +95,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
  */
 export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const env = inlineEnv(ctx);
-  const measured = measuredInline(box, frame.contentWidth, env);
+  const measured = measuredInline(box, frame.contentWidth, env, frame.containingHeight);
   const inline = resume?.kind === 'inline' ? resume : undefined;
   // the inline formatting context reads back the position it wrote (contract.ts InlinePosition)
   const start = (inline?.at as InlineResume | undefined) ?? CONTENT_START;
@@ -293,7 +293,7 @@ function floatsReachLines(space: ExclusionSpace, frame: BlockFrame, top: number)
  */
 function cachedLines(flow: LinesFlow, start: InlineResume, top: number, state: LinesState): { lines: ContentLines; from: number } | undefined {
   if (flow.measured.standing.floats || floatsReachLines(state.exclusions, flow.frame, top)) return undefined;
-  const lines = contentLines(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
+  const lines = contentLines(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx), flow.frame.containingHeight);
   const from = lines.indexOf(start);
   return from < 0 ? undefined : { lines, from };
 }

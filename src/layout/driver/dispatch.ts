@@ -85,9 +85,9 @@ function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext
   return withRelativeOffset(box.style, sized, layoutByContext(box, sized, ctx, resume));
 }
 
-function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
+function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean, containingHeight?: number): IntrinsicSizes {
   if (isVerticalRoot(box)) return verticalRootIntrinsicSizes(box, ctx, initialContainingHeight(ctx));
-  return formattingContextOf(box, (context, typed) => context.intrinsicSizes(typed, ctx, keep));
+  return formattingContextOf(box, (context, typed) => context.intrinsicSizes(typed, ctx, keep, containingHeight));
 }
 
 /** The table as the layout context carries it (context.ts). */

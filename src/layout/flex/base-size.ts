@@ -92,14 +92,19 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
 }
 
 /**
- * A row item's min- and max-content widths. A vertical writing-mode item stretched to a definite
- * line is measured at that height, its lines wrapping there, as Chromium sizes it (§9.2 step 3's
- * note on orthogonal items); other items by their content alone.
+ * A row item's min- and max-content widths. An item whose height is definite before its width (its
+ * own, or stretched to a definite line, §9.8) is measured at that height, as Chromium sizes it: a
+ * vertical writing-mode item's lines wrap there (§9.2 step 3's note on orthogonal items), an
+ * image at a percentage height in its lines counts at the width it is drawn at.
  */
 function rowItemWidths(item: FlexItem, env: FlexEnv): { min: number; max: number } {
-  if (!isVerticalRoot(item.box) || env.crossSize === undefined || env.axes.wrap || !stretches(item, env)) return intrinsicWidths(item, item.main.edges, env.space, env.ctx);
-  const sizes = verticalRootIntrinsicSizes(item.box, env.ctx, env.crossSize);
-  return { min: sizes.minContent + item.main.edges, max: sizes.maxContent + item.main.edges };
+  const stretched = env.crossSize !== undefined && !env.axes.wrap && stretches(item, env);
+  if (isVerticalRoot(item.box) && stretched) {
+    const sizes = verticalRootIntrinsicSizes(item.box, env.ctx, env.crossSize);
+    return { min: sizes.minContent + item.main.edges, max: sizes.maxContent + item.main.edges };
+  }
+  const height = item.cross.size ?? (stretched ? clampAxis(item.cross, env.crossSize - marginsOf(item.cross)) : undefined);
+  return intrinsicWidths(item, item.main.edges, env.space, env.ctx, height === undefined ? undefined : Math.max(0, height - item.cross.edges));
 }
 
 /**

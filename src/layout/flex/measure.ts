@@ -5,7 +5,7 @@
  */
 import type { LayoutContext, LayoutOutput } from '../contract.js';
 import { measured } from '../measure-cache.js';
-import { contentIntrinsicSizes } from '../intrinsic.js';
+import { contentIntrinsicSizesAtHeight } from '../intrinsic.js';
 import { contentHeightFor, contentWidthFor, replacedSize } from '../replaced.js';
 import type { ReplacedRatio } from '../replaced.js';
 import type { FlexItem } from './items.js';
@@ -47,13 +47,16 @@ export function measureAt(item: FlexItem, size: MeasureSize, space: ItemSpace, c
   }, ctx);
 }
 
-/** Border-box min-content and max-content widths of an item's contents (min/max-width not applied). */
-export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: ItemSpace, ctx: LayoutContext): { min: number; max: number } {
+/**
+ * Border-box min-content and max-content widths of an item's contents (min/max-width not applied);
+ * `contentHeight`: its content height when definite before its width (intrinsic.ts `contentIntrinsicSizesAtHeight`).
+ */
+export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: ItemSpace, ctx: LayoutContext, contentHeight?: number): { min: number; max: number } {
   if (item.box.kind === 'replaced') {
     const width = naturalReplaced(item, space, ctx).width;
     return { min: width, max: width };
   }
-  const sizes = contentIntrinsicSizes(item.box, ctx);
+  const sizes = contentIntrinsicSizesAtHeight(item.box, ctx, contentHeight);
   return { min: sizes.minContent + horizontalEdges, max: sizes.maxContent + horizontalEdges };
 }
 

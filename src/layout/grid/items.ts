@@ -42,9 +42,16 @@ function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
   return axis === 'x' ? b.left + b.right + p.left + p.right : b.top + b.bottom + p.top + p.bottom;
 }
 
-/** An item's min-/max-content width contributions (margin box), measured through the contract. */
-export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minContent: number; maxContent: number; minimum: number | undefined } {
-  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight: undefined, formattingContextRoot: true }, ctx).fragment.width;
+/**
+ * An item's min-/max-content width contributions (margin box), measured through the contract.
+ * `rows`: the height of its area when its rows have fixed sizes, and the container's alignment:
+ * an item stretched in them has that height before its columns are sized, and the images at
+ * percentage heights in its lines count at the width they are drawn at (as Chromium).
+ */
+export function widthContributions(box: GridItemBox, ctx: LayoutContext, rows?: { readonly height: number; readonly container: ContainerAlignment }): { minContent: number; maxContent: number; minimum: number | undefined } {
+  const fixedHeight = rows !== undefined && stretchesInRows(box, rows.container) ? clampSize(box.style, rows.height - verticalMargins(box.style, 0), rows.height, 'y') : undefined;
+  const containingHeight = fixedHeight === undefined ? undefined : rows?.height;
+  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight, fixedHeight, formattingContextRoot: true }, ctx).fragment.width;
   const margins = horizontalMargins(box.style, 0);
   const minContent = measure('min-content') + margins;
   // A definite width is the item's minimum as well (its specified size suggestion, §6.6).

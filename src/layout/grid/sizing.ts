@@ -15,7 +15,7 @@ import { heightContribution } from './items.js';
 import { participates } from './baseline.js';
 import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
-import type { ParentTracks } from './subgrid.js';
+import type { FixedRows, ParentTracks } from './subgrid.js';
 import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridTracks, withSubgridTracks } from './subgrid.js';
 import { appendAll } from '../../append-all.js';
 
@@ -52,10 +52,16 @@ function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined,
   }, given?.spans ?? OWN_TRACKS);
   if (given?.columns !== undefined) return { grid, columns: [...given.columns.sizes], columnGap: given.columns.gap };
   const items: SizingItem[] = [];
-  const parent = { gap: columnGap, direction: style.direction };
+  const parent = { gap: columnGap, direction: style.direction, fixed: fixedRows(grid, rowGap, style) };
   for (const item of grid.items) columnSizingItems(grid, item, parent, ctx, items);
   const columns = sizeTracks({ sizes: grid.columns, items, space: width, basis: definiteWidth, gap: columnGap, stretchAuto: stretchy(style.justifyContent) });
   return { grid, columns, columnGap };
+}
+
+/** The grid's rows of fixed size (`60px`, `minmax(60px, 60px)`), when it has one. */
+function fixedRows(grid: Grid, gap: number, style: ComputedStyle): FixedRows | undefined {
+  const sizes = grid.rows.map((row) => (row.kind === 'minmax' && typeof row.min === 'number' && row.min === row.max ? row.min : undefined));
+  return sizes.some((size) => size !== undefined) ? { sizes, gap, container: containerAlignment(style) } : undefined;
 }
 
 function finiteOrUndefined(value: number): number | undefined {

@@ -13,6 +13,7 @@ import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { FlexBox } from '../../boxes/types.js';
 import type { Grid, GridAxis, GridItem, GridItemBox, SubgridSpans } from './grid.js';
 import { buildGrid, gapOf, isSubgrid, subgridAxisOf, subgridOn } from './grid.js';
+import type { ContainerAlignment } from './items.js';
 import { widthContributions } from './items.js';
 import type { SizingItem } from './track-sizing.js';
 import { appendAll } from '../../append-all.js';
@@ -153,14 +154,35 @@ export function intoParent(item: GridItem, axis: GridAxis, parent: { gap: number
   });
 }
 
+/** A grid's rows of fixed size (a length; undefined for the others), known before its columns are sized. */
+export interface FixedRows {
+  readonly sizes: readonly (number | undefined)[];
+  readonly gap: number;
+  readonly container: ContainerAlignment;
+}
+
+/** The height of an item's rows when all have fixed sizes, with the container's alignment (items.ts `widthContributions`). */
+function fixedArea(rows: FixedRows | undefined, item: GridItem): { readonly height: number; readonly container: ContainerAlignment } | undefined {
+  if (rows === undefined) return undefined;
+  const { rowStart, rowEnd } = item.area;
+  let height = rows.gap * Math.max(0, rowEnd - rowStart - 1);
+  for (let i = rowStart; i < rowEnd; i++) {
+    const size = rows.sizes[i];
+    if (size === undefined) return undefined;
+    height += size;
+  }
+  return { height, container: rows.container };
+}
+
 /**
- * An item's contributions to its grid's column sizes: its own min-/max-content widths, or for a
- * column subgrid its items' (recursively), in the grid's tracks.
+ * An item's contributions to its grid's column sizes: its own min-/max-content widths (at the
+ * height of its area when its rows are `fixed`), or for a column subgrid its items' (recursively),
+ * in the grid's tracks.
  */
-export function columnSizingItems(grid: Grid, item: GridItem, parent: { gap: number; direction: 'ltr' | 'rtl' }, ctx: LayoutContext, into: SizingItem[]): void {
+export function columnSizingItems(grid: Grid, item: GridItem, parent: { gap: number; direction: 'ltr' | 'rtl'; fixed?: FixedRows | undefined }, ctx: LayoutContext, into: SizingItem[]): void {
   const box = item.box;
   if (!subgridOn(box, 'columns')) {
-    const widths = widthContributions(box, ctx);
+    const widths = widthContributions(box, ctx, fixedArea(parent.fixed, item));
     into.push({ start: item.area.columnStart, end: item.area.columnEnd, minContent: widths.minContent, maxContent: widths.maxContent, minimum: widths.minimum });
     return;
   }

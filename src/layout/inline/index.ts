@@ -130,7 +130,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
  * out from the box's own content.
  */
 function styledFirstLine(content: InlineFlowBox, measured: MeasuredInline, room: LineRoom, env: InlineEnv): InlineLine | undefined {
-  const styled = measuredInline(content, room.contentWidth, env);
+  const styled = measuredInline(content, room.contentWidth, env, measured.containingHeight);
   const line = layoutOneLine(content, styled, CONTENT_START, room, env);
   const next = resumeIn(line.next, styled, measured);
   if (next === undefined) return undefined;
@@ -286,8 +286,8 @@ export class ContentLines {
 }
 
 /** The content's lines at one width, from its start (kept per width: intrinsic sizing, float-free layout, every page of a paragraph). */
-export function contentLines(box: InlineFlowBox, contentWidth: number, env: InlineEnv): ContentLines {
-  const measured = measuredInline(box, contentWidth, env);
+export function contentLines(box: InlineFlowBox, contentWidth: number, env: InlineEnv, containingHeight?: number | undefined): ContentLines {
+  const measured = measuredInline(box, contentWidth, env, containingHeight);
   let lines = measured.lines !== undefined && measured.linesWidth === contentWidth ? measured.lines : measured.otherLines?.get(contentWidth);
   if (lines === undefined) {
     lines = new ContentLines(box, measured, contentWidth, env);
@@ -360,14 +360,15 @@ function loneLastWord(greedy: readonly InlineLine[], contentWidth: number, lineA
 
 /**
  * With `keep: false` the measured pieces are not kept for layout (see `transientMeasuredInline`),
- * and plain text is not cut into pieces at all (plain-text.ts).
+ * and plain text is not cut into pieces at all (plain-text.ts). `containingHeight`: the block's
+ * content height when known before its width (else the one its own style sets).
  */
-export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, keep = true): IntrinsicSizes {
+export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, keep = true, containingHeight?: number): IntrinsicSizes {
   if (!keep && keptMeasuredInline(box, 0, env) === undefined) {
     const plain = plainTextIntrinsicSizes(box, env);
     if (plain !== undefined) return plain;
   }
-  const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);
+  const measured = keep ? measuredInline(box, 0, env, containingHeight) : transientMeasuredInline(box, 0, env);
   return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes, cellGluesImages(box.style, env.documentMode));
 }
 

@@ -24,8 +24,8 @@ export interface InlineEnv extends TextEnv, MetricsEnv {
   readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number, containingHeight: number | undefined) => AtomicLayout;
   /**
    * The block container's content height when its own style makes it definite (`height: 60px`):
-   * what its atomic inlines' percentage heights are of. From the box and width alone, so the
-   * pieces cached by width stay right.
+   * what its atomic inlines' percentage heights are of when the caller knows no other (intrinsic
+   * sizing; a table cell laid out with an auto height keeps the one it sets).
    */
   readonly definiteHeightOf: (box: InlineFlowBox, containingWidth: number) => number | undefined;
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
@@ -48,6 +48,8 @@ export interface MeasuredInline {
   /** The block container's content language (InlineItems.lang). */
   readonly lang: string;
   readonly splitter: Splitter;
+  /** The height the atomic inlines' percentage heights were resolved against (undefined: indefinite). */
+  readonly containingHeight: number | undefined;
   /** The lines at `linesWidth`, laid out without floats as far as asked (most boxes are laid out at one width). */
   lines: ContentLines | undefined;
   linesWidth: number;
@@ -62,28 +64,37 @@ export interface MeasuredInline {
  */
 export interface MeasuredByWidth {
   readonly width: number;
-  readonly measured: MeasuredInline;
+  /** Replaced when asked at this width for another containing height (a flex item measured, then stretched). */
+  measured: MeasuredInline;
   others: Map<number, MeasuredInline> | undefined;
 }
 
 /** Key of pieces that measure the same whatever the containing width (most paragraphs). */
 const ANY_WIDTH = -1;
 
-export function measuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline {
+/**
+ * `containingHeight`: the block's definite content height, when its layout knows it (a
+ * percentage chain, a stretched flex item); else the one its own style sets (`definiteHeightOf`).
+ */
+export function measuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv, containingHeight?: number | undefined): MeasuredInline {
   const kept = env.cache.get(box);
-  const cached = kept === undefined ? undefined : atWidth(kept, containingWidth);
+  // no atomic inline inside: nothing depends on the containing block's size
+  if (kept !== undefined && kept.width === ANY_WIDTH) return kept.measured;
+  const height = containingHeight ?? env.definiteHeightOf(box, containingWidth);
+  const cached = kept === undefined ? undefined : atWidth(kept, containingWidth, height);
   if (cached !== undefined) return cached;
-  const { measured, anyWidth } = measure(box, containingWidth, env);
+  const { measured, anyWidth } = measure(box, containingWidth, height, env);
   const width = anyWidth ? ANY_WIDTH : containingWidth;
   if (kept === undefined) env.cache.set(box, { width, measured, others: undefined });
+  else if (kept.width === width) kept.measured = measured;
   else (kept.others ??= new Map()).set(width, measured);
   return measured;
 }
 
-/** What is kept for this width (pieces that measure the same at any width included). */
-function atWidth(kept: MeasuredByWidth, containingWidth: number): MeasuredInline | undefined {
-  if (kept.width === containingWidth || kept.width === ANY_WIDTH) return kept.measured;
-  return kept.others?.get(containingWidth) ?? kept.others?.get(ANY_WIDTH);
+/** What is kept for this width and containing height (the caller returned pieces that measure the same at any width). */
+function atWidth(kept: MeasuredByWidth, containingWidth: number, containingHeight: number | undefined): MeasuredInline | undefined {
+  const measured = kept.width === containingWidth ? kept.measured : kept.others?.get(containingWidth);
+  return measured !== undefined && measured.containingHeight === containingHeight ? measured : undefined;
 }
 
 /**
@@ -92,20 +103,21 @@ function atWidth(kept: MeasuredByWidth, containingWidth: number): MeasuredInline
  * die young instead of waiting in the caches for their page.
  */
 export function transientMeasuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline {
-  return keptMeasuredInline(box, containingWidth, env) ?? measure(box, containingWidth, env).measured;
+  return keptMeasuredInline(box, containingWidth, env) ?? measure(box, containingWidth, env.definiteHeightOf(box, containingWidth), env).measured;
 }
 
 /** The content's measured pieces when they are kept already, else undefined. */
 export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline | undefined {
   const kept = env.cache.get(box);
-  return kept === undefined ? undefined : atWidth(kept, containingWidth);
+  if (kept === undefined) return undefined;
+  return kept.width === ANY_WIDTH ? kept.measured : atWidth(kept, containingWidth, env.definiteHeightOf(box, containingWidth));
 }
 
-function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
+function measure(box: InlineFlowBox, containingWidth: number, containingHeight: number | undefined, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs, env.altTextInline);
-  const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, containingHeight: env.definiteHeightOf(box, containingWidth), layoutAtomic: env.layoutAtomic });
+  const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, containingHeight, layoutAtomic: env.layoutAtomic });
   const measured: MeasuredInline = {
-    pieces, standing: standingIn(pieces), bidi: items.bidi, lang: items.lang, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }),
+    pieces, standing: standingIn(pieces), bidi: items.bidi, lang: items.lang, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }), containingHeight,
     lines: undefined, linesWidth: 0, otherLines: undefined,
   };
   return { measured, anyWidth: !dependsOnContainingWidth(items) };
