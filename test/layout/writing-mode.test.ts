@@ -59,6 +59,14 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       .toEqual(['3,28', '17,2', '31,2', '45,56', '24,95', '13,93', '3,89', '38,100']);
   });
 
+  it('keeps a vertical block in a horizontal cell its own height and the cell\'s vertical-align: a rotated column head (Chromium 156)', async () => {
+    // octavo took it for a vertical cell's flow: as tall as the row, at its top (a timesheet's day heads)
+    const css = '<style>table { border-collapse: collapse; font: 10px Arial } td { border: 1px solid #bbb; padding: 2px 3px; vertical-align: bottom } .v { writing-mode: vertical-rl }</style>';
+    await expectBoxes(`${css}<table><tr><td style="height:70px"><div id=a class=v>Mon 01 Nov</div></td><td><div id=b class=v style="height:30px">Mon</div></td>
+      <td><div id=c class=v style="transform:rotate(180deg);margin:0 auto">Total hours</div></td></tr></table>`,
+    ['a 4,19.08 11x53.92', 'b 22,43 11x30', 'c 40,24.08 11x48.92']);
+  });
+
   it('stretches a vertical flex item to its line, its lines wrapping there, the next item after its width (Chromium 156)', async () => {
     // a boarding pass's side band: stretched to the container's height, not as tall as its text
     const css = '<style>.f { display: flex; height: 150px; border: 1px solid; font: 12px "Liberation Sans" } .s { writing-mode: vertical-rl; padding: 10px 6px }</style>';

@@ -90,8 +90,13 @@ export function autoHeightCellBox(plan: TablePlan, box: BlockBox): BlockBox {
   return copy;
 }
 
-/** The vertical flow a cell of vertical writing mode holds (boxes/build.ts: an anonymous block, the orthogonal flow root). */
+/**
+ * The vertical flow a cell of vertical writing mode holds (boxes/build.ts: an anonymous block, the
+ * orthogonal flow root). Not a vertical block in a horizontal cell: that one keeps its own height
+ * and the cell's `vertical-align` (a rotated column head).
+ */
 export function verticalCellContent(box: BlockBox): VerticalFlow | undefined {
+  if (box.style.writingMode === 'horizontal-tb') return undefined;
   const child = box.children.length === 1 ? box.children[0]! : undefined;
   return child !== undefined && isVerticalRoot(child) ? child : undefined;
 }
