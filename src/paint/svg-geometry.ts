@@ -251,6 +251,34 @@ const cubicAt = (p0: number, p1: number, p2: number, p3: number, t: number): num
 };
 
 /**
+ * Whether no subpath of `path` encloses any area: each lies on one straight line, its curves'
+ * control points too (a chart's grid lines, `M40 50H590M40 80H590`; a diagonal `<path>`).
+ */
+export function enclosesNothing(path: readonly PathSegment[]): boolean {
+  // the subpath's first point, and the direction of its line once a second point differs
+  let ax = 0;
+  let ay = 0;
+  let dx = 0;
+  let dy = 0;
+  const onLine = (x: number, y: number): boolean => {
+    if (dx === 0 && dy === 0) {
+      dx = x - ax;
+      dy = y - ay;
+      return true;
+    }
+    return Math.abs(dx * (y - ay) - dy * (x - ax)) <= 1e-9 * (Math.abs(dx) + Math.abs(dy)) * (Math.abs(x - ax) + Math.abs(y - ay));
+  };
+  for (const s of path) {
+    if (s.op === 'move') {
+      [ax, ay, dx, dy] = [s.x, s.y, 0, 0];
+    } else if (s.op === 'line') {
+      if (!onLine(s.x, s.y)) return false;
+    } else if (s.op === 'curve' && !(onLine(s.x1, s.y1) && onLine(s.x2, s.y2) && onLine(s.x, s.y))) return false;
+  }
+  return true;
+}
+
+/**
  * The bounding box of a path (SVG 2 §8.10: the tight box of the geometry, stroke left out):
  * curves count by their extrema, not their control points.
  */

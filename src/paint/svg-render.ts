@@ -17,7 +17,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import { length, numbers } from '../css/values/svg-units.js';
-import { elementTransform, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
+import { elementTransform, enclosesNothing, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
 import { gradientPaint } from './svg-gradients.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
@@ -156,12 +156,14 @@ function serverPaint(fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[],
 }
 
 /** A shape's fill, stroke and markers, in its `paint-order` (SVG 2 §13.7). */
-function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle, markers: boolean): DisplayItem[] {
+function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle, shape: { readonly markers: boolean; readonly line: boolean }): DisplayItem[] {
   const visible = path.length > 0 && style.visibility === 'visible';
   const items: DisplayItem[] = [];
   for (const layer of style.paintOrder) {
-    if (layer === 'markers') { if (markers) appendAll(items, markerItems(path, walk, style)); }
-    else if (visible) appendAll(items, layer === 'fill' ? fillItems(path, walk, style) : strokeItems(path, walk, style));
+    if (layer === 'markers') { if (shape.markers) appendAll(items, markerItems(path, walk, style)); }
+    else if (layer === 'stroke') { if (visible) appendAll(items, strokeItems(path, walk, style)); }
+    // a fill of no area paints nothing, but PDF viewers draw it as a hairline (`<line>` has no fill, SVG 2 §10.5)
+    else if (visible && !shape.line && !enclosesNothing(path)) appendAll(items, fillItems(path, walk, style));
   }
   return items;
 }
@@ -249,7 +251,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   if (style.display === 'none') return [];
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style, style.geometry);
-  if (shape !== undefined) items = paintShape(shape, walk, style, MARKABLE.has(name));
+  if (shape !== undefined) items = paintShape(shape, walk, style, { markers: MARKABLE.has(name), line: name === 'line' });
   else if (name === 'text') items = textElementItems(element, style, walk);
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a') items = renderChildren(element, { ...walk, style });

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
 import { renderPage } from '../helpers/render.js';
 import { spreadShading } from '../../src/paint/svg-spread.js';
+import { layoutHtml } from '../helpers/layout.js';
+import { paintPage } from '../helpers/paint.js';
 
 const PALETTE = { _: '#ffffff', R: '#ff0000', B: '#0000ff', r: '#ff7f7f', M: '#ff00ff' };
 
@@ -257,5 +259,16 @@ describe('SVG strokes painted by paint servers', () => {
     const gradient = '<linearGradient id="g"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/></linearGradient>';
     expect(await draw(svg(`${gradient}<rect x="1.5" y="0.5" width="5" height="1" fill="none" stroke="url(#g)"/>`, 'width="8" height="2"'))).toEqual(['_RRRBBB_', '_RRRBBB_']);
     expect(await draw(svg('<path d="M0 1H8" stroke="url(#missing) blue" stroke-width="2"/>'))).toEqual(['BBBBBBBB', 'BBBBBBBB']);
+  });
+});
+
+describe('SVG shapes without an interior', () => {
+  it('fill nothing: a line, a path on one straight line (curves too); a zigzag is filled', async () => {
+    // PDF viewers drew the zero-area fill as a hairline through the gaps of a chart's dashed grid lines
+    const doc = await layoutHtml(`<style>@page { size: 100px 40px; margin: 0 } body { margin: 0 }</style>${svg(
+      '<line x1="0" x2="100" y1="5" y2="5" stroke="black" stroke-dasharray="4 4"/><path d="M0 10H100M0 14H100" stroke="black"/>'
+      + '<path d="M0 0L10 10L20 20"/><path d="M0 30C10 30 20 30 30 30"/><path d="M0 20L10 30L20 20"/>', 'width="100" height="40"')}`);
+    const fills = paintPage(doc.pages[0]!).items.filter((item) => item.kind === 'fill-path');
+    expect(fills.map((item) => (item.kind === 'fill-path' ? item.path.length : 0))).toEqual([3]);
   });
 });
