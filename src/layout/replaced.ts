@@ -21,6 +21,15 @@ export interface ReplacedSize {
 }
 
 /**
+ * A checkbox or radio: drawn as an image here, not replaced in a browser — Chromium stretches it
+ * as any box (its mark centred), and a stretched width does not change its height.
+ */
+export function isCheckOrRadio(box: { readonly element?: { readonly name: string; readonly attribs: Readonly<Record<string, string | undefined>> } | undefined }): boolean {
+  const type = box.element?.name === 'input' ? box.element.attribs['type']?.toLowerCase() : undefined;
+  return type === 'checkbox' || type === 'radio';
+}
+
+/**
  * The size of a broken image's alt text on one line (as browsers show it in place of the image):
  * its advance width and the font's ascent + descent; 0 × 0 without alt text.
  */

@@ -76,6 +76,16 @@ describe('aspect-ratio on images', () => {
       .toEqual(['f1 120x90', 'f2 120x228', 'f3 200x150', 'f4 180x60', 'g1 100x100', 'g2 200x50', 'p1 80x40', 'p2 120x40', 'i1 40x40']);
   });
 
+  it('keep their ratio when a flex row shrinks them, an inline <svg> of no size shrinking to leave room for its label', async () => {
+    // octavo drew #s1 146 × 100 (its natural height), and #s2 400 × 400 over its label (the <img> #s3 keeps the width it fills, as in Chromium)
+    const inlineSvg = (id: string): string => `<svg id=${id} style="margin:2px" viewBox="0 0 200 100"><rect width="200" height="100" fill="blue"/></svg>`;
+    expect(await sizes(`<div style="display:flex;width:150px;align-items:flex-start"><img id=s1 style="min-width:0" src="${SIZED}"></div>
+      <div style="display:flex;align-items:center;gap:8px">${inlineSvg('s2')}<span id=l2>Label</span></div>
+      <div style="display:flex;align-items:flex-start"><span id=l3>Some longer label text here that takes room in the row</span>${inlineSvg('s4')}</div>
+      <div style="display:flex;align-items:center;gap:8px"><img id=s3 src="${VIEW_BOX}"><span>Label</span></div>`))
+      .toEqual(['s1 146x73', 's2 351.58x175.79', 'l2 36.42x18', 'l3 185.07x36', 's4 210.93x105.46', 's3 396x198']);
+  });
+
   it('gives an image with no natural size the width of its container', async () => {
     expect(await sizes(`<img id=a11 style="display:block;aspect-ratio:2" src="${BARE}">`)).toEqual(['a11 396x198']);
   });

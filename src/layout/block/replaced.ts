@@ -3,7 +3,8 @@ import type { ReplacedBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import type { ReplacedSize } from '../replaced.js';
-import { replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedSize } from '../replaced.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { placeBlockLevel } from '../block-level.js';
 import { ImageRecord, boxFragment } from '../fragment-records.js';
 import { layoutForeignObjects } from '../foreign-object.js';
@@ -25,21 +26,28 @@ export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext): In
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);
   const natural = replacedSize(box, image, { width: input.containingWidth, height: input.containingHeight }, ctx.text);
-  const size = fixedFromOutside(natural, input);
+  const size = fixedFromOutside(natural, input, isCheckOrRadio(box) ? undefined : box.style);
   const width = size.width + size.border.left + size.border.right + size.padding.left + size.padding.right;
   const height = size.height + size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
   return placeBlockLevel(box, input, { width, height }, (x, y) => replacedFragment(box, x, y, size, ctx));
 }
 
-/** Border-box sizes given from outside (a stretched flex item, an absolutely positioned image) replace the natural ones. */
-function fixedFromOutside(size: ReplacedSize, input: LayoutInput): ReplacedSize {
+/**
+ * Border-box sizes given from outside (a stretched flex item, an absolutely positioned image)
+ * replace the natural ones; the other size, when the style leaves it `auto`, follows through the
+ * ratio (a logo shrunk in a flex row keeps its proportions). `ratioStyle`: the style that may leave
+ * it `auto`; undefined for a box whose sizes do not follow each other.
+ */
+function fixedFromOutside(size: ReplacedSize, input: LayoutInput, ratioStyle: ComputedStyle | undefined): ReplacedSize {
   const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
   const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  return {
-    ...size,
-    width: input.fixedWidth !== undefined ? Math.max(0, input.fixedWidth - edgesX) : size.width,
-    height: input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : size.height,
-  };
+  const width = input.fixedWidth !== undefined ? Math.max(0, input.fixedWidth - edgesX) : size.width;
+  const height = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : size.height;
+  const ratio = size.ratio;
+  if (ratio === undefined || ratioStyle === undefined || (input.fixedWidth === undefined) === (input.fixedHeight === undefined)) return { ...size, width, height };
+  if (input.fixedWidth !== undefined && ratioStyle.height === 'auto') return { ...size, width, height: contentHeightFor(ratio, width, edgesX, edgesY) };
+  if (input.fixedHeight !== undefined && ratioStyle.width === 'auto') return { ...size, width: contentWidthFor(ratio, height, edgesX, edgesY), height };
+  return { ...size, width, height };
 }
 
 /**

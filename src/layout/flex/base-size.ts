@@ -116,7 +116,9 @@ function automaticMinimum(item: FlexItem, env: FlexEnv): number {
   if (overflow !== 'visible') return item.main.edges;
   let content: number;
   if (!env.axes.row) content = contentMainSize(item, env);
-  else if (item.box.kind === 'replaced') content = naturalReplaced(item, env.space, env.ctx).width;
+  // an inline <svg> of no size (`width: auto` is 100% for it, SVG 2 §8.2) fills the line but has no
+  // size of its own to keep: it shrinks, as Chromium; an <img> of that SVG keeps the width it fills
+  else if (item.box.kind === 'replaced') content = naturalReplaced(item, env.space, env.ctx, item.box.element?.name === 'svg').width;
   else content = rowItemWidths(item, env).min;
   content = Math.min(content, item.main.max);
   return item.main.size === undefined ? content : Math.min(content, item.main.size);

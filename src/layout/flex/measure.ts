@@ -60,11 +60,15 @@ export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: 
   return { min: sizes.minContent + horizontalEdges, max: sizes.maxContent + horizontalEdges };
 }
 
-/** A replaced item's border-box size from its own properties and natural size, and the ratio it keeps (layout/replaced.ts). */
-export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext): { width: number; height: number; ratio: ReplacedRatio | undefined } {
+/**
+ * A replaced item's border-box size from its own properties and natural size, and the ratio it
+ * keeps (layout/replaced.ts). `own`: the size it has of its own, not filling the container where
+ * it has no natural width (an SVG with only a `viewBox`: none), as its min-content size.
+ */
+export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext, own = false): { width: number; height: number; ratio: ReplacedRatio | undefined } {
   if (item.box.kind !== 'replaced') throw new Error('not a replaced item');
   const image = ctx.images.get(item.box.src);
-  const size = replacedSize(item.box, image, { width: space.containingWidth, height: space.containingHeight }, ctx.text);
+  const size = replacedSize(item.box, image, { width: space.containingWidth, height: space.containingHeight }, ctx.text, own);
   const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
   const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
   return { width: size.width + edgesX, height: size.height + edgesY, ratio: size.ratio };

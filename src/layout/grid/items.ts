@@ -16,6 +16,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { hasNaturalWidth, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
+import { isCheckOrRadio } from '../replaced.js';
 import type { GridItemBox } from './grid.js';
 import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
@@ -145,13 +146,10 @@ export interface ItemRun {
 }
 
 /**
- * A replaced box keeps its own size in its area; a checkbox or radio, drawn as an image here, is
- * not replaced in a browser, and Chromium stretches it (its mark centred in the stretched box).
+ * A replaced box keeps its own size in its area; a checkbox or radio is stretched (`isCheckOrRadio`).
  */
 function sizesItself(box: GridItemBox): boolean {
-  if (box.kind !== 'replaced') return false;
-  const type = box.element?.name === 'input' ? box.element.attribs['type']?.toLowerCase() : undefined;
-  return type !== 'checkbox' && type !== 'radio';
+  return box.kind === 'replaced' && !isCheckOrRadio(box);
 }
 
 /** Whether the item is as tall as its area: `align-self` stretches it and its height is auto. */
