@@ -82,6 +82,14 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     ['s1 1,1 40x150', 'm1 41,1 558x150', 's2 1,153 40x235.43', 'm2 41,153 558x235.43']);
   });
 
+  it('sizes an auto grid column to a vertical item wrapped at its row\'s height: a fixed row, or an auto row the grid\'s height stretches (Chromium 156)', async () => {
+    // octavo measured the band at the page area's height: one column of text, 26px wide
+    const css = '<style>.g { display: grid; grid-template-columns: auto 1fr; border: 1px solid; font: 12px "Liberation Sans" } .s { writing-mode: vertical-rl; padding: 10px 6px }</style>';
+    await expectBoxes(`${css}<div class=g style="grid-template-rows: 150px"><div class=s id=s1>Boarding pass · Economy class with text</div><div id=m1>main</div></div>
+      <div class=g style="height: 150px"><div class=s id=s2>Boarding pass · Economy class with text</div><div id=m2>main</div></div>`,
+    ['s1 1,1 40x150', 'm1 41,1 558x150', 's2 1,153 40x150', 'm2 41,153 558x150']);
+  });
+
   it('makes a vertical inline an inline-block in its line', async () => {
     await expectBoxes('<p style="margin: 0">Before <span id=s style="writing-mode: vertical-lr">ab</span> after</p>', ['s 51.59,0 20x17.8']);
   });

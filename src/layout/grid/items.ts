@@ -20,7 +20,7 @@ import { isCheckOrRadio } from '../replaced.js';
 import type { GridItemBox } from './grid.js';
 import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
-import { initialContainingHeight, isVerticalRoot, verticalRootMinContentHeight } from '../orthogonal.js';
+import { initialContainingHeight, isVerticalRoot, verticalRootIntrinsicSizes, verticalRootMinContentHeight } from '../orthogonal.js';
 
 /** The container's values items inherit alignment from. */
 export interface ContainerAlignment {
@@ -46,14 +46,20 @@ function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
 /**
  * An item's min-/max-content width contributions (margin box), measured through the contract.
  * `rows`: the height of its area when its rows have fixed sizes, and the container's alignment:
- * an item stretched in them has that height before its columns are sized, and the images at
- * percentage heights in its lines count at the width they are drawn at (as Chromium).
+ * an item stretched in them has that height before its columns are sized: the images at
+ * percentage heights in its lines count at the width they are drawn at, a vertical item's lines
+ * wrap at that height (as Chromium, §11.1's estimate of the rows for orthogonal items).
  */
 export function widthContributions(box: GridItemBox, ctx: LayoutContext, rows?: { readonly height: number; readonly container: ContainerAlignment }): { minContent: number; maxContent: number; minimum: number | undefined } {
   const fixedHeight = rows !== undefined && stretchesInRows(box, rows.container) ? clampSize(box.style, rows.height - verticalMargins(box.style, 0), rows.height, 'y') : undefined;
   const containingHeight = fixedHeight === undefined ? undefined : rows?.height;
-  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight, fixedHeight, formattingContextRoot: true }, ctx).fragment.width;
   const margins = horizontalMargins(box.style, 0);
+  if (containingHeight !== undefined && isVerticalRoot(box) && box.style.width === 'auto') {
+    const lines = verticalRootIntrinsicSizes(box, ctx, containingHeight);
+    const edgesX = edges(box.style, 0, 'x');
+    return { minContent: lines.minContent + edgesX + margins, maxContent: lines.maxContent + edgesX + margins, minimum: minimumSize(box, 'x', 0, margins) };
+  }
+  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight, fixedHeight, formattingContextRoot: true }, ctx).fragment.width;
   const minContent = measure('min-content') + margins;
   // A definite width is the item's minimum as well (its specified size suggestion, §6.6).
   const minimum = typeof box.style.width === 'number' ? minContent : minimumSize(box, 'x', 0, margins);

@@ -18,6 +18,7 @@ import { sizeTracks } from './track-sizing.js';
 import type { FixedRows, ParentTracks } from './subgrid.js';
 import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridTracks, withSubgridTracks } from './subgrid.js';
 import { appendAll } from '../../append-all.js';
+import { isVerticalRoot } from '../orthogonal.js';
 
 export interface SizedGrid {
   readonly grid: Grid;
@@ -37,9 +38,10 @@ const stretchy = (value: string): boolean => value === 'normal' || value === 'st
 
 /**
  * The grid of `box` with its columns sized for `width` (a content width, or an intrinsic
- * constraint), or a subgrid's as its parent gives them (its tracks, and the spans that place its items).
+ * constraint), or a subgrid's as its parent gives them (its tracks, and the spans that place its
+ * items). `knownRows`: the rows' sizes once sized (§11.1 step 3), else the fixed ones are known.
  */
-function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext): { grid: Grid; columns: number[]; columnGap: number } {
+function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext, knownRows?: { readonly sizes: readonly number[]; readonly gap: number }): SizedColumns {
   const style = box.style;
   const given = providedTracks(box, ctx);
   const definiteWidth = typeof width === 'number' ? width : undefined;
@@ -52,7 +54,8 @@ function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined,
   }, given?.spans ?? OWN_TRACKS);
   if (given?.columns !== undefined) return { grid, columns: [...given.columns.sizes], columnGap: given.columns.gap };
   const items: SizingItem[] = [];
-  const parent = { gap: columnGap, direction: style.direction, fixed: fixedRows(grid, rowGap, style) };
+  const fixed = knownRows === undefined ? fixedRows(grid, rowGap, style) : { ...knownRows, container: containerAlignment(style) };
+  const parent = { gap: columnGap, direction: style.direction, fixed };
   for (const item of grid.items) columnSizingItems(grid, item, parent, ctx, items);
   const columns = sizeTracks({ sizes: grid.columns, items, space: width, basis: definiteWidth, gap: columnGap, stretchAuto: stretchy(style.justifyContent) });
   return { grid, columns, columnGap };
@@ -89,25 +92,43 @@ export function spanSize(sizes: readonly number[], start: number, end: number, g
  * min-height (§11.8).
  */
 export function sizeGrid(box: FlexBox, width: number, height: number | undefined, fitHeight: (rowsHeight: number) => number, ctx: LayoutContext): SizedGrid {
-  const style = box.style;
-  const { grid, columns, columnGap } = sizeColumns(box, width, height, ctx);
+  const sized = sizeColumns(box, width, height, ctx);
   const given = providedTracks(box, ctx)?.rows;
   if (given !== undefined) {
     const rows = [...given.sizes];
-    return { grid, columns, rows, columnGap, rowGap: given.gap, contentHeight: height ?? fitHeight(spanSize(rows, 0, rows.length, given.gap)) };
+    return { ...sized, rows, rowGap: given.gap, contentHeight: height ?? fitHeight(spanSize(rows, 0, rows.length, given.gap)) };
   }
+  const first = { ...sized, ...sizeRows(box, sized, height, fitHeight, ctx) };
+  // §11.1 steps 3-4: a vertical item's width follows the height of its rows, which column sizing
+  // only estimated (fixed rows alone): columns again at the rows' sizes, then rows at those columns
+  if (!first.grid.items.some((item) => isVerticalRoot(item.box))) return first;
+  const resized = sizeColumns(box, width, height, ctx, { sizes: first.rows, gap: first.rowGap });
+  if (resized.columns.every((size, i) => size === first.columns[i])) return first;
+  return { ...resized, ...sizeRows(box, resized, height, fitHeight, ctx) };
+}
+
+interface SizedColumns {
+  readonly grid: Grid;
+  readonly columns: number[];
+  readonly columnGap: number;
+}
+
+/** `sizeGrid`'s rows at the sized columns. */
+function sizeRows(box: FlexBox, sized: SizedColumns, height: number | undefined, fitHeight: (rowsHeight: number) => number, ctx: LayoutContext): { rows: number[]; rowGap: number; contentHeight: number } {
+  const style = box.style;
+  const { grid, columns, columnGap } = sized;
   const parent: ParentTracks = { grid, columns: { sizes: columns, gap: columnGap }, rows: undefined, direction: style.direction };
   const rowItems = rowSizingItems(parent, { gap: gapOf(style.rowGap, height), alignment: containerAlignment(style) }, ctx);
-  const sizeRows = (basis: number | undefined): { rows: number[]; rowGap: number } => {
+  const sizeRowsAt = (basis: number | undefined): { rows: number[]; rowGap: number } => {
     const rowGap = gapOf(style.rowGap, basis);
     return { rows: sizeTracks({ sizes: grid.rows, items: rowItems, space: basis ?? 'indefinite', basis, gap: rowGap, stretchAuto: stretchy(style.alignContent) }), rowGap };
   };
-  const sized = sizeRows(height);
-  const rowsHeight = spanSize(sized.rows, 0, sized.rows.length, sized.rowGap);
+  const atHeight = sizeRowsAt(height);
+  const rowsHeight = spanSize(atHeight.rows, 0, atHeight.rows.length, atHeight.rowGap);
   const contentHeight = height ?? fitHeight(rowsHeight);
   const again = height === undefined && (contentHeight !== rowsHeight || typeof style.rowGap === 'object' || grid.rows.some(dependsOnGridSize));
-  const final = again ? sizeRows(contentHeight) : sized;
-  return { grid, columns, rows: final.rows, columnGap, rowGap: final.rowGap, contentHeight };
+  const final = again ? sizeRowsAt(contentHeight) : atHeight;
+  return { rows: final.rows, rowGap: final.rowGap, contentHeight };
 }
 
 /**
