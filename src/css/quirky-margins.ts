@@ -11,6 +11,9 @@ import type { Declaration, ParsedSheet } from './stylesheet.js';
 const QUIRKY_TOP = new Set(['p', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dir', 'dl', 'menu', 'ol', 'ul', 'listing', 'plaintext', 'pre', 'xmp']);
 const QUIRKY_BOTTOM = new Set(['p', 'listing', 'plaintext', 'pre', 'xmp']);
 
+/** The sheet writes them flow-relative (HTML §15.3.3): `margin-block-start` is the top one in horizontal text. */
+const QUIRKY_SIDES: Readonly<Record<string, ReadonlySet<string> | undefined>> = { 'margin-block-start': QUIRKY_TOP, 'margin-block-end': QUIRKY_BOTTOM };
+
 const quirkyDeclarations = new WeakSet<Declaration>();
 
 /** Bits of ComputedStyle.quirkyMargins. */
@@ -22,7 +25,7 @@ export function markQuirkyMargins(sheet: ParsedSheet): void {
   for (const rule of sheet.rules) {
     const tags = rule.selectors.map((s) => s.text.trim());
     for (const decl of rule.normal) {
-      const quirky = decl.property === 'margin-top' ? QUIRKY_TOP : decl.property === 'margin-bottom' ? QUIRKY_BOTTOM : undefined;
+      const quirky = QUIRKY_SIDES[decl.property];
       if (quirky !== undefined && tags.every((tag) => quirky.has(tag))) quirkyDeclarations.add(decl);
     }
   }

@@ -90,6 +90,11 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     ['s1 1,1 40x150', 'm1 41,1 558x150', 's2 1,153 40x150', 'm2 41,153 558x150']);
   });
 
+  it('separates paragraphs, headings and lists by their block margins, which are left and right in vertical text (HTML §15.3.3)', async () => {
+    // the UA sheet set margin-top/bottom: in vertical-rl they fell along the lines, and the four blocks were 80px wide together
+    await expectBoxes('<div id=d style="writing-mode: vertical-rl; height: 200px"><p>First</p><p>Second</p><h2>Head</h2><ul><li>item</li></ul></div>', ['d 0,0 167.81x200']);
+  });
+
   it('makes a vertical inline an inline-block in its line', async () => {
     await expectBoxes('<p style="margin: 0">Before <span id=s style="writing-mode: vertical-lr">ab</span> after</p>', ['s 51.59,0 20x17.8']);
   });
