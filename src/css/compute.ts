@@ -492,7 +492,7 @@ function legacyWhiteSpace(collapse: WhiteSpaceCollapse, mode: TextWrapMode): Whi
 /**
  * `text-combine-upright: all` in vertical text (CSS Writing Modes 3 §9.1, tate-chū-yoko): the
  * inline is set horizontally in the line, as an inline-block turned back upright (the vertical
- * flow is laid out turned, layout/orthogonal.ts). Its text is not compressed into 1em: two digits fit.
+ * flow is laid out turned, layout/orthogonal.ts), set in one em square by layout/block/tate-chu-yoko.ts.
  */
 function tateChuYoko(style: MutableStyle, input: ComputeInput): void {
   if (style.textCombineUpright !== 'all' || style.writingMode === 'horizontal-tb' || style.display !== 'inline') return;

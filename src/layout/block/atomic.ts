@@ -17,6 +17,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { relativeOffset } from '../box-model.js';
+import { combinedUpright, isTateChuYoko } from './tate-chu-yoko.js';
 
 /**
  * An image whose auto width follows a percentage height resolved against a definite containing
@@ -56,6 +57,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, cont
   // (a relative offset stays).
   const x = marginLeft + relativeOffset(box.style, containingWidth, undefined).dx;
   const fragment = laid.fragment.x === x ? laid.fragment : offsetFragment(laid.fragment, x - laid.fragment.x, 0);
+  if (isTateChuYoko(box)) return combinedUpright(box, fragment, { top: marginTop, right: marginRight, bottom: marginBottom, left: marginLeft }, ctx);
   const height = fragment.height + marginTop + marginBottom;
   // CSS Inline 3 §4.3 (and Chromium): an inline-flex, -grid or -table aligns by its first baseline,
   // an inline-block by its last, or by its bottom margin edge when it clips its overflow
