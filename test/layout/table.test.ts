@@ -14,7 +14,8 @@ async function pages(body: string, css = ''): Promise<readonly PageLayout[]> {
 function box(page: PageLayout, id: string): string {
   const f = findById(page, id);
   if (f === undefined) throw new Error(`#${id} not laid out`);
-  return `${f.x},${f.y} ${f.width}x${f.height}`;
+  const r = (n: number): number => Math.round(n * 100) / 100;
+  return `${r(f.x)},${r(f.y)} ${r(f.width)}x${r(f.height)}`;
 }
 
 async function geometry(body: string, ids: readonly string[], css = ''): Promise<string[]> {
@@ -190,6 +191,13 @@ describe('column widths, table-layout: fixed (CSS2 §17.5.2.1)', () => {
   it('spreads a wider table over columns that all have widths, in proportion', async () => {
     expect(await geometry(`<table style="table-layout:fixed;width:300px"><col style="width:50px"><col style="width:100px"><tr><td id=a></td><td id=b></td></tr></table>`, ['a', 'b']))
       .toEqual(['0,0 100x0', '100,0 200x0']);
+  });
+
+  it('resolves percentages against the width the columns share, the border spacing left out (Chromium 156)', async () => {
+    // octavo took 60% of the whole 500px: the first column 10px too wide
+    expect(await geometry(`<table style="table-layout:fixed;width:500px;border-spacing:4px"><tr><td id=a style="width:60%;padding:4px;border:1px solid"></td><td id=b></td><td id=c></td></tr></table>
+      <table style="table-layout:fixed;width:500px;border-spacing:10px"><col style="width:30%"><col><tr><td id=d></td><td id=e></td></tr></table>`, ['a', 'b', 'c', 'd', 'e']))
+      .toEqual(['4,4 300.4x10', '308.4,4 91.8x10', '404.2,4 91.8x10', '10,28 141x0', '161,28 329x0']);
   });
 });
 

@@ -238,17 +238,19 @@ function distributeExcess(columns: readonly ColumnSpec[], widths: number[], exce
 /**
  * `table-layout: fixed` (CSS2 §17.5.2.1): `<col>` widths, then the first row's cells (a spanning
  * cell's width split evenly); columns left without a width share what remains equally, and a
- * table wider than its columns spreads the excess over them in proportion.
+ * table wider than its columns spreads the excess over them in proportion. A percentage is of
+ * the width the columns share, the border spacing left out (as Chromium: a `width: 60%` cell
+ * of a 500px table spaced 4px is 290.4px wide and its padding).
  */
-export function distributeFixed(plan: TablePlan, assignable: number, tableWidth: number): number[] {
+export function distributeFixed(plan: TablePlan, assignable: number): number[] {
   const grid = plan.grid;
   const widths: (number | undefined)[] = Array.from({ length: grid.columnCount }, (_, c) => {
     const width = (grid.columns[c] ?? grid.columnGroups[c])?.style.width ?? 'auto';
-    return resolveSize(width, tableWidth);
+    return resolveSize(width, assignable);
   });
   for (const cell of grid.rows[0]?.cells ?? []) {
     const style = cellBox(plan, cell).style;
-    const given = resolveSize(style.width, tableWidth);
+    const given = resolveSize(style.width, assignable);
     if (given === undefined) continue;
     const edges = fixedEdgesX(style);
     const border = style.boxSizing === 'border-box' ? given : given + edges;

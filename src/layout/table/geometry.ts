@@ -108,7 +108,7 @@ function computeGeometry(plan: TablePlan, room: number, containingWidth: number,
 
   const spacing = plan.spacing[0];
   const assignable = Math.max(0, width - edges - spacingTotal(plan));
-  const widths = fixedLayout ? distributeFixed(plan, assignable, width - edges) : distributeAuto(columnSpecs(plan, ctx), assignable);
+  const widths = fixedLayout ? distributeFixed(plan, assignable) : distributeAuto(columnSpecs(plan, ctx), assignable);
   const used = widths.reduce((a, b) => a + b, 0);
   if (used > assignable) width += used - assignable;
   // collapsed columns are sized as if visible, then give up their width and spacing: the table narrows (CSS 2.1 §17.5.5)
