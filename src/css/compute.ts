@@ -495,7 +495,7 @@ function legacyWhiteSpace(collapse: WhiteSpaceCollapse, mode: TextWrapMode): Whi
  * flow is laid out turned, layout/orthogonal.ts), set in one em square by layout/block/tate-chu-yoko.ts.
  */
 function tateChuYoko(style: MutableStyle, input: ComputeInput): void {
-  if (style.textCombineUpright !== 'all' || style.writingMode === 'horizontal-tb' || style.display !== 'inline') return;
+  if (style.textCombineUpright !== 'all' || style.writingMode === 'horizontal-tb' || (style.display !== 'inline' && style.display !== 'inline-block')) return;
   if (input.parent.textCombineUpright === 'all') return;
   style.display = 'inline-block';
   style.whiteSpace = 'nowrap';

@@ -32,7 +32,7 @@ describe.skipIf(noCjk)(`tate-chū-yoko${skipped}`, () => {
     // octavo: as long along the line as its text was wide (2026: 44px at 20px), off the line's centre
     const laid = await engine.layout({
       template: `<!DOCTYPE html><html lang=ja><style>@page { size: 300px 300px; margin: 0 } body { margin: 0; font: 20px/32px "Noto Sans CJK JP"; writing-mode: vertical-rl }
-        .t { text-combine-upright: all }</style><p>令和<span class=t id=a>8</span>年<span class=t id=b>12</span>月<span class=t id=c>2026</span>日</p>`,
+        .t { text-combine-upright: all }</style><p>令和<span class=t id=a>8</span>年<span class=t id=b>12</span>月<span class=t id=c>2026</span>日<span class=t id=d style="display:inline-block">12</span></p>`,
       data: {},
     });
     checkDiagnostics(laid.diagnostics, []);
@@ -43,6 +43,7 @@ describe.skipIf(noCjk)(`tate-chū-yoko${skipped}`, () => {
       return `${id} ${f.x},${f.y.toFixed(2)} ${f.width}x${f.height} ×${scale?.kind === 'scale' ? scale.x.toFixed(3) : 1}`;
     };
     // y: centred between the font's ascent and descent (1.16em), as 令 and 年 are
-    expect(['a', 'b', 'c'].map(box)).toEqual(['a 40,5.28 20x20 ×1.000', 'b 80,5.28 20x20 ×0.901', 'c 120,5.28 20x20 ×0.450']);
+    // an inline-block of it too (its text inherits the property)
+    expect(['a', 'b', 'c', 'd'].map(box)).toEqual(['a 40,5.28 20x20 ×1.000', 'b 80,5.28 20x20 ×0.901', 'c 120,5.28 20x20 ×0.450', 'd 160,5.28 20x20 ×0.901']);
   });
 });
