@@ -86,6 +86,16 @@ describe('aspect-ratio on images', () => {
       .toEqual(['s1 146x73', 's2 351.58x175.79', 'l2 36.42x18', 'l3 185.07x36', 's4 210.93x105.46', 's3 396x198']);
   });
 
+  it('stretched by a flex line of definite size, keep their ratio: the width from the stretched height, and the other way in a column', async () => {
+    // octavo: #r1 200 × 60 (its natural width squeezed to the line's height), #c1 100 × 100 (its natural height)
+    expect(await sizes(`<div style="display:flex;height:64px"><img id=r1 src="${SIZED}"><img id=r2 style="aspect-ratio:1" src="${SIZED}"><img id=r3 style="aspect-ratio:1;object-fit:cover;min-width:0" src="${SIZED}"></div>
+      <div style="display:flex;flex-direction:column;width:104px;height:300px"><img id=c1 src="${SIZED}"><img id=c2 style="aspect-ratio:4" src="${SIZED}"></div>
+      <div style="display:flex;height:30px"><input id=k1 type=checkbox><input id=k2 type=radio></div>
+      <div style="display:flex;flex-direction:column;width:50px"><input id=k3 type=checkbox></div>`))
+      // checkboxes and radios are stretched as boxes, their other size kept
+      .toEqual(['r1 120x60', 'r2 60x60', 'r3 60x60', 'c1 100x50', 'c2 100x25', 'k1 13x24', 'k2 13x27', 'k3 43x13']);
+  });
+
   it('gives an image with no natural size the width of its container', async () => {
     expect(await sizes(`<img id=a11 style="display:block;aspect-ratio:2" src="${BARE}">`)).toEqual(['a11 396x198']);
   });

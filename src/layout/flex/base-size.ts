@@ -10,6 +10,7 @@ import type { FlexItem } from './items.js';
 import { clampAxis, marginsOf } from './items.js';
 import { contentHeightAt, intrinsicWidths, naturalReplaced } from './measure.js';
 import { isVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
+import { contentWidthFor, isCheckOrRadio } from '../replaced.js';
 
 export interface SizedItem {
   readonly item: FlexItem;
@@ -68,9 +69,9 @@ export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
   const room = (env.crossSize ?? Infinity) - marginsOf(axis);
   // A single line is as wide as the container; in a multi-line one, lines are sized by their items.
   const stretched = stretches(item, env) && env.crossSize !== undefined && !env.axes.wrap;
-  // a form control's natural width gives way to the stretch
+  // a form control's natural width gives way to the stretch, and so does an image's (its height follows)
   if (axis.size !== undefined) return clampAxis(axis, stretched ? room : axis.size);
-  if (item.box.kind === 'replaced') return clampAxis(axis, naturalReplaced(item, env.space, env.ctx).width);
+  if (item.box.kind === 'replaced') return clampAxis(axis, stretched ? room : naturalReplaced(item, env.space, env.ctx).width);
   if (stretched) return clampAxis(axis, room);
   const widths = intrinsicWidths(item, axis.edges, env.space, env.ctx);
   return clampAxis(axis, Math.min(widths.max, Math.max(widths.min, room)));
@@ -79,7 +80,7 @@ export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
 /** §9.2 step 3 B-E: the item's max-content main size (a column item's height at its width). */
 function contentMainSize(item: FlexItem, env: FlexEnv): number {
   if (!env.axes.row) return contentHeightAt(item, columnItemWidth(item, env), env.space, env.ctx);
-  if (item.box.kind === 'replaced') return naturalReplaced(item, env.space, env.ctx).width;
+  if (item.box.kind === 'replaced') return replacedWidthAtStretch(item, env) ?? naturalReplaced(item, env.space, env.ctx).width;
   const ratio = ratioOf(item.style);
   const edges = { x: item.main.edges, y: item.cross.edges };
   if (ratio !== undefined && item.cross.size !== undefined) return widthForHeight(item.style, ratio, item.cross.size, edges);
@@ -98,13 +99,32 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
  * image at a percentage height in its lines counts at the width it is drawn at.
  */
 function rowItemWidths(item: FlexItem, env: FlexEnv): { min: number; max: number } {
-  const stretched = env.crossSize !== undefined && !env.axes.wrap && stretches(item, env);
-  if (isVerticalRoot(item.box) && stretched) {
+  const stretched = stretchedCross(item, env);
+  if (isVerticalRoot(item.box) && stretched !== undefined && env.crossSize !== undefined) {
     const sizes = verticalRootIntrinsicSizes(item.box, env.ctx, env.crossSize);
     return { min: sizes.minContent + item.main.edges, max: sizes.maxContent + item.main.edges };
   }
-  const height = item.cross.size ?? (stretched ? clampAxis(item.cross, env.crossSize - marginsOf(item.cross)) : undefined);
+  const height = item.cross.size ?? stretched;
   return intrinsicWidths(item, item.main.edges, env.space, env.ctx, height === undefined ? undefined : Math.max(0, height - item.cross.edges));
+}
+
+/** The border-box cross size of an item stretched to a single line of definite cross size (definite, §9.8), else undefined. */
+function stretchedCross(item: FlexItem, env: FlexEnv): number | undefined {
+  if (env.crossSize === undefined || env.axes.wrap || !stretches(item, env)) return undefined;
+  return clampAxis(item.cross, env.crossSize - marginsOf(item.cross));
+}
+
+/**
+ * A row's image stretched to a definite line: the width its ratio gives that height (§9.2 step 3
+ * B, and its transferred size suggestion, §4.5), as Chromium sizes a logo in a `height: 80px` flex
+ * header — not its natural width squeezed to the line's height. Not a checkbox or radio (stretched
+ * as a box).
+ */
+function replacedWidthAtStretch(item: FlexItem, env: FlexEnv): number | undefined {
+  const cross = stretchedCross(item, env);
+  if (cross === undefined || item.box.kind !== 'replaced' || isCheckOrRadio(item.box)) return undefined;
+  const ratio = naturalReplaced(item, env.space, env.ctx).ratio;
+  return ratio === undefined ? undefined : contentWidthFor(ratio, Math.max(0, cross - item.cross.edges), item.main.edges, item.cross.edges) + item.main.edges;
 }
 
 /**
@@ -118,7 +138,7 @@ function automaticMinimum(item: FlexItem, env: FlexEnv): number {
   if (!env.axes.row) content = contentMainSize(item, env);
   // an inline <svg> of no size (`width: auto` is 100% for it, SVG 2 §8.2) fills the line but has no
   // size of its own to keep: it shrinks, as Chromium; an <img> of that SVG keeps the width it fills
-  else if (item.box.kind === 'replaced') content = naturalReplaced(item, env.space, env.ctx, item.box.element?.name === 'svg').width;
+  else if (item.box.kind === 'replaced') content = Math.min(naturalReplaced(item, env.space, env.ctx, item.box.element?.name === 'svg').width, replacedWidthAtStretch(item, env) ?? Infinity);
   else content = rowItemWidths(item, env).min;
   content = Math.min(content, item.main.max);
   return item.main.size === undefined ? content : Math.min(content, item.main.size);
