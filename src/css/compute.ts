@@ -55,6 +55,7 @@ const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_SIZE_ADJUST = LONGHAND_INDEX.get('font-size-adjust')!;
 const WRITING_MODE = LONGHAND_INDEX.get('writing-mode')!;
 const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
+const LINE_HEIGHT = LONGHAND_INDEX.get('line-height')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
 const MARGIN_TOP = LONGHAND_INDEX.get('margin-top')!;
 const MARGIN_BOTTOM = LONGHAND_INDEX.get('margin-bottom')!;
@@ -225,6 +226,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     color: parent.color,
     colorScheme: parent.colorScheme,
     isRoot: input.isRoot,
+    // `lh` in `line-height` itself (and the font properties) is the parent's
+    lineHeight: lineHeightPx(parent.lineHeight, parent.fontSize),
     ...parentRatios,
   };
   for (let i = 0; i < LONGHANDS.length; i++) {
@@ -255,6 +258,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
       }
     } else if (i === COLOR) {
       ctx = { ...ctx, color: value as ComputedStyle['color'] };
+    } else if (i === LINE_HEIGHT) {
+      ctx = { ...ctx, lineHeight: lineHeightPx(value as ComputedStyle['lineHeight'], ctx.fontSize) };
     }
   }
   style['quirkyMargins'] = quirkyMarginBits(winners[MARGIN_TOP], winners[MARGIN_BOTTOM]);
@@ -262,6 +267,12 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   threeDCurrentColors(style as MutableStyle, winners, own);
   if (own.values !== undefined) colorDependentValues.set(style as unknown as ComputedStyle, own.values);
   return style as unknown as ComputedStyle;
+}
+
+/** A computed `line-height` in px, for `lh` (CSS Values 4 §6.1.1); undefined for `normal` (units.ts takes 1.2em). */
+function lineHeightPx(lineHeight: ComputedStyle['lineHeight'], fontSize: number): number | undefined {
+  if (lineHeight === 'normal') return undefined;
+  return typeof lineHeight === 'number' ? lineHeight : lineHeight.value * fontSize;
 }
 
 /**

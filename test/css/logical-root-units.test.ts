@@ -124,3 +124,15 @@ describe('no longer invalid values', () => {
     expect(div.width).toBeCloseTo((div.marginLeft as number) + 1, 10);
   });
 });
+
+describe('lh', () => {
+  it('is the element\'s computed line-height (a number, a multiple, a length), and the parent\'s in line-height itself', async () => {
+    // octavo took 1.2em whatever the line-height: `height: 2lh` in 14px/1.5 text was 33.6px, not 42 (Chromium)
+    const doc = await styleWith(`${PAGE} body { font: 14px/1.5 serif } #a { height: 2lh } #b { line-height: 30px; height: 1lh; width: calc(1lh + 1em) } #c { line-height: 2lh; height: 1lh } #d { line-height: normal; height: 1lh }`,
+      '<div id=a></div><div id=b></div><div id=c></div><div id=d></div>');
+    expect(doc.diagnostics).toEqual([]);
+    const [a, b, c, d] = ['#a', '#b', '#c', '#d'].map((selector) => doc.style(selector));
+    // #c: 2lh of the parent's 21px; #d: normal is taken as 1.2em (the font's own normal is layout's)
+    expect([a!.height, b!.height, b!.width, c!.lineHeight, c!.height, d!.height]).toEqual([42, 30, 44, 42, 42, 16.8]);
+  });
+});
