@@ -34,10 +34,12 @@ const CONTENT_SIZES_AT_HEIGHT = cacheKey('intrinsic sizes at a height', () => ne
 /**
  * Content sizes of a box whose content height is known before its width (a flex item stretched
  * to a line of definite height): its lines' images at percentage heights count at the width they
- * are drawn at, as Chromium sizes such items (a logo at `height: 100%` in a 60px header).
+ * are drawn at, as Chromium sizes such items (a logo at `height: 100%` in a 60px header); an
+ * image's own width follows its ratio (a grid item stretched in a row of fixed size).
  */
 export function contentIntrinsicSizesAtHeight(box: LayoutBox, ctx: LayoutContext, height: number | undefined): IntrinsicSizes {
-  if (height === undefined || box.kind !== 'block' || !box.inlineContent || box.style.contain.size || box.style.contain.inlineSize) return contentIntrinsicSizes(box, ctx);
+  const follows = box.kind === 'replaced' || (box.kind === 'block' && box.inlineContent);
+  if (height === undefined || !follows || box.style.contain.size || box.style.contain.inlineSize) return contentIntrinsicSizes(box, ctx);
   const cache = ctx.caches.of(CONTENT_SIZES_AT_HEIGHT);
   const cached = cache.get(box);
   if (cached?.height === height) return cached.sizes;

@@ -96,6 +96,14 @@ describe('aspect-ratio on images', () => {
       .toEqual(['r1 120x60', 'r2 60x60', 'r3 60x60', 'c1 100x50', 'c2 100x25', 'k1 13x24', 'k2 13x27', 'k3 43x13']);
   });
 
+  it('stretched by a grid\'s explicit align-items: stretch, takes its area\'s height, its auto width from its ratio (normal does not stretch it)', async () => {
+    // octavo: #s1 200 × 100 overflowing its 64px row, and its column 204px wide; #s2 kept its own height
+    expect(await sizes(`<div style="display:grid;grid-template-columns:auto 1fr;grid-template-rows:64px;align-items:stretch"><img id=s1 src="${SIZED}"><p>x</p></div>
+      <div style="display:grid;grid-template-columns:104px 1fr;align-items:stretch"><img id=s2 style="width:100%" src="${SIZED}"><p style="height:150px;margin:0"></p></div>
+      <div style="display:grid;grid-template-columns:auto 1fr;grid-template-rows:64px"><img id=s3 src="${SIZED}"><p>x</p></div>`))
+      .toEqual(['s1 120x60', 's2 104x146', 's3 200x100']);
+  });
+
   it('gives an image with no natural size the width of its container', async () => {
     expect(await sizes(`<img id=a11 style="display:block;aspect-ratio:2" src="${BARE}">`)).toEqual(['a11 396x198']);
   });

@@ -15,9 +15,18 @@ import { layoutForeignObjects } from '../foreign-object.js';
  * behaves as `auto` for the max-content contribution and resolves against zero for the min-content
  * one (§5.2.2, compressible replaced elements), then against the final size at layout. So a
  * `width: 100%; max-width: 300px` logo gives its cell 300px and can shrink, as in Chromium.
+ * `contentHeight`: its content height when given before its width (contract.ts `Dispatch.contentSizes`).
  */
-export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext): IntrinsicSizes {
+export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext, _keep?: boolean, contentHeight?: number): IntrinsicSizes {
   const image = ctx.images.get(box.src);
+  if (contentHeight !== undefined && box.style.width === 'auto' && !isCheckOrRadio(box)) {
+    // its height given before its width (a grid item stretched in a row of fixed size): the width its ratio gives
+    const size = replacedSize(box, image, { width: undefined, height: undefined }, ctx.text, true);
+    if (size.ratio !== undefined) {
+      const width = contentWidthFor(size.ratio, contentHeight, size.border.left + size.border.right + size.padding.left + size.padding.right, size.border.top + size.border.bottom + size.padding.top + size.padding.bottom);
+      return { minContent: width, maxContent: width };
+    }
+  }
   const minContent = replacedSize(box, image, { width: 0, height: undefined }, ctx.text, true).width;
   const maxContent = replacedSize(box, image, { width: undefined, height: undefined }, ctx.text, true).width;
   return { minContent: Math.min(minContent, maxContent), maxContent };

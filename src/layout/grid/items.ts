@@ -158,11 +158,15 @@ function sizesItself(box: GridItemBox): boolean {
   return box.kind === 'replaced' && !isCheckOrRadio(box);
 }
 
-/** Whether the item is as tall as its area: `align-self` stretches it and its height is auto. */
+/**
+ * Whether the item is as tall as its area: `align-self` stretches it and its height is auto — an
+ * image only when `stretch` is said (`normal` is `start` for it), its width then following its
+ * ratio when auto (as Chromium).
+ */
 export function stretchesInRows(box: GridItemBox, container: ContainerAlignment): boolean {
   const style = box.style;
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
-  return !sizesItself(box) && isAutoHeight(style.height) && !autoY && stretches(usedSelf(style.alignSelf, container.alignItems), ratioOf(style) !== undefined);
+  return isAutoHeight(style.height) && !autoY && stretches(usedSelf(style.alignSelf, container.alignItems), ratioOf(style) !== undefined || sizesItself(box));
 }
 
 /** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */
