@@ -294,7 +294,8 @@ export interface LayoutCaches {
  * or measured (`layoutBox`), and its content's intrinsic sizes by the formatting context it
  * establishes (`contentSizes`; `keep: false` when the caller keeps the numbers itself;
  * `containingHeight`: the box's content height when known before its width — a flex item
- * stretched to a definite line — that the percentage heights of its lines' images are of).
+ * stretched to a definite line, a grid item stretched in rows of fixed size — that the
+ * percentage heights of its lines' images are of, and that an image's own width follows).
  */
 export interface Dispatch {
   readonly layoutBox: (box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined) => LayoutResult;
