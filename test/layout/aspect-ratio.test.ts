@@ -49,3 +49,13 @@ describe('an empty box with an aspect ratio (Chromium 156 geometry)', () => {
       .toEqual(['p 0,0 200x150', 'h 0,155 200x20', 'c 0,175 193.33x167', 'q 0,175 193.33x145', 't 0,320 193.33x22']);
   });
 });
+
+describe('the ratio in flex lines (CSS Flexbox 1 §9.2 step 3 B)', () => {
+  it('gives a row item stretched to a line of definite height its width: a 16/9 thumbnail 90px tall is 160px wide (Chromium 156)', async () => {
+    // octavo: 0 wide when empty, its text's width with text — the stretched height was not used
+    expect(await geometry(`<div style="display:flex;height:90px;width:600px"><div id=g style="aspect-ratio:16/9"></div>
+      <div id=h style="aspect-ratio:1;height:50%"></div><div id=t style="aspect-ratio:16/9;line-height:0">${CAPTION}</div></div>`, ['g', 'h', 't']))
+      .toEqual(['g 0,0 160x90', 'h 160,0 45x45', 't 205,0 160x90']);
+  });
+});
+

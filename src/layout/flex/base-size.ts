@@ -83,7 +83,9 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
   if (item.box.kind === 'replaced') return replacedWidthAtStretch(item, env) ?? naturalReplaced(item, env.space, env.ctx).width;
   const ratio = ratioOf(item.style);
   const edges = { x: item.main.edges, y: item.cross.edges };
-  if (ratio !== undefined && item.cross.size !== undefined) return widthForHeight(item.style, ratio, item.cross.size, edges);
+  // a definite cross size, its own or the line's it is stretched to (§9.8), gives the width (§9.2 step 3 B)
+  const cross = ratio === undefined ? undefined : item.cross.size ?? stretchedCross(item, env);
+  if (ratio !== undefined && cross !== undefined) return widthForHeight(item.style, ratio, cross, edges);
   const max = rowItemWidths(item, env).max;
   if (ratio === undefined) return max;
   // Min- and max-height transfer through the aspect ratio (CSS Sizing 4 §5.2).
