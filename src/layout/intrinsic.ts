@@ -13,6 +13,7 @@ import { cacheKey } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder, usedPadding } from './box-model.js';
+import { ratioOf, widthForHeight } from './aspect-ratio.js';
 import { boxFragment } from './fragment-records.js';
 
 /** Content-box sizes of the boxes measured in this render (by box identity). */
@@ -130,7 +131,7 @@ function fixedEdges(style: ComputedStyle): number {
  */
 export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint: 'min-content' | 'max-content', ctx: LayoutContext): LayoutOutput {
   const outer = outerIntrinsicSizes(box, ctx, fixedContentHeight(box, input));
-  const width = (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
+  const width = widthFromFixedHeight(box, input) ?? (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
   const border = usedBorder(box.style);
   const fragment: BoxFragment = boxFragment({
     box, style: box.style, x: input.x, y: input.y, width, height: 0,
@@ -141,6 +142,21 @@ export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint:
     baselines: { first: undefined, last: undefined }, breakToken: undefined, forcedBreakAfter: undefined,
     exclusions: NO_EXCLUSIONS, positioned: [], pageContent: [],
   };
+}
+
+/**
+ * The border-box width of a box with an `aspect-ratio` and an auto width whose height is given
+ * from outside (a grid item stretched in its rows): its ratio's, whatever the constraint (CSS
+ * Sizing 4 §5.1), as Chromium sizes a 16/9 card's column once its row is known. Else undefined.
+ */
+function widthFromFixedHeight(box: LayoutBox, input: LayoutInput): number | undefined {
+  const style = box.style;
+  const ratio = box.kind === 'replaced' ? undefined : ratioOf(style);
+  if (ratio === undefined || style.width !== 'auto' || input.fixedHeight === undefined || input.fixedHeightIndefinite === true) return undefined;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, input.containingWidth);
+  const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
+  return widthForHeight(style, ratio, input.fixedHeight, edges);
 }
 
 /** The content height a definite border-box height given from outside leaves (a grid item stretched in fixed rows), else undefined. */

@@ -50,12 +50,22 @@ describe('an empty box with an aspect ratio (Chromium 156 geometry)', () => {
   });
 });
 
-describe('the ratio in flex lines (CSS Flexbox 1 §9.2 step 3 B)', () => {
+describe('the ratio in flex lines (CSS Flexbox 1 §9.2 step 3 B) and grid tracks (CSS Grid 1 §11.1 step 3)', () => {
   it('gives a row item stretched to a line of definite height its width: a 16/9 thumbnail 90px tall is 160px wide (Chromium 156)', async () => {
     // octavo: 0 wide when empty, its text's width with text — the stretched height was not used
     expect(await geometry(`<div style="display:flex;height:90px;width:600px"><div id=g style="aspect-ratio:16/9"></div>
       <div id=h style="aspect-ratio:1;height:50%"></div><div id=t style="aspect-ratio:16/9;line-height:0">${CAPTION}</div></div>`, ['g', 'h', 't']))
       .toEqual(['g 0,0 160x90', 'h 160,0 45x45', 't 205,0 160x90']);
+  });
+
+  it('sizes a grid column by the width the ratio gives the row\'s height, the item not stretched in it (Chromium 156)', async () => {
+    // octavo: #c 0 × 0 in its auto column; the three 16/9 cards in 1fr columns all 193.33 wide,
+    // where Chromium sizes the columns again once the row (grown by #f's caption) is known
+    expect(await geometry(`<div style="display:grid;grid-template-columns:auto 1fr;grid-template-rows:90px;width:600px"><div id=c style="aspect-ratio:16/9"></div><div>x</div></div>
+      <div style="display:grid;grid-template-columns:repeat(3,1fr);gap:10px;width:600px;line-height:16px"><div id=d style="aspect-ratio:16/9"></div><div id=e style="aspect-ratio:16/9"></div>
+      <div><div id=f style="aspect-ratio:16/9"></div><p style="margin:0">caption</p></div></div>
+      <div style="display:grid;height:100px;width:100px"><div id=g style="min-width:50px;aspect-ratio:2"></div></div>`, ['c', 'd', 'e', 'f', 'g']))
+      .toEqual(['c 0,0 160x90', 'd 0,90 221.78x124.75', 'e 231.78,90 221.78x124.75', 'f 463.56,90 136.44x76.75', 'g 0,214.75 100x50']);
   });
 });
 

@@ -51,7 +51,7 @@ function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
  * wrap at that height (as Chromium, §11.1's estimate of the rows for orthogonal items).
  */
 export function widthContributions(box: GridItemBox, ctx: LayoutContext, rows?: { readonly height: number; readonly container: ContainerAlignment }): { minContent: number; maxContent: number; minimum: number | undefined } {
-  const fixedHeight = rows !== undefined && stretchesInRows(box, rows.container) ? clampSize(box.style, rows.height - verticalMargins(box.style, 0), rows.height, 'y') : undefined;
+  const fixedHeight = rows !== undefined && (stretchesInRows(box, rows.container) || ratioSpansRows(box)) ? clampSize(box.style, rows.height - verticalMargins(box.style, 0), rows.height, 'y') : undefined;
   const containingHeight = fixedHeight === undefined ? undefined : rows?.height;
   const margins = horizontalMargins(box.style, 0);
   if (containingHeight !== undefined && isVerticalRoot(box) && box.style.width === 'auto') {
@@ -167,6 +167,25 @@ export function stretchesInRows(box: GridItemBox, container: ContainerAlignment)
   const style = box.style;
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
   return isAutoHeight(style.height) && !autoY && stretches(usedSelf(style.alignSelf, container.alignItems), ratioOf(style) !== undefined || sizesItself(box));
+}
+
+/**
+ * Whether the item's width contribution follows the height of its rows (§11.1 step 3): a vertical
+ * item's lines wrap at it; an item of auto width stretched in its rows whose width its ratio gives.
+ */
+export function widthFollowsRows(box: GridItemBox, container: ContainerAlignment): boolean {
+  if (isVerticalRoot(box) || ratioSpansRows(box)) return true;
+  return box.kind === 'replaced' && box.style.width === 'auto' && stretchesInRows(box, container);
+}
+
+/**
+ * A box with an `aspect-ratio` and auto sizes: not stretched in its rows (`normal` is `start` for
+ * it), but its column is sized by the width its ratio gives its area's height, as Chromium sizes
+ * a 16/9 card in a 90px row (160px; its width then stretched to the column, its height from it).
+ */
+function ratioSpansRows(box: GridItemBox): boolean {
+  const style = box.style;
+  return box.kind !== 'replaced' && ratioOf(style) !== undefined && style.width === 'auto' && isAutoHeight(style.height);
 }
 
 /** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */

@@ -11,14 +11,13 @@ import { resolveMaxSize, resolveMinSize } from '../box-model.js';
 import type { Grid, GridItem } from './grid.js';
 import { OWN_TRACKS, buildGrid, gapOf, isSubgrid, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
-import { heightContribution } from './items.js';
+import { heightContribution, widthFollowsRows } from './items.js';
 import { participates } from './baseline.js';
 import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
 import type { FixedRows, ParentTracks } from './subgrid.js';
 import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridTracks, withSubgridTracks } from './subgrid.js';
 import { appendAll } from '../../append-all.js';
-import { isVerticalRoot } from '../orthogonal.js';
 
 export interface SizedGrid {
   readonly grid: Grid;
@@ -99,9 +98,10 @@ export function sizeGrid(box: FlexBox, width: number, height: number | undefined
     return { ...sized, rows, rowGap: given.gap, contentHeight: height ?? fitHeight(spanSize(rows, 0, rows.length, given.gap)) };
   }
   const first = { ...sized, ...sizeRows(box, sized, height, fitHeight, ctx) };
-  // §11.1 steps 3-4: a vertical item's width follows the height of its rows, which column sizing
-  // only estimated (fixed rows alone): columns again at the rows' sizes, then rows at those columns
-  if (!first.grid.items.some((item) => isVerticalRoot(item.box))) return first;
+  // §11.1 steps 3-4: a vertical item's width, or a ratio's, follows the height of its rows, which
+  // column sizing only estimated (fixed rows alone): columns again at the rows' sizes, then rows
+  const alignment = containerAlignment(box.style);
+  if (!first.grid.items.some((item) => widthFollowsRows(item.box, alignment))) return first;
   const resized = sizeColumns(box, width, height, ctx, { sizes: first.rows, gap: first.rowGap });
   if (resized.columns.every((size, i) => size === first.columns[i])) return first;
   return { ...resized, ...sizeRows(box, resized, height, fitHeight, ctx) };
