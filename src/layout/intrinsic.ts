@@ -14,6 +14,7 @@ import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder, usedPadding } from './box-model.js';
 import { ratioOf, widthForHeight } from './aspect-ratio.js';
+import { replacedSize } from './replaced.js';
 import { boxFragment } from './fragment-records.js';
 
 /** Content-box sizes of the boxes measured in this render (by box identity). */
@@ -131,7 +132,7 @@ function fixedEdges(style: ComputedStyle): number {
  */
 export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint: 'min-content' | 'max-content', ctx: LayoutContext): LayoutOutput {
   const outer = outerIntrinsicSizes(box, ctx, fixedContentHeight(box, input));
-  const width = widthFromFixedHeight(box, input) ?? (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
+  const width = widthFromFixedHeight(box, input) ?? percentHeightImageWidth(box, input, ctx) ?? (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
   const border = usedBorder(box.style);
   const fragment: BoxFragment = boxFragment({
     box, style: box.style, x: input.x, y: input.y, width, height: 0,
@@ -157,6 +158,20 @@ function widthFromFixedHeight(box: LayoutBox, input: LayoutInput): number | unde
   const padding = usedPadding(style, input.containingWidth);
   const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
   return widthForHeight(style, ratio, input.fixedHeight, edges);
+}
+
+/**
+ * The border-box width of an image of auto width whose percentage height (or max-/min-height)
+ * resolves against the definite containing height it is measured in (a grid row of fixed size):
+ * the width it is drawn at, as Chromium sizes its column. Else undefined.
+ */
+function percentHeightImageWidth(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): number | undefined {
+  if (box.kind !== 'replaced' || input.containingHeight === undefined || box.style.width !== 'auto') return undefined;
+  const { height, minHeight, maxHeight } = box.style;
+  // a computed size is an object only when it needs its basis: a percentage, or a calc() with one
+  if (typeof height !== 'object' && typeof minHeight !== 'object' && typeof maxHeight !== 'object') return undefined;
+  const size = replacedSize(box, ctx.images.get(box.src), { width: undefined, height: input.containingHeight }, ctx.text, true);
+  return size.width + size.border.left + size.border.right + size.padding.left + size.padding.right;
 }
 
 /** The content height a definite border-box height given from outside leaves (a grid item stretched in fixed rows), else undefined. */

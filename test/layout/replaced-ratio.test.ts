@@ -104,6 +104,14 @@ describe('aspect-ratio on images', () => {
       .toEqual(['s1 120x60', 's2 104x146', 's3 200x100']);
   });
 
+  it('at a percentage height in a grid row of fixed size, size their column by the width they are drawn at', async () => {
+    // octavo: each column 204px wide (the natural width), the images drawn 128px wide in them
+    expect(await sizes(`<div style="display:grid;grid-template-rows:64px;grid-auto-columns:max-content;grid-auto-flow:column"><img id=p1 src="${SIZED}" style="height:100%"><img id=p2 src="${SIZED}" style="max-height:100%"><img id=p3 src="${SIZED}" style="height:50%"></div>`))
+      .toEqual(['p1 128x64', 'p2 128x64', 'p3 64x32']);
+    const doc = await layoutHtml(`<style>@page { size: 600px 2000px; margin: 0 } body { margin: 0; width: 400px } img { margin: 2px }</style><div style="display:grid;grid-template-rows:64px;grid-auto-columns:max-content;grid-auto-flow:column"><img id=p1 src="${SIZED}" style="height:100%"><img id=p2 src="${SIZED}" style="max-height:100%"><img id=p3 src="${SIZED}" style="height:50%"></div>`);
+    expect(['p1', 'p2', 'p3'].map((id) => findById(doc.pages[0]!, id)!.x)).toEqual([2, 134, 266]);
+  });
+
   it('gives an image with no natural size the width of its container', async () => {
     expect(await sizes(`<img id=a11 style="display:block;aspect-ratio:2" src="${BARE}">`)).toEqual(['a11 396x198']);
   });

@@ -52,7 +52,8 @@ function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
  */
 export function widthContributions(box: GridItemBox, ctx: LayoutContext, rows?: { readonly height: number; readonly container: ContainerAlignment }): { minContent: number; maxContent: number; minimum: number | undefined } {
   const fixedHeight = rows !== undefined && (stretchesInRows(box, rows.container) || ratioSpansRows(box)) ? clampSize(box.style, rows.height - verticalMargins(box.style, 0), rows.height, 'y') : undefined;
-  const containingHeight = fixedHeight === undefined ? undefined : rows?.height;
+  // an image's percentage height is of its area, stretched or not (a logo at `height: 100%` in a 60px row)
+  const containingHeight = fixedHeight !== undefined || box.kind === 'replaced' ? rows?.height : undefined;
   const margins = horizontalMargins(box.style, 0);
   if (containingHeight !== undefined && isVerticalRoot(box) && box.style.width === 'auto') {
     const lines = verticalRootIntrinsicSizes(box, ctx, containingHeight);
