@@ -27,6 +27,13 @@ export function usedPadding(style: ComputedStyle, containingWidth: number): Side
  */
 const NO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
 
+/** The horizontal (`x`) and vertical (`y`) sums of a box's used border and padding. */
+export function boxEdges(style: ComputedStyle, containingWidth: number): { x: number; y: number } {
+  const border = usedBorder(style);
+  const padding = usedPadding(style, containingWidth);
+  return { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
+}
+
 function sides(top: number, right: number, bottom: number, left: number): Sides {
   return top === 0 && right === 0 && bottom === 0 && left === 0 ? NO_SIDES : { top, right, bottom, left };
 }

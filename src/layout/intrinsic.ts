@@ -12,9 +12,9 @@ import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutOutput } from '.
 import { cacheKey } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
-import { usedBorder, usedPadding } from './box-model.js';
+import { boxEdges, usedBorder } from './box-model.js';
 import { ratioOf, widthForHeight } from './aspect-ratio.js';
-import { replacedSize } from './replaced.js';
+import { replacedEdges, replacedSize, widthFollowsPercentHeight } from './replaced.js';
 import { boxFragment } from './fragment-records.js';
 
 /** Content-box sizes of the boxes measured in this render (by box identity). */
@@ -131,8 +131,7 @@ function fixedEdges(style: ComputedStyle): number {
  * (min/max-width applied), as an empty fragment; nothing fragments or escapes.
  */
 export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint: 'min-content' | 'max-content', ctx: LayoutContext): LayoutOutput {
-  const outer = outerIntrinsicSizes(box, ctx, fixedContentHeight(box, input));
-  const width = widthFromFixedHeight(box, input) ?? percentHeightImageWidth(box, input, ctx) ?? (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
+  const width = sizedFromOutside(box, input, ctx) ?? contribution(box, input, constraint, ctx);
   const border = usedBorder(box.style);
   const fragment: BoxFragment = boxFragment({
     box, style: box.style, x: input.x, y: input.y, width, height: 0,
@@ -146,38 +145,31 @@ export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint:
 }
 
 /**
- * The border-box width of a box with an `aspect-ratio` and an auto width whose height is given
- * from outside (a grid item stretched in its rows): its ratio's, whatever the constraint (CSS
- * Sizing 4 §5.1), as Chromium sizes a 16/9 card's column once its row is known. Else undefined.
+ * The box's border-box contribution at `constraint`; a definite border-box height given from
+ * outside (a grid item stretched in fixed rows) is its content's height for its lines' images.
  */
-function widthFromFixedHeight(box: LayoutBox, input: LayoutInput): number | undefined {
-  const style = box.style;
-  const ratio = box.kind === 'replaced' ? undefined : ratioOf(style);
-  if (ratio === undefined || style.width !== 'auto' || input.fixedHeight === undefined || input.fixedHeightIndefinite === true) return undefined;
-  const border = usedBorder(style);
-  const padding = usedPadding(style, input.containingWidth);
-  const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
-  return widthForHeight(style, ratio, input.fixedHeight, edges);
+function contribution(box: LayoutBox, input: LayoutInput, constraint: 'min-content' | 'max-content', ctx: LayoutContext): number {
+  const fixedHeight = input.fixedHeightIndefinite === true ? undefined : input.fixedHeight;
+  const contentHeight = fixedHeight === undefined ? undefined : Math.max(0, fixedHeight - boxEdges(box.style, input.containingWidth).y);
+  const outer = outerIntrinsicSizes(box, ctx, contentHeight);
+  return (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
 }
 
 /**
- * The border-box width of an image of auto width whose percentage height (or max-/min-height)
- * resolves against the definite containing height it is measured in (a grid row of fixed size):
- * the width it is drawn at, as Chromium sizes its column. Else undefined.
+ * The border-box width a height from outside gives, whatever the constraint, else undefined: a
+ * box with an `aspect-ratio` and an auto width whose height is fixed (a grid item's area height)
+ * takes its ratio's (CSS Sizing 4 §5.1), as Chromium sizes a 16/9 card's column once its row is
+ * known; an image of auto width at a percentage height (or max-/min-height) of the definite
+ * containing height it is measured in (a grid row of fixed size) is as wide as it is drawn.
  */
-function percentHeightImageWidth(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): number | undefined {
-  if (box.kind !== 'replaced' || input.containingHeight === undefined || box.style.width !== 'auto') return undefined;
-  const { height, minHeight, maxHeight } = box.style;
-  // a computed size is an object only when it needs its basis: a percentage, or a calc() with one
-  if (typeof height !== 'object' && typeof minHeight !== 'object' && typeof maxHeight !== 'object') return undefined;
-  const size = replacedSize(box, ctx.images.get(box.src), { width: undefined, height: input.containingHeight }, ctx.text, true);
-  return size.width + size.border.left + size.border.right + size.padding.left + size.padding.right;
-}
-
-/** The content height a definite border-box height given from outside leaves (a grid item stretched in fixed rows), else undefined. */
-function fixedContentHeight(box: LayoutBox, input: LayoutInput): number | undefined {
-  if (input.fixedHeight === undefined || input.fixedHeightIndefinite === true) return undefined;
-  const border = usedBorder(box.style);
-  const padding = usedPadding(box.style, input.containingWidth);
-  return Math.max(0, input.fixedHeight - border.top - border.bottom - padding.top - padding.bottom);
+function sizedFromOutside(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): number | undefined {
+  const style = box.style;
+  if (box.kind === 'replaced') {
+    if (input.containingHeight === undefined || !widthFollowsPercentHeight(style)) return undefined;
+    const size = replacedSize(box, ctx.images.get(box.src), { width: undefined, height: input.containingHeight }, ctx.text, true);
+    return size.width + replacedEdges(size).x;
+  }
+  const ratio = ratioOf(style);
+  if (ratio === undefined || style.width !== 'auto' || input.fixedHeight === undefined || input.fixedHeightIndefinite === true) return undefined;
+  return widthForHeight(style, ratio, input.fixedHeight, boxEdges(style, input.containingWidth));
 }

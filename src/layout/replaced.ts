@@ -5,7 +5,7 @@ import type { LoadedImage } from '../resources/types.js';
 import type { Sides } from '../geometry/types.js';
 import type { TextSystem } from '../text/types.js';
 import { fontRequestFromStyle } from '../text/request.js';
-import type { LengthPercentageAuto } from '../css/types.js';
+import type { ComputedStyle, LengthPercentageAuto } from '../css/types.js';
 import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding, withStretchedHeightLimits } from './box-model.js';
 
 /** The width of an object with no natural width where one is needed (CSS Images 3 §5.1: 300 × 150). */
@@ -18,6 +18,23 @@ export interface ReplacedSize {
   readonly ratio: ReplacedRatio | undefined;
   readonly border: Sides;
   readonly padding: Sides;
+}
+
+/** The horizontal (`x`) and vertical (`y`) sums of a replaced size's border and padding. */
+export function replacedEdges(size: ReplacedSize): { x: number; y: number } {
+  const { border, padding } = size;
+  return { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
+}
+
+/**
+ * Whether an image's auto width follows a percentage `height`, `min-height` or `max-height` (then
+ * resolved against a definite containing height, it is drawn at the width that height gives).
+ */
+export function widthFollowsPercentHeight(style: ComputedStyle): boolean {
+  if (style.width !== 'auto') return false;
+  // a computed size is an object only when it needs its basis: a percentage, or a calc() with one
+  const { height, minHeight, maxHeight } = style;
+  return typeof height === 'object' || typeof minHeight === 'object' || typeof maxHeight === 'object';
 }
 
 /**

@@ -8,7 +8,7 @@ import { rubyBaseGaps } from './ruby-text.js';
 import type { LayoutContext, PendingPositioned } from '../contract.js';
 import type { AtomicLayout } from '../inline/pieces.js';
 import { marginOrZero } from '../box-model.js';
-import { replacedSize } from '../replaced.js';
+import { replacedSize, widthFollowsPercentHeight } from '../replaced.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import { replacedFragment } from './replaced.js';
 import { layoutBox } from '../contract.js';
@@ -18,18 +18,6 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { relativeOffset } from '../box-model.js';
 import { combinedUpright, isTateChuYoko } from './tate-chu-yoko.js';
-
-/**
- * An image whose auto width follows a percentage height resolved against a definite containing
- * height contributes the width it is drawn at (a logo at `height: 100%` in a cell of 60px sizes
- * its column by its 60px-tall width, as Chromium), not its natural one.
- */
-function widthFromPercentHeight(box: LayoutBox, containingHeight: number | undefined): boolean {
-  if (containingHeight === undefined || box.style.width !== 'auto') return false;
-  // a computed size is an object only when it needs its basis: a percentage, or a calc() with one
-  const { height, minHeight, maxHeight } = box.style;
-  return typeof height === 'object' || typeof minHeight === 'object' || typeof maxHeight === 'object';
-}
 
 /** `containingHeight`: the line's containing block's, when definite (a percentage height is of it). */
 export function layoutAtomicInline(box: LayoutBox, containingWidth: number, containingHeight: number | undefined, ctx: LayoutContext): AtomicLayout {
@@ -43,8 +31,11 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, cont
     const fragment = replacedFragment(box, marginLeft, marginTop, size, ctx);
     const height = fragment.height + marginTop + marginBottom;
     const width = fragment.width + marginLeft + marginRight;
-    // An image's baseline is its bottom margin edge.
-    return { fragment, width, height, baseline: height, contributions: widthFromPercentHeight(box, containingHeight) ? { minContent: width, maxContent: width } : outerIntrinsicSizes(box, ctx) };
+    // An image's baseline is its bottom margin edge. One whose auto width follows a percentage
+    // height of a definite line height contributes the width it is drawn at (a logo at
+    // `height: 100%` in a 60px cell sizes its column by its 60px-tall width, as Chromium).
+    const drawn = containingHeight !== undefined && widthFollowsPercentHeight(box.style);
+    return { fragment, width, height, baseline: height, contributions: drawn ? { minContent: width, maxContent: width } : outerIntrinsicSizes(box, ctx) };
   }
   const laid = layoutBox(box, {
     mode: 'layout', available: containingWidth, containingWidth, containingHeight,

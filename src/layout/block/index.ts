@@ -15,7 +15,7 @@ import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, atQuirkyStart, collapsedMargin, withoutQuirky } from '../margins.js';
 import { cellHeightQuirk, hasQuirkyBottomMargin, hasQuirkyTopMargin, isQuirkyContainer, percentageBasisQuirk } from '../quirks.js';
 import type { HorizontalMetrics } from '../box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { blockHorizontalMetrics, boxEdges, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutBlockChildren } from './flow.js';
@@ -329,9 +329,7 @@ function roomLeft(b: BlockEndInput, vertical: VerticalPosition): number {
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
   const direction = input.containingDirection ?? box.style.direction;
-  const border = usedBorder(box.style);
-  const padding = usedPadding(box.style, input.containingWidth);
-  const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
+  const edges = boxEdges(box.style, input.containingWidth);
   const fixed = ratioWidth(sizingStyle(box, input), input, edges);
   const content = fixed === undefined ? undefined : Math.max(0, fixed - edges.x);
   return blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction, align: input.containingAlign }, content);

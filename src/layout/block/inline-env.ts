@@ -11,7 +11,7 @@ import type { InlineEnv, MeasuredByWidth } from '../inline/measured.js';
 import type { RunFacts } from '../inline/measure.js';
 import type { InlineMetrics } from '../inline/vertical-align.js';
 import { layoutAtomicInline } from './atomic.js';
-import { definiteContentHeight, isAutoHeight, usedBorder, usedPadding } from '../box-model.js';
+import { boxEdges, definiteContentHeight, isAutoHeight } from '../box-model.js';
 import { anchorIntrinsicSizes } from '../intrinsic.js';
 import { floatBox } from '../inline/initial-letter.js';
 
@@ -40,9 +40,7 @@ const ENV = cacheKey('inline env', () => ({ env: undefined as InlineEnv | undefi
 function ownDefiniteHeight(box: InlineFlowBox, containingWidth: number): number | undefined {
   const style = box.containerStyle ?? box.style;
   if (isAutoHeight(style.height)) return undefined;
-  const padding = usedPadding(style, containingWidth);
-  const border = usedBorder(style);
-  return definiteContentHeight(style, undefined, padding.top + padding.bottom + border.top + border.bottom);
+  return definiteContentHeight(style, undefined, boxEdges(style, containingWidth).y);
 }
 
 export function inlineEnv(ctx: LayoutContext): InlineEnv {

@@ -3,7 +3,7 @@ import type { ReplacedBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import type { ReplacedSize } from '../replaced.js';
-import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedEdges, replacedSize } from '../replaced.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { placeBlockLevel } from '../block-level.js';
 import { ImageRecord, boxFragment } from '../fragment-records.js';
@@ -23,7 +23,8 @@ export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext, _ke
     // its height given before its width (a grid item stretched in a row of fixed size): the width its ratio gives
     const size = replacedSize(box, image, { width: undefined, height: undefined }, ctx.text, true);
     if (size.ratio !== undefined) {
-      const width = contentWidthFor(size.ratio, contentHeight, size.border.left + size.border.right + size.padding.left + size.padding.right, size.border.top + size.border.bottom + size.padding.top + size.padding.bottom);
+      const edges = replacedEdges(size);
+      const width = contentWidthFor(size.ratio, contentHeight, edges.x, edges.y);
       return { minContent: width, maxContent: width };
     }
   }
@@ -36,9 +37,8 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
   const image = ctx.images.get(box.src);
   const natural = replacedSize(box, image, { width: input.containingWidth, height: input.containingHeight }, ctx.text);
   const size = fixedFromOutside(natural, input, isCheckOrRadio(box) ? undefined : box.style);
-  const width = size.width + size.border.left + size.border.right + size.padding.left + size.padding.right;
-  const height = size.height + size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  return placeBlockLevel(box, input, { width, height }, (x, y) => replacedFragment(box, x, y, size, ctx));
+  const edges = replacedEdges(size);
+  return placeBlockLevel(box, input, { width: size.width + edges.x, height: size.height + edges.y }, (x, y) => replacedFragment(box, x, y, size, ctx));
 }
 
 /**
@@ -48,8 +48,7 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
  * it `auto`; undefined for a box whose sizes do not follow each other.
  */
 function fixedFromOutside(size: ReplacedSize, input: LayoutInput, ratioStyle: ComputedStyle | undefined): ReplacedSize {
-  const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
-  const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
+  const { x: edgesX, y: edgesY } = replacedEdges(size);
   const width = input.fixedWidth !== undefined ? Math.max(0, input.fixedWidth - edgesX) : size.width;
   const height = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : size.height;
   const ratio = size.ratio;

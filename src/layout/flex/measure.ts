@@ -6,7 +6,7 @@
 import type { LayoutContext, LayoutOutput } from '../contract.js';
 import { measured } from '../measure-cache.js';
 import { contentIntrinsicSizesAtHeight } from '../intrinsic.js';
-import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedEdges, replacedSize } from '../replaced.js';
 import type { ReplacedRatio } from '../replaced.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
@@ -69,9 +69,8 @@ export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutCon
   if (item.box.kind !== 'replaced') throw new Error('not a replaced item');
   const image = ctx.images.get(item.box.src);
   const size = replacedSize(item.box, image, { width: space.containingWidth, height: space.containingHeight }, ctx.text, own);
-  const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
-  const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  return { width: size.width + edgesX, height: size.height + edgesY, ratio: size.ratio };
+  const edges = replacedEdges(size);
+  return { width: size.width + edges.x, height: size.height + edges.y, ratio: size.ratio };
 }
 
 /** The border-box height of an item at a border-box width (replaced items keep their ratio). */
