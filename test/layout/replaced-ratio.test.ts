@@ -96,6 +96,17 @@ describe('aspect-ratio on images', () => {
       .toEqual(['r1 120x60', 'r2 60x60', 'r3 60x60', 'c1 100x50', 'c2 100x25', 'k1 13x24', 'k2 13x27', 'k3 43x13']);
   });
 
+  it('stretched by a single flex line of definite height, give a shrink-to-fit container the width they are drawn at', async () => {
+    // octavo: each container as wide as the natural image (#f1 204), the image drawn narrower inside
+    expect(await sizes(`<div id=f1 style="display:inline-flex;height:64px"><img id=i1 src="${SIZED}"></div>
+      <div id=f2 style="display:flex;float:left;height:34px;padding:3px"><img id=i2 src="${SIZED}"><input id=k type=checkbox></div>
+      <div id=f3 style="display:inline-flex;height:64px;align-items:center"><img id=i3 src="${SIZED}"></div>
+      <div id=f4 style="display:inline-flex;height:64px;flex-wrap:wrap"><img id=i4 src="${SIZED}"></div>
+      <div id=f5 style="display:inline-flex;height:64px;box-sizing:border-box;padding:2px;min-height:84px"><img id=i5 src="${SIZED}"></div>`))
+      // not stretched (centred) or in a multi-line container (its line's height is not the container's): natural size
+      .toEqual(['f1 124x64', 'i1 120x60', 'f2 90x40', 'i2 60x30', 'k 13x28', 'f3 204x64', 'i3 200x100', 'f4 204x64', 'i4 200x100', 'f5 160x84', 'i5 152x76']);
+  });
+
   it('stretched by a grid\'s explicit align-items: stretch, takes its area\'s height, its auto width from its ratio (normal does not stretch it)', async () => {
     // octavo: #s1 200 × 100 overflowing its 64px row, and its column 204px wide; #s2 kept its own height
     expect(await sizes(`<div style="display:grid;grid-template-columns:auto 1fr;grid-template-rows:64px;align-items:stretch"><img id=s1 src="${SIZED}"><p>x</p></div>

@@ -111,7 +111,7 @@ function rowItemWidths(item: FlexItem, env: FlexEnv): { min: number; max: number
 }
 
 /** The border-box cross size of an item stretched to a single line of definite cross size (definite, §9.8), else undefined. */
-function stretchedCross(item: FlexItem, env: FlexEnv): number | undefined {
+export function stretchedCross(item: FlexItem, env: FlexEnv): number | undefined {
   if (env.crossSize === undefined || env.axes.wrap || !stretches(item, env)) return undefined;
   return clampAxis(item.cross, env.crossSize - marginsOf(item.cross));
 }

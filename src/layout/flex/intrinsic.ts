@@ -4,24 +4,27 @@
  * its min-content width the sum of their min-content contributions when single-line, the largest
  * when multi-line. A single-line column container is as wide as its widest item; a multi-line one
  * with a definite height or a max-height (or balanced into several lines) is as wide as its lines
- * side by side, each as wide as its widest item.
+ * side by side, each as wide as its widest item. A single-line row of definite height measures the
+ * items stretched to it at that height (an image at the width its ratio gives it).
  */
-import type { FlexBox } from '../../boxes/types.js';
+import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import { clampHeight, definiteContentHeight, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { flexAxes, usedGap } from './axes.js';
 import { collectItems, flexItem } from './items.js';
-import { sizeItem } from './base-size.js';
+import type { ItemRoom } from './items.js';
+import { sizeItem, stretchedCross } from './base-size.js';
 import { collectLines, wrappingOf } from './lines.js';
 import { balanceLines } from './balance.js';
 import type { FlexEnv } from './env.js';
+import type { FlexAxes } from './axes.js';
 import { maxOf } from '../../append-all.js';
 
 export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicSizes {
   const axes = flexAxes(box.style);
   const items = collectItems(box).boxes;
-  const contributions = items.map((item) => outerIntrinsicSizes(item, ctx));
+  const contributions = axes.row && !axes.wrap ? singleRowContributions(box, items, axes, ctx) : items.map((item) => outerIntrinsicSizes(item, ctx));
   const largest = (pick: (s: IntrinsicSizes) => number, of = contributions): number => Math.max(0, maxOf(of.map(pick)));
   if (!axes.row) {
     const lines = axes.wrap ? columnLines(box, ctx) : undefined;
@@ -33,6 +36,47 @@ export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicS
   const gap = usedGap(box.style.columnGap, undefined);
   const sum = (pick: (s: IntrinsicSizes) => number): number => contributions.reduce((total, s) => total + pick(s), 0) + gap * Math.max(0, contributions.length - 1);
   return { minContent: axes.wrap ? largest((s) => s.minContent) : sum((s) => s.minContent), maxContent: balancedWidth(box, contributions, gap) ?? sum((s) => s.maxContent) };
+}
+
+/**
+ * A single-line row's item contributions. In a row of definite height the items stretched to it
+ * have that height before their width (§9.8) and count at it, as Chromium sizes an inline-flex
+ * box of `height: 50px` around a logo: the logo's width at 50px, not its natural width.
+ */
+function singleRowContributions(box: FlexBox, items: readonly LayoutBox[], axes: FlexAxes, ctx: LayoutContext): IntrinsicSizes[] {
+  const height = definiteInnerHeight(box);
+  if (height === undefined) return items.map((item) => outerIntrinsicSizes(item, ctx));
+  const env = measuringEnv(box, axes, ctx, height);
+  return items.map((item, i) => {
+    const flexed = flexItem(item, i, axes, MEASURING, ctx);
+    const stretched = stretchedCross(flexed, env);
+    return outerIntrinsicSizes(item, ctx, stretched === undefined ? undefined : Math.max(0, stretched - flexed.cross.edges));
+  });
+}
+
+/** The container's content height when its `height` is a length (held within min and max), else undefined. */
+function definiteInnerHeight(box: FlexBox): number | undefined {
+  const style = box.style;
+  const edgesY = verticalEdges(box);
+  const specified = definiteContentHeight(style, undefined, edgesY);
+  return specified === undefined ? undefined : clampHeight(style, specified, undefined, edgesY);
+}
+
+function verticalEdges(box: FlexBox): number {
+  const border = usedBorder(box.style);
+  const padding = usedPadding(box.style, 0);
+  return border.top + border.bottom + padding.top + padding.bottom;
+}
+
+const MEASURING: ItemRoom = { containingWidth: 0, containingHeight: undefined, measuring: true };
+
+/** The flex environment of a measuring run: no containing block, the given cross size. */
+function measuringEnv(box: FlexBox, axes: FlexAxes, ctx: LayoutContext, crossSize: number | undefined): FlexEnv {
+  const style = box.style;
+  return {
+    axes, ctx, space: { containingWidth: 0, containingHeight: undefined }, mainSize: undefined, crossSize,
+    mainGap: usedGap(axes.row ? style.columnGap : style.rowGap, undefined), crossGap: usedGap(axes.row ? style.rowGap : style.columnGap, undefined), alignItems: style.alignItems,
+  };
 }
 
 /** A balanced row asked for several lines is as wide as its longest balanced line at max-content. */
@@ -50,19 +94,11 @@ function balancedWidth(box: FlexBox, contributions: readonly IntrinsicSizes[], g
  */
 function columnLines(box: FlexBox, ctx: LayoutContext): number[][] | undefined {
   const style = box.style;
-  const border = usedBorder(style);
-  const padding = usedPadding(style, 0);
-  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
-  const specified = definiteContentHeight(style, undefined, edgesY);
   const max = resolveMaxSize(style.maxHeight, undefined);
-  const breakAt = specified !== undefined ? clampHeight(style, specified, undefined, edgesY) : max === Infinity ? Infinity : toContentSize(max, style, edgesY);
+  const breakAt = definiteInnerHeight(box) ?? (max === Infinity ? Infinity : toContentSize(max, style, verticalEdges(box)));
   const wrapping = wrappingOf(style);
   if (breakAt === Infinity && !(wrapping.balance && wrapping.minLines > 1)) return undefined;
-  const axes = flexAxes(style);
-  const env: FlexEnv = {
-    axes, ctx, space: { containingWidth: 0, containingHeight: undefined }, mainSize: undefined, crossSize: undefined,
-    mainGap: usedGap(style.rowGap, undefined), crossGap: usedGap(style.columnGap, undefined), alignItems: style.alignItems,
-  };
-  const sized = collectItems(box).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, { containingWidth: 0, containingHeight: undefined, measuring: true }, ctx), env));
+  const env = measuringEnv(box, flexAxes(style), ctx, undefined);
+  const sized = collectItems(box).boxes.map((item, i) => sizeItem(flexItem(item, i, env.axes, MEASURING, ctx), env));
   return collectLines(sized, wrapping, breakAt, env.mainGap).map((line) => line.map((s) => s.item.index));
 }
