@@ -286,7 +286,7 @@ function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inl
       ? `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
       : `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${border}"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="13" height="13" viewBox="0 0 13 13">${shape}</svg>`;
-  return { kind: 'replaced', outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: onBorderBoxBaseline(style), element: source, pseudo: undefined };
+  return { kind: 'replaced', outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: onBorderBoxBaseline(style), element: source, pseudo: undefined, noNaturalRatio: true };
 }
 
 interface OptionItem {

@@ -181,6 +181,12 @@ export interface ReplacedBox extends BoxBase {
   /** Image pixels per CSS px of a `srcset` candidate other than 1x (boxes/srcset.ts): the natural size is divided by it. */
   readonly density?: number;
   /**
+   * A drawn form control (a checkbox or radio: an image here, not replaced in a browser): its
+   * natural size has no ratio, so a width or a stretch leaves its height (Chromium: a checkbox at
+   * `width: 20px` is 20 × 13, its mark centred); an `aspect-ratio` of its own still holds.
+   */
+  readonly noNaturalRatio?: true;
+  /**
    * An inline `<svg>`'s `<foreignObject>`s, numbered as its drawing names them (boxes/foreign-object.ts):
    * each a block laid out at its own size in the SVG's user units and drawn where the SVG puts it.
    */

@@ -37,14 +37,6 @@ export function widthFollowsPercentHeight(style: ComputedStyle): boolean {
   return typeof height === 'object' || typeof minHeight === 'object' || typeof maxHeight === 'object';
 }
 
-/**
- * A checkbox or radio: drawn as an image here, not replaced in a browser — Chromium stretches it
- * as any box (its mark centred), and a stretched width does not change its height.
- */
-export function isCheckOrRadio(box: { readonly element?: { readonly name: string; readonly attribs: Readonly<Record<string, string | undefined>> } | undefined }): boolean {
-  const type = box.element?.name === 'input' ? box.element.attribs['type']?.toLowerCase() : undefined;
-  return type === 'checkbox' || type === 'radio';
-}
 
 /**
  * The size of a broken image's alt text on one line (as browsers show it in place of the image):
@@ -79,9 +71,10 @@ export interface ReplacedRatio {
   readonly borderBox: boolean;
 }
 
-export function replacedRatio(style: ReplacedBox['style'], image: LoadedImage): ReplacedRatio | undefined {
+export function replacedRatio(box: ReplacedBox, image: LoadedImage): ReplacedRatio | undefined {
+  const style = box.style;
   const preferred = style.aspectRatio;
-  const natural = image.width > 0 && image.height > 0 && image.naturalSize !== 'none' ? image.width / image.height : undefined;
+  const natural = image.width > 0 && image.height > 0 && image.naturalSize !== 'none' && box.noNaturalRatio !== true ? image.width / image.height : undefined;
   if (preferred === 'auto' || (preferred.natural && natural !== undefined)) return natural === undefined ? undefined : { ratio: natural, borderBox: false };
   return { ratio: preferred.ratio, borderBox: style.boxSizing === 'border-box' };
 }
@@ -118,7 +111,7 @@ export function replacedSize(box: ReplacedBox, loaded: LoadedImage | undefined, 
   // An image's natural size is in CSS px (its pixels over its srcset density), zoomed like any
   // length (the alt text is already zoomed).
   const zoom = image !== undefined ? style.zoom / (box.density ?? 1) : 1;
-  const ratio = image !== undefined ? replacedRatio(style, image) : undefined;
+  const ratio = image !== undefined ? replacedRatio(box, image) : undefined;
   const stretched = (margins: readonly LengthPercentageAuto[], containing: number | undefined, edges: number): number | undefined =>
     (natural || containing === undefined ? undefined : Math.max(0, containing - margins.reduce<number>((sum, m) => sum + marginOrZero(m, containingWidth ?? 0), 0) - edges));
   const specifiedW = style.width === 'stretch' ? stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) : sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);

@@ -107,6 +107,15 @@ describe('aspect-ratio on images', () => {
       .toEqual(['f1 124x64', 'i1 120x60', 'f2 90x40', 'i2 60x30', 'k 13x28', 'f3 204x64', 'i3 200x100', 'f4 204x64', 'i4 200x100', 'f5 160x84', 'i5 152x76']);
   });
 
+  it('except checkboxes and radios, sized as boxes: a width or a stretch leaves the height, an aspect-ratio of their own holds', async () => {
+    // octavo: #a 20x20, #b 20x20, #e 30x30, #f 8x8 (the drawn mark's square ratio), #h 13x24
+    expect(await sizes(`<div><input id=a type=checkbox style="width:20px"><input id=b type=checkbox style="height:20px"><input id=c type=radio style="width:30px;height:20px"><input id=d type=checkbox style="aspect-ratio:2;width:40px"><input id=e type=checkbox style="min-width:30px"><input id=f type=radio style="max-height:8px"></div>
+      <div style="display:flex;height:30px"><input id=g type=checkbox><input id=h type=checkbox style="aspect-ratio:1"></div>
+      <div style="display:grid;grid-template-rows:30px;grid-template-columns:auto auto 1fr"><input id=i type=checkbox><input id=j type=checkbox style="align-self:stretch"><span>x</span></div>
+      <div style="display:grid;grid-template-columns:40px"><input id=k type=checkbox style="justify-self:stretch"></div>`))
+      .toEqual(['a 20x13', 'b 13x20', 'c 30x20', 'd 40x20', 'e 30x13', 'f 13x8', 'g 13x24', 'h 24x24', 'i 13x24', 'j 13x24', 'k 33x13']);
+  });
+
   it('stretched by a grid\'s explicit align-items: stretch, takes its area\'s height, its auto width from its ratio (normal does not stretch it)', async () => {
     // octavo: #s1 200 × 100 overflowing its 64px row, and its column 204px wide; #s2 kept its own height
     expect(await sizes(`<div style="display:grid;grid-template-columns:auto 1fr;grid-template-rows:64px;align-items:stretch"><img id=s1 src="${SIZED}"><p>x</p></div>

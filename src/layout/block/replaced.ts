@@ -3,7 +3,7 @@ import type { ReplacedBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import type { ReplacedSize } from '../replaced.js';
-import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedEdges, replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, replacedEdges, replacedSize } from '../replaced.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { placeBlockLevel } from '../block-level.js';
 import { ImageRecord, boxFragment } from '../fragment-records.js';
@@ -19,7 +19,7 @@ import { layoutForeignObjects } from '../foreign-object.js';
  */
 export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext, _keep?: boolean, contentHeight?: number): IntrinsicSizes {
   const image = ctx.images.get(box.src);
-  if (contentHeight !== undefined && box.style.width === 'auto' && !isCheckOrRadio(box)) {
+  if (contentHeight !== undefined && box.style.width === 'auto') {
     // its height given before its width (a grid item stretched in a row of fixed size): the width its ratio gives
     const size = replacedSize(box, image, { width: undefined, height: undefined }, ctx.text, true);
     if (size.ratio !== undefined) {
@@ -36,7 +36,7 @@ export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext, _ke
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);
   const natural = replacedSize(box, image, { width: input.containingWidth, height: input.containingHeight }, ctx.text);
-  const size = fixedFromOutside(natural, input, isCheckOrRadio(box) ? undefined : box.style);
+  const size = fixedFromOutside(natural, input, box.style);
   const edges = replacedEdges(size);
   return placeBlockLevel(box, input, { width: size.width + edges.x, height: size.height + edges.y }, (x, y) => replacedFragment(box, x, y, size, ctx));
 }
@@ -44,17 +44,16 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
 /**
  * Border-box sizes given from outside (a stretched flex item, an absolutely positioned image)
  * replace the natural ones; the other size, when the style leaves it `auto`, follows through the
- * ratio (a logo shrunk in a flex row keeps its proportions). `ratioStyle`: the style that may leave
- * it `auto`; undefined for a box whose sizes do not follow each other.
+ * ratio (a logo shrunk in a flex row keeps its proportions).
  */
-function fixedFromOutside(size: ReplacedSize, input: LayoutInput, ratioStyle: ComputedStyle | undefined): ReplacedSize {
+function fixedFromOutside(size: ReplacedSize, input: LayoutInput, style: ComputedStyle): ReplacedSize {
   const { x: edgesX, y: edgesY } = replacedEdges(size);
   const width = input.fixedWidth !== undefined ? Math.max(0, input.fixedWidth - edgesX) : size.width;
   const height = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : size.height;
   const ratio = size.ratio;
-  if (ratio === undefined || ratioStyle === undefined || (input.fixedWidth === undefined) === (input.fixedHeight === undefined)) return { ...size, width, height };
-  if (input.fixedWidth !== undefined && ratioStyle.height === 'auto') return { ...size, width, height: contentHeightFor(ratio, width, edgesX, edgesY) };
-  if (input.fixedHeight !== undefined && ratioStyle.width === 'auto') return { ...size, width: contentWidthFor(ratio, height, edgesX, edgesY), height };
+  if (ratio === undefined || (input.fixedWidth === undefined) === (input.fixedHeight === undefined)) return { ...size, width, height };
+  if (input.fixedWidth !== undefined && style.height === 'auto') return { ...size, width, height: contentHeightFor(ratio, width, edgesX, edgesY) };
+  if (input.fixedHeight !== undefined && style.width === 'auto') return { ...size, width: contentWidthFor(ratio, height, edgesX, edgesY), height };
   return { ...size, width, height };
 }
 

@@ -10,7 +10,7 @@ import type { FlexItem } from './items.js';
 import { clampAxis, marginsOf } from './items.js';
 import { contentHeightAt, intrinsicWidths, naturalReplaced } from './measure.js';
 import { isVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
-import { contentWidthFor, isCheckOrRadio } from '../replaced.js';
+import { contentWidthFor } from '../replaced.js';
 
 export interface SizedItem {
   readonly item: FlexItem;
@@ -119,12 +119,12 @@ export function stretchedCross(item: FlexItem, env: FlexEnv): number | undefined
 /**
  * A row's image stretched to a definite line: the width its ratio gives that height (§9.2 step 3
  * B, and its transferred size suggestion, §4.5), as Chromium sizes a logo in a `height: 80px` flex
- * header — not its natural width squeezed to the line's height. Not a checkbox or radio (stretched
- * as a box).
+ * header — not its natural width squeezed to the line's height. Not a checkbox or radio (no
+ * natural ratio: stretched as a box).
  */
 function replacedWidthAtStretch(item: FlexItem, env: FlexEnv): number | undefined {
   const cross = stretchedCross(item, env);
-  if (cross === undefined || item.box.kind !== 'replaced' || isCheckOrRadio(item.box)) return undefined;
+  if (cross === undefined || item.box.kind !== 'replaced') return undefined;
   const ratio = naturalReplaced(item, env.space, env.ctx).ratio;
   return ratio === undefined ? undefined : contentWidthFor(ratio, Math.max(0, cross - item.cross.edges), item.main.edges, item.cross.edges) + item.main.edges;
 }

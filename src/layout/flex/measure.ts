@@ -6,7 +6,7 @@
 import type { LayoutContext, LayoutOutput } from '../contract.js';
 import { measured } from '../measure-cache.js';
 import { contentIntrinsicSizesAtHeight } from '../intrinsic.js';
-import { contentHeightFor, contentWidthFor, isCheckOrRadio, replacedEdges, replacedSize } from '../replaced.js';
+import { contentHeightFor, contentWidthFor, replacedEdges, replacedSize } from '../replaced.js';
 import type { ReplacedRatio } from '../replaced.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
@@ -78,8 +78,7 @@ export function heightAt(item: FlexItem, width: number, axes: ItemAxes, space: I
   const { vertical, horizontal } = axes;
   if (item.box.kind === 'replaced') {
     const natural = naturalReplaced(item, space, ctx);
-    // a checkbox or radio stretched wider keeps its height (replaced.ts `isCheckOrRadio`)
-    if (vertical.size !== undefined || natural.ratio === undefined || isCheckOrRadio(item.box)) return clampAxis(vertical, natural.height);
+    if (vertical.size !== undefined || natural.ratio === undefined) return clampAxis(vertical, natural.height);
     return clampAxis(vertical, contentHeightFor(natural.ratio, Math.max(0, width - horizontal.edges), horizontal.edges, vertical.edges) + vertical.edges);
   }
   return measureAt(item, { width, height: undefined }, space, ctx).fragment.height;

@@ -16,7 +16,6 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { hasNaturalWidth, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
-import { isCheckOrRadio } from '../replaced.js';
 import type { GridItemBox } from './grid.js';
 import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
@@ -153,10 +152,10 @@ export interface ItemRun {
 }
 
 /**
- * A replaced box keeps its own size in its area; a checkbox or radio is stretched (`isCheckOrRadio`).
+ * A replaced box keeps its own size in its area; a checkbox or radio (no natural ratio) is stretched.
  */
 function sizesItself(box: GridItemBox): boolean {
-  return box.kind === 'replaced' && !isCheckOrRadio(box);
+  return box.kind === 'replaced' && box.noNaturalRatio !== true;
 }
 
 /**
