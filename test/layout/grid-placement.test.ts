@@ -84,18 +84,18 @@ describe('auto-placement (§8.5)', () => {
   // not sixteen as when each search re-read the rows earlier items had filled (30,000 items: 27 s)
   it('packs densely in linear time', async () => {
     const items = (n: number): PlacementInput[] => Array.from({ length: n }, (_, i) => ({ rows: auto(), columns: auto(i % 2 === 0 ? 3 : 1) }));
-    // Sizes large enough that a timer tick and the first run's compilation are small beside them
-    // (at 5,000 and 20,000 items, a few milliseconds each, a busy CI machine once measured 9.7×);
-    // the best of runs taken in turn, so a burst of other work slows both sizes alike. Linear is
-    // 4× (5.4× measured here: caches), quadratic 16×.
-    const small = items(40_000);
+    // Eight times the items: linear is 8× the time, quadratic 64×. The bound between them leaves
+    // room for what a shared test process adds to the larger run (its garbage collection in a big
+    // heap: at 5,000 and 20,000 items a busy CI machine once measured 9.7× for a linear 4×); the
+    // best of runs taken in turn, so a burst of other work slows both sizes alike.
+    const small = items(20_000);
     const large = items(160_000);
     const best = { small: Infinity, large: Infinity };
     for (let run = 0; run < 5; run++) {
       best.small = Math.min(best.small, (await cpuTime(() => placeItems(small, 0, 7, true))).ms);
       best.large = Math.min(best.large, (await cpuTime(() => placeItems(large, 0, 7, true))).ms);
     }
-    expect(best.large / best.small).toBeLessThan(9);
+    expect(best.large / best.small).toBeLessThan(24);
   });
 
   it('places definite items first and flows the others around them', () => {

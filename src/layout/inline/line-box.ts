@@ -337,10 +337,10 @@ function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>,
   }
 }
 
-function ownBounds(style: ComputedStyle, spec: LineSpec): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+function ownBounds(style: ComputedStyle, spec: LineSpec): { above: number; below: number; lineHeight: number } {
   const metrics = inlineMetrics(style, spec, spec.lang);
   const bounds = withMarks(style, metrics, spec);
-  return { above: bounds.above, below: bounds.below, ascent: metrics.font.ascent, descent: metrics.font.descent, lineHeight: metrics.lineHeight };
+  return { above: bounds.above, below: bounds.below, lineHeight: metrics.lineHeight };
 }
 
 /** A box's layout bounds, grown where its emphasis marks need more room than its leading leaves (emphasis-marks.ts). */
@@ -352,10 +352,10 @@ function withMarks(style: ComputedStyle, metrics: InlineMetrics, spec: LineSpec)
 }
 
 /** An atomic inline's margin box sits on its baseline (CSS2 §10.8.1). */
-function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, spec: LineSpec): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, spec: LineSpec): { above: number; below: number; lineHeight: number } {
   // Percentages of vertical-align refer to the box's own line-height (CSS2 §10.8.1).
   const lineHeight = inlineMetrics(piece.box.style, spec, spec.lang).lineHeight;
-  return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight };
+  return { above: piece.baseline, below: piece.height - piece.baseline, lineHeight };
 }
 
 function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {

@@ -110,12 +110,15 @@ export type LineRelativeAlign = 'top' | 'bottom';
 /**
  * Baseline offset (px, positive = down) of a box relative to its parent's baseline, for the
  * values aligned within the parent; `top`/`bottom` are aligned to the line box afterwards.
- * `above`/`below` are the box's own layout bounds.
+ * `above`/`below` are the box's own layout bounds: `text-top` and `text-bottom` align those —
+ * an inline box's half-leading included, as CSS2 §10.8.1 and Chromium do — with the parent's
+ * ascent and descent, rounded to whole px as the layout bounds are (a 10px span at `text-top` in
+ * 14px/1.5 text starts 4px below its parent's text, not at it).
  */
 export function baselineShift(
   style: ComputedStyle,
   parent: { readonly style: ComputedStyle; readonly metrics: InlineMetrics },
-  own: { readonly above: number; readonly below: number; readonly ascent: number; readonly descent: number; readonly lineHeight: number },
+  own: { readonly above: number; readonly below: number; readonly lineHeight: number },
 ): number | LineRelativeAlign {
   const align = style.verticalAlign;
   const parentFont = parent.metrics.font;
@@ -124,8 +127,8 @@ export function baselineShift(
     // Browsers' values: sub lowers by a fifth of the parent's font size, super raises by a third.
     case 'sub': return parent.style.fontSize / 5 + 1;
     case 'super': return -(parent.style.fontSize / 3 + 1);
-    case 'text-top': return -parentFont.ascent + own.ascent;
-    case 'text-bottom': return parentFont.descent - own.descent;
+    case 'text-top': return -Math.round(parentFont.ascent) + own.above;
+    case 'text-bottom': return Math.round(parentFont.descent) - own.below;
     case 'middle': return -parentFont.xHeight / 2 + (own.above - own.below) / 2;
     case '-webkit-baseline-middle': return (own.above - own.below) / 2;
     case 'top':
