@@ -80,8 +80,8 @@ describe('auto-placement (§8.5)', () => {
     expect(cells(items, 0, 7, true)).toEqual(denseReference(items, 7));
   });
 
-  // no absolute budget (bench/ has those): four times the items must cost about four times as much,
-  // not sixteen as when each search re-read the rows earlier items had filled (30,000 items: 27 s)
+  // no absolute budget (bench/ has those): eight times the items must cost about eight times as
+  // much, not 64 as when each search re-read the rows earlier items had filled (30,000 items: 27 s)
   it('packs densely in linear time', async () => {
     const items = (n: number): PlacementInput[] => Array.from({ length: n }, (_, i) => ({ rows: auto(), columns: auto(i % 2 === 0 ? 3 : 1) }));
     // Eight times the items: linear is 8× the time, quadratic 64×. The bound between them leaves
