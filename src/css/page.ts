@@ -438,14 +438,28 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
 }
 
 /**
- * `size` less `insets` in Blink's layout units (a 64th of a pixel: the size rounded, each inset cut),
- * floored to a whole pixel: the size of Chromium's initial containing block when it prints (its
- * LayoutView's layout size), which viewport units and positioned boxes without a positioned ancestor use.
+ * `size` less `insets` floored to a whole pixel: the size of Chromium's initial containing block
+ * when it prints (its LayoutView's layout size), which viewport units and positioned boxes without
+ * a positioned ancestor use.
  */
 export function flooredLayoutLength(size: number, insets: readonly number[]): number {
+  return Math.max(0, Math.floor(layoutUnits(size, insets) / 64));
+}
+
+/**
+ * `size` less `insets` rounded up to a whole pixel: the page area Chromium lays the flow out in
+ * when it prints — an A4 page less 1cm margins (718.11px) 719px wide; less 12mm margins (702.99px,
+ * 703.02px in layout units) 704px, as its right-aligned words and page breaks show (Chromium 156).
+ */
+export function ceiledLayoutLength(size: number, insets: readonly number[]): number {
+  return Math.max(0, Math.ceil(layoutUnits(size, insets) / 64));
+}
+
+/** `size` less `insets` in Blink's layout units, a 64th of a pixel: the size rounded, each inset cut. */
+function layoutUnits(size: number, insets: readonly number[]): number {
   let units = Math.round(size * 64);
   for (const inset of insets) units -= Math.trunc(inset * 64);
-  return Math.max(0, Math.floor(units / 64));
+  return units;
 }
 
 /** Images of the margin boxes' `content` (`url()`), to load before layout: the margin boxes are laid out with their sizes. */

@@ -1,7 +1,8 @@
 /**
- * The page area is whole pixels, rounded up, as Chromium 156 prints (measured with pairs of
- * inline-blocks 1/8 px apart: they share a line up to the rounded width, and wrap past it), and
- * starts at the nearest whole pixel (measured by the positions of words in Chromium's PDF).
+ * The page area is whole pixels, rounded up from Blink's layout units, as Chromium 156 prints
+ * (measured with pairs of inline-blocks 1/8 px apart: they share a line up to the rounded width,
+ * and wrap past it), and starts at the nearest whole pixel (measured by the positions of words in
+ * Chromium's PDF).
  */
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
@@ -48,6 +49,17 @@ describe('the page area', () => {
     expect(await widths('size: A4; margin: 20px')).toBe(754);
     expect(await widths('size: 200.9px 300px; margin: 0 10.2px')).toBe(181);
     expect(await widths('size: 800px 300px; margin: 0 50px')).toBe(700);
+  });
+
+  it('rounds in Blink\'s layout units: A4 less 12mm margins (702.99px exactly) is 704px wide, A5 704px tall', async () => {
+    // the page size rounded to a 64th of a pixel (793.703), each margin cut to one (45.344): 703.016px
+    // octavo: 703 (the unrounded length, rounded up): every line of a 704px-wide template wrapped sooner
+    const full = findById((await layOut('size: A4; margin: 12mm', '<div id=full style="height: 1px"></div>')).pages[0]!, 'full')!;
+    expect(full.width).toBe(704);
+    // Chromium 156: 703.4px of blocks on one A5 page with 12mm margins, 704.4px on two
+    const page = (total: number) => layOut('size: A5; margin: 12mm', `<div style="height: ${total - 0.9}px"></div><div style="height: 0.9px"></div>`);
+    expect((await page(703.4)).pages.length).toBe(1);
+    expect((await page(704.4)).pages.length).toBe(2);
   });
 
   it('is as tall as its height rounded up: a 200.1px page holds 201px of blocks', async () => {

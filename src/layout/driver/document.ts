@@ -8,7 +8,7 @@ import type { Box, BoxElement, BoxTree, InlineFlowBox } from '../../boxes/types.
 import { someBox } from '../../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
-import { flooredLayoutLength } from '../../css/page.js';
+import { ceiledLayoutLength, flooredLayoutLength } from '../../css/page.js';
 import { pageMarginSides } from '../../css/page-margins.js';
 import { limitExceeded } from '../../limits.js';
 import { octavoFault } from '../../errors.js';
@@ -323,13 +323,17 @@ function areaOf(style: PageStyle, scale = 1): PageArea {
   const margins = pageMargins(style);
   const insets = pageBoxInsets(style, margins);
   const sum = ([border, padding]: readonly [number, number]): number => border + padding;
-  const left = sum(insets.left), right = sum(insets.right), top = sum(insets.top), bottom = sum(insets.bottom);
-  const boxWidth = Math.max(0, style.width - margins.left - margins.right);
+  const across = insetsAcross(margins, insets);
   return {
-    style, margins, x: wholePixelOrigin(margins.left + left), y: wholePixelOrigin(margins.top + top), direction: 'ltr',
-    width: wholePixels(Math.max(0, boxWidth - left - right)) / scale,
-    height: wholePixels(Math.max(0, style.height - margins.top - margins.bottom - top - bottom)) / scale,
+    style, margins, x: wholePixelOrigin(margins.left + sum(insets.left)), y: wholePixelOrigin(margins.top + sum(insets.top)), direction: 'ltr',
+    width: ceiledLayoutLength(style.width, across.x) / scale,
+    height: ceiledLayoutLength(style.height, across.y) / scale,
   };
+}
+
+/** Everything between the page's edges and its area, each side's margin, border and padding, across each axis. */
+function insetsAcross(margins: PageArea['margins'], insets: ReturnType<typeof pageBoxInsets>): { readonly x: readonly number[]; readonly y: readonly number[] } {
+  return { x: [margins.left, margins.right, ...insets.left, ...insets.right], y: [margins.top, margins.bottom, ...insets.top, ...insets.bottom] };
 }
 
 /**
@@ -343,16 +347,6 @@ function wholePixelOrigin(length: number): number {
 }
 
 /**
- * Chromium prints into a page area of whole pixels, rounded up: an A4 page less 1cm margins
- * (718.11px) lays out 719px wide, 200.1px tall content 201px (measured with boxes 1/8 px apart,
- * Chromium 156). Lines and pages break where Chromium's do only with the same room. Less than a
- * 64th of a pixel over a whole number (Blink's layout unit; arithmetic of mm and in) is that number.
- */
-function wholePixels(length: number): number {
-  return Math.max(0, Math.ceil(length - 1 / 64));
-}
-
-/**
  * The initial containing block of absolutely positioned and fixed boxes, as Chromium prints it: the
  * page area in its layout units (the page size rounded to a 64th of a pixel, margins, border and
  * padding cut to one), floored to whole pixels (its LayoutView's layout size): 1px less than the
@@ -361,9 +355,9 @@ function wholePixels(length: number): number {
  */
 function initialContainingBlock(area: PageArea, scale: number): PageArea {
   const { style, margins } = area;
-  const insets = pageBoxInsets(style, margins);
-  const width = flooredLayoutLength(style.width, [margins.left, margins.right, ...insets.left, ...insets.right]);
-  const height = flooredLayoutLength(style.height, [margins.top, margins.bottom, ...insets.top, ...insets.bottom]);
+  const across = insetsAcross(margins, pageBoxInsets(style, margins));
+  const width = flooredLayoutLength(style.width, across.x);
+  const height = flooredLayoutLength(style.height, across.y);
   return { ...area, width: Math.min(area.width, width / scale), height: Math.min(area.height, height / scale) };
 }
 
