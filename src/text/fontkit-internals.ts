@@ -69,6 +69,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'AATLayoutEngine#morxProcessor', use: "the AAT processor of a morx font: its process and state machine steps are wrapped per object (boundMorx)", present: (font) => !isObject(font['morx']) || isFunction(morxProcessor(font)?.['process']) },
   { member: 'AATMorxProcessor#processIndicRearragement…processGlyphInsertion', use: 'own functions per processor, one per step of a state machine: counted so that a machine that never ends is stopped', present: (font) => !isObject(font['morx']) || MORX_STEPS.every((step) => isFunction(morxProcessor(font)?.[step])) },
   { member: 'CFFGlyph#_usedGsubrs/_usedSubrs', use: 'the global and local subroutines a CFF glyph\'s charstring called, set when its path is parsed (PDF subsetting keeps those: pdf/subset/cff.ts)', present: (font) => !hasTable(font, 'CFF ') || usageOf(glyphOf(font, 0)) !== undefined },
+  { member: 'CFFFont#topDict.CharStrings', use: "the charstrings fontkit's subsetter reads a glyph's from (getCharString): a font with fewer than its glyphs is refused when it loads (cffCharStringCount)", present: (font) => !hasTable(font, 'CFF ') || cffCharStringCount(font) !== undefined },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -110,6 +111,22 @@ export function cffSubroutinesUsed(program: object, id: number): { readonly glob
   const commands = (glyph['path'] as FontObject | undefined)?.['commands'];
   if (Array.isArray(commands) && commands.length > 0) throw new FontkitInternalsError('CFFGlyph#_usedGsubrs/_usedSubrs', 'is missing or has another shape');
   return { global: [], local: [] };
+}
+
+/**
+ * How many charstrings fontkit reads in the font's `CFF ` table (its subsetter takes a glyph's
+ * from there), or undefined when fontkit cannot decode the table. For a table octavo's own
+ * reader refuses, whose count only fontkit knows.
+ */
+export function cffCharStringCount(program: object): number | undefined {
+  let cff: unknown;
+  try {
+    cff = (program as FontObject)['CFF '];
+  } catch {
+    return undefined;
+  }
+  const charStrings = isObject(cff) && isObject(cff['topDict']) ? cff['topDict']['CharStrings'] : undefined;
+  return Array.isArray(charStrings) ? charStrings.length : undefined;
 }
 
 /** Whether the font's table directory lists `tag` (e.g. 'SVG '). */

@@ -6,7 +6,7 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, cmapArraysFit, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, cffCharStringCount, cmapArraysFit, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, lazyMarkAnchors, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
 import { seedKernTable, seedLocaTable, seedPostTable } from './seeded-tables.js';
 import type { LocaRead } from './seeded-tables.js';
 import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
@@ -222,7 +222,9 @@ function touchEmbeddingTables(program: FontProgram): void {
   if (loca !== null) seedLocaTable(program, loca);
   // a glyph past the charstrings has no outline fontkit can find: subsetting it threw when the PDF was written
   const cff = font.directory.tables['CFF '] === undefined ? undefined : cffFaceOf(program);
-  if (cff !== undefined && cff.charStrings.count < font.numGlyphs) throw new Error(`its CFF table has ${cff.charStrings.count} charstrings for ${font.numGlyphs} glyphs`);
+  // a table octavo's reader refuses (a header size of 0) fontkit may still read, counting its charstrings itself
+  const charStrings = cff?.charStrings.count ?? (font.directory.tables['CFF '] === undefined ? undefined : cffCharStringCount(program));
+  if (charStrings !== undefined && charStrings < font.numGlyphs) throw new Error(`its CFF table has ${charStrings} charstrings for ${font.numGlyphs} glyphs`);
   if (cff === undefined) {
     const subset = font.createSubset();
     // fontkit writes the subset of a CFF table octavo's reader refuses: its charset, encodings and private dicts are read only then

@@ -138,6 +138,21 @@ describe('damaged fonts found by fuzzing', () => {
 describe('variable fonts', () => {
   const inter = (): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL('../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', import.meta.url))));
 
+  it('a CFF table whose header size octavo\'s reader refuses, with fewer charstrings than glyphs: refused when it loads', async () => {
+    // FUZZ_SEED=8804: the header size (byte 2) set to 0 and the CharStrings INDEX count to 1; octavo's
+    // reader refused the table, so the count went unchecked, and fontkit's subsetter (which ignores
+    // the header size) threw while the PDF was written (render_error)
+    const font = withTable(fixture('weasyprint.otf'), 'CFF ', (cff) => {
+      cff.setUint8(2, 0);
+      cff.setUint8(1261, 1);
+    });
+    const pdf = await renderPdf(document('AVATAR Type WAVE fi fl Vá Tè x\u0301'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: /^@font-face "Damaged" was ignored: .*not a usable font \(its CFF table has 1 charstrings for 251 glyphs\)/ }],
+    });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
   it('an fvar axis named by a name the name table lacks: the font is refused when it loads', async () => {
     // FUZZ_SEED=8769 (a WOFF2 file): fontkit reads each axis's name when it lists the axes, and a
     // missing one threw a TypeError while the font loaded (render_error)
