@@ -116,13 +116,24 @@ describe('line breaking and alignment (CSS Text 3)', () => {
     expect(result[0]!.height).toBe(24);
   });
 
+  it('cuts a line-height to Blink\'s 64ths of a pixel, a number times the font size in them, as Chromium lays out 50 lines', async () => {
+    const lines = Array.from({ length: 50 }, () => 'line').join('<br>');
+    const cases = ['13px/1.45', '10pt/1.5', '14.6666px/1.5', '15px/20.3px', '10pt/150%', '11pt/1.5'];
+    const doc = await layoutHtml(`<style>@page { size: 600px 8000px; margin: 0 } body { margin: 0 } p { margin: 0 }</style>
+      ${cases.map((font, i) => `<p id=p${i} style="font: ${font} 'Liberation Sans'">${lines}</p>`).join('')}`);
+    const heights = cases.map((_, i) => Math.round(findById(doc.pages[0]!, `p${i}`)!.height * 100) / 100);
+    // Chromium 156; octavo drew 942.5, 1000, 1099.99 and 1015 (the exact products)
+    expect(heights).toEqual([942.19, 999.22, 1100, 1014.84, 1000, 1100]);
+  });
+
   it('gives <sup> and <sub> the inherited line-height, as the user-agent sheet of Chromium does (their lines grow)', async () => {
     // Chromium 156, 16px/1.5 Liberation Serif: 24, 27.33, 27.17 and 30.5px; with the HTML Standard's
     // `sub, sup { line-height: normal }` every line stayed 24px and a page of footnote marks drifted up
     const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0; font: 16px/1.5 "Liberation Serif" } p { margin: 0 }</style>
       <p id=a>Alpha beta</p><p id=b>Alpha<sup>1</sup> beta</p><p id=c>Alpha H<sub>2</sub>O</p><p id=d>Alpha<sup>1</sup> H<sub>2</sub>O</p>`);
     const heights = ['a', 'b', 'c', 'd'].map((id) => Math.round(findById(doc.pages[0]!, id)!.height * 100) / 100);
-    expect(heights).toEqual([24, 27.33, 27.2, 30.53]);
+    // (the sub's 13.33px at 1.5 is 19.984375px in layout units: 27.18, not 27.2)
+    expect(heights).toEqual([24, 27.33, 27.18, 30.52]);
   });
 
   it('raises and lowers text with vertical-align', async () => {

@@ -53,7 +53,7 @@ describe('line-height: normal with fallback fonts', () => {
       <p id=ja-span style="line-height: 20px">Mixed <span style="line-height: normal">日本語</span> span</p>
       <p id=ja-dejavu style="font-family: 'DejaVu Sans'">DejaVu 日本語</p>`, data: {} }));
     expect(doc.diagnostics).toEqual([]);
-    // ja-fixed: Chromium's 19.1875 is 19.2 in its 1/64 px units
-    expect(heights(doc, ['ja', 'ja-fixed', 'ja-span', 'ja-dejavu'])).toEqual({ ja: 24, 'ja-fixed': 19.2, 'ja-span': 24, 'ja-dejavu': 24 });
+    // ja-fixed: 16px at 1.2, cut to Blink's 1/64 px units, is Chromium's 19.1875
+    expect(heights(doc, ['ja', 'ja-fixed', 'ja-span', 'ja-dejavu'])).toEqual({ ja: 24, 'ja-fixed': 19.1875, 'ja-span': 24, 'ja-dejavu': 24 });
   });
 });

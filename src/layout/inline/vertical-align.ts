@@ -47,12 +47,17 @@ export function inlineMetrics(style: ComputedStyle, env: MetricsEnv, lang?: stri
  * px, as browsers do (Blink's SimpleFontData: 16px Liberation Sans is 14 + 3 + 1 = 18px, not
  * 18.4px; Chromium 156 agrees at every size from 10px to 40px of Liberation Sans, Serif and Mono,
  * DejaVu Sans and Serif, and Noto Sans). A page of such lines keeps Chromium's line count.
+ * A length (a percentage or `em` computed to one) is cut to Blink's layout unit, a 64th of a pixel;
+ * a number multiplies the font size in layout units, rounded, and is cut the same: 13px at 1.45
+ * is 18.84375px a line (50 lines 942.19px tall in Chromium 156, not 942.5), 10pt at 1.5 (13.33px,
+ * 853/64) 19.984375px, 14.6666px at 1.5 22px, `line-height: 20.3px` 20.296875px (Chromium 156's
+ * line boxes, 50 lines of each).
  */
 export function usedLineHeight(style: ComputedStyle, font: ScaledFontMetrics): number {
   const value = style.lineHeight;
   if (value === 'normal') return normalLineHeight(font);
-  if (typeof value === 'number') return value;
-  return value.value * style.fontSize;
+  if (typeof value === 'number') return Math.floor(Math.fround(value) * 64) / 64;
+  return Math.floor(Math.round(style.fontSize * 64) * value.value) / 64;
 }
 
 /**
