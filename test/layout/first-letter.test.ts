@@ -34,7 +34,7 @@ describe('::first-letter layout', () => {
     const lines = dumpPage(laid.pages[0]!).split('\n');
     expect(lines.slice(3, 8)).toEqual([
       '      line 10,10 280x36',
-      '        ::first-letter 10,10.48 23.11x35.44',
+      '        ::first-letter 10,10 23.11x36',
       '          text "O" 10,10.48 23.11x35.44',
       '        text "nce upon a time in a kingdom far away" 33.11,24.74 249.7x17.72',
       '      line 10,46 280x20',

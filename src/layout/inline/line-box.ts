@@ -378,10 +378,11 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       const font = inlineMetrics(style, spec, spec.lang).font;
       const border = usedBorder(style);
       const padding = usedPadding(style, spec.containingWidth);
-      // its content area, trimmed as `text-box-trim` asks (CSS Inline 3 §4.1: the lines are not)
+      // its content area, trimmed as `text-box-trim` asks (CSS Inline 3 §4.1: the lines are not);
+      // untrimmed, the ascent and descent rounded to whole px as Chromium's (a 10px Arial span is 11px tall, not 11.17)
       const trim = style.textBoxTrim;
-      const over = trim === 'trim-start' || trim === 'trim-both' ? overEdge(style.textBoxEdge.over, font) : font.ascent;
-      const under = trim === 'trim-end' || trim === 'trim-both' ? underEdge(style.textBoxEdge.under, font) : font.descent;
+      const over = trim === 'trim-start' || trim === 'trim-both' ? overEdge(style.textBoxEdge.over, font) : Math.round(font.ascent);
+      const under = trim === 'trim-end' || trim === 'trim-both' ? underEdge(style.textBoxEdge.under, font) : Math.round(font.descent);
       const contentTop = baseline + offset - over;
       const y = contentTop - padding.top - border.top;
       const fragment: BoxFragment = boxFragment({
