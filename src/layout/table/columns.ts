@@ -240,7 +240,9 @@ function distributeExcess(columns: readonly ColumnSpec[], widths: number[], exce
  * cell's width split evenly); columns left without a width share what remains equally, and a
  * table wider than its columns spreads the excess over them in proportion. A percentage is of
  * the width the columns share, the border spacing left out (as Chromium: a `width: 60%` cell
- * of a 500px table spaced 4px is 290.4px wide and its padding).
+ * of a 500px table spaced 4px is 290.4px wide and its padding); a spanning cell's percentage
+ * is split into one for each column it spans, its padding and border not added (Chromium 156:
+ * `colspan=2` at 40% of 492px makes two 98.4px columns, not 100.4).
  */
 export function distributeFixed(plan: TablePlan, assignable: number): number[] {
   const grid = plan.grid;
@@ -254,7 +256,7 @@ export function distributeFixed(plan: TablePlan, assignable: number): number[] {
     if (given === undefined) continue;
     const edges = fixedEdgesX(style);
     const border = style.boxSizing === 'border-box' ? given : given + edges;
-    const each = (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
+    const each = cell.colSpan > 1 && typeof style.width === 'object' && style.width.kind === 'percent' ? given / cell.colSpan : (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
     for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (widths[c] === undefined) widths[c] = Math.max(0, each);
   }
   const fixedSum = widths.reduce<number>((sum, w) => sum + (w ?? 0), 0);
