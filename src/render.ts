@@ -151,7 +151,9 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
   const writer = new PdfWriter({ ...writeOptions(prepared), warn: (message) => diagnostics.warn('resource', message) });
   const pages = await runPipeline(prepared, diagnostics, (part) => writer.add(part));
   budget();
-  return { pdf: await writer.end(), diagnostics: diagnostics.list(), pages };
+  const pdf = await writer.end();
+  prepared.text.reportAfterWriting?.();
+  return { pdf, diagnostics: diagnostics.list(), pages };
 }
 
 /**

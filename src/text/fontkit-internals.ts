@@ -265,9 +265,11 @@ export function hasOutlines(program: object): boolean {
  * fontkit re-parses a TrueType glyph's outline (`_decode`) every time a PDF subset includes it,
  * once per document and glyph — a quarter of a warm invoice render. Glyph objects are cached per
  * font and their data never changes, so each glyph this font creates gets its own memoised
- * `_decode` (an own property shadowing the prototype's, on this font's glyphs only).
+ * `_decode` (an own property shadowing the prototype's, on this font's glyphs only). A glyph whose
+ * bytes cannot be decoded (they run past the file: FUZZ_SEED=8809) is an empty one to the
+ * subsetter, as fontkit decodes a glyph of no bytes, and `onDamage` hears of it.
  */
-export function memoizeGlyphDecoding(program: object): void {
+export function memoizeGlyphDecoding(program: object, onDamage: (id: number, problem: string) => void): void {
   const font = program as FontObject;
   required(font, 'TTFFont#directory.tables');
   const tables = (font['directory'] as FontObject)['tables'] as FontObject;
@@ -276,13 +278,13 @@ export function memoizeGlyphDecoding(program: object): void {
   const base = font['_getBaseGlyph'] as (this: object, id: number, characters?: number[]) => object | undefined;
   font['_getBaseGlyph'] = function glyphWithMemoisedDecode(this: object, id: number, characters?: number[]): object | undefined {
     const glyph = base.call(this, id, characters);
-    if (glyph !== undefined && glyph !== null) memoiseDecode(glyph as FontObject);
+    if (glyph !== undefined && glyph !== null) memoiseDecode(glyph as FontObject, onDamage);
     return glyph;
   };
   required(font, 'TTFGlyph#_decode');
 }
 
-function memoiseDecode(glyph: FontObject): void {
+function memoiseDecode(glyph: FontObject, onDamage: (id: number, problem: string) => void): void {
   if (Object.hasOwn(glyph, '_decode')) return;
   const decode = glyph['_decode'];
   if (!isFunction(decode)) throw new FontkitInternalsError('TTFGlyph#_decode', 'is not a function');
@@ -290,7 +292,12 @@ function memoiseDecode(glyph: FontObject): void {
   let done = false;
   glyph['_decode'] = function memoisedDecode(this: object): unknown {
     if (!done) {
-      decoded = decode.call(this);
+      try {
+        decoded = decode.call(this);
+      } catch (error) {
+        onDamage(glyph['id'] as number, error instanceof Error ? error.message : String(error));
+        decoded = null;
+      }
       done = true;
     }
     return decoded;

@@ -153,10 +153,11 @@ function checkProgram(font: unknown): FontProgram {
   seedPostTable(program);
   seedKernTable(program);
   lazyMarkAnchors(program);
-  memoizeGlyphDecoding(program);
-  guardGlyphOutlines(program, (id, problem) => {
+  const onDamage = (id: number, problem: string): void => {
     if (!damagedGlyphs.has(program)) damagedGlyphs.set(program, `glyph ${id}: ${problem}`);
-  });
+  };
+  memoizeGlyphDecoding(program, onDamage);
+  guardGlyphOutlines(program, onDamage);
   touchEmbeddingTables(program);
   return program;
 }

@@ -445,6 +445,11 @@ class RenderTextSystem implements TextSystem {
     this.missingFamilies.push({ family: first, used: resolution.primary.family });
   }
 
+  /** The damaged glyph outlines the PDF writer found, for the faces this render used (once per font, as when shaping finds them). */
+  reportAfterWriting(): void {
+    for (const face of this.faces.values()) this.warnDamagedGlyphs(face);
+  }
+
   /**
    * The warnings of warnMissingFamily and reportMissing, said once layout is done, where the
    * render's boxes first ask for each family and first hold each missing character.

@@ -243,6 +243,11 @@ export interface TextSystem {
    * are laid out.
    */
   reportDeferred?(places: WarningPlaces): void;
+  /**
+   * Reports the glyph outlines found damaged while the PDF was written (fontkit decodes a TrueType
+   * glyph's bytes only when it subsets them): the render calls it once the PDF is written.
+   */
+  reportAfterWriting?(): void;
 }
 
 /** Where the render's elements ask for what a deferred font warning is about. */

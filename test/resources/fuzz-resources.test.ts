@@ -142,6 +142,18 @@ describe('a font found by fuzzing whose colour glyphs cannot be read: drawn in i
   });
 });
 
+describe('a font found by fuzzing with a glyph fontkit decodes only when it subsets it', () => {
+  it('a TrueType font with 3 bytes changed, a glyph\'s bytes past the file (FUZZ_SEED=8809: a render_error): rendered, warned in the same render', async () => {
+    const bytes = flipped('node_modules/bwip-js/fonts/OCRB7.ttf', [[6, 1], [166, 0], [1275, 173]]);
+    const template = `<style>\n@font-face { font-family: Fuzzed; src: url(data:font/ttf;base64,${base64(bytes)}) format("truetype") }\np { font-family: Fuzzed, sans-serif; font-weight: bold }</style><p>Fuzzed text, fi ffl 0123</p>`;
+    const text = await withPdfFile(await renderPdf(template, {
+      templateName: 'fuzzed.html',
+      expectDiagnostics: [{ code: 'font', file: 'fuzzed.html', line: 2, message: /^font "OCRB" from data:font\/ttf;base64,… \(@font-face "Fuzzed"\) has glyph outlines that cannot be read \(glyph 41: Offset is outside the bounds of the DataView\); drawn empty$/ }],
+    }), (path) => execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }));
+    expect(text.trim()).toBe('Fuzzed text, fi ffl 0123');
+  });
+});
+
 describe('fonts found by fuzzing: left out with a located warning, the document renders', () => {
   // fontkit parsed and shaped them; PDFKit then failed the whole document writing them (render_error)
   it.each([
