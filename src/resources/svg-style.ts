@@ -73,6 +73,12 @@ export interface SvgStyle {
   readonly filter: string | undefined;
   /** `alignment-baseline` of a `<tspan>` or `<text>` (SVG 2 §11.10.2.6): the baseline its text is set on, when not its parent's. */
   readonly alignmentBaseline: DominantBaseline | undefined;
+  /**
+   * `baseline-shift` of a `<tspan>` or `<textPath>` (SVG 1.1 §10.9.2, not inherited): `sub` or
+   * `super` (by the font's own height, as Chromium), or px up from the parent's baseline (a
+   * percentage of the element's font size); undefined for `baseline`.
+   */
+  readonly baselineShift: 'sub' | 'super' | number | undefined;
   /** `transform` (the attribute, or a rule's CSS) and `transform-origin` (SVG 2 §8.5; the origin 0 0 by default). */
   readonly transform: string | undefined;
   readonly transformOrigin: string | undefined;
@@ -89,7 +95,7 @@ export const INITIAL_STYLE: SvgStyle = {
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
 };
 
 /** A simple `<style>` rule: type, `.class` or `#id` selectors (lists allowed). */
@@ -170,7 +176,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'transform', 'transform-origin', 'transform-box', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -254,7 +260,15 @@ function absoluteLengths(value: string | undefined, font: FontBasis): string | u
   return value.trim().split(/\s*,\s*|\s+/).map((item) => (FONT_RELATIVE.test(item) ? `${length(item, 0, 0, font)}px` : item)).join(' ');
 }
 
-/** The id of a local `url(#id)` reference; undefined for `none` and anything else. */
+/** `baseline-shift` (SVG 1.1 §10.9.2): `sub`, `super`, or px up, a percentage of the element's own font size. */
+function baselineShiftOf(value: string | undefined, font: FontBasis): SvgStyle['baselineShift'] {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === 'baseline') return undefined;
+  if (v === 'sub' || v === 'super') return v;
+  const px = length(v, font.fontSize, NaN, font);
+  return Number.isFinite(px) && px !== 0 ? px : undefined;
+}
+
 /** The id of a `url(#id)` value; undefined for anything else. */
 export function urlId(value: string | undefined): string | undefined {
   return /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(value ?? '')?.[1];
@@ -315,6 +329,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     mask: urlId(get('mask')),
     filter: urlId(get('filter')),
     alignmentBaseline: ALIGNMENT_BASELINES[get('alignment-baseline')?.trim() ?? ''],
+    baselineShift: baselineShiftOf(get('baseline-shift'), font),
     transform: get('transform'),
     transformOrigin: get('transform-origin'),
     // every box but view-box is the bounding box of an SVG element (CSS Transforms 1 §6.2: content-box is

@@ -40,6 +40,17 @@ describe('SVG text', () => {
     expect(await draw(text(''), '10px 10px')).toEqual([...Array<string>(7).fill('RRRRRRRRRR'), ...Array<string>(3).fill('__________')]);
   });
 
+  it('shifts a tspan by its baseline-shift: super and sub by half its font\'s height, lengths and percentages of its size up, nested ones adding up', async () => {
+    // wp at 10px: ascent 8 and descent 2, so super and sub move 5px; each baseline lands at y = 9,
+    // the glyph filling rows 1-10 (octavo ignored baseline-shift: Chromium raises a chart's "k€")
+    const text = (y: number, spans: string): string => svg(`<text x="0" y="${y}" font-family="wp" font-size="10" fill="red">${spans}</text>`, 'width="10" height="20"');
+    const expected = ['__________', ...Array<string>(10).fill('RRRRRRRRRR'), ...Array<string>(9).fill('__________')];
+    for (const drawn of [
+      text(14, '<tspan baseline-shift="super">A</tspan>'), text(4, '<tspan baseline-shift="sub">A</tspan>'), text(6, '<tspan baseline-shift="-3">A</tspan>'),
+      text(14, '<tspan baseline-shift="2"><tspan style="baseline-shift: 30%">A</tspan></tspan>'),
+    ]) expect(await draw(drawn, '10px 20px')).toEqual(expected);
+  });
+
   it('aligns chunks with text-anchor middle and end', async () => {
     expect(await draw(svg('<g font-family="wp" font-size="5"><text x="9.5" y="4" text-anchor="middle" fill="red">A</text><text x="20" y="9" text-anchor="end" fill="blue">A</text></g>', 'width="20" height="10"'), '20px 10px')).toEqual([
       ...Array<string>(5).fill('_______RRRRR________'), ...Array<string>(5).fill('_______________BBBBB'),
