@@ -74,8 +74,14 @@ function lengths(value: string | undefined, basis: number, font: FontBasis): num
   return value.trim().split(/[\s,]+/).filter(Boolean).map((v) => length(v, basis, 0, font));
 }
 
+/** What `gather` carries down from an element to its spans: whether white space is kept, and the baseline's shift so far. */
+interface Gathering {
+  readonly preserve: boolean;
+  readonly shift: number;
+}
+
 /** Appends the characters of `element` to `out`, white space collapsed, then gives them the element's positions. */
-function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[], preserve: boolean, shift = 0): void {
+function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[], { preserve, shift }: Gathering): void {
   const start = out.length;
   const keep = element.attribs['xml:space'] === 'preserve' ? true : element.attribs['xml:space'] === 'default' ? false : preserve;
   for (const child of element.children as DomNode[]) {
@@ -88,7 +94,7 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
       }
     } else if (isElement(child) && (localName(child) === 'tspan' || localName(child) === 'a' || localName(child) === 'textPath')) {
       const childStyle = computeSvgStyle(child, style, walk.doc.rules);
-      if (childStyle.display !== 'none') gather(child, childStyle, walk, out, keep, shift + shiftDown(childStyle, walk.text));
+      if (childStyle.display !== 'none') gather(child, childStyle, walk, out, { preserve: keep, shift: shift + shiftDown(childStyle, walk.text) });
     }
   }
   const a = element.attribs;
@@ -415,7 +421,7 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
   const text = walk.text;
   if (text === undefined) return [];
   const chars: Char[] = [];
-  gather(element, style, walk, chars, false);
+  gather(element, style, walk, chars, { preserve: false, shift: 0 });
   if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
   const along = textPathOf(element, walk);
   // glyphs on a path are placed one by one: a paint server's fill gives them one colour there
