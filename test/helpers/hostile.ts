@@ -190,6 +190,13 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     template: `<!DOCTYPE html>${'<div style="margin: 1px"></div>'.repeat(100_000)}`,
   },
   {
+    // columns sized again at the rows for each logo laid each level's subtree out at two widths (60 s, 3.3 GB)
+    name: '240 fixed-height grids nested, each with a logo at a percentage height',
+    template: `<!DOCTYPE html>${repeatText(240, (i) => `<div style="display: grid; height: ${300 - i}px; grid-template-columns: auto 1fr"><img style="height: 50%" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='200' height='100'/%3E">`)}x${'</div>'.repeat(240)}`,
+    // 240 logos side by side
+    warning: { code: 'layout', contains: 'what is beyond is cut', line: 1 },
+  },
+  {
     // each one copied the list of those before it, and every copy was kept (20,000: 14 s, over 2 GB)
     name: '12,000 absolutely positioned children of one block',
     template: `<!DOCTYPE html><div style="position: relative">${repeatText(12_000, (i) => `<div style="position: absolute; top: ${i}px; left: ${i % 500}px">x</div>`)}</div>`,
