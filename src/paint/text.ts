@@ -210,7 +210,9 @@ function skippingInk(line: DisplayItem[], glyphs: readonly DisplayItem[], x: num
  * and above the axis (step 0.5 + round(2t + 0.5), distance 0.5 + round(3t + 0.5) for a thickness
  * t of at least 1px: 11px waves 4.3px high at 2px); the axis half a pixel below the top of the
  * straight line moved away from the text by t + 1 (an underline's down, an overline's up), and
- * the waves cut at the line's ends.
+ * the waves cut at the line's ends. Its first MAX_WAVE_LENGTH px only: a curve per wave, a
+ * line across text sized to 1e9px was a path of 10^8 curves that filled the heap (FUZZ_SEED=8814),
+ * and no page shows more.
  */
 function wavyLine(color: Color, kind: LineKind, { x, width, top, thickness }: LineSpan): { readonly items: DisplayItem[]; readonly band: Band } {
   const t = Math.max(1, thickness);
@@ -219,7 +221,8 @@ function wavyLine(color: Color, kind: LineKind, { x, width, top, thickness }: Li
   const away = kind === 'underline' ? 1 : kind === 'overline' ? -1 : 0;
   const axis = top + away * (thickness + 1) + 0.5;
   const path: PathSegment[] = [{ op: 'move', x, y: axis }];
-  for (let at = x; at < x + width - 1e-9; at += 2 * step) {
+  const end = x + Math.min(width, MAX_WAVE_LENGTH);
+  for (let at = x; at < end - 1e-9; at += 2 * step) {
     path.push({ op: 'curve', x1: at + step, y1: axis + distance, x2: at + step, y2: axis - distance, x: at + 2 * step, y: axis });
   }
   const reach = distance + thickness;
@@ -234,6 +237,9 @@ function wavyLine(color: Color, kind: LineKind, { x, width, top, thickness }: Li
     band: { top: axis - half, height: 2 * half },
   };
 }
+
+/** How far a wavy line's waves go (100 A4 pages side by side). */
+const MAX_WAVE_LENGTH = 80_000;
 
 /** A band of a decoration line: its top, px from the page top, and its height. */
 interface Band {

@@ -190,6 +190,12 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     template: `<!DOCTYPE html>${'<div style="margin: 1px"></div>'.repeat(100_000)}`,
   },
   {
+    // a curve per wave of the wavy line: 10^8 of them filled the heap (FUZZ_SEED=8814)
+    name: 'a wavy underline under a line 1e9px wide',
+    template: '<!DOCTYPE html><p style="text-decoration: underline wavy; white-space: nowrap; word-spacing: 1e9px">a b</p>',
+    warning: { code: 'layout', contains: 'what is beyond is cut', line: 1 },
+  },
+  {
     // columns sized again at the rows for each logo laid each level's subtree out at two widths (60 s, 3.3 GB)
     name: '240 fixed-height grids nested, each with a logo at a percentage height',
     template: `<!DOCTYPE html>${repeatText(240, (i) => `<div style="display: grid; height: ${300 - i}px; grid-template-columns: auto 1fr"><img style="height: 50%" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='200' height='100'/%3E">`)}x${'</div>'.repeat(240)}`,
