@@ -37,7 +37,6 @@ export function widthFollowsPercentHeight(style: ComputedStyle): boolean {
   return typeof height === 'object' || typeof minHeight === 'object' || typeof maxHeight === 'object';
 }
 
-
 /**
  * The size of a broken image's alt text on one line (as browsers show it in place of the image):
  * its advance width and the font's ascent + descent; 0 × 0 without alt text.

@@ -222,14 +222,15 @@ function touchEmbeddingTables(program: FontProgram): void {
   if (loca === undefined) throw new Error('its loca table does not fit its glyf table');
   if (loca !== null) seedLocaTable(program, loca);
   // a glyph past the charstrings has no outline fontkit can find: subsetting it threw when the PDF was written
-  const cff = font.directory.tables['CFF '] === undefined ? undefined : cffFaceOf(program);
+  const hasCff = font.directory.tables['CFF '] !== undefined;
+  const cff = hasCff ? cffFaceOf(program) : undefined;
   // a table octavo's reader refuses (a header size of 0) fontkit may still read, counting its charstrings itself
-  const charStrings = cff?.charStrings.count ?? (font.directory.tables['CFF '] === undefined ? undefined : cffCharStringCount(program));
+  const charStrings = cff?.charStrings.count ?? (hasCff ? cffCharStringCount(program) : undefined);
   if (charStrings !== undefined && charStrings < font.numGlyphs) throw new Error(`its CFF table has ${charStrings} charstrings for ${font.numGlyphs} glyphs`);
   if (cff === undefined) {
     const subset = font.createSubset();
     // fontkit writes the subset of a CFF table octavo's reader refuses: its charset, encodings and private dicts are read only then
-    if (font.directory.tables['CFF '] !== undefined) subset.encode();
+    if (hasCff) subset.encode();
   }
   // the last glyph's width reads the end of hmtx, which a cut file lacks (the widths of the glyphs used are read when the PDF is written)
   for (const id of [0, Math.max(0, font.numGlyphs - 1)]) if (!Number.isFinite(font.getGlyph(id).advanceWidth)) throw new Error(`glyph ${id} has no advance width`);

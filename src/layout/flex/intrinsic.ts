@@ -10,7 +10,7 @@
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
-import { clampHeight, definiteContentHeight, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { boxEdges, clampHeight, definiteContentHeight, resolveMaxSize, toContentSize } from '../box-model.js';
 import { flexAxes, usedGap } from './axes.js';
 import { collectItems, flexItem } from './items.js';
 import type { ItemRoom } from './items.js';
@@ -24,7 +24,7 @@ import { maxOf } from '../../append-all.js';
 export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicSizes {
   const axes = flexAxes(box.style);
   const items = collectItems(box).boxes;
-  const contributions = axes.row && !axes.wrap ? singleRowContributions(box, items, axes, ctx) : items.map((item) => outerIntrinsicSizes(item, ctx));
+  const contributions = itemContributions(box, items, axes, ctx);
   const largest = (pick: (s: IntrinsicSizes) => number, of = contributions): number => Math.max(0, maxOf(of.map(pick)));
   if (!axes.row) {
     const lines = axes.wrap ? columnLines(box, ctx) : undefined;
@@ -39,12 +39,12 @@ export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicS
 }
 
 /**
- * A single-line row's item contributions. In a row of definite height the items stretched to it
- * have that height before their width (§9.8) and count at it, as Chromium sizes an inline-flex
+ * The items' outer contributions. In a single-line row of definite height the items stretched to
+ * it have that height before their width (§9.8) and count at it, as Chromium sizes an inline-flex
  * box of `height: 50px` around a logo: the logo's width at 50px, not its natural width.
  */
-function singleRowContributions(box: FlexBox, items: readonly LayoutBox[], axes: FlexAxes, ctx: LayoutContext): IntrinsicSizes[] {
-  const height = definiteInnerHeight(box);
+function itemContributions(box: FlexBox, items: readonly LayoutBox[], axes: FlexAxes, ctx: LayoutContext): IntrinsicSizes[] {
+  const height = axes.row && !axes.wrap ? definiteInnerHeight(box) : undefined;
   if (height === undefined) return items.map((item) => outerIntrinsicSizes(item, ctx));
   const env = measuringEnv(box, axes, ctx, height);
   return items.map((item, i) => {
@@ -57,15 +57,9 @@ function singleRowContributions(box: FlexBox, items: readonly LayoutBox[], axes:
 /** The container's content height when its `height` is a length (held within min and max), else undefined. */
 function definiteInnerHeight(box: FlexBox): number | undefined {
   const style = box.style;
-  const edgesY = verticalEdges(box);
+  const edgesY = boxEdges(style, 0).y;
   const specified = definiteContentHeight(style, undefined, edgesY);
   return specified === undefined ? undefined : clampHeight(style, specified, undefined, edgesY);
-}
-
-function verticalEdges(box: FlexBox): number {
-  const border = usedBorder(box.style);
-  const padding = usedPadding(box.style, 0);
-  return border.top + border.bottom + padding.top + padding.bottom;
 }
 
 const MEASURING: ItemRoom = { containingWidth: 0, containingHeight: undefined, measuring: true };
@@ -95,7 +89,7 @@ function balancedWidth(box: FlexBox, contributions: readonly IntrinsicSizes[], g
 function columnLines(box: FlexBox, ctx: LayoutContext): number[][] | undefined {
   const style = box.style;
   const max = resolveMaxSize(style.maxHeight, undefined);
-  const breakAt = definiteInnerHeight(box) ?? (max === Infinity ? Infinity : toContentSize(max, style, verticalEdges(box)));
+  const breakAt = definiteInnerHeight(box) ?? (max === Infinity ? Infinity : toContentSize(max, style, boxEdges(style, 0).y));
   const wrapping = wrappingOf(style);
   if (breakAt === Infinity && !(wrapping.balance && wrapping.minLines > 1)) return undefined;
   const env = measuringEnv(box, flexAxes(style), ctx, undefined);

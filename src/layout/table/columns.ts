@@ -71,8 +71,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
     return { min, max, percent: undefined, fixed: true };
   }
   max = Math.max(min, Math.min(max, limit));
-  if (typeof width === 'object' && width.kind === 'percent') return { min, max, percent: width.value, fixed: false };
-  return { min, max, percent: undefined, fixed: false };
+  return { min, max, percent: percentOf(width), fixed: false };
 }
 
 /**
@@ -124,10 +123,15 @@ function columnOwnSpec(plan: TablePlan, column: number): MutableSpec {
     spec.min = 0;
     spec.max = width;
     spec.fixed = true;
-  } else if (typeof width === 'object' && width.kind === 'percent') {
-    spec.percent = width.value;
+  } else {
+    spec.percent = percentOf(width);
   }
   return spec;
+}
+
+/** A width's percentage when it is one (not a calc() with one), else undefined. */
+function percentOf(width: ComputedStyle['width']): number | undefined {
+  return typeof width === 'object' && width.kind === 'percent' ? width.value : undefined;
 }
 
 /** Spreads what a spanning cell needs beyond its columns over them: auto columns first, in proportion to their max-content widths. */
@@ -256,7 +260,7 @@ export function distributeFixed(plan: TablePlan, assignable: number): number[] {
     if (given === undefined) continue;
     const edges = fixedEdgesX(style);
     const border = style.boxSizing === 'border-box' ? given : given + edges;
-    const each = cell.colSpan > 1 && typeof style.width === 'object' && style.width.kind === 'percent' ? given / cell.colSpan : (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
+    const each = cell.colSpan > 1 && percentOf(style.width) !== undefined ? given / cell.colSpan : (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
     for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (widths[c] === undefined) widths[c] = Math.max(0, each);
   }
   const fixedSum = widths.reduce<number>((sum, w) => sum + (w ?? 0), 0);
