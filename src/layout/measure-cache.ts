@@ -9,6 +9,7 @@ import type { LayoutContext, LayoutInput, LayoutOutput } from './contract.js';
 import { cacheKey, layoutBox } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
+import { countLayoutWork } from './relayout-budget.js';
 
 /** What a measuring run may vary: every field of the input but its position, page and surroundings. */
 export type MeasureInput = Omit<LayoutInput, 'mode' | 'x' | 'y' | 'strut' | 'fragmentainer' | 'exclusions' | 'markerAscent'>;
@@ -29,6 +30,7 @@ export function measured(box: LayoutBox, sizes: MeasureInput, ctx: LayoutContext
     byBox.set(box, cache);
   }
   const cached = cache.get(key);
+  countLayoutWork();
   if (cached !== undefined) return cached;
   const laid = measuredAfresh(box, sizes, ctx);
   cache.set(key, laid);

@@ -203,6 +203,18 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     warning: { code: 'layout', contains: 'what is beyond is cut', line: 1 },
   },
   {
+    // each grid sized its columns again at its rows and measured its inner grid at one more width per level (4.3 s, 490 MB)
+    name: '240 fixed-height grids nested, each with a 2:1 box',
+    template: `<!DOCTYPE html>${repeatText(240, (i) => `<div style="display: grid; height: ${300 - i}px; grid-template-columns: auto 1fr"><div style="aspect-ratio: 2; background: teal"></div>`)}x${'</div>'.repeat(240)}`,
+    warning: { code: 'layout', contains: 'what is beyond is cut', line: 1 },
+  },
+  {
+    // the same with heights that are auto when measured: each level's inner grids at many widths (over 60 s, 3.8 GB)
+    name: '240 grids nested, each with a 2:1 box, at heights a percentage makes auto',
+    template: `<!DOCTYPE html>${repeatText(240, (i) => `<div style="display: grid; height: calc(300px - ${i}px + 1%); grid-template-columns: auto 1fr"><div style="aspect-ratio: 2; background: teal"></div>`)}x${'</div>'.repeat(240)}`,
+    warning: { code: 'layout', contains: 'grid sizing: 200000 boxes were laid out again', line: 1 },
+  },
+  {
     // each one copied the list of those before it, and every copy was kept (20,000: 14 s, over 2 GB)
     name: '12,000 absolutely positioned children of one block',
     template: `<!DOCTYPE html><div style="position: relative">${repeatText(12_000, (i) => `<div style="position: absolute; top: ${i}px; left: ${i % 500}px">x</div>`)}</div>`,

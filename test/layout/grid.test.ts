@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import type { BoxFragment } from '../../src/layout/types.js';
+import { countLayoutWork } from '../../src/layout/relayout-budget.js';
 
 const PAGE = '<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } div { box-sizing: border-box }</style>';
 
@@ -370,5 +371,33 @@ describe('nested grids', () => {
     const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 } div { display: grid; padding: 1px 2px }</style>
       ${'<div>'.repeat(depth)}<p id=in style="margin:0;height:20px"></p>${'</div>'.repeat(depth)}`);
     expect(findById(doc.pages[0]!, 'in')).toMatchObject({ x: 2 * depth, y: depth, width: 200 - 4 * depth, height: 20 });
+  });
+});
+
+describe('rows sized by items of fixed height (§11.5)', () => {
+  // Chromium 156 prints these; the heights are known without laying the items out (items.ts fixedBorderHeight)
+  it('takes padding percentages, box-sizing, min-/max-height, borders and margins into the row', async () => {
+    const grid = (id: string, item: string, css = ''): string => `<div style="display:grid;grid-template-columns:100px 50px;${css}"><div id=a${id} style="${item}">x</div><div id=b${id} style="font-size:30px">y</div></div>`;
+    expect(await boxes([
+      grid('1', 'height:40px;padding:10% 0;box-sizing:content-box'),
+      grid('2', 'height:10px;padding:20px 0'),
+      grid('3', 'height:80px;max-height:50px;border:3px solid'),
+      grid('4', 'height:20px;min-height:30px;margin:5px 0 7px'),
+      grid('5', 'height:20px', 'align-items:baseline'),
+      grid('6', 'display:grid;height:25px;max-height:10%'),
+    ].join(''), ['a1', 'b1', 'a2', 'b2', 'a3', 'b3', 'a4', 'b4', 'a5', 'b5', 'a6', 'b6'], 'body { font: 16px/1 serif }'))
+      .toEqual(['0,0 100x60', '100,0 50x60', '0,60 100x40', '100,60 50x40', '0,100 100x50', '100,100 50x50', '0,155 100x30', '100,150 50x42',
+        '0,204 100x20', '100,192 50x30', '0,224 100x3', '100,224 50x30']);
+  });
+
+  it('keeps nested fixed-height grids with a 2:1 box linear: each inner grid laid out at one width', async () => {
+    const chain = (depth: number): string => `${Array.from({ length: depth }, (_, i) => `<div style="display:grid;height:${300 - i}px;grid-template-columns:auto 1fr"><div style="aspect-ratio:2"></div>`).join('')}x${'</div>'.repeat(depth)}`;
+    const work = async (depth: number): Promise<number> => {
+      const before = countLayoutWork();
+      await layoutHtml(`${PAGE}${chain(depth)}`, { expectWarnings: [{ code: 'layout', message: /what is beyond is cut/ }] });
+      return countLayoutWork() - before;
+    };
+    // linear: 4× the work (counted, not timed); each level measuring its inner grids at one more width made it 16×
+    expect(await work(160) / await work(40)).toBeLessThan(6);
   });
 });

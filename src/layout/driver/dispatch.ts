@@ -27,6 +27,7 @@ import { assertNever } from '../../errors.js';
 import { resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
+import { countLayoutWork } from '../relayout-budget.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -64,18 +65,20 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
 }
 
 /**
- * Layouts between two looks at the render's time limit inside a page. Pages are the driver's
+ * Layout work (layouts and measures looked up, relayout-budget.ts `countLayoutWork`) between two
+ * looks at the render's time limit inside a page. Pages are the driver's
  * checkpoint; a page whose layout multiplies (a search inside a search, relayout-budget.ts) or
  * is merely huge would otherwise run past the limit until it ends, and an engine called in
  * process has no watchdog to stop it. A counter, not a clock read per box: 1,024 layouts are
  * well under a millisecond.
  */
-const LAYOUTS_PER_TIME_CHECK = 1024;
-let layoutsSinceTimeCheck = 0;
+const WORK_PER_TIME_CHECK = 1024;
+let nextTimeCheck = WORK_PER_TIME_CHECK;
 
 function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  if (++layoutsSinceTimeCheck >= LAYOUTS_PER_TIME_CHECK) {
-    layoutsSinceTimeCheck = 0;
+  const work = countLayoutWork();
+  if (work >= nextTimeCheck) {
+    nextTimeCheck = work + WORK_PER_TIME_CHECK;
     ctx.checkBudget?.();
   }
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);

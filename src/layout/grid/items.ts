@@ -13,12 +13,13 @@ import type { MeasureInput } from '../measure-cache.js';
 import { measured, measuredAfresh } from '../measure-cache.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { hasNaturalWidth, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { clampHeight, hasNaturalWidth, isAutoHeight, isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
 import type { GridItemBox } from './grid.js';
 import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
+import { participates } from './baseline.js';
 import { initialContainingHeight, isVerticalRoot, verticalRootIntrinsicSizes, verticalRootMinContentHeight } from '../orthogonal.js';
 
 /** The container's values items inherit alignment from. */
@@ -115,6 +116,11 @@ function clampSize(style: ComputedStyle, size: number, basis: number | undefined
  * first baseline from the margin-box top (the border-box bottom when it has none, §10.8).
  */
 export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minContent: number; minimum: number | undefined; baseline: number } {
+  const fixed = fixedBorderHeight(box, areaWidth, container);
+  if (fixed !== undefined) {
+    const outer = fixed + verticalMargins(box.style, areaWidth);
+    return { size: outer, minContent: outer, minimum: outer, baseline: marginOrZero(box.style.marginTop, areaWidth) + fixed };
+  }
   const result = measureItem(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx), formattingContextRoot: true }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
   const height = result.fragment.height;
@@ -123,6 +129,20 @@ export function heightContribution(box: GridItemBox, areaWidth: number, containe
   // a vertical writing-mode item's height is its inline size: its lines may wrap in less
   const minContent = isVerticalRoot(box) ? Math.min(height, verticalRootMinContentHeight(box, ctx, initialContainingHeight(ctx))) : height;
   return { size: height + margins, minContent: minContent + margins, minimum, baseline };
+}
+
+/**
+ * The border-box height of a block or flex/grid container whose `height` is a length and whose
+ * min-/max-height need no content, when its baseline is not asked for: what laying it out would
+ * give at any width. Not measuring it keeps nested grids linear: each grid sized twice (§11.1
+ * step 3) measured its items at two widths, and their items at two more each.
+ */
+function fixedBorderHeight(box: GridItemBox, areaWidth: number, container: ContainerAlignment): number | undefined {
+  const style = box.style;
+  if ((box.kind !== 'block' && box.kind !== 'flex' && box.kind !== 'grid') || typeof style.height !== 'number' || isSizeKeyword(style.minHeight) || isSizeKeyword(style.maxHeight)) return undefined;
+  if (isSubgrid(box) || isVerticalRoot(box) || participates(style, container.alignItems)) return undefined;
+  const edgesY = edges(style, areaWidth, 'y');
+  return clampHeight(style, 0, undefined, edgesY) + edgesY;
 }
 
 /** `self-start`/`self-end` name the item's own sides: the container's start or end depending on the two directions. */

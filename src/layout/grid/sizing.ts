@@ -18,6 +18,7 @@ import { sizeTracks } from './track-sizing.js';
 import type { FixedRows, ParentTracks } from './subgrid.js';
 import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridTracks, withSubgridTracks } from './subgrid.js';
 import { appendAll } from '../../append-all.js';
+import { withinRelayouts } from '../relayout-budget.js';
 
 export interface SizedGrid {
   readonly grid: Grid;
@@ -99,12 +100,15 @@ export function sizeGrid(box: FlexBox, width: number, height: number | undefined
   }
   const first = { ...sized, ...sizeRows(box, sized, height, fitHeight, ctx) };
   // §11.1 steps 3-4: a vertical item's width, or a ratio's, follows the height of its rows, which
-  // column sizing only estimated (fixed rows alone): columns again at the rows' sizes, then rows
+  // column sizing only estimated (fixed rows alone): columns again at the rows' sizes, then rows.
+  // Nested, each pass measures the inner grids at new widths: a search the page's allowance bounds.
   const alignment = containerAlignment(box.style);
   if (!first.grid.items.some((item) => widthFollowsRows(item.box, alignment))) return first;
-  const resized = sizeColumns(box, width, height, ctx, { sizes: first.rows, gap: first.rowGap });
-  if (resized.columns.every((size, i) => size === first.columns[i])) return first;
-  return { ...resized, ...sizeRows(box, resized, height, fitHeight, ctx) };
+  return withinRelayouts(ctx, 'grid sizing', box.element, () => {
+    const resized = sizeColumns(box, width, height, ctx, { sizes: first.rows, gap: first.rowGap });
+    if (resized.columns.every((size, i) => size === first.columns[i])) return first;
+    return { ...resized, ...sizeRows(box, resized, height, fitHeight, ctx) };
+  }) ?? first;
 }
 
 interface SizedColumns {
