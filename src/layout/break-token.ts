@@ -1,6 +1,6 @@
 /**
  * Fragmentation helpers shared by every formatting context (CSS Fragmentation 3): reading break
- * tokens (contract.ts), the kind of a forced break, and a cloned box's room.
+ * tokens (contract.ts), the kind of a forced break, the breaks a value avoids, and a cloned box's room.
  */
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from './contract.js';
@@ -32,4 +32,9 @@ export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
     case 'left': case 'right': case 'recto': case 'verso': case 'column': return value;
     default: return undefined;
   }
+}
+
+/** Whether a `break-*` value avoids a break between pages (`column`: between columns): `avoid`, and `avoid-page` or `avoid-column` (§3.2). */
+export function avoidsBreak(value: BreakValue, column: boolean): boolean {
+  return value === 'avoid' || value === (column ? 'avoid-column' : 'avoid-page');
 }

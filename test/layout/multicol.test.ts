@@ -306,3 +306,30 @@ describe('nested multi-column boxes', () => {
     expect(eight.filter((f) => f.startsWith('last'))).toHaveLength(1);
   });
 });
+
+describe('boxes that avoid breaks inside (CSS Fragmentation 3 §3.2)', () => {
+  // Chromium 156 prints these (the same HTML with a word per line, compared by the words' positions)
+  const belowSpanner = (a: number, b: number): string => `<div id=mc class=mc style="columns:2"><div id=s style="column-span:all;height:150px"></div>`
+    + `<div id=a style="break-inside:avoid-column">${lines(a)}</div><div id=b style="break-inside:avoid">${lines(b)}</div></div>`;
+
+  it('moves the short row below a spanner to the next page when it would end inside such a box', async () => {
+    expect(await fragments(belowSpanner(6, 2), '', '300px 200px')).toEqual([
+      'mc 0,0 300x150', 's 0,0 300x150',
+      'mc p1 0,0 300x120', 'a p1 0,0 145x120', 'b p1 155,0 145x40',
+    ]);
+  });
+
+  it('breaks such a box across the columns of the short row when the row holds it', async () => {
+    expect(await fragments(belowSpanner(4, 2), '', '300px 200px')).toEqual([
+      'mc 0,0 300x200', 's 0,0 300x150', 'a 0,150 145x50', 'a 155,150 145x40',
+      // balanced, b stays whole
+      'mc p1 0,0 300x40', 'b p1 0,0 145x40',
+    ]);
+  });
+
+  it('balances columns at least as tall as the tallest such box', async () => {
+    expect(await fragments(`<div id=mc class=mc style="columns:3"><div id=a>${lines(1)}</div><div id=b style="break-inside:avoid-column">${lines(4)}</div><div id=c>${lines(1)}</div></div>`)).toEqual([
+      'mc 0,0 600x80', 'a 0,0 193.33x20', 'b 203.33,0 193.33x80', 'c 406.67,0 193.33x20',
+    ]);
+  });
+});

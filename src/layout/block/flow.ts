@@ -17,7 +17,7 @@ import type { ExclusionSpace } from '../exclusions.js';
 import { clearSides, floatsBottom, freeBand, hasFloatFrom, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
 import { legacyAlign, marginOrZero } from '../box-model.js';
 import { establishesBfc } from './index.js';
-import { forcedBreakOf } from '../break-token.js';
+import { avoidsBreak, forcedBreakOf } from '../break-token.js';
 import { layoutFloat } from './float.js';
 import { pageNameChanges } from '../page/page-names.js';
 
@@ -426,9 +426,8 @@ function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, fragmen
     ?? (pageNameChanges(ctx.pageNames, before, after) ? 'page' : undefined);
 }
 
-/** `avoid-page` avoids page breaks, `avoid-column` breaks between columns (CSS Fragmentation 3 §3.2). */
 function isAvoidBreak(value: BreakValue, fragmentainer: Fragmentainer | undefined): boolean {
-  return value === 'avoid' || value === (fragmentainer?.column === true ? 'avoid-column' : 'avoid-page');
+  return avoidsBreak(value, fragmentainer?.column === true);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, LayoutContext } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import type { ColumnRow, RowInput } from './column-row.js';
-import { layoutColumnRow, rowContentHeight } from './column-row.js';
+import { breaksInsideAvoiding, layoutColumnRow, rowContentHeight } from './column-row.js';
 import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 
 /** Columns created past the used count where the container's height holds them (§8.2), at most. */
@@ -71,6 +71,10 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
  * `mayProbe` says whether another layout of it may be made (relayout-budget.ts).
  */
 function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boolean): PlannedRow {
+  // Boxes that avoid breaks inside stay whole in a column where the room holds them (as Chromium
+  // balances: the columns at least as tall as the tallest such box); where it does not, they break.
+  const keepsWhole = !breaksInsideAvoiding(fill.columns);
+  const fits = (row: ColumnRow): boolean => holdsTheRest(row) && (!keepsWhole || !breaksInsideAvoiding(row.columns));
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
@@ -99,4 +103,5 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
   return { row: best.row, height };
 }
 
-const fits = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined;
+const holdsTheRest = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined;
+

@@ -11,7 +11,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
-import { forcedKind } from '../break-token.js';
+import { avoidsBreak, forcedKind } from '../break-token.js';
 import { withBoxFields } from '../fragment-records.js';
 
 export interface RowInput {
@@ -74,7 +74,21 @@ export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input:
     if (forced !== undefined && forced !== 'column') return { columns, outputs, token, forced, pushed: false };
     discard = forced === undefined;
   }
+  // Where the row ends inside a box that avoids breaks and something is above it on the page, the
+  // row moves to the next page whole, as Chromium leaves a short row below a spanner empty rather
+  // than carry an article over the page; inside the row, each column's top still breaks it.
+  const last = columns[columns.length - 1];
+  if (token !== undefined && !input.atTop && last !== undefined && breaksInsideAvoiding([last])) return { columns: [], outputs: [], token: resume, forced: undefined, pushed: true };
   return { columns, outputs, token, forced: undefined, pushed: false };
+}
+
+/** Whether a box broken at a column's end (a fragment continued after) avoids breaks between columns. */
+export function breaksInsideAvoiding(fragments: readonly Fragment[]): boolean {
+  for (const fragment of fragments) {
+    if (fragment.kind !== 'box' || !fragment.continuedAfter) continue;
+    if (avoidsBreak(fragment.box.style.breakInside, true) || breaksInsideAvoiding(fragment.children)) return true;
+  }
+  return false;
 }
 
 /**

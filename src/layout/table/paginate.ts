@@ -8,7 +8,7 @@
  */
 import type { BreakValue } from '../../css/types.js';
 import type { BreakToken, ForcedBreak, LayoutContext } from '../contract.js';
-import { forcedBreakOf } from '../break-token.js';
+import { avoidsBreak, forcedBreakOf } from '../break-token.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
@@ -98,17 +98,12 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
  */
 function repeatedGroups(request: PaginateRequest, heights: GroupHeights, footerStart: number): { readonly header: boolean; readonly footer: boolean } {
   const grid = request.plan.grid;
-  const avoids = (row: number): boolean => avoidsBreakInside(grid.rows[row]!.group.style.breakInside, request.column);
+  const avoids = (row: number): boolean => avoidsBreak(grid.rows[row]!.group.style.breakInside, request.column);
   const repeats = { header: grid.headerRows > 0 && avoids(0), footer: grid.footerRows > 0 && avoids(footerStart) };
   if (request.resume === undefined || request.bottom === Infinity) return repeats;
   const top = request.geometry.border.top + request.geometry.padding.top + request.plan.spacing[1];
   const taken = top + (repeats.header ? heights.header : 0) + (repeats.footer ? heights.footer : 0);
   return taken < request.bottom - 0.01 ? repeats : { header: false, footer: false };
-}
-
-/** `break-inside` avoids breaks in this fragmentation context: `avoid`, and `avoid-page` on pages or `avoid-column` in columns. */
-function avoidsBreakInside(value: string, column: boolean): boolean {
-  return value === 'avoid' || value === (column ? 'avoid-column' : 'avoid-page');
 }
 
 /** The heights of the header and footer groups with their spacing. */
