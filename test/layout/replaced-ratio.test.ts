@@ -132,6 +132,16 @@ describe('aspect-ratio on images', () => {
     expect(['p1', 'p2', 'p3'].map((id) => findById(doc.pages[0]!, id)!.x)).toEqual([2, 134, 266]);
   });
 
+  it('at a percentage height in an auto row, size their column by the width they are drawn at once the rows are sized', async () => {
+    // octavo: #p4's and #p5's columns 204px wide (their natural width), #q4 drawn from 206, #q5 from 206
+    expect(await sizes(`<div style="display:grid;height:64px;grid-auto-flow:column;grid-auto-columns:max-content"><img id=p4 src="${SIZED}" style="height:100%"><img id=q4 src="${SIZED}" style="height:50%"></div>
+      <div style="display:grid;grid-template-columns:auto auto 1fr;height:80px"><img id=p5 src="${SIZED}" style="height:50%"><img id=q5 src="${SIZED}" style="height:100%"><span>x</span></div>`))
+      .toEqual(['p4 208x104', 'q4 104x52', 'p5 104x52', 'q5 208x104']);
+    const doc = await layoutHtml(`<style>@page { size: 600px 2000px; margin: 0 } body { margin: 0; width: 400px } img { margin: 2px }</style><div style="display:grid;height:64px;grid-auto-flow:column;grid-auto-columns:max-content"><img id=p4 src="${SIZED}" style="height:100%"><img id=q4 src="${SIZED}" style="height:50%"></div><div style="display:grid;grid-template-columns:auto auto 1fr;height:80px"><img id=p5 src="${SIZED}" style="height:50%"><img id=q5 src="${SIZED}" style="height:100%"><span>x</span></div>`);
+    // Chromium 156: the second image starts after the first's drawn width
+    expect(['q4', 'q5'].map((id) => findById(doc.pages[0]!, id)!.x)).toEqual([214, 110]);
+  });
+
   it('gives an image with no natural size the width of its container', async () => {
     expect(await sizes(`<img id=a11 style="display:block;aspect-ratio:2" src="${BARE}">`)).toEqual(['a11 396x198']);
   });

@@ -16,6 +16,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { clampHeight, hasNaturalWidth, isAutoHeight, isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
+import { widthFollowsPercentHeight } from '../replaced.js';
 import type { GridItemBox } from './grid.js';
 import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
@@ -191,11 +192,13 @@ export function stretchesInRows(box: GridItemBox, container: ContainerAlignment)
 
 /**
  * Whether the item's width contribution follows the height of its rows (§11.1 step 3): a vertical
- * item's lines wrap at it; an item of auto width stretched in its rows whose width its ratio gives.
+ * item's lines wrap at it; an item of auto width stretched in its rows whose width its ratio gives,
+ * or an image whose percentage height resolves against them (a logo at `height: 50%` in an auto
+ * row its neighbour makes 104px tall: its column 108px wide, as Chromium's, not its natural 204).
  */
 export function widthFollowsRows(box: GridItemBox, container: ContainerAlignment): boolean {
   if (isVerticalRoot(box) || ratioSpansRows(box)) return true;
-  return box.kind === 'replaced' && box.style.width === 'auto' && stretchesInRows(box, container);
+  return box.kind === 'replaced' && box.style.width === 'auto' && (stretchesInRows(box, container) || widthFollowsPercentHeight(box.style));
 }
 
 /**
