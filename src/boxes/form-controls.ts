@@ -10,7 +10,7 @@ import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js'
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import { DATE_TIME_INPUT_TYPES, inputTypeAttribute, listBoxRows } from '../css/control-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
-import { fontRelativeRatios } from '../css/values/font-metrics.js';
+import { fontRelativeRatios, normalLineHeight } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
@@ -415,7 +415,7 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const cols = positiveInt(element.attribs['cols'], 20);
   const rows = positiveInt(element.attribs['rows'], 2);
   const lineHeight = typeof style.lineHeight === 'number' ? style.lineHeight
-    : style.lineHeight === 'normal' ? style.fontSize * normalLineHeight(style.fontFamily) : style.lineHeight.value * style.fontSize;
+    : style.lineHeight === 'normal' ? normalLineHeight(fontRelativeRatios(style.fontFamily, style).lineSpacing, style.fontSize) : style.lineHeight.value * style.fontSize;
   // field-sizing: content: as wide as its longest line and as tall as its lines (or one, empty)
   const content = style.fieldSizing === 'content';
   const width = style.width !== 'auto' ? style.width : content ? 'fit-content' : textareaWidth(style, cols) + sizingEdges(style, 'x');
@@ -436,13 +436,6 @@ const TEXTAREA_GUTTER = 15;
  */
 function textareaWidth(style: FieldFont, cols: number): number {
   return Math.ceil(fieldCharWidth(style) * cols - 1e-6) + TEXTAREA_GUTTER;
-}
-
-/** `line-height: normal` of the bundled fonts (hhea ascent + descent + line gap, per em). */
-function normalLineHeight(families: readonly string[]): number {
-  const ratios = fontRelativeRatios(families);
-  const mono = fontRelativeRatios(['monospace']);
-  return ratios === mono ? (1705 + 615) / 2048 : (1854 + 434 + 67) / 2048;
 }
 
 function positiveInt(text: string | undefined, fallback: number): number {

@@ -12,7 +12,7 @@ import { elementLocation } from '../dom/location.js';
 import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
-import { computeStyle, createInitialStyle, withStyle } from './compute.js';
+import { computeStyle, createInitialStyle, lineHeightPx, withStyle } from './compute.js';
 import type { DocumentFontMetrics, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
 import { estimatedFontUnitUses, fontUnitRatios, styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
@@ -78,6 +78,8 @@ interface State {
   rootFontSize: number;
   /** The root element's font ratios (`rex`, `rch`, `rcap`), once it is styled. */
   rootFont: FontUnitRatios | undefined;
+  /** The root's computed line height in px (undefined: normal, or no root yet), for `rlh`. */
+  rootLineHeight: number | undefined;
   /** The element being computed, for the location of computed-value warnings. */
   current: DomElement | undefined;
   /**
@@ -138,6 +140,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     ancestors: memo.index.ancestorKeys === undefined ? undefined : new AncestorFilter(memo.index.ancestorKeys),
     rootFontSize: 16,
     rootFont: undefined,
+    rootLineHeight: undefined,
     current: undefined,
     readAttributes: false,
     readAttribute: (name) => {
@@ -202,6 +205,7 @@ function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
         isRoot: false,
         rootFontSize: state.rootFontSize,
         rootFont: state.rootFont,
+        rootLineHeight: state.rootLineHeight,
         viewportWidth: state.viewport.width,
         viewportHeight: state.viewport.height,
         parentDisplay: undefined,
@@ -327,10 +331,12 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
 function setRoot(style: ComputedStyle, state: State): void {
   state.rootFontSize = style.fontSize;
   state.rootFont = styleFontRatios(style, state.fontRatios);
+  state.rootLineHeight = lineHeightPx(style.lineHeight, style.fontSize);
 }
 
-function rootFontKey({ rootFontSize, rootFont }: State): string {
-  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio} ${rootFont.exHinting?.shoot ?? ""}`;
+function rootFontKey({ rootFontSize, rootFont, rootLineHeight }: State): string {
+  const spacing = rootFont?.lineSpacing;
+  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio} ${rootFont.exHinting?.shoot ?? ""} ${rootLineHeight} ${spacing?.ascent} ${spacing?.descent} ${spacing?.gap}`;
 }
 
 /** The matched rules less the pseudo-elements' `@container` rules whose conditions fail, the element being one of their containers. */
@@ -446,6 +452,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     isRoot,
     rootFontSize: state.rootFontSize,
     rootFont: state.rootFont,
+    rootLineHeight: state.rootLineHeight,
     viewportWidth: state.viewport.width,
     viewportHeight: state.viewport.height,
     container: state.containers.containerLengths(),

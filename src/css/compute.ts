@@ -29,6 +29,8 @@ export interface ComputeInput {
   readonly rootFontSize: number;
   /** The root element's font ratios (styleFontRatios of its style), for `rex`, `rch` and `rcap`; unused on the root itself. */
   readonly rootFont?: FontUnitRatios | undefined;
+  /** The root element's computed line height in px (lineHeightPx of its style), for `rlh`; undefined when normal; unused on the root itself. */
+  readonly rootLineHeight?: number | undefined;
   readonly viewportWidth: number;
   readonly viewportHeight: number;
   /** What `cq*` units resolve against (css/container-scope.ts); undefined: the page area. */
@@ -220,6 +222,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     rootFontSize: input.rootFontSize,
     // the root's font-size reads the initial font, as `rem` there reads the initial size (then its own font)
     rootFont: input.isRoot ? parentRatios : input.rootFont,
+    rootLineHeight: input.isRoot ? lineHeightPx(parent.lineHeight, parent.fontSize) : input.rootLineHeight,
     viewportWidth: input.viewportWidth,
     viewportHeight: input.viewportHeight,
     container: input.container,
@@ -259,7 +262,9 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     } else if (i === COLOR) {
       ctx = { ...ctx, color: value as ComputedStyle['color'] };
     } else if (i === LINE_HEIGHT) {
-      ctx = { ...ctx, lineHeight: lineHeightPx(value as ComputedStyle['lineHeight'], ctx.fontSize) };
+      const lineHeight = lineHeightPx(value as ComputedStyle['lineHeight'], ctx.fontSize);
+      // the root's own `rlh` is its line height (its font's, when normal), as `rem` there is its font size
+      ctx = input.isRoot ? { ...ctx, lineHeight, rootLineHeight: lineHeight } : { ...ctx, lineHeight };
     }
   }
   style['quirkyMargins'] = quirkyMarginBits(winners[MARGIN_TOP], winners[MARGIN_BOTTOM]);
@@ -269,8 +274,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   return style as unknown as ComputedStyle;
 }
 
-/** A computed `line-height` in px, for `lh` (CSS Values 4 §6.1.1); undefined for `normal` (units.ts takes 1.2em). */
-function lineHeightPx(lineHeight: ComputedStyle['lineHeight'], fontSize: number): number | undefined {
+/** A computed `line-height` in px, for `lh` and `rlh` (CSS Values 4 §6.1.1); undefined for `normal` (units.ts takes the font's). */
+export function lineHeightPx(lineHeight: ComputedStyle['lineHeight'], fontSize: number): number | undefined {
   if (lineHeight === 'normal') return undefined;
   return typeof lineHeight === 'number' ? lineHeight : lineHeight.value * fontSize;
 }

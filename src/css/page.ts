@@ -6,7 +6,7 @@ import { parse } from './values/css-tree-parse.js';
 import { excerpt, type Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
-import { computeStyle, withDisplay } from './compute.js';
+import { computeStyle, lineHeightPx, withDisplay } from './compute.js';
 import { styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, NO_REGISTRY, computeCustomProperties } from './custom-properties.js';
@@ -291,6 +291,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     isRoot: false,
     rootFontSize: styled.rootStyle?.fontSize ?? 16,
     rootFont: styled.rootStyle && styleFontRatios(styled.rootStyle),
+    rootLineHeight: styled.rootStyle && lineHeightPx(styled.rootStyle.lineHeight, styled.rootStyle.fontSize),
     viewportWidth: width,
     viewportHeight: height,
     parentDisplay: undefined,
@@ -373,6 +374,7 @@ function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageS
     isRoot: false,
     rootFontSize: styled.rootStyle?.fontSize ?? 16,
     rootFont: styled.rootStyle && styleFontRatios(styled.rootStyle),
+    rootLineHeight: styled.rootStyle && lineHeightPx(styled.rootStyle.lineHeight, styled.rootStyle.fontSize),
     viewportWidth: pageStyle.width,
     viewportHeight: pageStyle.height,
     parentDisplay: undefined,

@@ -34,12 +34,14 @@ function normalizedAscent(face: FontFace): number {
 
 /**
  * `ex`, `ch` and `cap` of a face in em: its x-height and cap height (OS/2, else the glyphs'
- * tops: face.ts), the advance of its "0" (0.5em without one, as CSS Values 4 §6.1.1 allows).
+ * tops: face.ts), the advance of its "0" (0.5em without one, as CSS Values 4 §6.1.1 allows);
+ * and its line spacing, for `lh` where `line-height` is normal.
  */
 export function fontUnitsOf(face: FontFace): FontUnits {
   const adjust = face.sizeAdjust ?? 1;
   const scale = adjust / face.unitsPerEm;
   const program = face.program as FontProgram;
   const zero = face.hasGlyphFor(0x30) ? glyphAdvanceWidth(program, program.glyphForCodePoint(0x30).id) : 0;
-  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * adjust, cap: face.capHeight * scale };
+  const lineSpacing = { ascent: face.ascent * scale, descent: -face.descent * scale, gap: face.lineGap * scale };
+  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * adjust, cap: face.capHeight * scale, lineSpacing };
 }

@@ -132,7 +132,18 @@ describe('lh', () => {
       '<div id=a></div><div id=b></div><div id=c></div><div id=d></div>');
     expect(doc.diagnostics).toEqual([]);
     const [a, b, c, d] = ['#a', '#b', '#c', '#d'].map((selector) => doc.style(selector));
-    // #c: 2lh of the parent's 21px; #d: normal is taken as 1.2em (the font's own normal is layout's)
-    expect([a!.height, b!.height, b!.width, c!.lineHeight, c!.height, d!.height]).toEqual([42, 30, 44, 42, 42, 16.8]);
+    // #c: 2lh of the parent's 21px; #d: normal, the font's (14px Liberation Serif: 12 + 3 + 1px)
+    expect([a!.height, b!.height, b!.width, c!.lineHeight, c!.height, d!.height]).toEqual([42, 30, 44, 42, 42, 16]);
+  });
+
+  it('is the first font\'s ascent, descent and line gap, each rounded, where line-height is normal; rlh the root\'s', async () => {
+    // Chromium 156 computes these heights; octavo took 1.2em (16.8, 19.2, 156, 27.6, 18, 84, 24 x 48)
+    const doc = await styleWith(`${PAGE} html { font: 15px Arial } #a { font: 14px serif; height: 1lh } #b { font: 16px Arial; height: 1lh }
+      #c { font: 13px monospace; height: 10lh } #d { font: 23px 'DejaVu Sans'; height: 1lh } #e { font: 11px Arial; height: 1rlh }
+      #f { font: 17.5px serif; height: 4lh } #h { font: 20px serif; line-height: normal; width: 1lh; height: 2rlh }`,
+    '<div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div><div id=f></div><div id=h></div>');
+    expect(doc.diagnostics).toEqual([]);
+    expect(['#a', '#b', '#c', '#d', '#e', '#f'].map((selector) => doc.style(selector)!.height)).toEqual([16, 18, 150, 26, 17, 84]);
+    expect([doc.style('#h')!.width, doc.style('#h')!.height]).toEqual([23, 34]);
   });
 });

@@ -85,6 +85,13 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><textarea id=ta1>Some text</textarea><textarea id=ta2 rows=3 cols=10>A</textarea></div>', ['ta1 0,15 182x36', 'ta2 182,0 102x51']);
   });
 
+  it('textarea rows of line-height normal in the font\'s line spacing, its ascent, descent and gap each rounded', async () => {
+    // Chromium 156; octavo took unrounded spacing, and Liberation Sans's for every font but monospace (36.2, 75, 46.9, 103.7 tall)
+    await expectBoxes(`<div style="display:flex;flex-direction:column;align-items:start"><textarea id=tb1></textarea><textarea id=tb2 style="font: 15px serif" rows=4></textarea>
+      <textarea id=tb3 style="font: 13px Arial; padding: 0" rows=3 cols=10></textarea><textarea id=tb4 style="font: 17px 'DejaVu Sans'" rows=5></textarea></div>`,
+    ['tb1 0,0 182x36', 'tb2 0,36 201x74', 'tb3 0,110 97x47', 'tb4 0,157 201x106']);
+  });
+
   // field-sizing: content (CSS UI 4 §5.1): the text or placeholder shown, not size, cols or rows; an empty field is its edges
   // and the caret's 1px; a number field keeps its spin buttons' 15px; a drop-down fits its selected option, a list box shows all
   it('fields, textareas and selects sized by their content with field-sizing: content', async () => {

@@ -28,6 +28,28 @@ export interface FontRelativeRatios {
   readonly maxCharWidth: number;
   /** How Chromium's FreeType hints the x-height of a font without OS/2 `sxHeight` (hintedEx). */
   readonly exHinting?: ExHinting;
+  /** What `line-height: normal` is made of (unknown: 1.2em). */
+  readonly lineSpacing?: LineSpacing;
+}
+
+/**
+ * A font's ascent, descent and line gap in em, as the text stage picks them (text/face.ts: hhea,
+ * or the OS/2 typo metrics where the font asks): `line-height: normal`, which `lh` reads.
+ */
+export interface LineSpacing {
+  readonly ascent: number;
+  readonly descent: number;
+  readonly gap: number;
+}
+
+/**
+ * `line-height: normal` in px at `size`: the ascent, descent and line gap each rounded to whole
+ * pixels, as Chromium rounds them and the layout does (layout/inline/vertical-align.ts); 1.2em
+ * for a font whose metrics are not known.
+ */
+export function normalLineHeight(spacing: LineSpacing | undefined, size: number): number {
+  if (spacing === undefined) return size * 1.2;
+  return Math.round(spacing.ascent * size) + Math.round(spacing.descent * size) + Math.round(spacing.gap * size);
 }
 
 /**
@@ -92,18 +114,22 @@ const em = (units: number): number => units / 2048;
 /** A text field's widths in a face (`xAvgCharWidth`, the bbox width), in 2048ths of the em. */
 const field = (average: number, widest: number): Pick<FontRelativeRatios, 'avgCharWidth' | 'maxCharWidth'> => ({ avgCharWidth: em(average), maxCharWidth: em(widest) });
 
+/** A family's hhea ascent, descent and line gap (the same in its four faces), in 2048ths of the em. */
+const spacing = (ascent: number, descent: number, gap: number): { lineSpacing: LineSpacing } => ({ lineSpacing: { ascent: em(ascent), descent: em(descent), gap: em(gap) } });
+
 const UNKNOWN_FAMILY = faces(FALLBACK_RATIOS, {}, {}, {});
-const LIBERATION_SANS = faces({ ex: em(1082), ch: em(1139), cap: em(1409), ...field(1208, 2567) }, field(1255, 2552), field(1210, 2733), field(1258, 2739));
-const LIBERATION_SERIF = faces({ ex: em(940), ch: em(1024), cap: em(1341), ...field(1163, 2424) }, field(1217, 2595), field(1145, 2590), field(1185, 2721));
-const LIBERATION_MONO = faces({ ex: em(1082), ch: em(1229), cap: em(1349), ...field(1229, 1297) }, field(1229, 1314), field(1229, 1636), field(1229, 1622));
+const LIBERATION_SANS = faces({ ex: em(1082), ch: em(1139), cap: em(1409), ...field(1208, 2567), ...spacing(1854, 434, 67) }, field(1255, 2552), field(1210, 2733), field(1258, 2739));
+const LIBERATION_SERIF = faces({ ex: em(940), ch: em(1024), cap: em(1341), ...field(1163, 2424), ...spacing(1825, 443, 87) }, field(1217, 2595), field(1145, 2590), field(1185, 2721));
+const LIBERATION_MONO = faces({ ex: em(1082), ch: em(1229), cap: em(1349), ...field(1229, 1297), ...spacing(1705, 615, 0) }, field(1229, 1314), field(1229, 1636), field(1229, 1622));
 const DEJAVU_HINTING: ExHinting = { ref: em(1120), shoot: em(1147) };
+const DEJAVU_SPACING = spacing(1901, 483, 0);
 // DejaVu Sans Bold: wider digits; the same x-height and cap height
-const DEJAVU_SANS = faces({ ex: em(1120), ch: em(1303), cap: em(1493), ...field(1038, 5763), exHinting: DEJAVU_HINTING },
+const DEJAVU_SANS = faces({ ex: em(1120), ch: em(1303), cap: em(1493), ...field(1038, 5763), exHinting: DEJAVU_HINTING, ...DEJAVU_SPACING },
   { ch: em(1425), ...field(1173, 6235) }, field(1038, 5478), { ch: em(1425), ...field(1173, 6327) });
 // not bundled: the metrics of the DejaVu 2.37 fonts Linux systems install (Chromium's monospace on Debian)
-const DEJAVU_SERIF = faces({ ex: em(1063), ch: em(1303), cap: em(1493), ...field(1050, 5888), exHinting: { ref: em(1063), shoot: em(1092) } },
+const DEJAVU_SERIF = faces({ ex: em(1063), ch: em(1303), cap: em(1493), ...field(1050, 5888), exHinting: { ref: em(1063), shoot: em(1092) }, ...DEJAVU_SPACING },
   { ch: em(1425), ...field(1159, 5509) }, field(1050, 5124), { ch: em(1425), ...field(1159, 5797) });
-const DEJAVU_SANS_MONO = faces({ ex: em(1120), ch: em(1233), cap: em(1493), ...field(1233, 2614), exHinting: DEJAVU_HINTING },
+const DEJAVU_SANS_MONO = faces({ ex: em(1120), ch: em(1233), cap: em(1493), ...field(1233, 2614), exHinting: DEJAVU_HINTING, ...DEJAVU_SPACING },
   field(1233, 2414), field(1233, 2391), field(1233, 2569));
 
 /** Lower-cased family -> metrics of its faces; the aliases mirror src/text/bundled.ts. */
@@ -133,6 +159,8 @@ export interface FontUnitRatios {
   readonly capRatio: number;
   /** Set where `ex` is hinted to whole pixels (hintedEx); always present, so that spreading a font's ratios replaces its parent's. */
   readonly exHinting: ExHinting | undefined;
+  /** The font's `line-height: normal` (for `lh`); always present, as `exHinting`. */
+  readonly lineSpacing: LineSpacing | undefined;
   /**
    * True when the list names a family whose metrics were not known (a web font, an installed
    * font) before the one these are from: a unit that reads them counts an estimate. Always
@@ -175,11 +203,12 @@ export function noteFontUnitUse(ratios: Partial<FontUnitRatios> | undefined): vo
   if (ratios?.estimated === true) estimatedUses++;
 }
 
-/** A font's x-height, advance of "0" and cap height, in em of the font size (its `size-adjust` applied). */
+/** A font's x-height, advance of "0", cap height and line spacing, in em of the font size (its `size-adjust` applied). */
 export interface FontUnits {
   readonly ex: number;
   readonly ch: number;
   readonly cap: number;
+  readonly lineSpacing: LineSpacing;
 }
 
 /** The first available font's FontUnits for a `font-family` list in a face, as the text stage measures it. */
@@ -214,7 +243,7 @@ function faceKeyOf(face: FaceStyle): number {
 }
 
 function measuredRatios(units: FontUnits): FontUnitRatios {
-  return { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, estimated: false };
+  return { exRatio: units.ex, chRatio: units.ch, capRatio: units.cap, exHinting: undefined, lineSpacing: units.lineSpacing, estimated: false };
 }
 
 /** What the css stage knows of a `font-family` list: its first known family's faces, and whether an unknown family comes before it. */
@@ -251,7 +280,7 @@ export function fontUnitRatios(families: readonly string[], face: FaceStyle): Fo
   const ratios = faceOf(list.family, face);
   const kept = unitRatios[list.estimated ? 1 : 0];
   let unit = kept.get(ratios);
-  if (unit === undefined) kept.set(ratios, unit = { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, estimated: list.estimated });
+  if (unit === undefined) kept.set(ratios, unit = { exRatio: ratios.ex, chRatio: ratios.ch, capRatio: ratios.cap, exHinting: ratios.exHinting, lineSpacing: ratios.lineSpacing, estimated: list.estimated });
   return unit;
 }
 
@@ -270,10 +299,12 @@ export function adjustedRatios(adjust: Exclude<FontSizeAdjust, 'none'>, font: Pa
   const ch = font.chRatio ?? FALLBACK_RATIOS.ch;
   const cap = font.capRatio ?? FALLBACK_RATIOS.cap;
   const estimated = font.estimated === true;
-  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap, exHinting: font.exHinting, estimated };
+  const lineSpacing = font.lineSpacing;
+  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap, exHinting: font.exHinting, lineSpacing, estimated };
   const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
+  const scaledSpacing = lineSpacing && { ascent: lineSpacing.ascent * scale, descent: lineSpacing.descent * scale, gap: lineSpacing.gap * scale };
   // the adjusted size is not hinted here: its x-height as the ratio says
-  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale, exHinting: undefined, estimated };
+  return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale, exHinting: undefined, lineSpacing: scaledSpacing, estimated };
 }
 
 /** What `ex`, `ch` and `cap` are in the first available font of a computed style, `font-size-adjust` applied (the root's are `rex`, `rch`, `rcap`). */

@@ -8,7 +8,7 @@ import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
 import { resolveLength } from './length.js';
 import type { FontUnitRatios } from './font-metrics.js';
-import { FALLBACK_RATIOS, hintedEx, noteFontUnitUse } from './font-metrics.js';
+import { FALLBACK_RATIOS, hintedEx, normalLineHeight, noteFontUnitUse } from './font-metrics.js';
 
 /** px per absolute unit (CSS Values 4 §6.2). */
 /** Degrees per `<angle>` unit (CSS Values 4 §7.1). */
@@ -92,8 +92,10 @@ export interface LengthContext extends Partial<FontUnitRatios> {
   /** The page area (viewport of paged media), px. */
   readonly viewportWidth: number;
   readonly viewportHeight: number;
-  /** Computed line height in px, for `lh` (approximated as 1.2em when normal). */
+  /** Computed line height in px, for `lh`; undefined when normal (the font's: `lineSpacing`). */
   readonly lineHeight?: number;
+  /** The root element's computed line height in px, for `rlh`; undefined when normal (the root font's). */
+  readonly rootLineHeight?: number | undefined;
   /** The root element's font ratios, for `rex`, `rch` and `rcap` (FALLBACK_RATIOS where absent). */
   readonly rootFont?: FontUnitRatios | undefined;
   /** The element's writing mode is vertical: `vi` is then `vh` and `vb` is `vw`. */
@@ -120,8 +122,8 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
     case 'rem': return value * ctx.rootFontSize;
     case 'ex': case 'ch': case 'cap': case 'ic': return value * fontUnit(relative, ctx.fontSize, ctx);
     case 'rex': case 'rch': case 'rcap': case 'ric': return value * fontUnit(ROOT_FONT_UNITS[relative], ctx.rootFontSize, ctx.rootFont);
-    case 'lh': return value * (ctx.lineHeight ?? ctx.fontSize * 1.2);
-    case 'rlh': return value * ctx.rootFontSize * 1.2;
+    case 'lh': return value * (ctx.lineHeight ?? fontLineHeight(ctx.fontSize, ctx));
+    case 'rlh': return value * (ctx.rootLineHeight ?? fontLineHeight(ctx.rootFontSize, ctx.rootFont));
     case 'vw': return (value * ctx.viewportWidth) / 100;
     case 'vh': return (value * ctx.viewportHeight) / 100;
     // the element's own axes, as in Chromium (and WPT css-values/viewport-units-writing-mode.html)
@@ -133,6 +135,12 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
       return (value * containerSize(relative, ctx)) / 100;
     default: return undefined;
   }
+}
+
+/** `line-height: normal` of a font of `size` px whose metrics are `ratios`. */
+function fontLineHeight(size: number, ratios: Partial<FontUnitRatios> | undefined): number {
+  noteFontUnitUse(ratios);
+  return normalLineHeight(ratios?.lineSpacing, size);
 }
 
 /** One `unit` of a font of `size` px whose metrics are `ratios`. */
