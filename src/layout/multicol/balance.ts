@@ -71,10 +71,10 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
  * `mayProbe` says whether another layout of it may be made (relayout-budget.ts).
  */
 function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boolean): PlannedRow {
-  // Boxes that avoid breaks inside stay whole in a column where the room holds them (as Chromium
-  // balances: the columns at least as tall as the tallest such box); where it does not, they break.
-  const keepsWhole = !breaksInsideAvoiding(fill.columns);
-  const fits = (row: ColumnRow): boolean => holdsTheRest(row) && (!keepsWhole || !breaksInsideAvoiding(row.columns));
+  // As Chromium balances, the columns are at least as tall as the tallest box that avoids breaks
+  // inside, or as the room where one is taller: then the columns are filled, not balanced.
+  if (breaksInsideAvoiding(fill.columns)) return { row: fill, height: rowContentHeight(fill) };
+  const fits = (row: ColumnRow): boolean => holdsTheRest(row) && !breaksInsideAvoiding(row.columns);
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
