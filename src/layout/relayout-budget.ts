@@ -8,7 +8,8 @@
  * gallery: 8 block-end retries in all), so the allowance is counted in boxes laid out again —
  * what a search costs — and renewed on each page; past it the search stops with what it has,
  * with one warning at the box where it ran out. (The render's time limit is checked inside a
- * page too, every 1,024 layouts: driver/dispatch.ts.) */
+ * page too, every 1,024 units of layout work: driver/dispatch.ts.)
+ */
 import type { BoxElement } from '../boxes/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './contract.js';
@@ -16,7 +17,7 @@ import { cacheKey } from './contract.js';
 import { whereIs } from './where-is.js';
 
 /** Boxes laid out (or measures looked up) again on one page, at most (about a second of layout; a page of a dense table is under 2,000). */
-export const MAX_RELAID_FRAGMENTS = 200_000;
+export const MAX_RELAID_BOXES = 200_000;
 
 /** What searches: the message of its warning. */
 export type Search = 'block-end edges' | 'column balancing' | 'grid sizing';
@@ -45,11 +46,11 @@ interface Allowance {
   readonly warned: Set<Search>;
 }
 
-const ALLOWANCE = cacheKey<Allowance>('relayout allowance', () => ({ left: MAX_RELAID_FRAGMENTS, warned: new Set() }));
+const ALLOWANCE = cacheKey<Allowance>('relayout allowance', () => ({ left: MAX_RELAID_BOXES, warned: new Set() }));
 
 /** A new page: a new allowance (the driver calls this before laying each page out). */
 export function renewRelayouts(ctx: LayoutContext): void {
-  ctx.caches.of(ALLOWANCE).left = MAX_RELAID_FRAGMENTS;
+  ctx.caches.of(ALLOWANCE).left = MAX_RELAID_BOXES;
 }
 
 /**
@@ -59,7 +60,7 @@ export function renewRelayouts(ctx: LayoutContext): void {
 export function relayoutCost(fragments: readonly Fragment[]): number {
   let count = 1;
   const stack: (readonly Fragment[])[] = [fragments];
-  while (stack.length > 0 && count <= MAX_RELAID_FRAGMENTS) {
+  while (stack.length > 0 && count <= MAX_RELAID_BOXES) {
     for (const fragment of stack.pop()!) {
       count++;
       if ((fragment.kind === 'box' || fragment.kind === 'line') && fragment.children.length > 0) stack.push(fragment.children);
@@ -95,7 +96,7 @@ export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxEl
   allowance.left = 0;
   if (!allowance.warned.has(search)) {
     allowance.warned.add(search);
-    ctx.diagnostics.warn('layout', `${search}: ${MAX_RELAID_FRAGMENTS} boxes were laid out again on one page in search of better breaks or sizes (nested boxes multiply the search): from here on, ${GIVEN_UP[search]}`, whereIs(ctx, element));
+    ctx.diagnostics.warn('layout', `${search}: ${MAX_RELAID_BOXES} boxes were laid out again on one page in search of better breaks or sizes (nested boxes multiply the search): from here on, ${GIVEN_UP[search]}`, whereIs(ctx, element));
   }
   return false;
 }

@@ -69,7 +69,7 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
  * looks at the render's time limit inside a page. Pages are the driver's
  * checkpoint; a page whose layout multiplies (a search inside a search, relayout-budget.ts) or
  * is merely huge would otherwise run past the limit until it ends, and an engine called in
- * process has no watchdog to stop it. A counter, not a clock read per box: 1,024 layouts are
+ * process has no watchdog to stop it. A counter, not a clock read per box: 1,024 units are
  * well under a millisecond.
  */
 const WORK_PER_TIME_CHECK = 1024;

@@ -74,7 +74,6 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
   // As Chromium balances, the columns are at least as tall as the tallest box that avoids breaks
   // inside, or as the room where one is taller: then the columns are filled, not balanced.
   if (breaksInsideAvoiding(fill.columns)) return { row: fill, height: rowContentHeight(fill) };
-  const fits = (row: ColumnRow): boolean => holdsTheRest(row) && !breaksInsideAvoiding(row.columns);
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
@@ -103,5 +102,5 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
   return { row: best.row, height };
 }
 
-const holdsTheRest = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined;
-
+/** The row holds the rest of the content, no box that avoids breaks inside broken between its columns. */
+const fits = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined && !breaksInsideAvoiding(row.columns);
