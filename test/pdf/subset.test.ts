@@ -201,6 +201,27 @@ describe('TrueType subsetter', () => {
     expect(() => subset.includeGlyph(-1)).toThrow(RangeError);
   });
 
+  test('writes a glyph whose data runs past its bytes as an empty glyph, not bytes a viewer must guess at', () => {
+    const bytes = new Uint8Array(fontBytes(LIBERATION));
+    const source = parseFont(bytes);
+    const o = source.glyphForCodePoint(0x6f).id;
+    const a = source.glyphForCodePoint(0x61).id;
+    const offsets = (source as unknown as { loca: { offsets: number[] } }).loca.offsets;
+    const glyf = tableDirectory(bytes).tables.find((t) => t.tag === 'glyf')!;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // "o": its instruction length made 0xffff, its flags and coordinates run past its bytes; "a": one contour end past its points' data
+    const start = glyf.offset + offsets[o]!;
+    view.setUint16(start + 10 + 2 * view.getInt16(start), 0xffff);
+    const startA = glyf.offset + offsets[a]!;
+    view.setUint16(startA + 10 + 2 * (view.getInt16(startA) - 1), 0x7fff);
+    for (const hinting of ['keep', 'drop'] as const) {
+      const { parsed, ids } = subsetOf(parseFont(bytes), [o, a, 0x24], hinting);
+      const lengths = (parsed as unknown as { loca: { offsets: number[] } }).loca.offsets;
+      expect(ids.map((id) => lengths[id + 1]! - lengths[id]!).map((length) => length > 0)).toEqual([false, false, true]);
+      expect(ids.map((id) => parsed.getGlyph(id).path.toSVG())).toEqual(['', '', font(LIBERATION).getGlyph(0x24).path.toSVG()]);
+    }
+  });
+
   test("fonts it cannot read are left to fontkit's subsetter", () => {
     const woff2Like = { type: 'WOFF2', directory: { tables: { glyf: { length: 4 } } }, stream: { pos: 0 }, _getTableStream: () => null };
     expect(createFontSubset(woff2Like)).toBeUndefined();

@@ -2,7 +2,7 @@
  * Glyph records of the `glyf` table (OpenType spec, "glyf — Glyph Data"), read only as far as a
  * subsetter must: a composite glyph's component records (to pull in and renumber the glyphs it
  * is built from) and, when hinting is dropped, where a glyph's instructions are. Outlines are
- * never decoded: the bytes are copied as they are.
+ * not decoded — the bytes are copied as they are — only checked to lie within their bytes.
  */
 import { i16, setU16, u16 } from '../../sfnt/binary.js';
 
@@ -65,23 +65,60 @@ function compositeLayout(bytes: Uint8Array): CompositeLayout | undefined {
   return { offsets, ids, flagOffsets, instructed, end: at };
 }
 
-/** The glyph as stored, with its component records located (a malformed composite is copied as is, without components). */
+/**
+ * The glyph as stored, with its component records located. A glyph whose data runs past its bytes
+ * (a simple glyph's points, a composite's records) is an empty one: fontkit drew it empty in the
+ * layout (text/fontkit-internals.ts), and the viewer is given the same, not bytes to guess at.
+ */
 export function readGlyph(bytes: Uint8Array): GlyphRecord {
-  if (bytes.length < HEADER_SIZE) return bytes.length === 0 ? EMPTY : { bytes, componentOffsets: [], componentIds: [] };
-  if (i16(bytes, 0) >= 0) return { bytes, componentOffsets: [], componentIds: [] };
+  if (bytes.length === 0) return EMPTY;
+  if (bytes.length < HEADER_SIZE) return EMPTY;
+  if (i16(bytes, 0) >= 0) return simpleGlyphFits(bytes) ? { bytes, componentOffsets: [], componentIds: [] } : EMPTY;
   const layout = compositeLayout(bytes);
-  if (layout === undefined) return { bytes, componentOffsets: [], componentIds: [] };
+  if (layout === undefined) return EMPTY;
   return { bytes, componentOffsets: layout.offsets, componentIds: layout.ids };
+}
+
+/** Simple glyph flags (glyf, "Simple Glyph Description"). */
+const X_SHORT_VECTOR = 0x02;
+const Y_SHORT_VECTOR = 0x04;
+const REPEAT_FLAG = 0x08;
+const X_IS_SAME_OR_POSITIVE = 0x10;
+const Y_IS_SAME_OR_POSITIVE = 0x20;
+
+/** Whether a simple glyph's contour ends, instructions, flags and coordinates all lie within its bytes. */
+function simpleGlyphFits(bytes: Uint8Array): boolean {
+  const contours = i16(bytes, 0);
+  let at = HEADER_SIZE + 2 * contours;
+  if (at + 2 > bytes.length) return false;
+  const points = contours === 0 ? 0 : u16(bytes, at - 2) + 1;
+  at += 2 + u16(bytes, at);
+  let coordinates = 0;
+  for (let point = 0; point < points;) {
+    if (at >= bytes.length) return false;
+    const flag = bytes[at++]!;
+    let times = 1;
+    if ((flag & REPEAT_FLAG) !== 0) {
+      if (at >= bytes.length) return false;
+      times += bytes[at++]!;
+    }
+    const x = (flag & X_SHORT_VECTOR) !== 0 ? 1 : (flag & X_IS_SAME_OR_POSITIVE) !== 0 ? 0 : 2;
+    const y = (flag & Y_SHORT_VECTOR) !== 0 ? 1 : (flag & Y_IS_SAME_OR_POSITIVE) !== 0 ? 0 : 2;
+    const taken = Math.min(times, points - point);
+    coordinates += taken * (x + y);
+    point += taken;
+  }
+  return at + coordinates <= bytes.length;
 }
 
 /**
  * The glyph without its TrueType instructions (instructionLength 0 for a simple glyph, the
  * WE_HAVE_INSTRUCTIONS flag cleared for a composite). The outline bytes are unchanged; a glyph
- * whose structure does not parse is returned as stored.
+ * whose structure does not parse is an empty one, as in readGlyph.
  */
 export function readGlyphWithoutInstructions(bytes: Uint8Array): GlyphRecord {
   const glyph = readGlyph(bytes);
-  if (bytes.length < HEADER_SIZE) return glyph;
+  if (glyph.bytes.length === 0) return glyph;
   const contours = i16(bytes, 0);
   if (contours >= 0) {
     const lengthAt = HEADER_SIZE + 2 * contours;
