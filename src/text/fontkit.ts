@@ -153,9 +153,7 @@ function checkProgram(font: unknown): FontProgram {
   seedPostTable(program);
   seedKernTable(program);
   lazyMarkAnchors(program);
-  const onDamage = (id: number, problem: string): void => {
-    if (!damagedGlyphs.has(program)) damagedGlyphs.set(program, `glyph ${id}: ${problem}`);
-  };
+  const onDamage = (id: number, problem: string): void => noteDamagedGlyph(program, id, problem);
   memoizeGlyphDecoding(program, onDamage);
   guardGlyphOutlines(program, onDamage);
   touchEmbeddingTables(program);
@@ -188,6 +186,14 @@ function hideDamagedLayoutTables(program: FontProgram): void {
 
 /** Per font: the first glyph whose outline fontkit could not read, and why (`glyph 36: Unknown op: 9`). */
 const damagedGlyphs = new WeakMap<object, string>();
+
+/**
+ * Records a glyph drawn empty because its outline cannot be read — by fontkit, or by the PDF
+ * subsetter's check of its bytes (pdf/subset/glyf.ts) — unless one was recorded before.
+ */
+export function noteDamagedGlyph(program: object, id: number, problem: string): void {
+  if (!damagedGlyphs.has(program)) damagedGlyphs.set(program, `glyph ${id}: ${problem}`);
+}
 
 /** The first glyph of `program` found drawn empty because fontkit could not read its outline, or undefined. */
 export function damagedGlyphOutline(program: object): string | undefined {

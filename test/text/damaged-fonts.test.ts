@@ -112,6 +112,24 @@ describe('damaged fonts found by fuzzing', () => {
       });
     }
   });
+  it('TrueType glyphs whose points run past their bytes, which fontkit reads on into the next glyph: written empty in the PDF, with a warning', async () => {
+    // "a": its last contour ending at point 32767; "o": 65535 bytes of instructions. The subset
+    // copied both as they were, for each viewer to read its own way, and nothing was said
+    const font = withTable(bundled('liberation/LiberationSans-Regular.ttf'), 'glyf', (glyf) => {
+      const sans = bundled('liberation/LiberationSans-Regular.ttf');
+      const loca = tablesOf(sans).get('loca')!;
+      // long loca offsets (head.indexToLocFormat 1)
+      const start = (id: number): number => new DataView(sans.buffer).getUint32(loca.offset + 4 * id);
+      glyf.setUint16(start(68) + 10 + 2 * (glyf.getInt16(start(68)) - 1), 0x7fff);
+      glyf.setUint16(start(82) + 10 + 2 * glyf.getInt16(start(82)), 0xffff);
+    });
+    const pdf = await renderPdf(document('a bob cat'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('LiberationSans')} has glyph outlines that cannot be read \\(glyph 68: its glyf data runs past its bytes\\); drawn empty$`) }],
+    });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
   it('a CFF table octavo reads and fontkit cannot decode: rendered, its glyphs drawn empty, with a warning', async () => {
     // byte 34 of the table set to 29 (FUZZ_SEED=8403): PDFKit made its font through fontkit's CFF
     // subsetter, which threw "Not a CFF Font" while the PDF was written — a fault, not a warning

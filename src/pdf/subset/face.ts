@@ -9,7 +9,7 @@ import { readLoca } from '../../sfnt/loca.js';
 import { readGlyph, readGlyphWithoutInstructions, type GlyphRecord } from './glyf.js';
 import { readRawTables, type HintingTag } from './source.js';
 import { variedGlyphRecord } from './varied-glyph.js';
-import { glyphOutlineCommands } from '../../text/fontkit.js';
+import { glyphOutlineCommands, noteDamagedGlyph } from '../../text/fontkit.js';
 
 /**
  * Whether the subset keeps the TrueType instructions (fpgm, prep, cvt and each glyph's own).
@@ -86,6 +86,7 @@ function readFace(program: object): TrueTypeFaceResult {
       if (record === undefined) {
         const bytes = glyf.subarray(offsets[glyphId]!, offsets[glyphId + 1]!);
         record = hinting === 'keep' ? readGlyph(bytes) : readGlyphWithoutInstructions(bytes);
+        if (record.bytes.length === 0 && bytes.length > 0) noteDamagedGlyph(program, glyphId, 'its glyf data runs past its bytes');
         cache[glyphId] = record;
       }
       return record;
