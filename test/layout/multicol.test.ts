@@ -270,6 +270,17 @@ describe('columns over pages (§8.1)', () => {
   });
 });
 
+describe('column width 0', () => {
+  it('is 1px, as in Chromium: no infinite count of columns when there is no gap either (FUZZ_SEED=8823: `2ch` of a 0px font, boxes at NaN)', async () => {
+    // Chromium 156: 600 columns of 1px without a gap, 55 of 1.09px with 10px gaps
+    expect(await fragments(`<div id=m class=mc style="columns:0px;column-gap:0;height:20px;column-fill:auto">${['a', 'b', 'c', 'd', 'e'].map((id) => `<div id=${id} style="height:10px"></div>`).join('')}</div>`
+      + `<div id=n class=mc style="font-size:0;columns:2ch;column-gap:10px;height:20px;column-fill:auto"><i></i><i></i><i></i></div>`)).toEqual([
+      'm 0,0 600x20', 'a 0,0 1x10', 'b 0,10 1x10', 'c 1,0 1x10', 'd 1,10 1x10', 'e 2,0 1x10',
+      'n 0,20 600x20', 'n 0,20 1.09x20', 'n 11.09,20 1.09x20', 'n 22.18,20 1.09x20',
+    ]);
+  });
+});
+
 describe('intrinsic sizes and rules', () => {
   it('min-content and max-content are the columns side by side at their min-/max-content, with the gaps', async () => {
     const css = '.w { display: inline-block; height: 20px }';

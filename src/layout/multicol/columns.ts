@@ -34,8 +34,11 @@ export function columnGeometry(style: ComputedStyle, available: number): ColumnG
   return { count, width, gap };
 }
 
+/** The narrowest column width used, as in Chromium: a `column-width` of 0 (`0px`, or `2ch` of a 0px font) with no gap would make infinitely many columns. */
+const MIN_COLUMN_WIDTH = 1;
+
 function usedCount(count: number | 'auto', width: number | 'auto', U: number, gap: number): number {
   if (width === 'auto') return count === 'auto' ? 1 : count;
-  const fitting = Math.max(1, Math.floor((U + gap) / (width + gap)));
+  const fitting = Math.max(1, Math.floor((U + gap) / (Math.max(MIN_COLUMN_WIDTH, width) + gap)));
   return count === 'auto' ? fitting : Math.min(count, fitting);
 }
