@@ -319,7 +319,7 @@ describe('nested multi-column boxes', () => {
 });
 
 describe('boxes that avoid breaks inside (CSS Fragmentation 3 §3.2)', () => {
-  // Chromium 156 prints these (the same HTML with a word per line, compared by the words' positions; 20 such pages agree)
+  // Chromium 156 prints these (the same HTML with a word per line, compared by the words' positions; 23 such pages agree)
   const belowSpanner = (a: number, b: number): string => `<div id=mc class=mc style="columns:2"><div id=s style="column-span:all;height:150px"></div>`
     + `<div id=a style="break-inside:avoid-column">${lines(a)}</div><div id=b style="break-inside:avoid">${lines(b)}</div></div>`;
 
@@ -327,6 +327,12 @@ describe('boxes that avoid breaks inside (CSS Fragmentation 3 §3.2)', () => {
     expect(await fragments(belowSpanner(6, 2), '', '300px 200px')).toEqual([
       'mc 0,0 300x150', 's 0,0 300x150',
       'mc p1 0,0 300x120', 'a p1 0,0 145x120', 'b p1 155,0 145x40',
+    ]);
+  });
+
+  it('moves the whole container to the next page when its first row there would break inside such a box, even between its columns', async () => {
+    expect(await fragments(`<div id=i style="height:20px"></div><div id=mc class=mc style="columns:2"><div id=a style="break-inside:avoid">${lines(10)}</div><div id=b style="break-inside:avoid">${lines(2)}</div></div>`, '', '300px 200px')).toEqual([
+      'i 0,0 300x20', 'mc p1 0,0 300x200', 'a p1 0,0 145x200', 'b p1 155,0 145x40',
     ]);
   });
 

@@ -29,6 +29,8 @@ export interface RowInput {
    * it does not fit (else the row moves to the next page). Later columns always start at their top.
    */
   readonly atTop: boolean;
+  /** Nothing of the container is on this page yet: the page may break before the container rather than inside the row. */
+  readonly containerFirst: boolean;
   /** The row starts after an unforced break: margins at the first column's top are truncated. */
   readonly discardTopMargins: boolean;
   readonly rtl: boolean;
@@ -74,11 +76,13 @@ export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input:
     if (forced !== undefined && forced !== 'column') return { columns, outputs, token, forced, pushed: false };
     discard = forced === undefined;
   }
-  // Where the row ends inside a box that avoids breaks and something is above it on the page, the
-  // row moves to the next page whole, as Chromium leaves a short row below a spanner empty rather
-  // than carry an article over the page; inside the row, each column's top still breaks it.
-  const last = columns[columns.length - 1];
-  if (token !== undefined && !input.atTop && last !== undefined && breaksInsideAvoiding([last])) return { columns: [], outputs: [], token: resume, forced: undefined, pushed: true };
+  // Below something else on the page, a row that breaks inside a box that avoids breaks moves to
+  // the next page whole, as Chromium moves it: the container's first row there if it breaks inside
+  // such a box anywhere (the page breaks before the container instead), a later one (below a
+  // spanner) if it would end inside one, carrying it over the page — inside that row, each
+  // column's top still breaks it, as Chromium leaves it.
+  const breaks = input.containerFirst ? columns : token === undefined ? [] : columns.slice(-1);
+  if (!input.atTop && breaksInsideAvoiding(breaks)) return { columns: [], outputs: [], token: resume, forced: undefined, pushed: true };
   return { columns, outputs, token, forced: undefined, pushed: false };
 }
 

@@ -94,7 +94,7 @@ function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, st
   const { segment, token } = at;
   const page = input.page;
   const planned = planRow({ element: box.element, view: segment.view, geometry: input.geometry, resume: token }, {
-    mode: input.mode, x: input.contentX, width: input.contentWidth, top: state.y, atTop: atTop(input, state),
+    mode: input.mode, x: input.contentX, width: input.contentWidth, top: state.y, atTop: atTop(input, state), containerFirst: !state.placed,
     discardTopMargins: page !== undefined && page.discardTopMargins && !state.placed && token !== undefined && forcedKind(token) === undefined,
     rtl: box.style.direction === 'rtl',
   }, {
