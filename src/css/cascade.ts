@@ -336,7 +336,7 @@ function setRoot(style: ComputedStyle, state: State): void {
 
 function rootFontKey({ rootFontSize, rootFont, rootLineHeight }: State): string {
   const spacing = rootFont?.lineSpacing;
-  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio} ${rootFont.exHinting?.shoot ?? ""} ${rootLineHeight} ${spacing?.ascent} ${spacing?.descent} ${spacing?.gap}`;
+  return rootFont === undefined ? `${rootFontSize}` : `${rootFontSize} ${rootFont.exRatio} ${rootFont.chRatio} ${rootFont.capRatio} ${rootFont.exHinting?.shoot ?? ""} ${rootLineHeight} ${spacing?.ascent} ${spacing?.descent} ${spacing?.lineGap}`;
 }
 
 /** The matched rules less the pseudo-elements' `@container` rules whose conditions fail, the element being one of their containers. */

@@ -6,6 +6,7 @@ import { parse } from './values/css-tree-parse.js';
 import { excerpt, type Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
+import type { ComputeInput } from './compute.js';
 import { computeStyle, lineHeightPx, withDisplay } from './compute.js';
 import { styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
@@ -279,6 +280,11 @@ function pageCustom(styled: PageRuleSource, rules: readonly PageRule[]): CustomP
   return customOf(rules, (rule) => rule.declarations, styled.rootCustom ?? NO_CUSTOM_PROPERTIES);
 }
 
+/** What `rem`, `rex`, `rch`, `rcap` and `rlh` read in page and margin-box styles: the root element's font and line height (the initial ones without a root). */
+function rootUnits(root: ComputedStyle | undefined): Pick<ComputeInput, 'rootFontSize' | 'rootFont' | 'rootLineHeight'> {
+  return { rootFontSize: root?.fontSize ?? 16, rootFont: root && styleFontRatios(root), rootLineHeight: root && lineHeightPx(root.lineHeight, root.fontSize) };
+}
+
 function computePageStyleUncached(styled: PageRuleSource, page: PageContext, diagnostics: Warn): PageStyle {
   const rules = matchingRules(styled.pageRules, page);
   const applied = applyDeclarations(rules, pageDeclarations, diagnostics);
@@ -289,9 +295,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     parent,
     custom: pageCustom(styled, rules),
     isRoot: false,
-    rootFontSize: styled.rootStyle?.fontSize ?? 16,
-    rootFont: styled.rootStyle && styleFontRatios(styled.rootStyle),
-    rootLineHeight: styled.rootStyle && lineHeightPx(styled.rootStyle.lineHeight, styled.rootStyle.fontSize),
+    ...rootUnits(styled.rootStyle),
     viewportWidth: width,
     viewportHeight: height,
     parentDisplay: undefined,
@@ -372,9 +376,7 @@ function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageS
     parent: pageStyle.style,
     custom: customOf(rules, (rule) => rule.marginBoxes[box] ?? [], custom),
     isRoot: false,
-    rootFontSize: styled.rootStyle?.fontSize ?? 16,
-    rootFont: styled.rootStyle && styleFontRatios(styled.rootStyle),
-    rootLineHeight: styled.rootStyle && lineHeightPx(styled.rootStyle.lineHeight, styled.rootStyle.fontSize),
+    ...rootUnits(styled.rootStyle),
     viewportWidth: pageStyle.width,
     viewportHeight: pageStyle.height,
     parentDisplay: undefined,

@@ -42,6 +42,7 @@ export function fontUnitsOf(face: FontFace): FontUnits {
   const scale = adjust / face.unitsPerEm;
   const program = face.program as FontProgram;
   const zero = face.hasGlyphFor(0x30) ? glyphAdvanceWidth(program, program.glyphForCodePoint(0x30).id) : 0;
-  const lineSpacing = { ascent: face.ascent * scale, descent: -face.descent * scale, gap: face.lineGap * scale };
-  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * adjust, cap: face.capHeight * scale, lineSpacing };
+  // the face's metrics at a size of 1 (its size-adjust applied): the em ratios `lh` reads
+  const { ascent, descent, lineGap } = scaleMetrics(face, adjust);
+  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * adjust, cap: face.capHeight * scale, lineSpacing: { ascent, descent, lineGap } };
 }

@@ -33,23 +33,25 @@ export interface FontRelativeRatios {
 }
 
 /**
- * A font's ascent, descent and line gap in em, as the text stage picks them (text/face.ts: hhea,
- * or the OS/2 typo metrics where the font asks): `line-height: normal`, which `lh` reads.
+ * A font's ascent, descent and line gap, as the text stage picks them (text/face.ts: hhea, or the
+ * OS/2 typo metrics where the font asks): `line-height: normal`, which `lh` reads. In em here;
+ * the layout's ScaledFontMetrics are the same fields in px.
  */
 export interface LineSpacing {
   readonly ascent: number;
   readonly descent: number;
-  readonly gap: number;
+  readonly lineGap: number;
 }
 
 /**
- * `line-height: normal` in px at `size`: the ascent, descent and line gap each rounded to whole
- * pixels, as Chromium rounds them and the layout does (layout/inline/vertical-align.ts); 1.2em
- * for a font whose metrics are not known.
+ * `line-height: normal` in px for metrics scaled by `size` (1 for metrics in px): the ascent,
+ * descent and line gap each rounded to whole pixels, as Chromium rounds them — in `lh` and in the
+ * layout's line boxes (layout/inline/vertical-align.ts) alike; 1.2em for a font whose metrics are
+ * not known.
  */
 export function normalLineHeight(spacing: LineSpacing | undefined, size: number): number {
   if (spacing === undefined) return size * 1.2;
-  return Math.round(spacing.ascent * size) + Math.round(spacing.descent * size) + Math.round(spacing.gap * size);
+  return Math.round(spacing.ascent * size) + Math.round(spacing.descent * size) + Math.round(spacing.lineGap * size);
 }
 
 /**
@@ -115,7 +117,7 @@ const em = (units: number): number => units / 2048;
 const field = (average: number, widest: number): Pick<FontRelativeRatios, 'avgCharWidth' | 'maxCharWidth'> => ({ avgCharWidth: em(average), maxCharWidth: em(widest) });
 
 /** A family's hhea ascent, descent and line gap (the same in its four faces), in 2048ths of the em. */
-const spacing = (ascent: number, descent: number, gap: number): { lineSpacing: LineSpacing } => ({ lineSpacing: { ascent: em(ascent), descent: em(descent), gap: em(gap) } });
+const spacing = (ascent: number, descent: number, lineGap: number): { lineSpacing: LineSpacing } => ({ lineSpacing: { ascent: em(ascent), descent: em(descent), lineGap: em(lineGap) } });
 
 const UNKNOWN_FAMILY = faces(FALLBACK_RATIOS, {}, {}, {});
 const LIBERATION_SANS = faces({ ex: em(1082), ch: em(1139), cap: em(1409), ...field(1208, 2567), ...spacing(1854, 434, 67) }, field(1255, 2552), field(1210, 2733), field(1258, 2739));
@@ -302,7 +304,7 @@ export function adjustedRatios(adjust: Exclude<FontSizeAdjust, 'none'>, font: Pa
   const lineSpacing = font.lineSpacing;
   if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch, capRatio: cap, exHinting: font.exHinting, lineSpacing, estimated };
   const scale = adjust.metric === 'ex-height' ? adjust.value / ex : adjust.metric === 'ch-width' ? adjust.value / ch : adjust.metric === 'cap-height' ? adjust.value / cap : 1;
-  const scaledSpacing = lineSpacing && { ascent: lineSpacing.ascent * scale, descent: lineSpacing.descent * scale, gap: lineSpacing.gap * scale };
+  const scaledSpacing = lineSpacing && { ascent: lineSpacing.ascent * scale, descent: lineSpacing.descent * scale, lineGap: lineSpacing.lineGap * scale };
   // the adjusted size is not hinted here: its x-height as the ratio says
   return { exRatio: ex * scale, chRatio: ch * scale, capRatio: cap * scale, exHinting: undefined, lineSpacing: scaledSpacing, estimated };
 }

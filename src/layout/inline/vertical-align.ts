@@ -4,6 +4,7 @@
  */
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
+import { normalLineHeight } from '../../css/values/font-metrics.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { FontFace, FontRequest, ScaledFontMetrics, TextSystem } from '../../text/types.js';
 import { scaleMetrics } from '../../text/metrics.js';
@@ -55,7 +56,7 @@ export function inlineMetrics(style: ComputedStyle, env: MetricsEnv, lang?: stri
  */
 export function usedLineHeight(style: ComputedStyle, font: ScaledFontMetrics): number {
   const value = style.lineHeight;
-  if (value === 'normal') return normalLineHeight(font);
+  if (value === 'normal') return normalLineHeight(font, 1);
   if (typeof value === 'number') return Math.floor(Math.fround(value) * 64) / 64;
   return Math.floor(Math.round(style.fontSize * 64) * value.value) / 64;
 }
@@ -74,7 +75,7 @@ export function usedFontBounds(face: FontFace, size: number): { readonly above: 
   let bounds = bySize.get(size);
   if (bounds === undefined) {
     const font = scaleMetrics(face, size);
-    bySize.set(size, (bounds = Object.freeze(layoutBounds(font, normalLineHeight(font)))));
+    bySize.set(size, (bounds = Object.freeze(layoutBounds(font, normalLineHeight(font, 1)))));
   }
   return bounds;
 }
@@ -106,9 +107,6 @@ export function lineHeightPlacingBaseline(font: ScaledFontMetrics, above: number
 
 const USED_FONT_BOUNDS = new WeakMap<FontFace, Map<number, { readonly above: number; readonly below: number }>>();
 
-function normalLineHeight(font: ScaledFontMetrics): number {
-  return Math.round(font.ascent) + Math.round(font.descent) + Math.round(font.lineGap);
-}
 
 export type LineRelativeAlign = 'top' | 'bottom';
 

@@ -71,7 +71,6 @@ function compositeLayout(bytes: Uint8Array): CompositeLayout | undefined {
  * layout (text/fontkit-internals.ts), and the viewer is given the same, not bytes to guess at.
  */
 export function readGlyph(bytes: Uint8Array): GlyphRecord {
-  if (bytes.length === 0) return EMPTY;
   if (bytes.length < HEADER_SIZE) return EMPTY;
   if (i16(bytes, 0) >= 0) return simpleGlyphFits(bytes) ? { bytes, componentOffsets: [], componentIds: [] } : EMPTY;
   const layout = compositeLayout(bytes);
@@ -118,21 +117,20 @@ function simpleGlyphFits(bytes: Uint8Array): boolean {
  */
 export function readGlyphWithoutInstructions(bytes: Uint8Array): GlyphRecord {
   const glyph = readGlyph(bytes);
+  // readGlyph checked that the parts read below lie within the bytes (else the glyph is empty)
   if (glyph.bytes.length === 0) return glyph;
   const contours = i16(bytes, 0);
   if (contours >= 0) {
     const lengthAt = HEADER_SIZE + 2 * contours;
-    if (lengthAt + 2 > bytes.length) return glyph;
     const instructions = u16(bytes, lengthAt);
-    if (instructions === 0 || lengthAt + 2 + instructions > bytes.length) return glyph;
+    if (instructions === 0) return glyph;
     const out = new Uint8Array(bytes.length - instructions);
     out.set(bytes.subarray(0, lengthAt));
     // the instruction length stays zero in the new array
     out.set(bytes.subarray(lengthAt + 2 + instructions), lengthAt + 2);
     return { bytes: out, componentOffsets: [], componentIds: [] };
   }
-  const layout = compositeLayout(bytes);
-  if (layout === undefined) return glyph;
+  const layout = compositeLayout(bytes)!;
   if (!layout.instructed) return glyph;
   const out = bytes.slice(0, layout.end);
   for (const at of layout.flagOffsets) setU16(out, at, u16(out, at) & ~WE_HAVE_INSTRUCTIONS);
