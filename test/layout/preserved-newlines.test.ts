@@ -39,6 +39,30 @@ describe('blank lines in preserved white space', () => {
     expect(['j', 'c'].map((id) => (findById(quirks.pages[0]!, id) as { height: number }).height)).toEqual([36, 24]);
   });
 
+  it('in quirks mode, sizes a line ending at a forced break by the box the break is in, only when nothing else sized it', async () => {
+    // Chromium 156: the block's strut (12px) counts on no line below, each is the 8px span's height
+    // (and its blank lines too); before, every line ending at a newline or <br> took the strut
+    const s = '<span style="font-size: 8px; line-height: 1"';
+    const doc = await layoutHtml(`${STYLE.replace('<!DOCTYPE html>', '')}
+      <pre id=a>${s}>A</span>\n${s}>B</span></pre>
+      <pre id=b>${s}>A\nB\nC</span></pre>
+      <pre id=c>${s}>A\n\nB</span></pre>
+      <pre id=d>${s}>A</span>\n\n${s}>B</span></pre>
+      <div id=e>${s}>A<br><br>B</span></div>
+      <pre id=f>${s} style="vertical-align: super; font-size: 8px; line-height: 1">A\n\nB</span></pre>`);
+    const height = (id: string): number => (findById(doc.pages[0]!, id) as { height: number }).height;
+    // d: its blank line is the block's own (the strut, 12px)
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map(height)).toEqual([16, 24, 24, 28, 24, 24]);
+  });
+
+  it('in quirks mode, gives a code listing in a smaller <code> its lines at the code\'s height (a Notion export)', async () => {
+    // the code's font is 11.05px (font-family: monospace alone, 13.6px × 13/16), its lines 16.58px; the pre's strut 20.4px does not count
+    const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0; line-height: 1.5; white-space: pre-wrap; font-family: "Liberation Sans" }
+      .code { font-size: 85%; tab-size: 2; padding: 1.5em 1em; margin: 0; font-family: "SFMono-Regular", Menlo, Consolas, "Liberation Mono", Courier, monospace }
+      .code > code { font-size: 100% }</style><pre id=p class=code><code>const launch = 1;\nif (x) {\n\tnotify('#team');\n}</code></pre>`);
+    expect((findById(doc.pages[0]!, 'p') as { height: number }).height).toBeCloseTo(107.03, 1);
+  });
+
   it('drops the newline right after a pre start tag, not one after a tag inside it', async () => {
     expect(await heights({
       a: '<pre id=a>\nx</pre>',

@@ -104,7 +104,26 @@ export function buildLine(spec: LineSpec): LaidOutLine {
     justify, startX, containingWidth: spec.containingWidth,
   });
   const nodes = leader ? fillLeader(placed, leaderFill, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
-  return onlyText(nodes) ? placeTextOnly(nodes, spec) : placeVertically(nodes, spec);
+  return onlyText(nodes) && !(spec.lineHeightQuirk && line.length === 1 && forcedBreakBox(line, spec.openAtStart) !== undefined)
+    ? placeTextOnly(nodes, spec) : placeVertically(nodes, spec);
+}
+
+/**
+ * The inline box a line's closing forced break (a preserved newline, a `<br>`) is in: `null` for
+ * the block itself, undefined when the line does not end at one.
+ */
+function forcedBreakBox(pieces: readonly Piece[], openAtStart: readonly InlineBox[]): InlineBox | null | undefined {
+  const last = pieces[pieces.length - 1];
+  if (last === undefined) return undefined;
+  if (last.kind === 'text') return last.forcedBreakAfter ? last.parent ?? null : undefined;
+  if (last.kind !== 'break') return undefined;
+  const open = [...openAtStart];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (piece.kind === 'open') open.push(piece.box);
+    else if (piece.kind === 'close') open.pop();
+  }
+  return open[open.length - 1] ?? null;
 }
 
 /**
@@ -211,7 +230,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const quirk = spec.lineHeightQuirk;
   const root = withMarks(spec.rootStyle, rootMetrics, spec);
-  const bounds = quirk && !sizesLine(nodes) && !endsAtNewline(spec.pieces) ? { top: Infinity, bottom: -Infinity } : { top: -root.above, bottom: root.below };
+  const bounds = quirk && !sizesLine(nodes) ? { top: Infinity, bottom: -Infinity } : { top: -root.above, bottom: root.below };
   const lineRelative: { node: Node; align: 'top' | 'bottom'; above: number; below: number }[] = [];
   const independent = new Set<Node>();
 
@@ -244,8 +263,12 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
     }
   };
   visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 }, bounds);
-  // (quirks: nothing sized the line — an empty inline box alone)
-  if (bounds.top > bounds.bottom) bounds.top = bounds.bottom = 0;
+  if (bounds.top > bounds.bottom) {
+    // (quirks: nothing sized the line — a blank line, or an empty inline box alone)
+    const blank = blankLineBounds(nodes, placements, root, spec);
+    bounds.top = blank?.top ?? 0;
+    bounds.bottom = blank?.bottom ?? 0;
+  }
 
   // top/bottom-aligned subtrees may make the line taller, then sit at its edges (§10.8).
   for (const item of lineRelative) {
@@ -280,10 +303,45 @@ function sizesLine(children: readonly Node[]): boolean {
   return false;
 }
 
-/** Whether the line ends at a preserved newline: text to the quirk, as in Chromium (a blank line of a `<pre>` in quirks mode is a line tall). */
-function endsAtNewline(pieces: readonly Piece[]): boolean {
-  const last = pieces[pieces.length - 1];
-  return last !== undefined && last.kind === 'text' && last.forcedBreakAfter;
+/**
+ * A line nothing else sized in quirks mode that ends at a forced break (a blank line of a `<pre>`,
+ * a `<br>` alone) is as tall as the box the break is in: the block's strut, or the inline box's own
+ * height where the break is inside one — as Chromium places a forced break (its control item
+ * takes its box's text metrics only when the line has none). A break after text that sized the
+ * line adds nothing: a code listing's lines inside a smaller `<code>` are that code's height.
+ */
+function blankLineBounds(nodes: readonly Node[], placements: ReadonlyMap<Node, number>, root: { readonly above: number; readonly below: number }, spec: LineSpec): { top: number; bottom: number } | undefined {
+  const box = forcedBreakBox(spec.pieces, spec.openAtStart);
+  if (box === undefined) return undefined;
+  if (box === null) return { top: -root.above, bottom: root.below };
+  const own = ownBounds(box.style, spec);
+  const node = inlineNodeOf(nodes, box);
+  const offset = node !== undefined ? placements.get(node) ?? 0 : offsetInOpenBoxes(box, spec);
+  return { top: offset - own.above, bottom: offset + own.below };
+}
+
+/** The baseline offset of a box open since an earlier line that has no fragment on this one (a blank line inside it). */
+function offsetInOpenBoxes(box: InlineBox, spec: LineSpec): number {
+  let parent = { style: spec.rootStyle, metrics: inlineMetrics(spec.rootStyle, spec, spec.lang) };
+  let offset = 0;
+  for (const open of spec.openAtStart) {
+    const shift = baselineShift(open.style, parent, ownBounds(open.style, spec));
+    offset += typeof shift === 'number' ? shift : 0;
+    if (open === box) break;
+    parent = { style: open.style, metrics: inlineMetrics(open.style, spec, spec.lang) };
+  }
+  return offset;
+}
+
+function inlineNodeOf(nodes: readonly Node[], box: InlineBox): Extract<Node, { kind: 'inline' }> | undefined {
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i]!;
+    if (node.kind !== 'inline') continue;
+    if (node.box === box) return node;
+    const inner = inlineNodeOf(node.children, box);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 function hasSideEdges(style: ComputedStyle, containingWidth: number): boolean {
