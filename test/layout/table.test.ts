@@ -208,6 +208,27 @@ describe('column widths, table-layout: fixed (CSS2 §17.5.2.1)', () => {
   });
 });
 
+describe('column widths, table-layout: fixed — sharing the width as Chromium 156 does', () => {
+  const T = (cells: string, width = '500px', cols = ''): string => `<table style="table-layout:fixed;width:${width};border-spacing:0">${cols}<tr>${cells}</tr></table>`;
+  // before: lengths and percentages were one pool, the excess spread over both in proportion, and a table whose columns summed to more than its width grew
+  it('gives the columns of a length their width first, the percentages what is left, shrunk to fit (a JupyterLab export\'s 64px prompt beside a 100% cell)', async () => {
+    expect(await geometry(`<div style="width:600px">${T('<td id=a style="width:64px;padding:5px"></td><td id=b style="width:100%;padding-left:5px"></td>', '100%')}</div>`, ['a', 'b']))
+      .toEqual(['0,0 74x10', '74,0 526x10']);
+    expect(await geometry(T('<td id=a style="width:300px"></td><td id=b style="width:60%"></td><td id=c></td>') + T('<td id=d style="width:50%"></td><td id=e style="width:70%"></td>'), ['a', 'b', 'c', 'd', 'e']))
+      .toEqual(['0,0 300x0', '300,0 200x0', '500,0 0x0', '0,0 208.33x0', '208.33,0 291.67x0']);
+  });
+
+  it('grows the columns of a length over what the percentages leave when no auto column takes it; the table is only as wide as its lengths', async () => {
+    expect(await geometry(T('<td id=a style="width:100px"></td><td id=b style="width:20%"></td>') + T('<td id=c style="width:100px"></td><td id=d style="width:20%"></td><td id=e></td>') + T('<td id=f style="width:150px"></td><td id=g style="width:50%"></td>', '100px'), ['a', 'b', 'c', 'd', 'e', 'f', 'g']))
+      .toEqual(['0,0 400x0', '400,0 100x0', '0,0 100x0', '100,0 100x0', '200,0 300x0', '0,0 150x0', '150,0 0x0']);
+  });
+
+  it('leaves a column of width 0 at 0 unless every column is one', async () => {
+    expect(await geometry(T('<td id=a style="width:0"></td><td id=b style="width:100px"></td>') + T('<td id=c style="width:0"></td><td id=d style="width:0"></td>') + T('<td id=e style="width:0"></td><td id=f></td><td id=g style="width:10%"></td>'), ['a', 'b', 'c', 'd', 'e', 'f', 'g']))
+      .toEqual(['0,0 0x0', '0,0 500x0', '0,0 250x0', '250,0 250x0', '0,0 0x0', '0,0 450x0', '450,0 50x0']);
+  });
+});
+
 describe('rows and vertical alignment (CSS2 §17.5.3-4)', () => {
   it('stretches every cell to its row and aligns content top, middle, bottom', async () => {
     const [page] = await pages(`<table><tr><td id=t style="vertical-align:top">${w(10)}</td><td id=m style="vertical-align:middle">${w(10)}</td><td id=b style="vertical-align:bottom">${w(10)}</td><td>${w(10, 50)}</td></tr></table>`);

@@ -241,35 +241,85 @@ function distributeExcess(columns: readonly ColumnSpec[], widths: number[], exce
 
 /**
  * `table-layout: fixed` (CSS2 §17.5.2.1): `<col>` widths, then the first row's cells (a spanning
- * cell's width split evenly); columns left without a width share what remains equally, and a
- * table wider than its columns spreads the excess over them in proportion. A percentage is of
- * the width the columns share, the border spacing left out (as Chromium: a `width: 60%` cell
- * of a 500px table spaced 4px is 290.4px wide and its padding); a spanning cell's percentage
- * is split into one for each column it spans, its padding and border not added (Chromium 156:
- * `colspan=2` at 40% of 492px makes two 98.4px columns, not 100.4).
+ * cell's width split evenly). A percentage is of the width the columns share, the border spacing
+ * left out (as Chromium: a `width: 60%` cell of a 500px table spaced 4px is 290.4px wide and its
+ * padding); a spanning cell's percentage is split into one for each column it spans, its padding
+ * and border not added (Chromium 156: `colspan=2` at 40% of 492px makes two 98.4px columns, not
+ * 100.4). The columns share the table's width as Chromium's fixed layout shares it: the columns
+ * of a length first (the table is at least as wide as they are; with no auto column they grow to
+ * fill what the percentages leave), then the percentages (shrunk in proportion to what is left:
+ * a 64px prompt beside a `width: 100%` cell of a `width: 100%` table leaves that cell the rest,
+ * as a JupyterLab export lays out every cell; grown when no auto column takes it), then the auto
+ * columns equally; a column of width 0 stays 0 unless all are.
  */
 export function distributeFixed(plan: TablePlan, assignable: number): number[] {
   const grid = plan.grid;
-  const widths: (number | undefined)[] = Array.from({ length: grid.columnCount }, (_, c) => {
+  const columns: FixedColumn[] = Array.from({ length: grid.columnCount }, (_, c) => {
     const width = (grid.columns[c] ?? grid.columnGroups[c])?.style.width ?? 'auto';
-    return resolveSize(width, assignable);
+    const size = resolveSize(width, assignable);
+    return size === undefined ? AUTO_COLUMN : { size, percent: percentOf(width) !== undefined };
   });
   for (const cell of grid.rows[0]?.cells ?? []) {
     const style = cellBox(plan, cell).style;
     const given = resolveSize(style.width, assignable);
     if (given === undefined) continue;
-    const edges = fixedEdgesX(style);
-    const border = style.boxSizing === 'border-box' ? given : given + edges;
-    const each = cell.colSpan > 1 && percentOf(style.width) !== undefined ? given / cell.colSpan : (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
-    for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (widths[c] === undefined) widths[c] = Math.max(0, each);
+    const percent = percentOf(style.width) !== undefined;
+    const border = style.boxSizing === 'border-box' ? given : given + fixedEdgesX(style);
+    const each = cell.colSpan > 1 && percent ? given / cell.colSpan : (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
+    for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (columns[c] === AUTO_COLUMN) columns[c] = { size: Math.max(0, each), percent };
   }
-  const fixedSum = widths.reduce<number>((sum, w) => sum + (w ?? 0), 0);
-  const open = widths.filter((w) => w === undefined).length;
-  if (open > 0) {
-    const share = Math.max(0, assignable - fixedSum) / open;
-    return widths.map((w) => w ?? share);
+  return shareFixedWidths(columns, assignable);
+}
+
+interface FixedColumn { readonly size: number | undefined; readonly percent: boolean }
+const AUTO_COLUMN: FixedColumn = { size: undefined, percent: false };
+
+function shareFixedWidths(columns: readonly FixedColumn[], assignable: number): number[] {
+  const isLength = (c: FixedColumn): boolean => !c.percent && c.size !== undefined && c.size > 0;
+  const isZero = (c: FixedColumn): boolean => !c.percent && c.size === 0;
+  let lengths = 0;
+  let percents = 0;
+  let autos = 0;
+  let zeros = 0;
+  for (const column of columns) {
+    if (column.percent) percents += column.size!;
+    else if (isLength(column)) lengths += column.size!;
+    else if (isZero(column)) zeros++;
+    else autos++;
   }
-  const used = widths as number[];
-  if (fixedSum >= assignable || fixedSum === 0) return fixedSum === 0 ? used.map(() => assignable / Math.max(1, used.length)) : used;
-  return used.map((w) => w + ((assignable - fixedSum) * w) / fixedSum);
+  // the table is at least as wide as its columns of a length (their sum is its minimum)
+  const target = Math.max(assignable, lengths);
+  const widths = columns.map(() => 0);
+  let assigned = 0;
+  let last = -1;
+  const lengthRoom = Math.max(0, target - percents);
+  const lengthScale = lengths > 0 && lengths < lengthRoom && autos === 0 ? lengthRoom / lengths : 1;
+  columns.forEach((column, c) => {
+    if (!isLength(column)) return;
+    widths[c] = column.size! * lengthScale;
+    assigned += widths[c]!;
+    last = c;
+  });
+  if (assigned < target) {
+    const room = target - assigned;
+    const percentScale = percents > 0 && (percents > room || (percents < room && autos === 0)) ? room / percents : 1;
+    columns.forEach((column, c) => {
+      if (!column.percent) return;
+      widths[c] = percents > 0 ? column.size! * percentScale : autos === 0 ? room / columns.filter((k) => k.percent).length : 0;
+      assigned += widths[c]!;
+      last = c;
+    });
+    // zero-width columns take a share only when every column is one
+    const sharing = zeros === columns.length ? zeros : autos;
+    const share = sharing > 0 ? Math.max(0, target - assigned) / sharing : 0;
+    columns.forEach((column, c) => {
+      if (column.percent || isLength(column) || (isZero(column) && zeros !== columns.length)) return;
+      widths[c] = share;
+      assigned += share;
+      last = c;
+    });
+  }
+  // what rounding or an unfilled table leaves goes to the last column that took a width
+  if (last >= 0) widths[last] = widths[last]! + (target - assigned);
+  return widths;
 }
