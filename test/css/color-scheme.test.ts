@@ -19,6 +19,20 @@ describe('color-scheme and light-dark()', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
+  it('resolves light-dark() inside colour functions in the element’s scheme (Chromium 156’s computed values)', async () => {
+    // before: the whole declaration was invalid (a theme's muted text fell back to its parent's colour, with a warning)
+    const mix = 'color-mix(in srgb, light-dark(#1b1b1f, #eeeeee) 60%, white)';
+    const nested = 'color-mix(in srgb, light-dark(red, light-dark(blue, green)) 50%, light-dark(white, black))';
+    const doc = await styleWith(`#a, #b { color: ${mix} } #c, #d { background-color: rgb(from light-dark(red, blue) r g b / 50%) } #e, #f { color: ${nested} } #b, #d, #f { color-scheme: dark }`,
+      '<div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div><div id=f></div>');
+    // as Chromium prints them: color(srgb r g b / a), channels to three places
+    const channels = (c: { r: number; g: number; b: number; a: number }): string => [c.r, c.g, c.b].map((v) => (v / 255).toFixed(3)).join(' ') + ' / ' + c.a;
+    expect([channels(doc.style('#a').color), channels(doc.style('#b').color)]).toEqual(['0.464 0.464 0.473 / 1', '0.960 0.960 0.960 / 1']);
+    expect([channels(doc.style('#c').backgroundColor), channels(doc.style('#d').backgroundColor)]).toEqual(['1.000 0.000 0.000 / 0.5', '0.000 0.000 1.000 / 0.5']);
+    expect([channels(doc.style('#e').color), channels(doc.style('#f').color)]).toEqual(['1.000 0.500 0.500 / 1', '0.000 0.251 0.000 / 1']);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('rejects what is not a scheme list', async () => {
     const doc = await styleWith('p { color-scheme: dark normal } div { color-scheme: 12px }', '<p></p><div></div>');
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value']);

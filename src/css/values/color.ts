@@ -7,7 +7,7 @@
  * that differ in a dark scheme until it knows the element's colour scheme.
  */
 import type { CssNode } from 'css-tree';
-import { generate, walk } from 'css-tree';
+import { clone, generate, walk } from 'css-tree';
 import { parse } from './css-tree-parse.js';
 import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from '../model/types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
@@ -32,7 +32,7 @@ export function parseColor(node: CssNode | undefined): SpecifiedColor | undefine
   switch (node.type) {
     case 'Hash': return parseHex(node.value);
     case 'Identifier': return parseColorKeyword(node.name.toLowerCase());
-    case 'Function': return node.name.toLowerCase() === 'light-dark' ? lightDark(childrenOf(node)) : parseFunctionColor(node) ?? currentColorExpression(node);
+    case 'Function': return node.name.toLowerCase() === 'light-dark' ? lightDark(childrenOf(node)) : parseFunctionColor(node) ?? currentColorExpression(node) ?? nestedLightDark(node);
     default: return undefined;
   }
 }
@@ -68,6 +68,40 @@ function lightDark(args: Nodes): LightDarkColor | undefined {
   const light = parseColor(args[0]);
   const dark = parseColor(args[2]);
   return light === undefined || dark === undefined ? undefined : { kind: 'light-dark', light, dark };
+}
+
+/**
+ * A colour function with `light-dark()` among its arguments (`color-mix(in srgb, light-dark(#111,
+ * #eee) 60%, white)`, a theme's muted text): the function read once with each light-dark() taken
+ * as its light colour and once as its dark one, the scheme choosing between them as for
+ * light-dark() itself.
+ */
+function nestedLightDark(node: CssNode & { type: 'Function' }): LightDarkColor | undefined {
+  if (!mentionsFunction(node, 'light-dark')) return undefined;
+  const light = parseColor(withLightDarkBranch(node, 0));
+  const dark = parseColor(withLightDarkBranch(node, 2));
+  return light === undefined || dark === undefined ? undefined : { kind: 'light-dark', light, dark };
+}
+
+function mentionsFunction(node: CssNode, name: string): boolean {
+  let found = false;
+  walk(node, { visit: 'Function', enter: (fn) => { if (fn.name.toLowerCase() === name) found = true; } });
+  return found;
+}
+
+/** A copy of `node` with each `light-dark(a, b)` in it replaced by its argument at `index` (0: a, 2: b). */
+function withLightDarkBranch(node: CssNode, index: 0 | 2): CssNode {
+  const copy = clone(node);
+  walk(copy, {
+    visit: 'Function',
+    enter: (fn, item, list) => {
+      if (fn.name.toLowerCase() !== 'light-dark' || item === null || list === null) return;
+      const args = childrenOf(fn);
+      const branch = args.length === 3 && isOperator(args[1], ',') ? args[index] : undefined;
+      if (branch !== undefined) list.replace(item, list.createItem(branch));
+    },
+  });
+  return copy;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
