@@ -180,13 +180,14 @@ describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4
 
   it('splits a box sized by its aspect-ratio where it is, empty or not, and counts what each page took (as Chromium)', async () => {
     // a card picture's placeholder: 183 x 137.25, 150px down a 200px page. WeasyPrint moves an empty
-    // box with a height whole (octavo still does: below); Chromium breaks one sized by its ratio
+    // box with a height whole; Chromium breaks one sized by its ratio, or by its height (below)
     const doc = await layoutHtml(`<style>${page}</style><div style="height:150px"></div><div id=ar style="width:183px;aspect-ratio:4/3;margin-bottom:5px"></div><p id=after>After</p>`);
     expect(findById(doc.pages[0]!, 'ar')).toMatchObject({ y: 150, height: 50 });
     expect(findById(doc.pages[1]!, 'ar')).toMatchObject({ y: 0, height: 87.25 });
     expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 92.25 });
     const fixed = await layoutHtml(`<style>${page}</style><div style="height:150px"></div><div id=h style="width:183px;height:137.25px"></div>`);
-    expect(findById(fixed.pages[1]!, 'h')).toMatchObject({ y: 0, height: 137.25 });
+    expect(findById(fixed.pages[0]!, 'h')).toMatchObject({ y: 150, height: 50 });
+    expect(findById(fixed.pages[1]!, 'h')).toMatchObject({ y: 0, height: 87.25 });
   });
 
   it('splits a min-height where it starts, and continues the floats inside a tall box', async () => {
@@ -202,11 +203,26 @@ describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4
     expect(findById(floats.pages[2]!, 'after')).toMatchObject({ y: 100 });
   });
 
-  it('keeps an empty box with a height taller than the page whole, as before', async () => {
+  it('carries the height of an empty box over the pages, wherever it starts (Chromium 156)', async () => {
+    // before: each moved whole and overflowed its page (as WeasyPrint draws them)
     const doc = await layoutHtml(`<style>${page}</style><div id=a style="height:450px"></div><div id=b style="height:450px"></div>`);
-    expect(doc.pages).toHaveLength(2);
-    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ y: 0, height: 450 });
-    expect(findById(doc.pages[1]!, 'b')).toMatchObject({ y: 0, height: 450 });
+    const pieces = (id: string): string[] => doc.pages.flatMap((p, i) => { const f = findById(p, id); return f === undefined ? [] : [`${i + 1}: ${f.y} ${f.height}`]; });
+    expect([...pieces('a'), ...pieces('b')]).toEqual(['1: 0 200', '2: 0 200', '3: 0 50', '3: 50 150', '4: 0 200', '5: 0 100']);
+  });
+
+  it('breaks a box with a fixed height and content where it is, not first moving it to the next page (Chromium 156)', async () => {
+    // before: moved to the next page first, then carried over from its top
+    const doc = await layoutHtml(`<style>${page}</style><div style="height:150px"></div><div id=d style="height:100px">${lines(1)}</div><p id=after>After</p>`);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ y: 150, height: 50 });
+    expect(findById(doc.pages[1]!, 'd')).toMatchObject({ y: 0, height: 50 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 50 });
+  });
+
+  it('leaves the rest of a Google Docs export\'s empty 11pt paragraph at a page end at the top of the next page (Chromium 156)', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div style="height:190px"></div><p id=blank style="height:11pt"></p><h1 id=h style="margin:0;font-size:20px;line-height:20px">Details</h1>`);
+    expect(findById(doc.pages[0]!, 'blank')).toMatchObject({ y: 190, height: 10 });
+    expect(findById(doc.pages[1]!, 'blank')!.height).toBeCloseTo(14.67 - 10, 2);
+    expect(findById(doc.pages[1]!, 'h')!.y).toBeCloseTo(4.67, 2);
   });
 
   it('keeps a box that clips its overflow whole', async () => {

@@ -96,28 +96,31 @@ describe('§4.1 absolutely positioned children', () => {
 
 describe('§10 avoided breaks between lines and items', () => {
   it('moves the line before an avoided break along with the line that does not fit', async () => {
-    const six = items(['width:250px;height:150px', 'width:250px;height:150px', 'width:250px;height:150px', 'width:250px;height:150px;break-after:avoid', 'width:250px;height:150px', 'width:250px;height:150px']);
+    // items that avoid breaks inside (an empty item's height breaks like any block's, as in Chromium)
+    const whole = 'width:250px;height:150px;break-inside:avoid';
+    const six = items([whole, whole, whole, `${whole};break-after:avoid`, whole, whole]);
     expect(await pages(`<div style="display:flex;flex-wrap:wrap;width:500px">${six}</div>`, ['a', 'c', 'e']))
       .toEqual(['1: a 0,0 250x150', '2: c 0,0 250x150', '2: e 0,150 250x150']);
   });
 
   it('keeps a column item with the next one when break-before: avoid asks, unless every break is avoided', async () => {
-    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:150px', 'height:150px', 'height:150px;break-before:avoid'])}</div>`, ['a', 'b', 'c']))
+    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:150px;break-inside:avoid', 'height:150px;break-inside:avoid', 'height:150px;break-before:avoid;break-inside:avoid'])}</div>`, ['a', 'b', 'c']))
       .toEqual(['1: a 0,0 600x150', '2: b 0,0 600x150', '2: c 0,150 600x150']);
-    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:250px;break-after:avoid', 'height:250px'])}</div>`, ['a', 'b']))
+    // (Chromium 156 breaks inside b here, the last of the avoided breaks; octavo takes the first)
+    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:250px;break-after:avoid;break-inside:avoid', 'height:250px;break-inside:avoid'])}</div>`, ['a', 'b']))
       .toEqual(['1: a 0,0 600x250', '2: b 0,0 600x250']);
   });
 });
 
 describe('§10 fragmenting reversed containers', () => {
   it('breaks a wrap-reverse container between its lines from the top (the last line first)', async () => {
-    const six = items(Array.from({ length: 6 }, () => 'width:250px;height:150px'));
+    const six = items(Array.from({ length: 6 }, () => 'width:250px;height:150px;break-inside:avoid'));
     expect(await pages(`<div style="display:flex;flex-wrap:wrap-reverse;width:500px">${six}</div>`, ['a', 'c', 'e']))
       .toEqual(['1: c 0,150 250x150', '1: e 0,0 250x150', '2: a 0,0 250x150']);
   });
 
   it('breaks a column-reverse container between its items from the top (the last item first)', async () => {
-    expect(await pages(`<div style="display:flex;flex-direction:column-reverse">${items(['height:150px', 'height:150px', 'height:150px'])}</div>`, ['a', 'b', 'c']))
+    expect(await pages(`<div style="display:flex;flex-direction:column-reverse">${items(['height:150px;break-inside:avoid', 'height:150px;break-inside:avoid', 'height:150px;break-inside:avoid'])}</div>`, ['a', 'b', 'c']))
       .toEqual(['1: b 0,150 600x150', '1: c 0,0 600x150', '2: a 0,0 600x150']);
   });
 });

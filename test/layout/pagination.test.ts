@@ -101,7 +101,7 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
   });
 
   it('keeps a heading with the block after it (break-after: avoid)', async () => {
-    const doc = await layoutHtml(`<style>${page} h2 { margin: 0; height: 20px; font-size: 10px; break-after: avoid }</style><div></div><h2 id=h>Title</h2><div id=b></div>`);
+    const doc = await layoutHtml(`<style>${page} h2 { margin: 0; height: 20px; font-size: 10px; break-after: avoid }</style><div></div><h2 id=h>Title</h2><div id=b style="break-inside:avoid"></div>`);
     expect(findById(doc.pages[0]!, 'h')).toBeUndefined();
     expect(findById(doc.pages[1]!, 'h')).toMatchObject({ y: 10 });
   });

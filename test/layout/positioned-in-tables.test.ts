@@ -60,7 +60,8 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
     expect(findById(inCell.pages[0]!, 't')).toBeUndefined();
     const [cellS, blockS] = [findById(inCell.pages[1]!, 's')!, findById(inBlock.pages[1]!, 's')!];
     expect([cellS.x, cellS.y, cellS.width, cellS.height]).toEqual([blockS.x, blockS.y, blockS.width, blockS.height]);
-    expect([cellS.x, cellS.y]).toEqual([6, 80]);
+    // the 15th block's height is carried over the page end (Chromium 156: s at 6,66 in both)
+    expect([cellS.x, cellS.y]).toEqual([6, 66]);
     const t = findById(inCell.pages[1]!, 't')!;
     expect([t.x, t.y]).toEqual([200, 0]);
     const blockT = findById(inBlock.pages[0]!, 't')!;

@@ -54,9 +54,10 @@ describe('block boxes, painted', () => {
 
   it('continues on a second page of the @page size', async () => {
     const pages = await pixels('@page { size: 4px 3px; margin: 0 } div { height: 2px; background: red } div + div { background: blue }', '<div></div><div></div>');
+    // the second box's height is carried over the page end, as Chromium prints it (before: moved whole)
     expect(pages).toEqual([
-      ['RRRR', 'RRRR', '____'],
-      ['BBBB', 'BBBB', '____'],
+      ['RRRR', 'RRRR', 'BBBB'],
+      ['BBBB', '____', '____'],
     ]);
   });
 

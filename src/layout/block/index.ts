@@ -450,27 +450,23 @@ function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; rea
 }
 
 /**
- * A box whose own `height` or `min-height` takes its content box past the end of the page breaks there (CSS
- * Fragmentation 3 §4.4): one with a fixed `height` when it starts at the top of a page (below the
- * top it moves to the next page first: overflowsUnsplittably), one with a `min-height` where it
- * is. A box with no content, one that clips its overflow, a line-clamped one, a table cell and a
- * box in columns stay whole as before (monolithic, §4.1, or broken by their own layout), as
- * WeasyPrint draws them — except one sized by its `aspect-ratio` (a card's picture placeholder),
- * which breaks where it is, empty or not, as in Chromium (WeasyPrint has no `aspect-ratio`).
+ * A box whose own `height`, `min-height` or `aspect-ratio` takes its content box past the end of
+ * the page breaks there, wherever it starts and whether it holds content or not (CSS
+ * Fragmentation 3 §4.4), as Chromium prints it: a Google Docs export's empty 11pt paragraph at a
+ * page end, a figure's placeholder box in a float. (WeasyPrint moves an empty box, or one with a
+ * fixed height below a page top, to the next page whole; `break-inside: avoid` still does, in the
+ * flow that holds it.) A box that clips its overflow and has content, a line-clamped one, table
+ * parts and boxes in columns stay whole as before (monolithic, §4.1, or broken by their own layout).
  */
 function carriesHeightOver(box: LayoutBox, input: LayoutInput, sized: { readonly hasContent: boolean; readonly ratioSized: boolean }, contentBottom: number): boolean {
   const page = input.fragmentainer;
   if (page === undefined || page.column === true || input.mode !== 'layout') return false;
   const style = sizingStyle(box, input);
-  if (style.overflowY !== 'visible' || style.maxLines !== 'none' || box.kind !== 'block') return false;
+  if ((sized.hasContent && style.overflowY !== 'visible') || style.maxLines !== 'none' || box.kind !== 'block') return false;
   // table cells and captions break with their rows
   if (box.outer === 'inline' || style.display.startsWith('table')) return false;
-  if (!sized.ratioSized) {
-    // an empty box has nothing to carry over but its height (as WeasyPrint)
-    if (!sized.hasContent || (!page.atTop && !isAutoHeight(style.height))) return false;
-    // the content box itself runs past the page (bottom padding and border alone never carry over)
-    if (clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
-  }
+  // the content box itself runs past the page (bottom padding and border alone never carry over)
+  if (!sized.ratioSized && clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
   return contentBottom > bottomAt(page, contentBottom) + 0.01;
 }
 
@@ -483,9 +479,9 @@ function noChildren(frame: BlockFrame): ChildrenResult {
 }
 
 /**
- * A box that ends past the page but has no content to break inside (an empty box with a
- * height, or one whose own `height` makes it overflow) moves to the next page as a whole.
- * Boxes whose content was split already carry their own break token.
+ * A box that ends past the page and has not broken there (one that clips its content, a table
+ * part, a box in a column: carriesHeightOver) moves to the next page as a whole. Boxes whose
+ * content or height was split already carry their own break token.
  */
 function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: LayoutInput, children: ChildrenResult, whole: boolean): boolean {
   const page = input.fragmentainer;
