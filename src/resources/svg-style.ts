@@ -157,8 +157,11 @@ function declare(out: Map<string, string>, name: string, value: string): void {
 
 /**
  * Declared values of an element: what an inline `<svg>` inherits from the page < presentation
- * attributes < the page's CSS rules < its own rules < style attribute (boxes/inline-svg.ts writes
- * the page's into the markup).
+ * attributes < its own `<style>` rules < the page's CSS < style attribute (boxes/inline-svg.ts
+ * writes the page's into the markup). The page's CSS ranks above the `<style>` rules because, for
+ * an inline `<svg>`, it is the document's cascade of those same rules with every selector and
+ * their specificity (`.bar:nth-of-type(2n)` over `.bar`), which the simple matching here lacks;
+ * the rules still give what the page's CSS does not carry over (an SVG image has only them).
  */
 function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, string> {
   const out = new Map<string, string>();
@@ -168,8 +171,8 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
   };
   page(PAGE_INHERITED_ATTRIBUTE);
   for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) declare(out, name.toLowerCase(), value.trim());
-  page(PAGE_CSS_ATTRIBUTE);
   for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) declare(out, k, v);
+  page(PAGE_CSS_ATTRIBUTE);
   for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) declare(out, k, v);
   return out;
 }

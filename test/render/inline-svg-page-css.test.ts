@@ -30,6 +30,12 @@ describe('inline SVG styled by the page\'s CSS', () => {
       .toEqual(['RRBB____', 'RRBB____', 'GG______', 'GG______']);
   });
 
+  it('its own <style> with the selectors and specificity of the page\'s cascade (a chart\'s `.bar:nth-of-type(2n)` over `.bar`)', async () => {
+    // before: the simple matching of the SVG's own rules put `.bar { fill: blue }` back over the cascade's orange and red
+    const bars = `<svg width="8" height="2"><style>.bar { fill: blue } .bar:nth-of-type(2n) { fill: red } g > rect.bar:last-child { fill: lime }</style><g>${[0, 2, 4, 6].map((x) => square(`class="bar" x="${x}"`)).join('')}</g></svg>`;
+    expect(await pixels('', bars)).toEqual(['BBRRBBGG', 'BBRRBBGG']);
+  });
+
   it('stroke and stroke-width from the page', async () => {
     expect(await pixels('svg line { stroke: red; stroke-width: 2 }', '<svg width="8" height="2"><line x1="0" y1="1" x2="8" y2="1"/></svg>'))
       .toEqual(['RRRRRRRR', 'RRRRRRRR']);
