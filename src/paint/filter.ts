@@ -24,7 +24,8 @@ import { blurredItems } from './filter-blur.js';
 import { heldFilterFunction } from './effect-lengths.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
-import { boundsOf } from './coverage.js';
+import { boundsOf, rectPolygon } from './coverage.js';
+import { appendAll } from '../append-all.js';
 import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
 import type { Rect } from '../geometry/types.js';
@@ -164,19 +165,39 @@ function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {
   return items.filter((item) => !drawsNothing(item));
 }
 
-/** The polygons (page px) the items cover, through their transforms; clips are not applied. */
+/**
+ * The polygons (page px) the items cover, through their transforms. Clips are not applied, except
+ * that a gradient or a pattern covers only its innermost clip: an SVG shape filled with a
+ * gradient paints the gradient over a large rectangle (±10,000 units of its bounding box) clipped
+ * to the shape, and a shadow of that rectangle was a mask of millions of px that viewers refuse.
+ */
 function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
   const stack: Matrix[] = [];
   let matrix: Matrix = IDENTITY;
+  // the outline of each clip pushed, in page px (undefined: glyphs, not an outline)
+  const clips: (Point[][] | undefined)[] = [];
   const out: Point[][] = [];
+  const toPage = (polygon: readonly Point[], m: Matrix): Point[] => polygon.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] }));
   for (const item of items) {
     if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); continue; }
     if (item.kind === 'pop-transform') { matrix = stack.pop() ?? IDENTITY; continue; }
+    if (item.kind === 'push-clip') { clips.push([toPage(rectPolygon(item.rect), matrix)]); continue; }
+    if (item.kind === 'push-clip-path') { clips.push(polygonsOf({ kind: 'fill-path', path: item.path, color: CLIP_COLOR }).map((polygon) => toPage(polygon, matrix))); continue; }
+    if (item.kind === 'push-clip-glyphs') { clips.push(undefined); continue; }
+    if (item.kind === 'pop-clip') { clips.pop(); continue; }
     if (!isCovering(item)) continue;
-    const m = matrix;
-    for (const polygon of polygonsOf(item)) out.push(polygon.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] })));
+    const clip = item.kind === 'shading' || item.kind === 'tiles' ? innermostOutline(clips) : undefined;
+    if (clip !== undefined) { appendAll(out, clip); continue; }
+    for (const polygon of polygonsOf(item)) out.push(toPage(polygon, matrix));
   }
   return out;
+}
+
+const CLIP_COLOR = { r: 0, g: 0, b: 0, a: 1 };
+
+function innermostOutline(clips: readonly (Point[][] | undefined)[]): Point[][] | undefined {
+  for (let i = clips.length - 1; i >= 0; i--) if (clips[i] !== undefined) return clips[i];
+  return undefined;
 }
 
 function isCovering(item: DisplayItem): item is Covering {

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
-import { renderPage } from '../helpers/render.js';
+import { renderPage, renderPdf } from '../helpers/render.js';
 import { spreadShading } from '../../src/paint/svg-spread.js';
 import { layoutHtml } from '../helpers/layout.js';
 import { paintPage } from '../helpers/paint.js';
@@ -120,6 +120,17 @@ describe('SVG filters', () => {
     expect(await draw(shadowed(`${shadow}<feMerge><feMergeNode in="s"/><feMergeNode in="SourceGraphic"/></feMerge>`), '8px 4px')).toEqual(expected);
     expect(await draw(shadowed(`${shadow}<feBlend in="SourceGraphic" in2="s"/>`), '8px 4px')).toEqual(expected);
     expect(await draw(shadowed('<feDropShadow dx="2" dy="1" stdDeviation="0" flood-color="red"/>'), '8px 4px')).toEqual(expected);
+  });
+
+  it('shadows a shape filled with a gradient by the shape, not by the gradient\'s whole painted rectangle', async () => {
+    // before: the shadow's mask covered the ±10,000-unit rectangle the gradient is painted over (a
+    // 633 × 2372 px mask drawn 800,000 units wide): poppler refused it ("Bogus memory allocation size") and drew no shadow
+    const gradient = '<linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="blue"/><stop offset="1" stop-color="blue"/></linearGradient>';
+    expect(await draw(svg(`${gradient}<filter id="f"><feDropShadow dx="2" dy="1" stdDeviation="0" flood-color="red"/></filter><rect width="2" height="2" fill="url(#g)" filter="url(#f)"/>`, 'width="8" height="4"'), '8px 4px'))
+      .toEqual(['BB______', 'BBRR____', '__RR____', '________']);
+    const pdf = Buffer.from(await renderPdf(`<style>@page { size: 300px 300px; margin: 0 } body { margin: 0 } svg { display: block }</style><svg width="300" height="300">${gradient}<filter id="f" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="2" dy="2" stdDeviation="2"/></filter><rect x="20" y="20" width="40" height="150" rx="3" fill="url(#g)" filter="url(#f)"/></svg>`, { compress: false })).toString('latin1');
+    const widths = [...pdf.matchAll(/\/Width (\d+)/g)].map((m) => Number(m[1]));
+    expect(Math.max(...widths)).toBeLessThan(400);
   });
 
   it('is what an HTML element\'s filter: url(#id) names, in its place in the chain; a reference to nothing is left out, warned', async () => {
