@@ -122,6 +122,8 @@ function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string
   if (style.fontFamily !== parent.fontFamily && style.fontFamily.join() !== parent.fontFamily.join()) out.push(`font-family:${fontFamilyText(style.fontFamily)}`);
   if (style.fontWeight !== parent.fontWeight) out.push(`font-weight:${style.fontWeight}`);
   if (style.fontStyle !== parent.fontStyle) out.push(`font-style:${style.fontStyle}`);
+  if (style.letterSpacing !== parent.letterSpacing) out.push(`letter-spacing:${style.letterSpacing}px`);
+  if (style.wordSpacing !== parent.wordSpacing) out.push(`word-spacing:${style.wordSpacing}px`);
   if (style.visibility !== parent.visibility) out.push(`visibility:${style.visibility}`);
   if (!sameColor(style.color, parent.color)) out.push(`color:${colorText(style.color)}`);
   if (style.paintOrder.join() !== parent.paintOrder.join()) out.push(`paint-order:${paintOrderText(style.paintOrder)}`);

@@ -260,6 +260,7 @@ interface PlacedSegment {
   readonly runs: ShapedText['runs'];
   readonly width: number;
   readonly letterSpacing: number;
+  readonly wordSpacing: number;
   readonly shift: number;
   readonly y: number;
 }
@@ -295,8 +296,9 @@ function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra:
       const letterSpacing = isCursive(content) ? 0 : s.letterSpacing;
       // right to left: the runs (logical order) go from the right, each run's glyphs are in visual order
       const runs = odd ? [...shaped.runs].reverse() : shaped.runs;
-      const width = runs.reduce((sum, run) => sum + run.glyphs.reduce((w, g) => w + g.advance + spacingOf(g, letterSpacing, extra), 0), 0);
-      return { segment, runs, width, letterSpacing, shift, y };
+      const wordSpacing = s.wordSpacing;
+      const width = runs.reduce((sum, run) => sum + run.glyphs.reduce((w, g) => w + g.advance + spacingOf(g, letterSpacing + wordSpacingOf(g, wordSpacing), extra), 0), 0);
+      return { segment, runs, width, letterSpacing, wordSpacing, shift, y };
     });
     const total = placed.reduce((sum, p) => sum + p.width, 0);
     let pen = rtl ? startX - total : startX;
@@ -316,6 +318,13 @@ function spacingOf(g: { readonly codePoints: readonly number[] }, letterSpacing:
   return g.codePoints.length > 0 ? letterSpacing + extra : 0;
 }
 
+/** The word-spacing after a glyph of a word separator (CSS Text 3 §8.1: a space or a no-break space here). */
+function wordSpacingOf(g: { readonly codePoints: readonly number[] }, wordSpacing: number): number {
+  if (wordSpacing === 0) return 0;
+  const c = g.codePoints[0];
+  return c === 0x20 || c === 0xa0 ? wordSpacing : 0;
+}
+
 /** Draws a placed segment from its left end `left` and stretches the chunk's extent over it; `extra` is the textLength spacing. */
 function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk, extra }: { text: TextSystem; walk: TextWalk; extra: number }): void {
   const first = p.segment.chars[0]!;
@@ -329,7 +338,7 @@ function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk
   // letter-spacing goes after each glyph in its run's direction, the textLength spacing in the chunk's:
   // to the right of a glyph, or to its left right to left (as Chromium puts them)
   const odd = p.segment.level % 2 === 1;
-  const letter = (g: { readonly codePoints: readonly number[] }): number => spacingOf(g, p.letterSpacing, 0);
+  const letter = (g: { readonly codePoints: readonly number[] }): number => spacingOf(g, p.letterSpacing + wordSpacingOf(g, p.wordSpacing), 0);
   const stretch = (g: { readonly codePoints: readonly number[] }): number => spacingOf(g, 0, extra);
   let x = left;
   for (const run of p.runs) {

@@ -50,6 +50,8 @@ export interface SvgStyle {
   readonly fontWeight: number;
   readonly fontStyle: 'normal' | 'italic' | 'oblique';
   readonly letterSpacing: number;
+  /** px added after each word separator (a space, a no-break space), as CSS Text 3 §8.1 and Chromium's SVG text. */
+  readonly wordSpacing: number;
   /** `image-rendering`: SVG's optimizeSpeed is pixelated, optimizeQuality smooth. */
   readonly imageRendering: 'auto' | 'smooth' | 'pixelated';
   readonly textAnchor: 'start' | 'middle' | 'end';
@@ -93,7 +95,7 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
 };
@@ -178,7 +180,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
   'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
@@ -244,11 +246,12 @@ function imageRendering(value: string | undefined, parent: SvgStyle['imageRender
   }
 }
 
-function letterSpacing(value: string | undefined, parent: SvgStyle): number {
-  if (value === undefined) return parent.letterSpacing;
+/** `letter-spacing` or `word-spacing` (inherited; `normal` is 0). */
+function spacing(value: string | undefined, parent: SvgStyle, inherited: number): number {
+  if (value === undefined) return inherited;
   if (value.trim() === 'normal') return 0;
   const n = length(value, parent.fontSize, NaN, parent);
-  return Number.isFinite(n) ? n : parent.letterSpacing;
+  return Number.isFinite(n) ? n : inherited;
 }
 
 const FONT_RELATIVE = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(em|ex|ch|rem)\s*$/i;
@@ -314,7 +317,8 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     fontFamily: font.fontFamily,
     fontWeight: weight,
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
-    letterSpacing: letterSpacing(get('letter-spacing'), parent),
+    letterSpacing: spacing(get('letter-spacing'), parent, parent.letterSpacing),
+    wordSpacing: spacing(get('word-spacing'), parent, parent.wordSpacing),
     imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),
     textAnchor: oneOf(get('text-anchor'), ['start', 'middle', 'end'], parent.textAnchor),
     direction: oneOf(get('direction'), ['ltr', 'rtl'], parent.direction),

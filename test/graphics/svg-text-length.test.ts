@@ -75,3 +75,14 @@ describe('inline <svg> names', () => {
     expect(await draw(body, '4px 4px')).toEqual(['BB__', 'BB__', '____', '____']);
   });
 });
+
+describe('SVG word-spacing', () => {
+  it('adds space after each space, from the attribute or the page\'s CSS (Chromium 156 sets its text the same)', async () => {
+    // before: word-spacing was not read in SVG text (the second word started right after the space)
+    const text = (attrs: string): string => `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="2"><text x="0" y="1.6" font-family="wp" font-size="2" fill="red" ${attrs}>a b</text></svg>`;
+    // "a", a space (each 1em: 2px), 4px, "b"
+    expect(await draw(text('word-spacing="4"'), '16px 2px')).toEqual(['RR______RR______', 'RR______RR______']);
+    expect(await draw(`<style>svg text { word-spacing: 4px }</style>${text('')}`, '16px 2px')).toEqual(['RR______RR______', 'RR______RR______']);
+    expect(await draw(text(''), '16px 2px')).toEqual(['RR__RR__________', 'RR__RR__________']);
+  });
+});
