@@ -167,7 +167,7 @@ function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {
 
 /**
  * The polygons (page px) the items cover, through their transforms. Clips are not applied, except
- * that a gradient or a pattern covers only its innermost clip: an SVG shape filled with a
+ * that a gradient or a pattern covers only the tightest clip it is drawn in, when smaller than itself: an SVG shape filled with a
  * gradient paints the gradient over a large rectangle (±10,000 units of its bounding box) clipped
  * to the shape, and a shadow of that rectangle was a mask of millions of px that viewers refuse.
  */
@@ -186,18 +186,32 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
     if (item.kind === 'push-clip-glyphs') { clips.push(undefined); continue; }
     if (item.kind === 'pop-clip') { clips.pop(); continue; }
     if (!isCovering(item)) continue;
-    const clip = item.kind === 'shading' || item.kind === 'tiles' ? innermostOutline(clips) : undefined;
-    if (clip !== undefined) { appendAll(out, clip); continue; }
-    for (const polygon of polygonsOf(item)) out.push(toPage(polygon, matrix));
+    const own = polygonsOf(item).map((polygon) => toPage(polygon, matrix));
+    const clip = item.kind === 'shading' || item.kind === 'tiles' ? tightestOutline(clips, areaOf(own)) : undefined;
+    appendAll(out, clip ?? own);
   }
   return out;
 }
 
 const CLIP_COLOR = { r: 0, g: 0, b: 0, a: 1 };
 
-function innermostOutline(clips: readonly (Point[][] | undefined)[]): Point[][] | undefined {
-  for (let i = clips.length - 1; i >= 0; i--) if (clips[i] !== undefined) return clips[i];
-  return undefined;
+/** The clip outline of least extent among those pushed, when smaller than `limit` (the innermost need not be the tightest). */
+function tightestOutline(clips: readonly (Point[][] | undefined)[], limit: number): Point[][] | undefined {
+  let best: Point[][] | undefined;
+  let bestArea = limit;
+  for (const clip of clips) {
+    const area = clip === undefined ? Infinity : areaOf(clip);
+    if (area >= bestArea) continue;
+    best = clip;
+    bestArea = area;
+  }
+  return best;
+}
+
+/** The area of the polygons' bounding box. */
+function areaOf(polygons: readonly (readonly Point[])[]): number {
+  const bounds = boundsOf(polygons);
+  return bounds === undefined ? Infinity : bounds.width * bounds.height;
 }
 
 function isCovering(item: DisplayItem): item is Covering {

@@ -31,6 +31,9 @@ describe('color-scheme and light-dark()', () => {
     expect([channels(doc.style('#c').backgroundColor), channels(doc.style('#d').backgroundColor)]).toEqual(['1.000 0.000 0.000 / 0.5', '0.000 0.000 1.000 / 0.5']);
     expect([channels(doc.style('#e').color), channels(doc.style('#f').color)]).toEqual(['1.000 0.500 0.500 / 1', '0.000 0.251 0.000 / 1']);
     expect(doc.diagnostics).toEqual([]);
+    // a light-dark() of one colour inside a mix is invalid, warned (found in review: it recursed until the stack overflowed)
+    const bad = await styleWith('p { color: color-mix(in srgb, light-dark(red) 50%, white) }', '<p>x</p>');
+    expect(bad.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
 
   it('rejects what is not a scheme list', async () => {

@@ -78,8 +78,12 @@ function lightDark(args: Nodes): LightDarkColor | undefined {
  */
 function nestedLightDark(node: CssNode & { type: 'Function' }): LightDarkColor | undefined {
   if (!mentionsFunction(node, 'light-dark')) return undefined;
-  const light = parseColor(withLightDarkBranch(node, 0));
-  const dark = parseColor(withLightDarkBranch(node, 2));
+  const lightNode = withLightDarkBranch(node, 0);
+  const darkNode = withLightDarkBranch(node, 2);
+  // a light-dark() that is not two colours stays in the copy: the value is invalid (read again, it would recurse forever)
+  if (mentionsFunction(lightNode, 'light-dark') || mentionsFunction(darkNode, 'light-dark')) return undefined;
+  const light = parseColor(lightNode);
+  const dark = parseColor(darkNode);
   return light === undefined || dark === undefined ? undefined : { kind: 'light-dark', light, dark };
 }
 
@@ -89,18 +93,27 @@ function mentionsFunction(node: CssNode, name: string): boolean {
   return found;
 }
 
-/** A copy of `node` with each `light-dark(a, b)` in it replaced by its argument at `index` (0: a, 2: b). */
+/**
+ * A copy of `node` with each `light-dark(a, b)` in it replaced by its argument at `index` (0: a,
+ * 2: b), pass after pass while one replaces something (a light-dark() inside the branch taken).
+ */
 function withLightDarkBranch(node: CssNode, index: 0 | 2): CssNode {
   const copy = clone(node);
-  walk(copy, {
-    visit: 'Function',
-    enter: (fn, item, list) => {
-      if (fn.name.toLowerCase() !== 'light-dark' || item === null || list === null) return;
-      const args = childrenOf(fn);
-      const branch = args.length === 3 && isOperator(args[1], ',') ? args[index] : undefined;
-      if (branch !== undefined) list.replace(item, list.createItem(branch));
-    },
-  });
+  let replaced = true;
+  while (replaced) {
+    replaced = false;
+    walk(copy, {
+      visit: 'Function',
+      enter: (fn, item, list) => {
+        if (fn.name.toLowerCase() !== 'light-dark' || item === null || list === null) return;
+        const args = childrenOf(fn);
+        const branch = args.length === 3 && isOperator(args[1], ',') ? args[index] : undefined;
+        if (branch === undefined) return;
+        list.replace(item, list.createItem(branch));
+        replaced = true;
+      },
+    });
+  }
   return copy;
 }
 
