@@ -208,6 +208,9 @@ describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4
     const doc = await layoutHtml(`<style>${page}</style><div id=a style="height:450px"></div><div id=b style="height:450px"></div>`);
     const pieces = (id: string): string[] => doc.pages.flatMap((p, i) => { const f = findById(p, id); return f === undefined ? [] : [`${i + 1}: ${f.y} ${f.height}`]; });
     expect([...pieces('a'), ...pieces('b')]).toEqual(['1: 0 200', '2: 0 200', '3: 0 50', '3: 50 150', '4: 0 200', '5: 0 100']);
+    // one that starts at the page end leaves no empty piece there: it moves (found in review)
+    const atEnd = await layoutHtml(`<style>${page}</style><div style="height:200px"></div><div id=c style="height:50px"></div>`);
+    expect(atEnd.pages.map((p) => findById(p, 'c')).map((f) => (f === undefined ? 'none' : `${f.y} ${f.height}`))).toEqual(['none', '0 50']);
   });
 
   it('breaks a box with a fixed height and content where it is, not first moving it to the next page (Chromium 156)', async () => {
