@@ -228,9 +228,23 @@ describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4
     expect(findById(doc.pages[1]!, 'h')!.y).toBeCloseTo(4.67, 2);
   });
 
-  it('keeps a box that clips its overflow whole', async () => {
+  it('carries the height of a box that clips its overflow over the pages too (Chromium 156)', async () => {
+    // before: kept whole, overflowing its page
     const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; overflow:hidden">${lines(2)}</div><p id=after>After</p>`);
-    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ height: 450 });
-    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 0 });
+    expect(doc.pages.map((p) => findById(p, 'd')!.height)).toEqual([200, 200, 50]);
+    expect(findById(doc.pages[2]!, 'after')).toMatchObject({ y: 50 });
+  });
+
+  it('ends a box that clips its overflow where its height ends, continuing nothing of its content past it (Chromium 156)', async () => {
+    // 100px tall, 150px down the page, 8 lines of 20px: two lines here, three on the next page where it ends 50px down (the
+    // fifth clipped half-way), the rest clipped; before: moved whole to the next page
+    const doc = await layoutHtml(`<style>${page}</style><div style="height:150px"></div><div id=d style="height:100px; overflow:hidden">${lines(8)}</div><p id=after>After</p>`);
+    expect([findById(doc.pages[0]!, 'd'), findById(doc.pages[1]!, 'd')].map((f) => `${f!.y} ${f!.height}`)).toEqual(['150 50', '0 50']);
+    expect(lineOf(doc.pages, 'L3')).toMatchObject({ page: 1, y: 0 });
+    expect(lineOf(doc.pages, 'L5')).toMatchObject({ page: 1, y: 40 });
+    // the lines past its height stay on its last page, clipped there: none goes on to a third page
+    expect(lineOf(doc.pages, 'L8')).toMatchObject({ page: 1, y: 100 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 50 });
+    expect(doc.pages).toHaveLength(2);
   });
 });

@@ -48,15 +48,17 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[1]!, 'p')).toMatchObject({ y: 10, height: 60 });
   });
 
-  it('keeps a box that clips its overflow at a fixed height on one page, and moves it whole when it does not fit', async () => {
+  it('keeps a box that clips its overflow at a fixed height on one page, and breaks it where it is when it does not fit (Chromium 156)', async () => {
     const clipped = (id: string): string => `<div id=${id} style="height:30px;overflow:hidden"><p style="margin:0;height:50px"></p><p style="margin:0;height:50px"></p></div>`;
     const fits = await layoutHtml(`<style>${page}</style><div></div>${clipped('k')}`);
     // its 100px of content run past the page end, but they are clipped at 30px: nothing continues
     expect(fits.pages).toHaveLength(1);
     expect(findById(fits.pages[0]!, 'k')).toMatchObject({ y: 45, height: 30 });
+    // before: moved whole to the next page; now 25px here and 5px there, none of its content continued past its height
     const moved = await layoutHtml(`<style>${page}</style><div></div><div style="height:20px"></div>${clipped('k')}`);
     expect(moved.pages).toHaveLength(2);
-    expect(findById(moved.pages[1]!, 'k')).toMatchObject({ y: 10, height: 30 });
+    expect(findById(moved.pages[0]!, 'k')).toMatchObject({ y: 65, height: 25 });
+    expect(findById(moved.pages[1]!, 'k')).toMatchObject({ y: 10, height: 5 });
   });
 
   it('splits a paragraph between lines and repeats nothing', async () => {

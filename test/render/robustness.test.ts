@@ -13,7 +13,7 @@ const CASES: Readonly<Record<string, string>> = {
   'degenerate page': '<style>@page { size: 0 0; margin: 100% }</style><p>x</p>',
   'one-pixel page': '<style>@page { size: 1px 1px; margin: 0 }</style><p>hello world</p>',
   // kept whole on one page: a definite height that clips is not carried over to later pages
-  'huge sizes': '<div style="width: 1e308px; height: 1e308px; overflow: hidden; border: 1e6px solid red">x</div>',
+  'huge sizes': '<div style="width: 1e308px; height: 500px; max-height: 1e308px; overflow: hidden; border: 1e6px solid red">x</div>',
   'nested percentage inline-blocks': '<style>* { display: inline-block; width: 50% }</style><div><div><div><div>deep</div></div></div></div>',
   'zero font and line height': '<p style="line-height: 0; font-size: 0">zero</p>',
   'unclosed table and lists': '<table><tr><td>a<td>b</tr></table><ul><li><ol><li>x</ol></ul>',
@@ -66,6 +66,10 @@ describe('robustness', () => {
     const started = process.cpuUsage();
     await expect(engine.renderDetailed({ template: '<div style="height: 1e308px; border: 1e6px solid red">x</div>' }))
       .rejects.toMatchObject({ code: 'limit_exceeded', message: expect.stringContaining('limits.maxPages') });
+    // one that clips its overflow too (its height is carried over as Chromium prints it), and an empty one
+    for (const box of ['<div style="width: 1e308px; height: 1e308px; overflow: hidden; border: 1e6px solid red">x</div>', '<div style="height: 1e308px"></div>']) {
+      await expect(engine.renderDetailed({ template: box })).rejects.toMatchObject({ code: 'limit_exceeded' });
+    }
     const cpu = process.cpuUsage(started);
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(5000);
   });

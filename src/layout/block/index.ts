@@ -258,6 +258,11 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
   // The content height its earlier fragments took (CSS Fragmentation 3 §4.4: a `height` or `min-height` spans the fragments).
   const consumed = resume?.consumed ?? 0;
   let broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
+  if (broken && endsClippedHere(b, consumed, tail)) {
+    // its height ends on this page and it clips what runs past it: the rest of its content is not continued (as Chromium)
+    breakToken = undefined;
+    broken = false;
+  }
   let bottom = bottomEdges(b, broken, tail);
   let vertical = verticalOf(b, broken, bottom);
 
@@ -285,6 +290,18 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
   // only a box whose own height or min-height spans fragments counts what they consumed
   if (broken && breakToken !== undefined && (ratioHeight !== undefined || clampHeight(style, 0, input.containingHeight, edgesY) > 0)) breakToken = { ...breakToken, consumed: consumed + contentHeight };
   return { breakToken, broken, bottom, vertical, autoHeight, contentHeight };
+}
+
+/**
+ * Whether a box that clips its overflow in the block axis at a definite `height` ends on this
+ * page: the rest of its height fits here. What its content has beyond is clipped, so the page
+ * does not continue it (dispatch lays such boxes of other kinds out whole).
+ */
+function endsClippedHere(b: BlockEndInput, consumed: number, tail: boolean): boolean {
+  const style = b.style;
+  if (style.overflowY === 'visible' || b.input.fixedHeight !== undefined || isAutoHeight(style.height)) return false;
+  const height = clampHeight(style, 0, b.input.containingHeight, b.edgesY);
+  return height - consumed <= roomLeft(b, verticalOf(b, true, bottomEdges(b, true, tail))) + 0.01;
 }
 
 type BottomEdges = BlockEnd['bottom'];
@@ -455,14 +472,15 @@ function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; rea
  * Fragmentation 3 §4.4), as Chromium prints it: a Google Docs export's empty 11pt paragraph at a
  * page end, a figure's placeholder box in a float. (WeasyPrint moves an empty box, or one with a
  * fixed height below a page top, to the next page whole; `break-inside: avoid` still does, in the
- * flow that holds it.) A box that clips its overflow and has content, a line-clamped one, table
- * parts and boxes in columns stay whole as before (monolithic, §4.1, or broken by their own layout).
+ * flow that holds it.) A box that clips its overflow ends where its height does (endsClippedHere).
+ * A line-clamped box, table parts and boxes in columns stay whole as before (monolithic, §4.1, or
+ * broken by their own layout).
  */
 function carriesHeightOver(box: LayoutBox, input: LayoutInput, sized: { readonly hasContent: boolean; readonly ratioSized: boolean }, contentTop: number, contentBottom: number): boolean {
   const page = input.fragmentainer;
   if (page === undefined || page.column === true || input.mode !== 'layout') return false;
   const style = sizingStyle(box, input);
-  if ((sized.hasContent && style.overflowY !== 'visible') || style.maxLines !== 'none' || box.kind !== 'block') return false;
+  if (style.maxLines !== 'none' || box.kind !== 'block') return false;
   // table cells and captions break with their rows
   if (box.outer === 'inline' || style.display.startsWith('table')) return false;
   // the content box itself runs past the page (bottom padding and border alone never carry over)

@@ -101,13 +101,15 @@ export { layoutBox } from '../contract.js';
 
 /**
  * A box that clips its overflow in the block axis and has a definite height never grows with its
- * content: what runs past its end is clipped, so the page must not continue it either. It is
+ * content: what runs past its end is clipped, so the page must not continue it either. A block
+ * container breaks at the page end like any block and drops what its content has past its
+ * height (block/index.ts `endsClippedHere`), as Chromium prints it; a flex or grid container is
  * laid out whole, as monolithic content (CSS Fragmentation 3 §4.1), and moves to the next page
  * when it does not fit (unless nothing precedes it there).
  */
 function clipsAtFixedHeight(box: LayoutBox, input: LayoutInput): boolean {
   const style = box.style;
-  return box.kind !== 'replaced' && box.kind !== 'table-wrapper' && style.overflowY !== 'visible'
+  return box.kind !== 'replaced' && box.kind !== 'table-wrapper' && box.kind !== 'block' && style.overflowY !== 'visible'
     && resolveSize(style.height, input.containingHeight) !== undefined;
 }
 
