@@ -95,6 +95,9 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     if (element !== svg && styles?.style !== undefined && parent?.style !== undefined) appendAll(declared, sharedDeclarations(styles.style, parent.style));
     // the <svg> inherits paint-order from the HTML around it (text outlined in a page stroked first)
     if (element === svg && styles?.style !== undefined && styles.style.paintOrder !== NORMAL_PAINT_ORDER) inherited.push(`paint-order:${paintOrderText(styles.style.paintOrder)}`);
+    // and the spacing of its text (a heading's `letter-spacing` over the icon's label)
+    if (element === svg && styles?.style !== undefined && styles.style.letterSpacing !== 0) inherited.push(`letter-spacing:${styles.style.letterSpacing}px`);
+    if (element === svg && styles?.style !== undefined && styles.style.wordSpacing !== 0) inherited.push(`word-spacing:${styles.style.wordSpacing}px`);
     if (numbers.size > 0 && replaceForeign(element, declared)) return;
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);

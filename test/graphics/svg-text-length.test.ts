@@ -86,3 +86,13 @@ describe('SVG word-spacing', () => {
     expect(await draw(text(''), '16px 2px')).toEqual(['RR__RR__________', 'RR__RR__________']);
   });
 });
+
+describe('SVG text spacing inherited from the HTML around it', () => {
+  it('takes letter-spacing and word-spacing from an HTML ancestor and from a rule on the <svg> (Chromium 156\'s positions)', async () => {
+    // before: the <svg> did not inherit them (its text set unspaced)
+    const text = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="2"><text x="0" y="1.6" font-family="wp" font-size="2" fill="red">ab c</text></svg>';
+    // "a", 1px, "b", 1px, a space, 1px + 3px, "c"
+    expect(await draw(`<div style="letter-spacing: 1px; word-spacing: 3px">${text}</div>`, '16px 2px')).toEqual(['RR_RR_______RR__', 'RR_RR_______RR__']);
+    expect(await draw(`<style>svg { letter-spacing: 1px }</style>${text}`, '16px 2px')).toEqual(['RR_RR____RR_____', 'RR_RR____RR_____']);
+  });
+});
