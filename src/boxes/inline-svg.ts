@@ -93,11 +93,7 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
       }
     }
     if (element !== svg && styles?.style !== undefined && parent?.style !== undefined) appendAll(declared, sharedDeclarations(styles.style, parent.style));
-    // the <svg> inherits paint-order from the HTML around it (text outlined in a page stroked first)
-    if (element === svg && styles?.style !== undefined && styles.style.paintOrder !== NORMAL_PAINT_ORDER) inherited.push(`paint-order:${paintOrderText(styles.style.paintOrder)}`);
-    // and the spacing of its text (a heading's `letter-spacing` over the icon's label)
-    if (element === svg && styles?.style !== undefined && styles.style.letterSpacing !== 0) inherited.push(`letter-spacing:${styles.style.letterSpacing}px`);
-    if (element === svg && styles?.style !== undefined && styles.style.wordSpacing !== 0) inherited.push(`word-spacing:${styles.style.wordSpacing}px`);
+    if (element === svg && styles?.style !== undefined) appendAll(inherited, inheritedFromHtml(styles.style));
     if (numbers.size > 0 && replaceForeign(element, declared)) return;
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);
@@ -112,6 +108,19 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     from = end;
   }
   return out + markup.slice(from);
+}
+
+/**
+ * What the `<svg>` inherits from the HTML around it beyond its colour and font (paint/image.ts):
+ * paint-order (text outlined in a page stroked first) and the spacing of its text (a heading's
+ * `letter-spacing` over its icon's label).
+ */
+function inheritedFromHtml(style: ComputedStyle): string[] {
+  const out: string[] = [];
+  if (style.paintOrder !== NORMAL_PAINT_ORDER) out.push(`paint-order:${paintOrderText(style.paintOrder)}`);
+  if (style.letterSpacing !== 0) out.push(`letter-spacing:${style.letterSpacing}px`);
+  if (style.wordSpacing !== 0) out.push(`word-spacing:${style.wordSpacing}px`);
+  return out;
 }
 
 /**

@@ -120,10 +120,14 @@ function isIdentity(m: Matrix): boolean {
 }
 
 /** A clip's outline as a convex polygon (a rounded rectangle's corners flattened). */
-function clipPolygon(clip: ClipItem): Point[] {
+export function clipPolygon(clip: ClipItem): Point[] {
   if (clip.radii === undefined || clip.radii.every((r) => r === 0)) return rectPolygon(clip.rect);
-  const path = roundedRectPath(clip.rect, clip.radii as unknown as Radii);
-  return polygonsOf({ kind: 'fill-path', path, color: WHITE })[0] ?? rectPolygon(clip.rect);
+  return pathPolygons(roundedRectPath(clip.rect, clip.radii as unknown as Radii))[0] ?? rectPolygon(clip.rect);
+}
+
+/** A path's subpaths as polygons (curves flattened), as text-shadow.ts covers a filled path. */
+export function pathPolygons(path: Extract<DisplayItem, { kind: 'fill-path' }>['path']): Point[][] {
+  return polygonsOf({ kind: 'fill-path', path, color: WHITE });
 }
 
 /** Sutherland–Hodgman: `shape` clipped to the convex polygon `clip` (either winding). */

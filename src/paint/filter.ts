@@ -20,11 +20,11 @@ import type { ColorStep } from './color-matrix.js';
 import { colorMatrix, filterColor } from './color-matrix.js';
 import type { Point } from './coverage.js';
 import type { DisplayItem, Shading } from './display-list.js';
-import { blurredItems } from './filter-blur.js';
+import { blurredItems, clipPolygon, pathPolygons } from './filter-blur.js';
 import { heldFilterFunction } from './effect-lengths.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
-import { boundsOf, rectPolygon } from './coverage.js';
+import { boundsOf } from './coverage.js';
 import { appendAll } from '../append-all.js';
 import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
@@ -181,8 +181,8 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
   for (const item of items) {
     if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); continue; }
     if (item.kind === 'pop-transform') { matrix = stack.pop() ?? IDENTITY; continue; }
-    if (item.kind === 'push-clip') { clips.push([toPage(rectPolygon(item.rect), matrix)]); continue; }
-    if (item.kind === 'push-clip-path') { clips.push(polygonsOf({ kind: 'fill-path', path: item.path, color: CLIP_COLOR }).map((polygon) => toPage(polygon, matrix))); continue; }
+    if (item.kind === 'push-clip') { clips.push([toPage(clipPolygon(item), matrix)]); continue; }
+    if (item.kind === 'push-clip-path') { clips.push(pathPolygons(item.path).map((polygon) => toPage(polygon, matrix))); continue; }
     if (item.kind === 'push-clip-glyphs') { clips.push(undefined); continue; }
     if (item.kind === 'pop-clip') { clips.pop(); continue; }
     if (!isCovering(item)) continue;
@@ -192,8 +192,6 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
   }
   return out;
 }
-
-const CLIP_COLOR = { r: 0, g: 0, b: 0, a: 1 };
 
 /** The clip outline of least extent among those pushed, when smaller than `limit` (the innermost need not be the tightest). */
 function tightestOutline(clips: readonly (Point[][] | undefined)[], limit: number): Point[][] | undefined {

@@ -77,30 +77,33 @@ function lightDark(args: Nodes): LightDarkColor | undefined {
  * light-dark() itself.
  */
 function nestedLightDark(node: CssNode & { type: 'Function' }): LightDarkColor | undefined {
-  if (!mentionsFunction(node, 'light-dark')) return undefined;
+  // a walk, not a copy, for the other functions met here (a gradient tried as a colour)
+  if (!mentionsLightDark(node)) return undefined;
   const lightNode = withLightDarkBranch(node, 0);
-  const darkNode = withLightDarkBranch(node, 2);
-  // a light-dark() that is not two colours stays in the copy: the value is invalid (read again, it would recurse forever)
-  if (mentionsFunction(lightNode, 'light-dark') || mentionsFunction(darkNode, 'light-dark')) return undefined;
+  const darkNode = lightNode === undefined ? undefined : withLightDarkBranch(node, 2);
+  if (lightNode === undefined || darkNode === undefined) return undefined;
   const light = parseColor(lightNode);
   const dark = parseColor(darkNode);
   return light === undefined || dark === undefined ? undefined : { kind: 'light-dark', light, dark };
 }
 
-function mentionsFunction(node: CssNode, name: string): boolean {
+function mentionsLightDark(node: CssNode): boolean {
   let found = false;
-  walk(node, { visit: 'Function', enter: (fn) => { if (fn.name.toLowerCase() === name) found = true; } });
+  walk(node, { visit: 'Function', enter: (fn) => { if (fn.name.toLowerCase() === 'light-dark') found = true; } });
   return found;
 }
 
 /**
  * A copy of `node` with each `light-dark(a, b)` in it replaced by its argument at `index` (0: a,
  * 2: b), pass after pass while one replaces something (a light-dark() inside the branch taken).
+ * Undefined when one is not two colours (the value is then invalid: its copy read again would
+ * recurse forever).
  */
-function withLightDarkBranch(node: CssNode, index: 0 | 2): CssNode {
+function withLightDarkBranch(node: CssNode, index: 0 | 2): CssNode | undefined {
   const copy = clone(node);
   let replaced = true;
-  while (replaced) {
+  let invalid = false;
+  while (replaced && !invalid) {
     replaced = false;
     walk(copy, {
       visit: 'Function',
@@ -108,13 +111,12 @@ function withLightDarkBranch(node: CssNode, index: 0 | 2): CssNode {
         if (fn.name.toLowerCase() !== 'light-dark' || item === null || list === null) return;
         const args = childrenOf(fn);
         const branch = args.length === 3 && isOperator(args[1], ',') ? args[index] : undefined;
-        if (branch === undefined) return;
-        list.replace(item, list.createItem(branch));
-        replaced = true;
+        if (branch === undefined) invalid = true;
+        else { list.replace(item, list.createItem(branch)); replaced = true; }
       },
     });
   }
-  return copy;
+  return invalid ? undefined : copy;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };

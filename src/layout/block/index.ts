@@ -277,7 +277,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
   // a cell's height is only its minimum: it grows to its content (CSS2 §17.5.3)
   if (style.display === 'table-cell' && !broken && !tail) contentHeight = Math.max(contentHeight, autoHeight);
-  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, { hasContent: children.fragments.length > 0 || resume !== undefined, ratioSized: ratioHeight !== undefined }, vertical.contentTop, vertical.contentTop + contentHeight)
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, ratioHeight !== undefined, vertical.contentTop, vertical.contentTop + contentHeight)
     && leavesRoom(b)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;
@@ -476,7 +476,7 @@ function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; rea
  * A line-clamped box, table parts and boxes in columns stay whole as before (monolithic, §4.1, or
  * broken by their own layout).
  */
-function carriesHeightOver(box: LayoutBox, input: LayoutInput, sized: { readonly hasContent: boolean; readonly ratioSized: boolean }, contentTop: number, contentBottom: number): boolean {
+function carriesHeightOver(box: LayoutBox, input: LayoutInput, ratioSized: boolean, contentTop: number, contentBottom: number): boolean {
   const page = input.fragmentainer;
   if (page === undefined || page.column === true || input.mode !== 'layout') return false;
   const style = sizingStyle(box, input);
@@ -484,7 +484,7 @@ function carriesHeightOver(box: LayoutBox, input: LayoutInput, sized: { readonly
   // table cells and captions break with their rows
   if (box.outer === 'inline' || style.display.startsWith('table')) return false;
   // the content box itself runs past the page (bottom padding and border alone never carry over)
-  if (!sized.ratioSized && clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
+  if (!ratioSized && clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
   // a box that starts at the page end leaves nothing of its height there: below the top it moves
   // to the next page (overflowsUnsplittably), as in Chromium, rather than leave an empty piece
   if (!page.atTop && contentTop >= bottomAt(page, contentTop) - 0.01) return false;

@@ -279,10 +279,11 @@ function shareFixedWidths(columns: readonly FixedColumn[], assignable: number): 
   const isZero = (c: FixedColumn): boolean => !c.percent && c.size === 0;
   let lengths = 0;
   let percents = 0;
+  let percentColumns = 0;
   let autos = 0;
   let zeros = 0;
   for (const column of columns) {
-    if (column.percent) percents += column.size!;
+    if (column.percent) { percents += column.size!; percentColumns++; }
     else if (isLength(column)) lengths += column.size!;
     else if (isZero(column)) zeros++;
     else autos++;
@@ -305,7 +306,7 @@ function shareFixedWidths(columns: readonly FixedColumn[], assignable: number): 
     const percentScale = percents > 0 && (percents > room || (percents < room && autos === 0)) ? room / percents : 1;
     columns.forEach((column, c) => {
       if (!column.percent) return;
-      widths[c] = percents > 0 ? column.size! * percentScale : autos === 0 ? room / columns.filter((k) => k.percent).length : 0;
+      widths[c] = percents > 0 ? column.size! * percentScale : autos === 0 ? room / percentColumns : 0;
       assigned += widths[c]!;
       last = c;
     });
