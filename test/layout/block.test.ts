@@ -80,6 +80,29 @@ describe('collapsing margins (CSS2 §8.3.1)', () => {
       .toBe('0,25 600x1');
   });
 
+  it('collapses margins through an empty block whose used height is zero, whatever its height says', async () => {
+    // `height: 0`, `0%`, `calc(0px)`, `max-height: 0`: Chromium 156 collapses all four through;
+    // 0.2px keeps the margins apart
+    const between = (h: string): string => `<div style="height:10px;margin-bottom:20px"></div><div style="height:${h}"></div><div id=c style="margin-top:30px;height:1px"></div>`;
+    for (const h of ['0', '0%', 'calc(0px)', '5px;max-height:0']) expect(await geometry(between(h), 'c')).toBe('0,40 600x1');
+    expect(await geometry(between('0.2px'), 'c')).toBe('0,60.2 600x1');
+  });
+
+  it('ends the collapsing at an empty block that clears floats, clearance or not, as Chromium does', async () => {
+    // the floats end above the clearfix div (at 30 and 5px; it is at 35): no clearance. Chromium
+    // 156 still fixes its position when they reach below the container's top plus the margins
+    // pending above it (25px), so the margin below starts again there; else they collapse through
+    const floats = (height: number, side = 'left'): string => `<div style="float:${side};width:10px;height:${height}px"></div>`;
+    const clearfix = (style: string, clear = 'both'): string => `<div style="height:10px;margin-bottom:25px"></div><div style="clear:${clear}${style}"></div><div id=c style="margin-top:20px;height:1px"></div>`;
+    expect(await geometry(floats(30) + clearfix(''), 'c')).toBe('0,55 600x1');
+    expect(await geometry(floats(30) + clearfix(';height:0'), 'c')).toBe('0,55 600x1');
+    expect(await geometry(floats(26) + clearfix(''), 'c')).toBe('0,55 600x1');
+    expect(await geometry(floats(25) + clearfix(''), 'c')).toBe('0,35 600x1');
+    expect(await geometry(floats(5) + clearfix(';height:0'), 'c')).toBe('0,35 600x1');
+    expect(await geometry(clearfix(';height:0'), 'c')).toBe('0,35 600x1');
+    expect(await geometry(floats(30, 'right') + clearfix('', 'left'), 'c')).toBe('0,35 600x1');
+  });
+
   it('does not collapse margins through an empty table, a pseudo-element\'s either (the clearfix)', async () => {
     // Bootstrap 3's `.row::before, .row::after { content: " "; display: table }`: the table is a
     // formatting context root, so the list's bottom margin stays inside the row and the heading's

@@ -108,6 +108,28 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[1]!, 'h')).toMatchObject({ y: 10 });
   });
 
+  it('moves a section whose first child avoids the break after it, when what follows must go on', async () => {
+    // Chromium 156: every break inside the section is to be avoided, so it breaks before the section;
+    // with `break-after: avoid` on a heading inside a div, the div's edge avoids it too (§3.1)
+    const css = `${page} h2 { margin: 0; height: 20px; font-size: 10px; break-after: avoid } .fig { height: 40px; break-inside: avoid }`;
+    const at = async (body: string): Promise<number> => (await layoutHtml(`<style>${css}</style>${body}`)).pages.findIndex((p) => findById(p, 'h') !== undefined);
+    expect(await at('<div></div><section><h2 id=h>Title</h2><div class=fig></div></section>')).toBe(1);
+    expect(await at('<div></div><section><div style="height:auto"><h2 id=h>Title</h2></div><div class=fig></div></section>')).toBe(1);
+    expect(await at('<div style="height:20px"></div><section><h2 id=h>Title</h2><h2>Sub</h2><div class=fig></div></section>')).toBe(1);
+    // a section at the page top, or one whose own break before is to be avoided, stays (Chromium breaks the latest it can)
+    expect(await at('<section><h2 id=h>Title</h2><div class=fig style="height:90px"></div></section>')).toBe(0);
+    expect(await at('<div></div><section style="break-before:avoid"><h2 id=h>Title</h2><div class=fig></div></section>')).toBe(0);
+    // nothing to avoid: the heading stays above the break
+    expect(await at('<div></div><section><h2 id=h style="break-after:auto">Title</h2><div class=fig></div></section>')).toBe(0);
+  });
+
+  it('takes a zero-height block at the page top for no separation: a block that cannot split stays on the first page', async () => {
+    // `height: 0` lets the margins collapse through it, as an empty auto-height block does (Chromium
+    // 156 prints the tall block from the first page on, not after a blank one)
+    const doc = await layoutHtml(`<style>${page}</style><div style="height:0"></div><div id=t style="height:150px;break-inside:avoid"></div>`);
+    expect(findById(doc.pages[0]!, 't')).toMatchObject({ y: 10 });
+  });
+
   it('uses the @page size and margins', async () => {
     const doc = await layoutHtml('<style>@page { size: A5 landscape; margin: 1in 2cm } body { margin: 0 }</style><div id=a style="height:1px"></div>');
     const p = doc.pages[0]!;

@@ -144,6 +144,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     if (laid.kind === 'pushed') {
       if (placed.length === 0 || !placedAny) return pushed();
       const stepBack = avoidStepBack(children, placed, i, start, frame.fragmentainer);
+      if (resumeBlock === undefined && stepBack === i - 1 && movesWhole(box, placed, frame.fragmentainer)) return pushed();
       if (stepBack > 0) {
         const first = placed[placed.length - stepBack]!;
         placed.length -= stepBack;
@@ -251,8 +252,7 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
     return { kind: 'pushed' };
   }
   if (laid.kind === 'pushed') return laid;
-  const cleared = resume === undefined && flow.y !== state.y && flow.resolvedAt !== undefined && clearSides(child.style.clear, frame.box.style.direction) !== undefined;
-  const after = cleared && laid.resolvedAt === undefined ? afterClearedEmpty(flow, laid, marginOrZero(child.style.marginBottom, frame.contentWidth)) : afterChild(flow, laid);
+  const after = resume === undefined && laid.resolvedAt === undefined && clearsHere(child, frame, state, flow) ? afterClearedEmpty(flow, laid, marginOrZero(child.style.marginBottom, frame.contentWidth)) : afterChild(flow, laid);
   // Complete but for its floats: its siblings follow it on this page, its floats continue beside them.
   if (laid.breakToken?.atBlockEnd === true) {
     return { kind: 'placed', fragments: [laid.fragment], state: { ...after, parallel: [...after.parallel, { index, token: laid.breakToken }] }, breakToken: undefined };
@@ -308,6 +308,21 @@ function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
     pageContent: state.pageContent.append(laid.pageContent),
     parallel: state.parallel,
   };
+}
+
+/**
+ * Does an empty child's `clear` end the margins collapsing through it? With clearance; and, as
+ * Chromium 156 lays it out, also when the cleared floats reach below the container's top plus the
+ * margins pending above the child, though they end above the child itself: Chromium then fixes
+ * the child's position to test for clearance, and the margins below it start again there (a
+ * clearfix `<div style="clear: both">` under floats that ended above it).
+ */
+function clearsHere(child: LayoutBox, frame: BlockFrame, before: FlowState, flow: FlowState): boolean {
+  const sides = clearSides(child.style.clear, frame.box.style.direction);
+  if (sides === undefined) return false;
+  if (flow.y !== before.y && flow.resolvedAt !== undefined) return true;
+  const pending = collapsedMargin(addMargin(before.strut, marginOrZero(child.style.marginTop, frame.contentWidth)));
+  return floatsBottom(before.exclusions, sides) > frame.y + pending + 0.01;
 }
 
 /**
@@ -430,6 +445,43 @@ function isAvoidBreak(value: BreakValue, fragmentainer: Fragmentainer | undefine
   return avoidsBreak(value, fragmentainer?.column === true);
 }
 
+function avoidsBreakBetween(previous: BlockLevelBox, next: BlockLevelBox, fragmentainer: Fragmentainer | undefined): boolean {
+  return avoidsAtEdge(previous, 'after', fragmentainer) || avoidsAtEdge(next, 'before', fragmentainer);
+}
+
+/**
+ * `break-after: avoid` on a box or on its last in-flow child, theirs, and so on down (`break-before`
+ * and the first children): a value on a child propagates to its container's edge (CSS
+ * Fragmentation 3 §3.1), as Chromium keeps `<div><h2 style="break-after: avoid">` with what follows the div.
+ */
+function avoidsAtEdge(box: BlockLevelBox, edge: 'before' | 'after', fragmentainer: Fragmentainer | undefined): boolean {
+  for (let at: BlockLevelBox | undefined = box; at !== undefined; at = edgeChild(at, edge)) {
+    if (isAvoidBreak(edge === 'after' ? at.style.breakAfter : at.style.breakBefore, fragmentainer)) return true;
+  }
+  return false;
+}
+
+function edgeChild(box: BlockLevelBox, edge: 'before' | 'after'): BlockLevelBox | undefined {
+  if (box.kind !== 'block' || box.inlineContent) return undefined;
+  return edge === 'after' ? box.children.findLast(isInFlow) : box.children.find(isInFlow);
+}
+
+function isInFlow(child: BlockLevelBox): boolean {
+  return child.kind !== 'out-of-flow';
+}
+
+/**
+ * Every break between the children placed on this page, and the one after them, is to be avoided
+ * (a heading with `break-after: avoid` first in its section): the block moves whole, as Chromium
+ * breaks before it — unless it is at the page top, where moving gains nothing, or the break before
+ * it is to be avoided too (Chromium then breaks the latest it can).
+ */
+function movesWhole(box: BlockFlowBox, placed: readonly Placed[], fragmentainer: Fragmentainer | undefined): boolean {
+  // avoidStepBack went back to the second child: the break after the first remains
+  if (fragmentainer?.atTop !== false || !placed[0]!.complete || !avoidsBreakBetween(box.children[0]!, box.children[1]!, fragmentainer)) return false;
+  return !avoidsAtEdge(box, 'before', fragmentainer);
+}
+
 /**
  * When child `index` must go to the next page but the break before it is to be avoided
  * (`break-after: avoid` on the previous sibling, e.g. a heading, or `break-before: avoid`),
@@ -438,9 +490,7 @@ function isAvoidBreak(value: BreakValue, fragmentainer: Fragmentainer | undefine
 function avoidStepBack(children: readonly BlockLevelBox[], placed: readonly Placed[], index: number, start: number, fragmentainer: Fragmentainer | undefined): number {
   let steps = 0;
   while (index - steps - 1 > start && steps < placed.length - 1) {
-    const previous = children[index - steps - 1]!;
-    const next = children[index - steps]!;
-    const avoid = isAvoidBreak(previous.style.breakAfter, fragmentainer) || isAvoidBreak(next.style.breakBefore, fragmentainer);
+    const avoid = avoidsBreakBetween(children[index - steps - 1]!, children[index - steps]!, fragmentainer);
     if (!avoid || !placed[placed.length - 1 - steps]!.complete) break;
     steps++;
   }

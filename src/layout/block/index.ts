@@ -319,9 +319,12 @@ function bottomEdges(b: BlockEndInput, broken: boolean, tail: boolean): BottomEd
 
 function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): VerticalPosition {
   const style = b.style;
-  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
-  // an aspect-ratio gives an empty box a height of its own, and so does its marker's line an empty list item: the margins no longer meet through it
-  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0 && ratioOf(style) === undefined && b.markerHeight === 0;
+  const bottomEdge = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken;
+  const separatesBottom = bottomEdge || !isAutoHeight(style.height);
+  // a used height of zero lets the margins collapse through an empty box whatever its `height`
+  // (`height: 0`, `max-height: 0`: CSS2 §8.3.1, and Chromium); an aspect-ratio gives an empty box
+  // a height of its own, and so does its marker's line an empty list item: the margins no longer meet through it
+  const mayCollapseThrough = !bottomEdge && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0 && ratioOf(style) === undefined && b.markerHeight === 0;
   return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, broken, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
 }
 
