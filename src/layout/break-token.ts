@@ -2,6 +2,7 @@
  * Fragmentation helpers shared by every formatting context (CSS Fragmentation 3): reading break
  * tokens (contract.ts), the kind of a forced break, the breaks a value avoids, and a cloned box's room.
  */
+import type { BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from './contract.js';
 
@@ -37,4 +38,25 @@ export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
 /** Whether a `break-*` value avoids a break between pages (`column`: between columns): `avoid`, and `avoid-page` or `avoid-column` (§3.2). */
 export function avoidsBreak(value: BreakValue, column: boolean): boolean {
   return value === 'avoid' || value === (column ? 'avoid-column' : 'avoid-page');
+}
+
+/**
+ * `break-after: avoid` on a box or on its last in-flow child, theirs, and so on down (`break-before`
+ * and the first children): a value on a child propagates to its container's edge (CSS
+ * Fragmentation 3 §3.1), as Chromium keeps `<div><h2 style="break-after: avoid">` with what follows the div.
+ */
+export function avoidsAtEdge(box: BlockLevelBox, edge: 'before' | 'after', column: boolean): boolean {
+  for (let at: BlockLevelBox | undefined = box; at !== undefined; at = edgeChild(at, edge)) {
+    if (avoidsBreak(edge === 'after' ? at.style.breakAfter : at.style.breakBefore, column)) return true;
+  }
+  return false;
+}
+
+function edgeChild(box: BlockLevelBox, edge: 'before' | 'after'): BlockLevelBox | undefined {
+  if (box.kind !== 'block' || box.inlineContent) return undefined;
+  return edge === 'after' ? box.children.findLast(isInFlow) : box.children.find(isInFlow);
+}
+
+function isInFlow(child: BlockLevelBox): boolean {
+  return child.kind !== 'out-of-flow';
 }

@@ -17,7 +17,7 @@ import type { ExclusionSpace } from '../exclusions.js';
 import { clearSides, floatsBottom, freeBand, hasFloatFrom, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
 import { legacyAlign, marginOrZero } from '../box-model.js';
 import { establishesBfc } from './index.js';
-import { avoidsBreak, forcedBreakOf } from '../break-token.js';
+import { avoidsAtEdge, avoidsBreak, forcedBreakOf } from '../break-token.js';
 import { layoutFloat } from './float.js';
 import { pageNameChanges } from '../page/page-names.js';
 
@@ -446,28 +446,7 @@ function isAvoidBreak(value: BreakValue, fragmentainer: Fragmentainer | undefine
 }
 
 function avoidsBreakBetween(previous: BlockLevelBox, next: BlockLevelBox, fragmentainer: Fragmentainer | undefined): boolean {
-  return avoidsAtEdge(previous, 'after', fragmentainer) || avoidsAtEdge(next, 'before', fragmentainer);
-}
-
-/**
- * `break-after: avoid` on a box or on its last in-flow child, theirs, and so on down (`break-before`
- * and the first children): a value on a child propagates to its container's edge (CSS
- * Fragmentation 3 §3.1), as Chromium keeps `<div><h2 style="break-after: avoid">` with what follows the div.
- */
-function avoidsAtEdge(box: BlockLevelBox, edge: 'before' | 'after', fragmentainer: Fragmentainer | undefined): boolean {
-  for (let at: BlockLevelBox | undefined = box; at !== undefined; at = edgeChild(at, edge)) {
-    if (isAvoidBreak(edge === 'after' ? at.style.breakAfter : at.style.breakBefore, fragmentainer)) return true;
-  }
-  return false;
-}
-
-function edgeChild(box: BlockLevelBox, edge: 'before' | 'after'): BlockLevelBox | undefined {
-  if (box.kind !== 'block' || box.inlineContent) return undefined;
-  return edge === 'after' ? box.children.findLast(isInFlow) : box.children.find(isInFlow);
-}
-
-function isInFlow(child: BlockLevelBox): boolean {
-  return child.kind !== 'out-of-flow';
+  return avoidsAtEdge(previous, 'after', fragmentainer?.column === true) || avoidsAtEdge(next, 'before', fragmentainer?.column === true);
 }
 
 /**
@@ -479,7 +458,7 @@ function isInFlow(child: BlockLevelBox): boolean {
 function movesWhole(box: BlockFlowBox, placed: readonly Placed[], fragmentainer: Fragmentainer | undefined): boolean {
   // avoidStepBack went back to the second child: the break after the first remains
   if (fragmentainer?.atTop !== false || !placed[0]!.complete || !avoidsBreakBetween(box.children[0]!, box.children[1]!, fragmentainer)) return false;
-  return !avoidsAtEdge(box, 'before', fragmentainer);
+  return !avoidsAtEdge(box, 'before', fragmentainer?.column === true);
 }
 
 /**

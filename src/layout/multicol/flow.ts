@@ -10,7 +10,7 @@ import type { Baselines, BreakToken, ForcedBreak, Fragmentainer, LayoutContext, 
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../contract.js';
-import { forcedBreakOf } from '../break-token.js';
+import { avoidsAtEdge, forcedBreakOf } from '../break-token.js';
 import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';
@@ -71,7 +71,10 @@ export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutC
     }
     const token = s === start.segment ? start.token : undefined;
     const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token }, input, state, ctx);
-    if (outcome === 'pushed') return state.placed || (input.page?.atTop ?? true) ? done(tokenBefore(box, segment)) : done(undefined, true);
+    if (outcome === 'pushed') {
+      const movesWhole = !state.placed || (s > start.segment && avoidsBreakBefore(box, segments[s - 1]!, segment) && !avoidsAtEdge(box, 'before', false));
+      return movesWhole && !(input.page?.atTop ?? true) ? done(undefined, true) : done(tokenBefore(box, segment));
+    }
     if (outcome !== undefined) return done(outcome);
   }
   return done(undefined);
@@ -146,6 +149,17 @@ function spanner(box: BlockBox, at: SegmentAt<'spanner'>, input: FlowInput, stat
 /** The container's token before a segment not started yet. */
 function tokenBefore(box: BlockBox, segment: Segment, forced?: ForcedBreak): BreakToken {
   return { kind: 'block', box, children: [], next: segment.kind === 'spanner' ? segment.index : segment.start, ...(forced !== undefined ? { forced } : {}) };
+}
+
+/**
+ * Is the break before a row of columns that cannot start on this page to be avoided — a spanner
+ * with `break-after: avoid` above it (a section's heading), or `break-before: avoid` on its first
+ * box? Then the container moves to the next page whole, as Chromium 156 prints it (which also
+ * moves what the columns above the spanner hold on this page).
+ */
+function avoidsBreakBefore(box: BlockBox, before: Segment, after: Segment): boolean {
+  if (before.kind !== 'spanner' || after.kind !== 'columns' || box.inlineContent) return false;
+  return avoidsAtEdge(before.box, 'after', false) || avoidsAtEdge(box.children[after.start]!, 'before', false);
 }
 
 /** A forced page break between two segments (a column break there does nothing: the spanner ends the columns). */
