@@ -69,7 +69,9 @@ interface Walk {
    * it is being built, so these are all the records asked for (boxElement).
    */
   readonly open: DomElement[];
-  readonly openRecords: BoxElement[];
+  readonly openRecords: OpenRecord[];
+  /** The number the next element opened takes (BoxElement.order). */
+  nextOrder: number;
   /** Boxes the tree surely has so far (see countSure). */
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
@@ -89,7 +91,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], sure: 0,
+    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], nextOrder: 0, sure: 0,
     containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false,
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
@@ -140,7 +142,8 @@ function openElement(walk: Walk, element: DomElement): void {
   const records = walk.openRecords;
   const parent = records.length > 0 && walk.open[records.length - 1] === element.parent ? records[records.length - 1] : undefined;
   walk.open.push(element);
-  const record: BoxElement = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex };
+  const order = walk.nextOrder++;
+  const record: OpenRecord = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex, order, orderEnd: order };
   records.push(record);
   const type = walk.containers === undefined ? undefined : walk.styled.styleOf(element)?.containerType;
   if (type !== undefined && type !== 'normal') walk.containers!.set(record, element);
@@ -148,8 +151,11 @@ function openElement(walk: Walk, element: DomElement): void {
 
 function closeElement(walk: Walk): void {
   walk.open.pop();
-  walk.openRecords.pop();
+  walk.openRecords.pop()!.orderEnd = walk.nextOrder++;
 }
+
+/** An element's record while its descendants are built: its `orderEnd` is set when it closes. */
+type OpenRecord = BoxElement & { orderEnd: number };
 
 /** The record of `element`, which is being built (openElement): found from the innermost element out, nearly always the first. */
 function boxElement(walk: Walk, element: DomElement): BoxElement {

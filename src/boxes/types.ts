@@ -28,6 +28,13 @@ export interface BoxElement {
   readonly dom: DomElement | undefined;
   /** Where its start tag begins in the document source (BoxTree.locate), for warnings of later stages. */
   readonly sourceOffset: number | null;
+  /**
+   * Its place in tree order: elements are numbered as the box tree opens them, and `orderEnd` is
+   * the number after its last descendant's (where its ::after comes). Painting keeps positioned
+   * boxes in tree order by it, wherever layout put their fragments (paint/stacking.ts).
+   */
+  readonly order: number;
+  readonly orderEnd: number;
 }
 
 interface BoxBase {

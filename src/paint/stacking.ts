@@ -114,13 +114,20 @@ interface Entry {
   readonly clips: readonly Clip[];
 }
 
+/** A positioned box's or a stacking context's entry, with its place in tree order (treeOrderOf). */
+interface OrderedEntry extends Entry {
+  readonly order: number;
+}
+
 interface Layers {
-  readonly negative: { z: number; entry: Entry }[];
+  readonly negative: { z: number; entry: OrderedEntry }[];
   readonly blocks: Entry[];
   readonly floats: Entry[];
   readonly inlines: Entry[];
-  readonly positioned: Entry[];
-  readonly positive: { z: number; entry: Entry }[];
+  readonly positioned: OrderedEntry[];
+  readonly positive: { z: number; entry: OrderedEntry }[];
+  /** The tree order of the last positioned box or context met: an anonymous one takes it. */
+  lastOrder: number;
   /**
    * Outlines: over the context's own content, floats and inline content, under its positioned
    * descendants (Chromium paints a layer's outlines before its positioned child layers; CSS2
@@ -280,7 +287,7 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
 }
 
 function newLayers(): Layers {
-  return { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
+  return { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [], lastOrder: -1 };
 }
 
 /**
@@ -323,14 +330,41 @@ function paintingOrder(layers: Layers): Entry[] {
     ...layers.floats,
     ...layers.inlines,
     ...layers.outlines,
-    ...layers.positioned,
+    ...inTreeOrder(layers.positioned),
     ...sortByZ(layers.positive),
   ];
 }
 
-function sortByZ(list: readonly { z: number; entry: Entry }[]): Entry[] {
-  // Array.prototype.sort is stable: equal z keeps tree order
-  return [...list].sort((a, b) => a.z - b.z).map((e) => e.entry);
+function sortByZ(list: readonly { z: number; entry: OrderedEntry }[]): Entry[] {
+  // Array.prototype.sort is stable: equal z keeps the order of inTreeOrder
+  return [...list].sort((a, b) => a.z - b.z || a.entry.order - b.entry.order).map((e) => e.entry);
+}
+
+/**
+ * Positioned boxes in tree order (CSS2 Appendix E step 8). The walk meets them in fragment order,
+ * where layout puts an absolutely positioned box after the in-flow content of its containing
+ * block: a timeline's `ol::before` line would cover the `li::before` dots that come after it.
+ */
+function inTreeOrder(entries: readonly OrderedEntry[]): readonly Entry[] {
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i]!.order < entries[i - 1]!.order) return [...entries].sort((a, b) => a.order - b.order);
+  }
+  return entries;
+}
+
+/**
+ * A box's place in tree order (BoxElement.order): an element, then its ::marker and ::before,
+ * its descendants, its ::after. A box of no element (anonymous) keeps the place of what precedes it.
+ */
+function treeOrderOf(box: PlacedBox['box'], previous: number): number {
+  const element = box.element;
+  if (element === undefined) return previous;
+  switch (box.pseudo) {
+    case undefined: return element.order;
+    case 'after': return element.orderEnd;
+    case 'marker': return element.order + 0.25;
+    default: return element.order + 0.5;
+  }
 }
 
 interface Walk {
@@ -498,9 +532,10 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const zIndexedItem = walk.itemsAtomic && style.zIndex !== 'auto';
   if (isPositioned(style) || createsStackingContext(f) || zIndexedItem) {
     // its place in the context's list is taken before the boxes inside it take theirs (tree order)
-    const entry: { items: readonly DisplayItem[]; readonly clips: readonly Clip[] } = { items: [], clips: contextClipsOf(walk) };
-    const z = style.zIndex === 'auto' || !(isPositioned(style) || zIndexedItem) ? 0 : style.zIndex;
     const context = walk.context;
+    context.lastOrder = treeOrderOf(f.box, context.lastOrder);
+    const entry: { items: readonly DisplayItem[]; readonly clips: readonly Clip[]; readonly order: number } = { items: [], clips: contextClipsOf(walk), order: context.lastOrder };
+    const z = style.zIndex === 'auto' || !(isPositioned(style) || zIndexedItem) ? 0 : style.zIndex;
     if (z < 0) context.negative.push({ z, entry });
     else if (z > 0) context.positive.push({ z, entry });
     else context.positioned.push(entry);

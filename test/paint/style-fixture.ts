@@ -78,7 +78,7 @@ export function solidBorder(width: number, color: Color): Partial<ComputedStyle>
 /** A box's record of its element as a tagged render keeps it, with a stand-in for the domhandler element (paint reads name, attribs, children). */
 export function element(name: string, attribs: Record<string, string> = {}, text?: string): BoxElement {
   const children = text === undefined ? [] : [{ type: 'text', data: text }];
-  return { name, attribs, parent: undefined, sourceOffset: null, dom: { type: 'tag', name, attribs, children } as unknown as DomElement };
+  return { name, attribs, parent: undefined, sourceOffset: null, order: 0, orderEnd: 0, dom: { type: 'tag', name, attribs, children } as unknown as DomElement };
 }
 
 export interface BoxOptions {
