@@ -39,6 +39,7 @@ import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, orthogonalSubgrid, writingModeChange } from './writing-mode.js';
+import { OpenElements } from './open-elements.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -63,15 +64,8 @@ interface Walk {
   readonly tableParts: TableParts;
   readonly records: DocumentRecords;
   readonly refs: ContentRefs;
-  /**
-   * The elements being built, outermost first (the root, then each element buildElement is inside
-   * of), and the record boxes keep of each (see BoxElement): every box of an element is made while
-   * it is being built, so these are all the records asked for (boxElement).
-   */
-  readonly open: DomElement[];
-  readonly openRecords: OpenRecord[];
-  /** The number the next element opened takes (BoxElement.order). */
-  nextOrder: number;
+  /** The elements being built and their records (open-elements.ts). */
+  readonly elements: OpenElements;
   /** Boxes the tree surely has so far (see countSure). */
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
@@ -91,7 +85,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], nextOrder: 0, sure: 0,
+    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new OpenElements(), sure: 0,
     containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false,
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
@@ -131,37 +125,18 @@ function sourceLocator(dom: DomDocument): (element: BoxElement) => SourceLocatio
   return (element) => (element.sourceOffset === null ? { file } : { file, ...lineAt(element.sourceOffset) });
 }
 
-/**
- * Starts building `element`: makes the record boxes keep of it (the same one for all its boxes:
- * later stages compare them), whose parent is the record of the element being built around it
- * (elements that generate no box of their own, `display: contents`, are built too), so the chain
- * reaches the root. A stack, not a Map by element: a Map's insertion and lookups for each element
- * were ~6 % of the front stages' profile on a long table.
- */
 function openElement(walk: Walk, element: DomElement): void {
-  const records = walk.openRecords;
-  const parent = records.length > 0 && walk.open[records.length - 1] === element.parent ? records[records.length - 1] : undefined;
-  walk.open.push(element);
-  const order = walk.nextOrder++;
-  const record: OpenRecord = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex, order, orderEnd: order };
-  records.push(record);
+  const record = walk.elements.open(element, walk.ctx.keepDom === true);
   const type = walk.containers === undefined ? undefined : walk.styled.styleOf(element)?.containerType;
   if (type !== undefined && type !== 'normal') walk.containers!.set(record, element);
 }
 
 function closeElement(walk: Walk): void {
-  walk.open.pop();
-  walk.openRecords.pop()!.orderEnd = walk.nextOrder++;
+  walk.elements.close();
 }
 
-/** An element's record while its descendants are built: its `orderEnd` is set when it closes. */
-type OpenRecord = BoxElement & { orderEnd: number };
-
-/** The record of `element`, which is being built (openElement): found from the innermost element out, nearly always the first. */
 function boxElement(walk: Walk, element: DomElement): BoxElement {
-  const open = walk.open;
-  for (let i = open.length - 1; i >= 0; i--) if (open[i] === element) return walk.openRecords[i]!;
-  throw new Error(`internal: a box of <${element.name}> made while it is not being built`);
+  return walk.elements.recordOf(element);
 }
 
 /**

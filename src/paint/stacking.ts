@@ -17,6 +17,7 @@ import type { Fragment, ImageFragment } from '../layout/types.js';
 import { isMarkerLine } from '../layout/fragment.js';
 import type { PlacedBox } from './placed.js';
 import { isQuarterTurn, paintedBorderBox, snap } from './placed.js';
+import { inTreeOrder, treeOrderOf } from './tree-order.js';
 import { multiply, type Matrix } from '../geometry/matrix.js';
 import type { ImageLookup } from './background.js';
 import { backgroundArea, hasBackgroundImage, paintBackground } from './background.js';
@@ -338,33 +339,6 @@ function paintingOrder(layers: Layers): Entry[] {
 function sortByZ(list: readonly { z: number; entry: OrderedEntry }[]): Entry[] {
   // Array.prototype.sort is stable: equal z keeps the order of inTreeOrder
   return [...list].sort((a, b) => a.z - b.z || a.entry.order - b.entry.order).map((e) => e.entry);
-}
-
-/**
- * Positioned boxes in tree order (CSS2 Appendix E step 8). The walk meets them in fragment order,
- * where layout puts an absolutely positioned box after the in-flow content of its containing
- * block: a timeline's `ol::before` line would cover the `li::before` dots that come after it.
- */
-function inTreeOrder(entries: readonly OrderedEntry[]): readonly Entry[] {
-  for (let i = 1; i < entries.length; i++) {
-    if (entries[i]!.order < entries[i - 1]!.order) return [...entries].sort((a, b) => a.order - b.order);
-  }
-  return entries;
-}
-
-/**
- * A box's place in tree order (BoxElement.order): an element, then its ::marker and ::before,
- * its descendants, its ::after. A box of no element (anonymous) keeps the place of what precedes it.
- */
-function treeOrderOf(box: PlacedBox['box'], previous: number): number {
-  const element = box.element;
-  if (element === undefined) return previous;
-  switch (box.pseudo) {
-    case undefined: return element.order;
-    case 'after': return element.orderEnd;
-    case 'marker': return element.order + 0.25;
-    default: return element.order + 0.5;
-  }
 }
 
 interface Walk {
