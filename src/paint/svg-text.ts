@@ -9,7 +9,10 @@
  * glyphs take one colour). Each text chunk is one bidi paragraph (UAX #9, the paragraph level
  * from its first character's `direction`): its runs are shaped in their own direction and put in
  * visual order; `rtl` chunks advance leftwards from their anchor point (their start is their right
- * end, §11.10.2); `rotate` turns each glyph about its own position. Vertical text is not done.
+ * end, §11.10.2); `rotate` turns each glyph about its own position. Vertical text (`writing-mode`
+ * `tb`, `vertical-rl`...) is laid out along a line turned a quarter turn clockwise: `y` and `dy`
+ * place along it, `x` and `dx` across, the glyphs sideways on its central baseline, and the upright
+ * ones (CJK, by `text-orientation`) drawn turned back, as Chromium 156 sets them (upright-glyphs.ts).
  * Gradient and pattern fills paint through a clip of the glyphs (turned glyphs are clipped unturned).
  */
 import type { Color } from '../css/types.js';
@@ -32,6 +35,7 @@ import { paintColor } from './svg-gradients.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
 import { computeSvgStyle } from '../resources/svg-style.js';
 import { glyphsInPaintOrder } from './glyph-paint-order.js';
+import { uprightGlyphItems } from './upright-glyphs.js';
 import { appendAll, maxOf, minOf } from '../append-all.js';
 
 export interface TextWalk {
@@ -40,6 +44,8 @@ export interface TextWalk {
   readonly text: TextSystem | undefined;
   /** Paints a gradient or pattern over `path` (render.ts); glyphs filled with one are clipped to it. */
   readonly serverPaint?: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => DisplayItem[];
+  /** Laying out vertical text, in its turned frame (textItems). */
+  readonly vertical?: boolean;
 }
 
 type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
@@ -116,9 +122,10 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
   }
 }
 
-function fontRequest(style: SvgStyle): FontRequest {
+function fontRequest(style: SvgStyle, vertical = false): FontRequest {
   const families = familyList(style.fontFamily);
-  return { families: families.length > 0 ? families : ['serif'], weight: style.fontWeight, style: style.fontStyle, stretch: 100, size: style.fontSize, features: {} };
+  const request: FontRequest = { families: families.length > 0 ? families : ['serif'], weight: style.fontWeight, style: style.fontStyle, stretch: 100, size: style.fontSize, features: {} };
+  return vertical && style.textOrientation !== 'sideways' ? { ...request, vertical: style.textOrientation } : request;
 }
 
 /**
@@ -137,9 +144,11 @@ function shiftDown(style: SvgStyle, text: TextSystem | undefined): number {
 }
 
 /** How far the baseline moves down for `dominant-baseline` or `alignment-baseline` (CSS Inline 3 §4.1), px. */
-function baselineShift(style: SvgStyle, text: TextSystem): number {
-  // a span's alignment-baseline: its text set on that baseline of its font (the parent's being alphabetic)
-  const baseline = style.alignmentBaseline ?? style.dominantBaseline;
+function baselineShift(style: SvgStyle, text: TextSystem, vertical: boolean): number {
+  // a span's alignment-baseline: its text set on that baseline of its font (the parent's being alphabetic);
+  // vertical text stands on its central baseline
+  const given = style.alignmentBaseline ?? style.dominantBaseline;
+  const baseline = given === 'auto' && vertical ? 'central' : given;
   if (baseline === 'auto' || baseline === 'alphabetic') return 0;
   const m = text.metrics(fontRequest(style));
   switch (baseline) {
@@ -291,7 +300,7 @@ function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra:
       }
       const odd = segment.level % 2 === 1;
       const content = segment.chars.map((c) => c.ch).join('');
-      const shaped = text.shape(content, fontRequest(s), { direction: odd ? 'rtl' : 'ltr' });
+      const shaped = text.shape(content, fontRequest(s, walk.vertical), { direction: odd ? 'rtl' : 'ltr' });
       // cursive scripts take no letter-spacing (CSS Text 3 §8.2), as in HTML
       const letterSpacing = isCursive(content) ? 0 : s.letterSpacing;
       // right to left: the runs (logical order) go from the right, each run's glyphs are in visual order
@@ -333,7 +342,7 @@ function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk
   const server = s.fill.kind === 'url' && walk.serverPaint !== undefined ? s.fill : undefined;
   const fill = server === undefined ? glyphColor(s, walk) : undefined;
   const stroke = strokeOf(s, walk);
-  const baseline = p.y + baselineShift(s, text) + first.shift;
+  const baseline = p.y + baselineShift(s, text, walk.vertical === true) + first.shift;
   const metrics = server === undefined ? undefined : text.metrics(fontRequest(s));
   // letter-spacing goes after each glyph in its run's direction, the textLength spacing in the chunk's:
   // to the right of a glyph, or to its left right to left (as Chromium puts them)
@@ -350,7 +359,9 @@ function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk
       syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
       ...(stroke === undefined ? {} : { stroke }),
     };
-    if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) appendAll(chunk.items, glyphsInPaintOrder(item, s.paintOrder));
+    // upright glyphs of vertical text are drawn turned back from their outlines (filled only, as in HTML)
+    if (s.visibility === 'visible' && run.upright !== undefined) appendAll(chunk.items, uprightGlyphItems({ run, x: item.x, advances }, item.x, run.upright, baseline, item.color));
+    else if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) appendAll(chunk.items, glyphsInPaintOrder(item, s.paintOrder));
     if (s.visibility === 'visible' && server !== undefined && metrics !== undefined) {
       chunk.server.push({ fill: server, opacity: s.fillOpacity, run: item, top: baseline - metrics.ascent, bottom: baseline + metrics.descent });
     }
@@ -427,17 +438,15 @@ function textPathOf(element: DomElement, walk: TextWalk): { line: ReturnType<typ
 
 /** The glyph items of a `<text>` element (`style` is its computed style). */
 export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk): DisplayItem[] {
-  const text = walk.text;
-  if (text === undefined) return [];
+  if (walk.text === undefined) return [];
   const chars: Char[] = [];
   gather(element, style, walk, chars, { preserve: false, shift: 0 });
   if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
   const along = textPathOf(element, walk);
-  // glyphs on a path are placed one by one: a paint server's fill gives them one colour there
-  const { serverPaint: _server, ...plain } = walk;
-  const laidOut = along === undefined ? walk : plain;
-  const { chunks, scale } = adjustLength(element, chars, text, laidOut, layout(chars, text, laidOut, 0));
   if (along !== undefined) {
+    // glyphs on a path are placed one by one: a paint server's fill gives them one colour there
+    const { serverPaint: _server, ...plain } = walk;
+    const { chunks } = adjustLength(element, chars, walk.text, plain, layout(chars, walk.text, plain, 0));
     const baseline = chars[0]?.y ?? 0;
     return chunks.flatMap((chunk) => {
       const shift = anchorShift(chunk);
@@ -445,6 +454,15 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
       return onPath(glyphs, along.line, along.startOffset + shift);
     });
   }
+  if (style.writingMode === 'horizontal') return lineItems(element, chars, walk.text, walk);
+  // vertical: laid out along x in a frame turned a quarter turn clockwise, y down the line, x (negated) across it
+  const turned = chars.map(({ x, y, dx, dy, ...c }): Char => ({ ...c, x: y, y: x === undefined ? undefined : -x, dx: dy, dy: dx === undefined ? undefined : -dx }));
+  return [{ kind: 'push-transform', matrix: [0, 1, -1, 0, 0, 0] }, ...lineItems(element, turned, walk.text, { ...walk, vertical: true }), { kind: 'pop-transform' }];
+}
+
+/** The items of text laid out along x: each chunk moved for its `text-anchor`, the whole scaled for `textLength`. */
+function lineItems(element: DomElement, chars: readonly Char[], text: TextSystem, walk: TextWalk): DisplayItem[] {
+  const { chunks, scale } = adjustLength(element, chars, text, walk, layout(chars, text, walk, 0));
   const items = chunks.flatMap((chunk) => {
     const shift = anchorShift(chunk);
     const own = [...serverFills(chunk, walk), ...chunk.items];

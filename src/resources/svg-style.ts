@@ -57,6 +57,10 @@ export interface SvgStyle {
   readonly textAnchor: 'start' | 'middle' | 'end';
   /** The inline direction of text: `rtl` text advances leftwards and `start` anchors its right end. */
   readonly direction: 'ltr' | 'rtl';
+  /** `writing-mode` of a `<text>` (SVG 1.1 `tb`, `tb-rl`; CSS `vertical-rl`, `vertical-lr`, `sideways-*`): its lines run downwards. */
+  readonly writingMode: 'horizontal' | 'vertical';
+  /** `text-orientation` (`glyph-orientation-vertical` 0 is `upright`, 90 `sideways`; `sideways-*` writing modes set `sideways`). */
+  readonly textOrientation: 'mixed' | 'upright' | 'sideways';
   readonly dominantBaseline: DominantBaseline;
   readonly clipRule: 'nonzero' | 'evenodd';
   /** Ids of the `<marker>`s of `marker-start`, `marker-mid`, `marker-end`. */
@@ -95,7 +99,7 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
 };
@@ -180,7 +184,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'writing-mode', 'text-orientation', 'glyph-orientation-vertical', 'dominant-baseline', 'clip-rule',
   'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
@@ -322,6 +326,8 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),
     textAnchor: oneOf(get('text-anchor'), ['start', 'middle', 'end'], parent.textAnchor),
     direction: oneOf(get('direction'), ['ltr', 'rtl'], parent.direction),
+    writingMode: writingModeOf(get('writing-mode'), parent.writingMode),
+    textOrientation: textOrientationOf(get('writing-mode'), get('text-orientation'), get('glyph-orientation-vertical'), parent.textOrientation),
     dominantBaseline: oneOf(get('dominant-baseline'), BASELINES, parent.dominantBaseline),
     clipRule: oneOf(get('clip-rule'), ['nonzero', 'evenodd'], parent.clipRule),
     opacity: number(get('opacity'), 1),
@@ -344,6 +350,23 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     transformBox: (get('transform-box')?.trim() ?? 'view-box') === 'view-box' ? 'view-box' : 'fill-box',
     geometry: geometryOf(d, element),
   };
+}
+
+const VERTICAL_MODES = new Set(['tb', 'tb-rl', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr']);
+const HORIZONTAL_MODES = new Set(['lr', 'lr-tb', 'rl', 'rl-tb', 'horizontal-tb']);
+
+function writingModeOf(value: string | undefined, inherited: SvgStyle['writingMode']): SvgStyle['writingMode'] {
+  const v = value?.trim().toLowerCase() ?? '';
+  return VERTICAL_MODES.has(v) ? 'vertical' : HORIZONTAL_MODES.has(v) ? 'horizontal' : inherited;
+}
+
+function textOrientationOf(mode: string | undefined, orientation: string | undefined, glyph: string | undefined, inherited: SvgStyle['textOrientation']): SvgStyle['textOrientation'] {
+  if (mode?.trim().toLowerCase().startsWith('sideways-') === true) return 'sideways';
+  const v = orientation?.trim().toLowerCase();
+  if (v === 'mixed' || v === 'upright') return v;
+  if (v === 'sideways' || v === 'sideways-right') return 'sideways';
+  const angle = glyph?.trim().toLowerCase().replace(/deg$/, '');
+  return angle === '0' ? 'upright' : angle === '90' ? 'sideways' : angle === 'auto' ? 'mixed' : inherited;
 }
 
 /** The geometry properties declared other than by the element's own attributes. */

@@ -71,6 +71,30 @@ describe('SVG text', () => {
 
 const RED_2X2 = pngDataUrl(pixelRows(2, 2, () => [255, 0, 0, 255]));
 
+describe('SVG vertical text', () => {
+  // wp's square glyphs (0.8 em above the baseline, 0.2 below): on the central baseline a 5px glyph
+  // spans 2.5px each side of the line; Chromium 156 sets them within 1.5px of these places
+  const column = (rows: number, from: number, cells: string, height: number): string[] => Array.from({ length: height }, (_, y) => (y >= from && y < from + rows ? cells : '__________'));
+
+  it('runs down from y on a line through x, the glyphs turned sideways (writing-mode tb, vertical-rl)', async () => {
+    expect(await draw(svg('<text x="4.5" y="0" writing-mode="tb" font-family="wp" font-size="5" fill="red">AB</text>', 'width="10" height="10"'), '10px 10px'))
+      .toEqual(column(10, 0, '__RRRRR___', 10));
+    // text-anchor along the line: the middle of "AB" at y = 10
+    expect(await draw(svg('<text x="4.5" y="10" style="writing-mode: vertical-rl" text-anchor="middle" font-family="wp" font-size="5" fill="red">AB</text>', 'width="10" height="20"'), '10px 20px'))
+      .toEqual(column(10, 5, '__RRRRR___', 20));
+  });
+
+  it('moves along the line by dy and across it by dx', async () => {
+    expect(await draw(svg('<text x="2.5" y="0" writing-mode="tb" font-family="wp" font-size="5" fill="red">A<tspan dx="5" dy="5" fill="blue">B</tspan></text>', 'width="10" height="20"'), '10px 20px'))
+      .toEqual([...column(5, 0, 'RRRRR_____', 5), ...Array<string>(5).fill('__________'), ...column(5, 0, '_____BBBBB', 5), ...Array<string>(5).fill('__________')]);
+  });
+
+  it('sets glyphs upright by text-orientation, one under the other by their vertical advance', async () => {
+    expect(await draw(svg('<text x="4.5" y="0" writing-mode="tb" style="text-orientation: upright" font-family="wp" font-size="5" fill="red">A<tspan fill="blue">B</tspan></text>', 'width="10" height="10"'), '10px 10px'))
+      .toEqual([...column(5, 0, '__RRRRR___', 5), ...column(5, 0, '__BBBBB___', 5)]);
+  });
+});
+
 describe('SVG image', () => {
   it('draws a raster data: URL image into its viewport', async () => {
     expect(await draw(svg(`<image href="${RED_2X2}" x="2" y="1" width="4" height="2"/>`))).toEqual([
