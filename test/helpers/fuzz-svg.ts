@@ -42,7 +42,7 @@ const PLAUSIBLE: Readonly<Record<string, readonly string[]>> = {
   filter: ['url(#f)', 'url(#f) blur(2px)', 'url(#missing)'], 'clip-path': ['url(#c)', 'circle(40%)'], mask: ['url(#k)'],
   'marker-start': ['url(#m)'], 'marker-mid': ['url(#m)'], 'marker-end': ['url(#m)'], href: HREF, opacity: ['0.5', '0', '1'],
   'stroke-dasharray': ['4 2', '0', '1e-9', '5 1e9'], 'paint-order': ['stroke', 'markers fill'], 'vector-effect': ['non-scaling-stroke'],
-  rotate: ['0 10 20', '45'], textLength: ['10', '100', '0'], lengthAdjust: ['spacing', 'spacingAndGlyphs'],
+  rotate: ['0 10 20', '45'], textLength: ['10', '100', '0'], lengthAdjust: ['spacing', 'spacingAndGlyphs'], 'writing-mode': ['tb', 'vertical-rl', 'lr'], 'text-orientation': ['upright', 'sideways'],
   startOffset: ['0', '50%', '-10', '1e9'], method: ['align', 'stretch'], spacing: ['auto', 'exact'], side: ['left', 'right'], 'baseline-shift': ['super', '-3'],
   'stop-color': COLOR, 'stop-opacity': ['0', '0.5', '1'], fx: ['50%', '0'], fr: ['0', '10%'], r: ['5', '50%', '0', '1e9'], 'mask-type': ['luminance', 'alpha'],
 };
@@ -86,7 +86,7 @@ const PRIMITIVE = fc.oneof(
 const SHAPE_ATTRIBUTES = ['x', 'y', 'width', 'height', 'r', 'cx', 'cy', 'rx', 'd', 'points', 'fill', 'stroke', 'stroke-width', 'filter', 'clip-path', 'mask',
   'marker-start', 'marker-mid', 'marker-end', 'transform', 'href', 'opacity', 'stroke-dasharray', 'paint-order', 'vector-effect'];
 const SHAPE = fc.oneof(...['rect', 'circle', 'ellipse', 'path', 'polyline', 'line', 'use', 'image'].map((name) => tag(name, SHAPE_ATTRIBUTES)),
-  tag('text', [...SHAPE_ATTRIBUTES, 'dx', 'rotate', 'textLength', 'lengthAdjust'], fc.oneof(
+  tag('text', [...SHAPE_ATTRIBUTES, 'dx', 'rotate', 'textLength', 'lengthAdjust', 'writing-mode', 'text-orientation'], fc.oneof(
     fc.constant('Text'),
     tag('textPath', ['href', 'startOffset', 'method', 'spacing', 'side'], fc.constant('on a path')),
     tag('tspan', ['x', 'dy', 'fill', 'baseline-shift'], fc.constant('span')),
