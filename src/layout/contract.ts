@@ -63,6 +63,11 @@ export interface Fragmentainer {
   readonly limits?: readonly BottomLimit[] | undefined;
   /** A box broken in it ends with its content, not at its end (the footnote area, as tall as its notes). */
   readonly endsWithContent?: true;
+  /**
+   * Every break before the box on this page is to be avoided (`break-after: avoid` headings from
+   * the page top down to it): moving it to the next page gains nothing (block/flow.ts movesWhole).
+   */
+  readonly avoidedToTop?: true;
 }
 
 export interface BottomLimit {

@@ -123,6 +123,16 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(await at('<div></div><section><h2 id=h style="break-after:auto">Title</h2><div class=fig></div></section>')).toBe(0);
   });
 
+  it('keeps nested sections\' headings together above the break when no section can move on', async () => {
+    // each section starts with a heading that avoids the break after it; the innermost ends with a
+    // block taller than the room left: the sections go to the next page once, and there, at its top,
+    // the break stays after the last heading (before, each section moved on alone: one page each)
+    const css = `${page} h2 { margin: 0; height: 1px; font-size: 1px; break-after: avoid } .tall { height: 70px; break-inside: avoid }`;
+    const doc = await layoutHtml(`<style>${css}</style><div style="height:60px"></div>${'<section><h2>h</h2>'.repeat(30)}<div id=t class=tall></div>${'</section>'.repeat(30)}`);
+    expect(doc.pages).toHaveLength(3);
+    expect(findById(doc.pages[2]!, 't')).toMatchObject({ y: 10 });
+  });
+
   it('takes a zero-height block at the page top for no separation: a block that cannot split stays on the first page', async () => {
     // `height: 0` lets the margins collapse through it, as an empty auto-height block does (Chromium
     // 156 prints the tall block from the first page on, not after a blank one)

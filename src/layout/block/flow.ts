@@ -112,6 +112,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
   const placedSoFar = { fragments: false, roomInFlow: false, room: false };
 
   let previous: Work | undefined;
+  let chained = false;
   for (let k = 0; k < workCount; k++) {
     const current = workAt(k);
     const { index: i, token: childResume } = current;
@@ -130,11 +131,15 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       return pushed();
     }
     // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
-    const fragmentainer = frame.fragmentainer === undefined ? undefined : {
-      ...fragmentainerAt(frame.fragmentainer, state.y),
+    const fragmentainer: { -readonly [K in keyof Fragmentainer]: Fragmentainer[K] } | undefined = frame.fragmentainer === undefined ? undefined : {
+      ...withoutAvoidChain(fragmentainerAt(frame.fragmentainer, state.y)),
       atTop: frame.fragmentainer.atTop && !placedInFlow,
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };
+    // every break before it on this page is to be avoided (see Fragmentainer.avoidedToTop)
+    chained = fragmentainer !== undefined && (fragmentainer.atTop
+      || (previous === undefined ? frame.fragmentainer!.avoidedToTop === true : chained && avoidsBreakBetween(children[previous.index]!, child, fragmentainer)));
+    if (chained) fragmentainer!.avoidedToTop = true;
     const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
       ? outOfFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx)
       : inFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx));
@@ -457,8 +462,15 @@ function avoidsBreakBetween(previous: BlockLevelBox, next: BlockLevelBox, fragme
  */
 function movesWhole(box: BlockFlowBox, placed: readonly Placed[], fragmentainer: Fragmentainer | undefined): boolean {
   // avoidStepBack went back to the second child: the break after the first remains
-  if (fragmentainer?.atTop !== false || !placed[0]!.complete || !avoidsBreakBetween(box.children[0]!, box.children[1]!, fragmentainer)) return false;
-  return !avoidsAtEdge(box, 'before', fragmentainer?.column === true);
+  if (fragmentainer?.atTop !== false || fragmentainer.avoidedToTop === true || !placed[0]!.complete) return false;
+  return avoidsBreakBetween(box.children[0]!, box.children[1]!, fragmentainer);
+}
+
+/** The page for a child: whether breaks before it are to be avoided is worked out again (layoutBlockChildren). */
+function withoutAvoidChain(page: Fragmentainer): Fragmentainer {
+  if (page.avoidedToTop === undefined) return page;
+  const { avoidedToTop: _chain, ...rest } = page;
+  return rest;
 }
 
 /**

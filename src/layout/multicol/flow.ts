@@ -73,7 +73,8 @@ export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutC
     const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token }, input, state, ctx);
     if (outcome === 'pushed') {
       const movesWhole = !state.placed || (s > start.segment && avoidsBreakBefore(box, segments[s - 1]!, segment) && !avoidsAtEdge(box, 'before', false));
-      return movesWhole && !(input.page?.atTop ?? true) ? done(undefined, true) : done(tokenBefore(box, segment));
+      const movable = !(input.page?.atTop ?? true) && (!state.placed || input.page?.avoidedToTop !== true);
+      return movesWhole && movable ? done(undefined, true) : done(tokenBefore(box, segment));
     }
     if (outcome !== undefined) return done(outcome);
   }
