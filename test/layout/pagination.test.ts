@@ -133,6 +133,23 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[2]!, 't')).toMatchObject({ y: 10 });
   });
 
+  it('takes the latest break when every break on the page is to be avoided, as Chromium does', async () => {
+    // headings that avoid the break after them from the page top, then a block that avoids breaks
+    // inside and does not fit below them: all breaks are as bad; Chromium 156 keeps the headings
+    // and breaks inside the block (before it when it cannot break: an image)
+    const css = `${page} h2 { margin: 0; height: 10px; font-size: 1px; break-after: avoid } .fig { height: 70px; break-inside: avoid }`;
+    const split = await layoutHtml(`<style>${css}</style><h2 id=a>a</h2><h2 id=b>b</h2><div id=f class=fig></div>`);
+    expect(findById(split.pages[0]!, 'b')).toMatchObject({ y: 20 });
+    expect(findById(split.pages[0]!, 'f')).toMatchObject({ y: 30, height: 60 });
+    const image = await layoutHtml(`<style>${css}</style><h2 id=a>a</h2><h2 id=b>b</h2><img id=f style="display:block;width:10px;height:70px" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E">`);
+    expect(findById(image.pages[0]!, 'b')).toMatchObject({ y: 20 });
+    expect(findById(image.pages[1]!, 'f')).toMatchObject({ y: 10 });
+    // below something that may break before the headings, they go on with the block, whole
+    const moved = await layoutHtml(`<style>${css}</style><div style="height:20px"></div><h2 id=a>a</h2><h2 id=b>b</h2><div id=f class=fig></div>`);
+    expect(findById(moved.pages[1]!, 'a')).toMatchObject({ y: 10 });
+    expect(findById(moved.pages[1]!, 'f')).toMatchObject({ y: 30, height: 60 });
+  });
+
   it('takes a zero-height block at the page top for no separation: a block that cannot split stays on the first page', async () => {
     // `height: 0` lets the margins collapse through it, as an empty auto-height block does (Chromium
     // 156 prints the tall block from the first page on, not after a blank one)

@@ -150,7 +150,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       if (placed.length === 0 || !placedAny) return pushed();
       const stepBack = avoidStepBack(children, placed, i, start, frame.fragmentainer);
       if (resumeBlock === undefined && stepBack === i - 1 && movesWhole(box, placed, frame.fragmentainer)) return pushed();
-      if (stepBack > 0) {
+      if (stepBack > 0 && !everyBreakAvoided(children, placed, { start, stepBack, index: i }, frame.fragmentainer)) {
         const first = placed[placed.length - stepBack]!;
         placed.length -= stepBack;
         state = first.before;
@@ -253,7 +253,8 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
     laid = beside.laid;
     flow = beside.flow;
   }
-  if (laid.kind === 'placed' && laid.breakToken !== undefined && !(fragmentainer?.atTop ?? true) && isAvoidBreak(child.style.breakInside, fragmentainer)) {
+  // (where every break before it is to be avoided too, the break inside is no worse: Chromium takes the latest)
+  if (laid.kind === 'placed' && laid.breakToken !== undefined && !(fragmentainer?.atTop ?? true) && fragmentainer?.avoidedToTop !== true && isAvoidBreak(child.style.breakInside, fragmentainer)) {
     return { kind: 'pushed' };
   }
   if (laid.kind === 'pushed') return laid;
@@ -464,6 +465,15 @@ function movesWhole(box: BlockFlowBox, placed: readonly Placed[], fragmentainer:
   // avoidStepBack went back to the second child: the break after the first remains
   if (fragmentainer?.atTop !== false || fragmentainer.avoidedToTop === true || !placed[0]!.complete) return false;
   return avoidsBreakBetween(box.children[0]!, box.children[1]!, fragmentainer);
+}
+
+/**
+ * Whether every break before the child that goes on, back to the page top, is to be avoided: all
+ * of them are as bad, and Chromium takes the latest (before that child) rather than stepping back.
+ */
+function everyBreakAvoided(children: readonly BlockLevelBox[], placed: readonly Placed[], at: { readonly start: number; readonly stepBack: number; readonly index: number }, page: Fragmentainer | undefined): boolean {
+  if (page === undefined || !(page.atTop || page.avoidedToTop === true) || at.stepBack !== at.index - at.start - 1 || at.stepBack !== placed.length - 1) return false;
+  return avoidsBreakBetween(children[at.start]!, children[at.start + 1]!, page);
 }
 
 /** The page for a child: whether breaks before it are to be avoided is worked out again (layoutBlockChildren). */
