@@ -131,15 +131,16 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       return pushed();
     }
     // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
-    const fragmentainer: { -readonly [K in keyof Fragmentainer]: Fragmentainer[K] } | undefined = frame.fragmentainer === undefined ? undefined : {
-      ...withoutAvoidChain(fragmentainerAt(frame.fragmentainer, state.y)),
-      atTop: frame.fragmentainer.atTop && !placedInFlow,
-      discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
-    };
+    const page = frame.fragmentainer;
+    const atTop = page !== undefined && page.atTop && !placedInFlow;
     // every break before it on this page is to be avoided (see Fragmentainer.avoidedToTop)
-    chained = fragmentainer !== undefined && (fragmentainer.atTop
-      || (previous === undefined ? frame.fragmentainer!.avoidedToTop === true : chained && avoidsBreakBetween(children[previous.index]!, child, fragmentainer)));
-    if (chained) fragmentainer!.avoidedToTop = true;
+    chained = page !== undefined && (atTop || (previous === undefined ? page.avoidedToTop === true : chained && avoidsBreakBetween(children[previous.index]!, child, page)));
+    const fragmentainer = page === undefined ? undefined : {
+      ...withoutAvoidChain(fragmentainerAt(page, state.y)),
+      atTop,
+      discardTopMargins: page.discardTopMargins && !placedAny,
+      ...(chained ? { avoidedToTop: true as const } : {}),
+    };
     const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
       ? outOfFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx)
       : inFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx));
@@ -458,8 +459,8 @@ function avoidsBreakBetween(previous: BlockLevelBox, next: BlockLevelBox, fragme
 /**
  * Every break between the children placed on this page, and the one after them, is to be avoided
  * (a heading with `break-after: avoid` first in its section): the block moves whole, as Chromium
- * breaks before it — unless it is at the page top, where moving gains nothing, or the break before
- * it is to be avoided too (Chromium then breaks the latest it can).
+ * breaks before it — unless it is at the page top, where moving gains nothing, or every break
+ * before it on the page is to be avoided too (Chromium then takes the latest: everyBreakAvoided).
  */
 function movesWhole(box: BlockFlowBox, placed: readonly Placed[], fragmentainer: Fragmentainer | undefined): boolean {
   // avoidStepBack went back to the second child: the break after the first remains
