@@ -61,6 +61,21 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(moved.pages[1]!, 'k')).toMatchObject({ y: 10, height: 5 });
   });
 
+  it('breaks a fixed-height flex container at the page end, clipping or not, and carries its height over (Chromium 156)', async () => {
+    // a 60px row whose items fit inside it, crossing the page end 25px in: 25px here, the 35px left
+    // of its height there (its last fragment took only its content, 20px); overflow: hidden clips
+    // nothing in it, so it breaks too (it moved to the next page whole)
+    const row = (clip: string): string => `<div style="height:55px"></div><div id=f style="display:flex;height:60px;${clip}"><p style="margin:0;height:40px;flex:1"></p></div><i id=after style="display:block;height:1px"></i>`;
+    for (const clip of ['', 'overflow:hidden']) {
+      const doc = await layoutHtml(`<style>${page}</style>${row(clip)}`);
+      expect([findById(doc.pages[0]!, 'f'), findById(doc.pages[1]!, 'f')]).toMatchObject([{ y: 65, height: 25 }, { y: 10, height: 35 }]);
+      expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 45 });
+    }
+    // content past the clipped height keeps the container whole: it moves to the next page
+    const over = await layoutHtml(`<style>${page}</style><div style="height:55px"></div><div id=f style="display:flex;height:60px;overflow:hidden"><p style="margin:0;height:90px;flex:1"></p></div>`);
+    expect(findById(over.pages[1]!, 'f')).toMatchObject({ y: 10, height: 60 });
+  });
+
   it('splits a paragraph between lines and repeats nothing', async () => {
     const lines = Array.from({ length: 7 }, (_, i) => `line${i}`).join('<br>');
     const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 1; widows: 1 }</style><p id=p>${lines}</p>`);

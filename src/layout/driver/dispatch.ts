@@ -28,6 +28,7 @@ import { resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 import { countLayoutWork } from '../relayout-budget.js';
+import type { BoxFragment, Fragment } from '../types.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -105,7 +106,8 @@ export { layoutBox } from '../contract.js';
  * container breaks at the page end like any block and drops what its content has past its
  * height (block/index.ts `endsClippedHere`), as Chromium prints it; a flex or grid container is
  * laid out whole, as monolithic content (CSS Fragmentation 3 §4.1), and moves to the next page
- * when it does not fit (unless nothing precedes it there).
+ * when it does not fit (unless nothing precedes it there) — unless its content stays inside its
+ * height: then it breaks as any flex or grid container does (monolithic).
  */
 function clipsAtFixedHeight(box: LayoutBox, input: LayoutInput): boolean {
   const style = box.style;
@@ -116,8 +118,26 @@ function clipsAtFixedHeight(box: LayoutBox, input: LayoutInput): boolean {
 function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const page = input.fragmentainer!;
   const laid = withRelativeOffset(box.style, input, layoutByContext(box, { ...input, fragmentainer: undefined }, ctx, undefined));
-  if (laid.kind === 'placed' && !page.atTop && laid.endY > page.bottom + 0.01) return { kind: 'pushed' };
-  return laid;
+  if (laid.kind !== 'placed' || laid.endY <= page.bottom + 0.01) return laid;
+  // content that stays inside the height leaves nothing to clip: the container breaks as one
+  // that does not clip, as Chromium breaks a fixed-height card that crosses the page end
+  if ((box.kind === 'flex' || box.kind === 'grid') && !overflowsPaddingBox(laid.fragment)) return withRelativeOffset(box.style, input, layoutByContext(box, input, ctx, undefined));
+  return page.atTop ? laid : { kind: 'pushed' };
+}
+
+/**
+ * Whether anything inside the fragment reaches below its padding box (what `overflow` would clip
+ * there). Children are placed in their parent's frame (fragment.ts): the walk carries the offsets.
+ */
+function overflowsPaddingBox(fragment: BoxFragment): boolean {
+  const bottom = fragment.height - fragment.border.bottom + 0.01;
+  const stack: { readonly f: Fragment; readonly top: number }[] = fragment.children.map((f) => ({ f, top: 0 }));
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    const { f, top } = at;
+    if (top + f.y + f.height > bottom) return true;
+    if (f.kind === 'box' || f.kind === 'line') for (const child of f.children) stack.push({ f: child, top: top + f.y });
+  }
+  return false;
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {

@@ -65,7 +65,10 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const placedHeight = fits ? innerHeight : Math.max(0, maxOf(flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y)));
   // broken, it extends to the page end (as Chromium prints it), above the bottom edges it clones
   const clonedEdges = style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0;
-  const contentHeight = broken && extendsToEnd(input.fragmentainer) ? Math.max(placedHeight, input.fragmentainer.bottom - origin.y - clonedEdges) : placedHeight;
+  // a definite height spans the fragments (CSS Fragmentation 3 §4.4): the last one takes what the earlier ones left of it
+  const consumed = resume?.kind === 'block' ? resume.consumed ?? 0 : 0;
+  const carried = continued && !broken && definiteHeight !== undefined ? Math.max(placedHeight, definiteHeight - consumed) : placedHeight;
+  const contentHeight = broken && extendsToEnd(input.fragmentainer) ? Math.max(placedHeight, input.fragmentainer.bottom - origin.y - clonedEdges) : carried;
   const x = input.x + h.marginLeft;
   const fragment = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.placed.map((p) => p.fragment), { continued, broken });
   const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
@@ -75,7 +78,8 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     kind: 'placed', fragment, endY,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: containerBaselines(flow.placed, env, borderTop),
-    breakToken: flow.breakToken, forcedBreakAfter: forcedBreakOf(style.breakAfter),
+    breakToken: flow.breakToken?.kind === 'block' && definiteHeight !== undefined ? { ...flow.breakToken, consumed: consumed + contentHeight } : flow.breakToken,
+    forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions, positioned: escaping.positioned, pageContent: escaping.pageContent,
   };
 }
