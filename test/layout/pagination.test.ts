@@ -71,6 +71,9 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
       expect([findById(doc.pages[0]!, 'f'), findById(doc.pages[1]!, 'f')]).toMatchObject([{ y: 65, height: 25 }, { y: 10, height: 35 }]);
       expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 45 });
     }
+    // a grid the same (its stretched item too)
+    const grid = await layoutHtml(`<style>${page}</style>${row('overflow:hidden').replace('display:flex', 'display:grid')}`);
+    expect([findById(grid.pages[0]!, 'f'), findById(grid.pages[1]!, 'f')]).toMatchObject([{ y: 65, height: 25 }, { y: 10, height: 35 }]);
     // content past the clipped height keeps the container whole: it moves to the next page
     const over = await layoutHtml(`<style>${page}</style><div style="height:55px"></div><div id=f style="display:flex;height:60px;overflow:hidden"><p style="margin:0;height:90px;flex:1"></p></div>`);
     expect(findById(over.pages[1]!, 'f')).toMatchObject({ y: 10, height: 60 });
