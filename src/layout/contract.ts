@@ -210,6 +210,11 @@ export type BreakToken =
       readonly floats?: readonly FloatResume[] | undefined;
       readonly atBlockEnd?: boolean | undefined;
       readonly consumed?: number | undefined;
+      /**
+       * It broke between lines against `orphans` or `widows`: at the top of its fragmentainer no
+       * break honoured them. Column balancing takes taller columns then (multicol/balance.ts), as Chromium does.
+       */
+      readonly violating?: true | undefined;
     };
 
 /** A float split by the page end, and where it resumes (undefined: nothing of it fitted, it starts on the next page). */

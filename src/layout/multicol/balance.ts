@@ -10,7 +10,7 @@ import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, LayoutContext } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import type { ColumnRow, RowInput } from './column-row.js';
-import { breaksInsideAvoiding, layoutColumnRow, rowContentHeight } from './column-row.js';
+import { breaksAgainstOrphans, breaksInsideAvoiding, layoutColumnRow, rowContentHeight } from './column-row.js';
 import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 
 /** Columns created past the used count where the container's height holds them (§8.2), at most. */
@@ -102,5 +102,10 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
   return { row: best.row, height };
 }
 
-/** The row holds the rest of the content, no box that avoids breaks inside broken between its columns. */
-const fits = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined && !breaksInsideAvoiding(row.columns);
+/**
+ * The row holds the rest of the content, no box that avoids breaks inside broken between its
+ * columns, and no column broken between lines against `orphans` or `widows` (a two-line paragraph
+ * split one and one: Chromium makes the columns taller instead).
+ */
+const fits = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined && !breaksInsideAvoiding(row.columns)
+  && !breaksAgainstOrphans(row.outputs);

@@ -81,9 +81,23 @@ export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input:
   // such a box anywhere (the page breaks before the container instead), a later one (below a
   // spanner) if it would end inside one, carrying it over the page — inside that row, each
   // column's top still breaks it, as Chromium leaves it.
+  // So does the container's first row when a column breaks a paragraph against its orphans or widows.
   const breaks = input.containerFirst ? columns : token === undefined ? [] : columns.slice(-1);
-  if (!input.atTop && breaksInsideAvoiding(breaks)) return { columns: [], outputs: [], token: resume, forced: undefined, pushed: true };
+  if (!input.atTop && (breaksInsideAvoiding(breaks) || (input.containerFirst && breaksAgainstOrphans(outputs)))) {
+    return { columns: [], outputs: [], token: resume, forced: undefined, pushed: true };
+  }
   return { columns, outputs, token, forced: undefined, pushed: false };
+}
+
+/** Whether a column broke a paragraph between lines against its `orphans` or `widows` (BreakToken `violating`). */
+export function breaksAgainstOrphans(outputs: readonly LayoutOutput[]): boolean {
+  return outputs.some((output) => violates(output.breakToken));
+}
+
+function violates(token: BreakToken | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === 'inline') return token.violating === true;
+  return token.children.some((child) => violates(child.token));
 }
 
 /** Whether a box broken at a column's end (a fragment continued after) avoids breaks between columns. */

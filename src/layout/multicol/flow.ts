@@ -10,7 +10,7 @@ import type { Baselines, BreakToken, ForcedBreak, Fragmentainer, LayoutContext, 
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../contract.js';
-import { avoidsAtEdge, forcedBreakOf } from '../break-token.js';
+import { avoidsAtEdge, avoidsBreak, forcedBreakOf } from '../break-token.js';
 import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';
@@ -72,7 +72,8 @@ export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutC
     const token = s === start.segment ? start.token : undefined;
     const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token }, input, state, ctx);
     if (outcome === 'pushed') {
-      const movesWhole = !state.placed || (s > start.segment && avoidsBreakBefore(box, segments[s - 1]!, segment) && !avoidsAtEdge(box, 'before', false));
+      const belowSpanner = s > start.segment && (avoidsBreakBefore(box, segments[s - 1]!, segment) || fitsBrokenAcross(box, { before: segments[s - 1]!, after: segment }, input, state, ctx));
+      const movesWhole = !state.placed || (belowSpanner && !avoidsAtEdge(box, 'before', false));
       const movable = !(input.page?.atTop ?? true) && (!state.placed || input.page?.avoidedToTop !== true);
       return movesWhole && movable ? done(undefined, true) : done(tokenBefore(box, segment));
     }
@@ -161,6 +162,27 @@ function tokenBefore(box: BlockBox, segment: Segment, forced?: ForcedBreak): Bre
 function avoidsBreakBefore(box: BlockBox, before: Segment, after: Segment): boolean {
   if (before.kind !== 'spanner' || after.kind !== 'columns' || box.inlineContent) return false;
   return avoidsAtEdge(before.box, 'after', false) || avoidsAtEdge(box.children[after.start]!, 'before', false);
+}
+
+/**
+ * Does the first box of a row of columns below a spanner avoid breaks inside, and would it fit in
+ * the room left if broken across the row's columns? Chromium 156 then moves the whole container to
+ * the next page (breaking inside that box is as bad as breaking before the container, and earlier
+ * wins); when even broken it would not fit, it breaks between the spanner and the row. Measured
+ * over eight rooms and box heights: a 150px figure moves its section with 80px left in two
+ * columns, not with 70px.
+ */
+function fitsBrokenAcross(box: BlockBox, { before, after }: { readonly before: Segment; readonly after: Segment }, input: FlowInput, state: State, ctx: LayoutContext): boolean {
+  if (before.kind !== 'spanner' || after.kind !== 'columns' || box.inlineContent || input.page === undefined) return false;
+  const first = box.children[after.start]!;
+  if (first.kind === 'out-of-flow' || !avoidsBreak(first.style.breakInside, true)) return false;
+  const width = input.geometry.width;
+  const laid = layoutBox(first, {
+    mode: 'measure', available: width, containingWidth: width, containingHeight: undefined, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS, fragmentainer: undefined,
+  }, ctx, undefined);
+  if (laid.kind !== 'placed') return false;
+  const height = laid.endY + collapsedMargin(laid.strut);
+  return height <= input.geometry.count * Math.max(0, input.page.bottom - state.y) + 0.01;
 }
 
 /** A forced page break between two segments (a column break there does nothing: the spanner ends the columns). */
