@@ -79,6 +79,14 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(over.pages[1]!, 'f')).toMatchObject({ y: 10, height: 60 });
   });
 
+  it('stretches a flex row\'s items to their line\'s end on the page where they end, as Chromium does', async () => {
+    // a 300px row 110px above the page end: the stretched item's twelve lines end 140px into the
+    // next page, its box 190px (the 300 less the 110 before the break), as the container's
+    const lines = Array.from({ length: 12 }, (_, i) => `l${i}`).join('<br>');
+    const doc = await layoutHtml(`<style>@page { size: 400px 400px; margin: 20px } body { margin: 0; font: 16px/20px sans-serif }</style><div style="height:250px"></div><div id=f style="display:flex;height:300px"><div id=a style="flex:1">${lines}</div><div style="flex:1"></div></div>`);
+    expect([findById(doc.pages[0]!, 'a'), findById(doc.pages[1]!, 'a'), findById(doc.pages[1]!, 'f')]).toMatchObject([{ height: 110 }, { y: 20, height: 190 }, { height: 190 }]);
+  });
+
   it('splits a paragraph between lines and repeats nothing', async () => {
     const lines = Array.from({ length: 7 }, (_, i) => `line${i}`).join('<br>');
     const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 1; widows: 1 }</style><p id=p>${lines}</p>`);

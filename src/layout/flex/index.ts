@@ -78,7 +78,8 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     kind: 'placed', fragment, endY,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: containerBaselines(flow.placed, env, borderTop),
-    breakToken: flow.breakToken?.kind === 'block' && definiteHeight !== undefined ? { ...flow.breakToken, consumed: consumed + contentHeight } : flow.breakToken,
+    // what the fragments took so far: for a definite height, and for stretched items of a row split across pages (paginate.ts)
+    breakToken: flow.breakToken?.kind === 'block' ? { ...flow.breakToken, consumed: consumed + contentHeight } : flow.breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions, positioned: escaping.positioned, pageContent: escaping.pageContent,
   };

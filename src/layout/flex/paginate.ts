@@ -15,6 +15,7 @@ import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
 import { physicalBox, placeItem } from './place.js';
 import { maxOf } from '../../append-all.js';
+import { withBoxFields } from '../fragment-records.js';
 
 export interface FlowResult {
   readonly placed: readonly PlacedItem[];
@@ -112,6 +113,18 @@ function breakBefore(units: readonly Unit[], start: number, at: number): number 
 }
 
 /**
+ * A stretched item of a row split across pages ends where its line does, as Chromium stretches it
+ * on every page: its last fragment reaches what the earlier pages left of the line (the container's
+ * token says how much of it they consumed), not only to its content's end.
+ */
+function stretchedToLineEnd(item: PlacedItem, unit: Unit, resume: BreakToken | undefined): PlacedItem {
+  const fragment = item.fragment;
+  if (!item.planned.stretched || item.output.breakToken !== undefined || fragment.kind !== 'box' || resume?.kind !== 'block' || resume.consumed === undefined) return item;
+  const height = unit.bottom - resume.consumed - item.planned.item.cross.marginEnd;
+  return height > fragment.height + 0.01 ? { ...item, fragment: withBoxFields(fragment, { height }) } : item;
+}
+
+/**
  * The items that go on this page, from where `resume` left off, and the token to go on with:
  * its `next` is the first unit (from the top) not started, its children the items of a unit
  * split across pages (by item index).
@@ -173,7 +186,7 @@ export function placeFragmented(
         return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }
       const item = inside ?? placeItem(i.planned, at(i), env, options)!;
-      placed.push(item);
+      placed.push(resumed ? stretchedToLineEnd(item, unit, resume) : item);
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
     }
     if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children), pushed: false };
