@@ -65,9 +65,9 @@ export interface Fragmentainer {
   readonly endsWithContent?: true;
   /**
    * Every break before the box on this page is to be avoided (`break-after: avoid` headings from
-   * the page top down to it): moving it to the next page gains nothing (block/flow.ts movesWhole).
+   * the page top down to it): moving it to the next page gains nothing (block/flow.ts).
    */
-  readonly avoidedToTop?: true;
+  readonly avoidedToTop?: true | undefined;
 }
 
 export interface BottomLimit {

@@ -174,16 +174,13 @@ function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {
 function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
   const stack: Matrix[] = [];
   let matrix: Matrix = IDENTITY;
-  // the outline of each clip pushed, in page px (undefined: glyphs, not an outline)
-  const clips: (Point[][] | undefined)[] = [];
+  // each clip pushed, with the matrix it was pushed under: outlined only for a gradient or pattern
+  const clips: PushedClip[] = [];
   const out: Point[][] = [];
-  const toPage = (polygon: readonly Point[], m: Matrix): Point[] => polygon.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] }));
   for (const item of items) {
     if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); continue; }
     if (item.kind === 'pop-transform') { matrix = stack.pop() ?? IDENTITY; continue; }
-    if (item.kind === 'push-clip') { clips.push([toPage(clipPolygon(item), matrix)]); continue; }
-    if (item.kind === 'push-clip-path') { clips.push(pathPolygons(item.path).map((polygon) => toPage(polygon, matrix))); continue; }
-    if (item.kind === 'push-clip-glyphs') { clips.push(undefined); continue; }
+    if (item.kind === 'push-clip' || item.kind === 'push-clip-path' || item.kind === 'push-clip-glyphs') { clips.push({ item, matrix }); continue; }
     if (item.kind === 'pop-clip') { clips.pop(); continue; }
     if (!isCovering(item)) continue;
     const own = polygonsOf(item).map((polygon) => toPage(polygon, matrix));
@@ -193,14 +190,31 @@ function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
   return out;
 }
 
+interface PushedClip {
+  readonly item: Extract<DisplayItem, { kind: 'push-clip' | 'push-clip-path' | 'push-clip-glyphs' }>;
+  readonly matrix: Matrix;
+}
+
+function toPage(polygon: readonly Point[], m: Matrix): Point[] {
+  return polygon.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] }));
+}
+
+/** A clip's outline in page px (undefined for glyphs: not an outline). */
+function outlineOf({ item, matrix }: PushedClip): Point[][] | undefined {
+  if (item.kind === 'push-clip') return [toPage(clipPolygon(item), matrix)];
+  if (item.kind === 'push-clip-path') return pathPolygons(item.path).map((polygon) => toPage(polygon, matrix));
+  return undefined;
+}
+
 /** The clip outline of least extent among those pushed, when smaller than `limit` (the innermost need not be the tightest). */
-function tightestOutline(clips: readonly (Point[][] | undefined)[], limit: number): Point[][] | undefined {
+function tightestOutline(clips: readonly PushedClip[], limit: number): Point[][] | undefined {
   let best: Point[][] | undefined;
   let bestArea = limit;
   for (const clip of clips) {
-    const area = clip === undefined ? Infinity : areaOf(clip);
+    const outline = outlineOf(clip);
+    const area = outline === undefined ? Infinity : areaOf(outline);
     if (area >= bestArea) continue;
-    best = clip;
+    best = outline;
     bestArea = area;
   }
   return best;

@@ -12,6 +12,7 @@ import type { DomElement } from '../dom/types.js';
 import type { FontBasis } from '../css/values/svg-units.js';
 import { length } from '../css/values/svg-units.js';
 import { PAGE_CSS_ATTRIBUTE, PAGE_INHERITED_ATTRIBUTE } from '../boxes/inline-svg.js';
+import { TEXT_ORIENTATIONS, TEXT_ORIENTATION_ALIASES, WRITING_MODES, WRITING_MODE_ALIASES } from '../css/properties/writing-modes.js';
 
 export type Paint =
   | { readonly kind: 'none' }
@@ -352,19 +353,22 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
   };
 }
 
-const VERTICAL_MODES = new Set(['tb', 'tb-rl', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr']);
-const HORIZONTAL_MODES = new Set(['lr', 'lr-tb', 'rl', 'rl-tb', 'horizontal-tb']);
+/** A `writing-mode` keyword or SVG 1.1 alias (css/properties/writing-modes.ts); undefined when none. */
+function writingModeKeyword(value: string | undefined): (typeof WRITING_MODES)[number] | undefined {
+  const v = value?.trim().toLowerCase() ?? '';
+  return WRITING_MODE_ALIASES[v] ?? WRITING_MODES.find((mode) => mode === v);
+}
 
 function writingModeOf(value: string | undefined, inherited: SvgStyle['writingMode']): SvgStyle['writingMode'] {
-  const v = value?.trim().toLowerCase() ?? '';
-  return VERTICAL_MODES.has(v) ? 'vertical' : HORIZONTAL_MODES.has(v) ? 'horizontal' : inherited;
+  const mode = writingModeKeyword(value);
+  return mode === undefined ? inherited : mode === 'horizontal-tb' ? 'horizontal' : 'vertical';
 }
 
 function textOrientationOf(mode: string | undefined, orientation: string | undefined, glyph: string | undefined, inherited: SvgStyle['textOrientation']): SvgStyle['textOrientation'] {
-  if (mode?.trim().toLowerCase().startsWith('sideways-') === true) return 'sideways';
-  const v = orientation?.trim().toLowerCase();
-  if (v === 'mixed' || v === 'upright') return v;
-  if (v === 'sideways' || v === 'sideways-right') return 'sideways';
+  if (writingModeKeyword(mode)?.startsWith('sideways-') === true) return 'sideways';
+  const v = orientation?.trim().toLowerCase() ?? '';
+  const keyword = TEXT_ORIENTATION_ALIASES[v] ?? TEXT_ORIENTATIONS.find((o) => o === v);
+  if (keyword !== undefined) return keyword;
   const angle = glyph?.trim().toLowerCase().replace(/deg$/, '');
   return angle === '0' ? 'upright' : angle === '90' ? 'sideways' : angle === 'auto' ? 'mixed' : inherited;
 }

@@ -136,10 +136,10 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     // every break before it on this page is to be avoided (see Fragmentainer.avoidedToTop)
     chained = page !== undefined && (atTop || (previous === undefined ? page.avoidedToTop === true : chained && avoidsBreakBetween(children[previous.index]!, child, page)));
     const fragmentainer = page === undefined ? undefined : {
-      ...withoutAvoidChain(fragmentainerAt(page, state.y)),
+      ...fragmentainerAt(page, state.y),
       atTop,
       discardTopMargins: page.discardTopMargins && !placedAny,
-      ...(chained ? { avoidedToTop: true as const } : {}),
+      avoidedToTop: chained ? true as const : undefined,
     };
     const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
       ? outOfFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx)
@@ -150,8 +150,10 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     if (laid.kind === 'pushed') {
       if (placed.length === 0 || !placedAny) return pushed();
       const stepBack = avoidStepBack(children, placed, i, start, frame.fragmentainer);
-      if (resumeBlock === undefined && stepBack === i - 1 && movesWhole(box, placed, frame.fragmentainer)) return pushed();
-      if (stepBack > 0 && !everyBreakAvoided(children, placed, { start, stepBack, index: i }, frame.fragmentainer)) {
+      // every break back to the first child placed here is to be avoided (the first's too, which avoidStepBack keeps)
+      const avoidedToStart = stepBack === i - start - 1 && stepBack === placed.length - 1 && avoidsBreakBetween(children[start]!, children[start + 1]!, frame.fragmentainer);
+      if (avoidedToStart && resumeBlock === undefined && movesWhole(placed, frame.fragmentainer)) return pushed();
+      if (stepBack > 0 && !(avoidedToStart && everyBreakBeforeAvoided(frame.fragmentainer))) {
         const first = placed[placed.length - stepBack]!;
         placed.length -= stepBack;
         state = first.before;
@@ -460,28 +462,19 @@ function avoidsBreakBetween(previous: BlockLevelBox, next: BlockLevelBox, fragme
  * Every break between the children placed on this page, and the one after them, is to be avoided
  * (a heading with `break-after: avoid` first in its section): the block moves whole, as Chromium
  * breaks before it — unless it is at the page top, where moving gains nothing, or every break
- * before it on the page is to be avoided too (Chromium then takes the latest: everyBreakAvoided).
+ * before it on the page is to be avoided too (then Chromium takes the latest).
  */
-function movesWhole(box: BlockFlowBox, placed: readonly Placed[], fragmentainer: Fragmentainer | undefined): boolean {
-  // avoidStepBack went back to the second child: the break after the first remains
-  if (fragmentainer?.atTop !== false || fragmentainer.avoidedToTop === true || !placed[0]!.complete) return false;
-  return avoidsBreakBetween(box.children[0]!, box.children[1]!, fragmentainer);
+function movesWhole(placed: readonly Placed[], page: Fragmentainer | undefined): boolean {
+  return page?.atTop === false && page.avoidedToTop !== true && placed[0]!.complete;
 }
 
 /**
- * Whether every break before the child that goes on, back to the page top, is to be avoided: all
- * of them are as bad, and Chromium takes the latest (before that child) rather than stepping back.
+ * Whether every break before the block on this page is to be avoided as well, back to the page
+ * top: with those inside it, all are as bad, and Chromium takes the latest (before the child that
+ * goes on) rather than stepping back.
  */
-function everyBreakAvoided(children: readonly BlockLevelBox[], placed: readonly Placed[], at: { readonly start: number; readonly stepBack: number; readonly index: number }, page: Fragmentainer | undefined): boolean {
-  if (page === undefined || !(page.atTop || page.avoidedToTop === true) || at.stepBack !== at.index - at.start - 1 || at.stepBack !== placed.length - 1) return false;
-  return avoidsBreakBetween(children[at.start]!, children[at.start + 1]!, page);
-}
-
-/** The page for a child: whether breaks before it are to be avoided is worked out again (layoutBlockChildren). */
-function withoutAvoidChain(page: Fragmentainer): Fragmentainer {
-  if (page.avoidedToTop === undefined) return page;
-  const { avoidedToTop: _chain, ...rest } = page;
-  return rest;
+function everyBreakBeforeAvoided(page: Fragmentainer | undefined): boolean {
+  return page !== undefined && (page.atTop || page.avoidedToTop === true);
 }
 
 /**
