@@ -139,9 +139,36 @@ describe('shape-outside: what is not honoured yet is warned', () => {
     expect(vertical.pages).toHaveLength(1);
   });
 
-  it('a float split across pages', async () => {
-    const doc = await layoutHtml(`<style>@page{size:200px 100px;margin:0}</style><div style="float:left;width:50px;shape-outside:circle();font:10px/10px 'DejaVu Sans'">${'a<br>'.repeat(15)}</div>text`, { expectWarnings: warned('on a float split across pages') });
-    expect(doc.pages).toHaveLength(2);
+});
+
+describe('shape-outside: a float split across pages', () => {
+  /** Words per line beside a 200×200 right float with `shape` that starts 180px down a 300px page, page by page (its first six lines). */
+  async function wordsPerLine(shape: string, margin: string): Promise<number[][]> {
+    const doc = await layoutHtml(`<style>@page{size:400px 300px;margin:0} body{margin:0;font:5px/20px 'DejaVu Sans'} .f{float:right;width:200px;height:200px;shape-outside:${shape};margin:${margin}}</style>
+      <div style="height:180px"></div><div><div class=f></div>${'x '.repeat(1200)}</div>`);
+    return doc.pages.map((page) => {
+      const counts: number[] = [];
+      const visit = (f: Fragment): void => {
+        if (f.kind === 'line') counts.push(f.children.flatMap(function texts(c: Fragment): string[] { return c.kind === 'text' ? [c.text] : c.kind === 'box' || c.kind === 'line' ? c.children.flatMap(texts) : []; }).join('').trim().split(/\s+/).length);
+        else if (f.kind === 'box') f.children.forEach(visit);
+      };
+      page.children.forEach(visit);
+      return counts.slice(0, 6);
+    });
+  }
+
+  // Chromium 156 makes each piece's shape from the piece's own border box: the circle restarts
+  // on the next page; a margin box keeps both block margins of the style
+  it('wraps the lines of each piece around a shape made from the piece (a margin box with a bottom margin)', async () => {
+    expect(await wordsPerLine('circle(50%)', '0 0 10px')).toEqual([[50, 48, 47, 47, 48, 49], [50, 49, 49, 49, 51, 88]]);
+  });
+
+  it('keeps a continued piece\'s margin box both block margins, from the page top', async () => {
+    expect(await wordsPerLine('circle(50%)', '10px 0')).toEqual([[50, 48, 47, 47, 48, 49], [50, 48, 48, 48, 49, 88]]);
+  });
+
+  it('takes a continued piece\'s border box from the page top', async () => {
+    expect(await wordsPerLine('circle(50%) border-box', '10px 0')).toEqual([[51, 49, 48, 48, 48, 50], [50, 49, 49, 49, 51, 88]]);
   });
 });
 

@@ -17,7 +17,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { floatBox } from '../inline/initial-letter.js';
-import { floatArea, unhonouredShape } from '../float-shape.js';
+import { floatArea } from '../float-shape.js';
 import { boxMemo, memoized } from '../box-memo.js';
 
 const LAID_FLOATS = boxMemo<LayoutBox, LayoutResult>('floats laid out');
@@ -87,9 +87,12 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   const height = laid.fragment.height + margins.top + (laid.breakToken === undefined ? margins.bottom : 0);
   // laid out with its border box at (marginLeft, marginTop) of the origin: move it into place
   const fragment = offsetFragment(laid.fragment, at.x + margins.left - laid.fragment.x, at.y + margins.top - laid.fragment.y);
-  const unsplit = !continued && laid.breakToken === undefined;
-  const area = unsplit ? floatArea(box, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: margins, containingWidth: cw }, ctx)
-    : style.shapeOutside === 'none' ? undefined : unhonouredShape('on a float split across pages', box.element, ctx);
+  // each piece of a split float makes its shape from its own border box, as Chromium 156 does (the
+  // shape restarts on each page); its margin box keeps both of the style's block margins, a
+  // continued piece's grown below it, since its margin box starts at its border box's top
+  const styleTop = marginOrZero(style.marginTop, cw);
+  const shapeMargins = continued ? { ...margins, top: 0, bottom: margins.bottom + styleTop } : margins;
+  const area = floatArea(box, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: shapeMargins, containingWidth: cw }, ctx);
   const placedFloat = { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height };
   const dx = fragment.x - laid.fragment.x;
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + fragment.y - laid.fragment.y });
