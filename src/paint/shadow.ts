@@ -72,11 +72,48 @@ function paddingBox(f: PlacedBox, border: Rect): Rect {
   return { x: border.x + b.left, y: border.y + b.top, width: Math.max(0, border.width - b.left - b.right), height: Math.max(0, border.height - b.top - b.bottom) };
 }
 
+/**
+ * The sides where a fragment is cut from the rest of its box (CSS Fragmentation 3 §5.4, slice):
+ * its shadows are those of the whole box, sliced, so none shows along a cut. A block's fragment is
+ * cut at a page or column break, an inline box's at a line break; `clone` cuts none.
+ */
+function cutSides(f: PlacedBox): { readonly top: boolean; readonly right: boolean; readonly bottom: boolean; readonly left: boolean } | undefined {
+  if (f.inlineEdges !== undefined) {
+    const { left, right } = f.inlineEdges;
+    return left && right ? undefined : { top: false, bottom: false, left: !left, right: !right };
+  }
+  if (f.style.boxDecorationBreak === 'clone' || (!f.continuedBefore && !f.continuedAfter)) return undefined;
+  return { top: f.continuedBefore, bottom: f.continuedAfter, left: false, right: false };
+}
+
+type Cut = NonNullable<ReturnType<typeof cutSides>>;
+
+/** `rect` carried `by` past each cut side: the whole box's edge is that far away. */
+function pastCuts(rect: Rect, cut: Cut, by: number): Rect {
+  const left = cut.left ? by : 0;
+  const top = cut.top ? by : 0;
+  return { x: rect.x - left, y: rect.y - top, width: rect.width + left + (cut.right ? by : 0), height: rect.height + top + (cut.bottom ? by : 0) };
+}
+
+/** The band a cut fragment's shadows stay in: bounded at its cut sides only. */
+function bandOf(border: Rect, cut: Cut, reach: number): Rect {
+  return pastCuts(border, { top: !cut.top, right: !cut.right, bottom: !cut.bottom, left: !cut.left }, reach);
+}
+
+/** `items` painted inside `band` only. */
+const inBand = (band: Rect, items: DisplayItem[]): DisplayItem[] => (items.length === 0 ? items : [{ kind: 'push-clip', rect: band, radii: [0, 0, 0, 0, 0, 0, 0, 0] }, ...items, { kind: 'pop-clip' }]);
+
 /** The outer shadows of `f`, its border box painted at `border` (placed.ts paintedBorderBox). */
 export function paintOuterShadows(f: PlacedBox, border: Rect, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
-  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(border, radii, heldShadow(s)));
+  const cut = cutSides(f);
+  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => {
+    const shadow = heldShadow(s);
+    if (cut === undefined) return outerShadow(border, radii, shadow);
+    const reach = outerShadowReach(shadow);
+    return inBand(bandOf(border, cut, reach), outerShadow(pastCuts(border, cut, 2 * reach), radii, shadow));
+  });
 }
 
 /** The inset shadows of `f`, its border box painted at `border`. */
@@ -84,5 +121,12 @@ export function paintInsetShadows(f: PlacedBox, border: Rect, radii: Radii): Dis
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
   const inner = insetRadii(radii, f.border);
-  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f, border), inner, heldShadow(s)));
+  const padding = paddingBox(f, border);
+  const cut = cutSides(f);
+  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => {
+    const shadow = heldShadow(s);
+    if (cut === undefined) return insetShadow(padding, inner, shadow);
+    const reach = outerShadowReach(shadow);
+    return inBand(padding, insetShadow(pastCuts(padding, cut, 2 * reach), inner, shadow));
+  });
 }

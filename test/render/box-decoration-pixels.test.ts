@@ -69,3 +69,37 @@ describe('box-decoration-break: clone, painted', () => {
     ]]);
   });
 });
+
+describe('box-decoration-break: slice, shadows', () => {
+  it('draws a split block\'s outer and inset shadows as the whole box\'s, sliced: none along the cut', async () => {
+    // 10px pages; the box starts 4px down and is 10px tall: 6px on the first page, 4px on the second
+    const html = (shadow: string): string => `<style>@page { size: 10px 10px; margin: 0 } body { margin: 0 }
+      #c { margin: 4px 2px 0; height: 10px; background: lime; box-shadow: ${shadow} }</style><div id=c></div>`;
+    expect(await pages(html('0 0 0 1px red'))).toEqual([
+      ['__________', '__________', '__________', '_RRRRRRRR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_'],
+      ['_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RRRRRRRR_', '__________', '__________', '__________', '__________', '__________'],
+    ]);
+    expect(await pages(html('inset 0 0 0 1px blue'))).toEqual([
+      ['__________', '__________', '__________', '__________', '__BBBBBB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__'],
+      ['__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BBBBBB__', '__________', '__________', '__________', '__________', '__________', '__________'],
+    ]);
+  });
+
+  it('draws no shadow where a line break cuts an inline box (clone draws each fragment\'s whole)', async () => {
+    // `wp` letters are 2px squares: "aa" on the first line, "bb" on the second
+    const html = (decoration: string): string => `<style>@font-face { font-family: wp; src: url(weasyprint.otf) }
+      @page { size: 10px 8px; margin: 0 } body { margin: 0; font: 2px/4px wp; color: lime } p { margin: 0; width: 7px; padding-left: 2px }
+      span { box-shadow: 0 0 0 1px red; box-decoration-break: ${decoration} }</style><p><span>aa bb</span></p>`;
+    expect(await pages(html('slice'))).toEqual([[
+      '_RRRRR____',
+      '_RGGGG____',
+      '_RGGGG____',
+      '_RRRRR____',
+      '__RRRRR___',
+      '__GGGGR___',
+      '__GGGGR___',
+      '__RRRRR___',
+    ]]);
+    expect((await pages(html('clone')))[0]!.slice(0, 4)).toEqual(['_RRRRRR___', '_RGGGGR___', '_RGGGGR___', '_RRRRRR___']);
+  });
+});
