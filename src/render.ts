@@ -43,6 +43,7 @@ import { asOctavoError } from './errors.js';
 import type { PassResults } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { createPagePainter } from './paint/paint-page.js';
+import { WholeBoxes, stitchedInOrder } from './paint/whole-boxes.js';
 import { completePage } from './paint/display-list.js';
 import type { DocumentDisplayList, PaintedMargins, PaintedPage, PaintedPart } from './paint/display-list.js';
 import { PdfWriter } from './pdf/writer.js';
@@ -158,18 +159,21 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
 
 /**
  * The pipeline, one item at a time: layout yields each page (and, when it yielded a page before
- * the page count was known, its margin boxes at the end), paint paints it, `write` takes it. The
+ * the page count was known, its margin boxes at the end), paint paints it — once the whole of each
+ * box cut across it that paints over its whole is known (whole-boxes.ts) —, `write` takes it. The
  * `@page` background images are loaded when layout yields all pages at once (`whole`), before the
  * first is painted. The number of pages.
  */
 async function runPipeline(prepared: PreparedLayout, diagnostics: Diagnostics, write: (part: PaintedPart) => void): Promise<number> {
   const images = prepared.pageImages;
+  const warn = (message: string): void => diagnostics.warn('css_unsupported', message);
+  const wholes = WholeBoxes.of(prepared.boxes.root);
   const paint = createPagePainter({
-    tagged: prepared.options.tagged === true, images: images.images, text: prepared.text, checkBudget: prepared.services.checkBudget,
-    warn: (message) => diagnostics.warn('css_unsupported', message),
+    tagged: prepared.options.tagged === true, images: images.images, text: prepared.text, checkBudget: prepared.services.checkBudget, warn, wholes,
   });
+  const laidOut = layoutPages(prepared.boxes, prepared.services, prepared.layout);
   let pages = 0;
-  for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
+  for (const laid of wholes === undefined ? laidOut : stitchedInOrder(laidOut, wholes, warn)) {
     if (laid.kind === 'whole') await images.load(laid.pages);
     if (laid.kind === 'page') pages++;
     write(paint(laid));

@@ -48,6 +48,8 @@ export interface BackgroundArea {
   readonly padding: Sides;
   /** How far a border-box clip is drawn inside the border box (bleed-avoidance.ts); none: to its edge. */
   readonly bleed?: Sides;
+  /** The whole box a sliced fragment is cut from (whole-boxes.ts): image layers are sized and positioned in it, clipped to the fragment. */
+  readonly whole?: BackgroundArea;
 }
 
 function inset(rect: Rect, by: Sides): Rect {
@@ -225,7 +227,7 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
   const { image, repeat } = layer;
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
   if (image.kind === 'url' && loaded === undefined) return [];
-  const origin = layer.fixed && options.fixedArea !== undefined ? options.fixedArea : boxOf(area, layer.origin).rect;
+  const origin = layer.fixed && options.fixedArea !== undefined ? options.fixedArea : boxOf(area.whole ?? area, layer.origin).rect;
   const clip = clipOverride ?? (layer.clip === 'no-clip' ? unclipped(area) : clipOf(area, layer.clip));
   if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
   let size = tileSize(layer.size, origin, intrinsicSize(image, lookup));
@@ -407,8 +409,12 @@ export function fragmentArea(f: PlacedBox, rect: Rect, radii: Radii): Background
   return { rect, radii, border: f.border, padding: f.padding };
 }
 
-/** A fragment's background area, its border-box clip under the border where that hides it (bleed-avoidance.ts). */
-export function backgroundArea(f: PlacedBox, rect: Rect, radii: Radii): BackgroundArea {
+/**
+ * A fragment's background area, its border-box clip under the border where that hides it
+ * (bleed-avoidance.ts), and the area of the whole box a sliced fragment is cut from (whole-boxes.ts).
+ */
+export function backgroundArea(f: PlacedBox, rect: Rect, radii: Radii, whole?: BackgroundArea): BackgroundArea {
   const bleed = backgroundBleedInset(f.style, f.border, radii);
-  return bleed === undefined ? fragmentArea(f, rect, radii) : { ...fragmentArea(f, rect, radii), bleed };
+  const area = fragmentArea(f, rect, radii);
+  return bleed === undefined && whole === undefined ? area : { ...area, ...(bleed === undefined ? {} : { bleed }), ...(whole === undefined ? {} : { whole }) };
 }

@@ -14,6 +14,7 @@ import { maskBorderOf, paintImageFrame } from './border-image.js';
 import { applyFilter } from './filter.js';
 import { hasMaskImage, maskLayers } from './mask-layers.js';
 import type { SvgContext } from './svg-render.js';
+import type { WholeBox } from './whole-boxes.js';
 import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import { pdfBlendMode } from './blend-modes.js';
@@ -37,6 +38,8 @@ export function hasEffects(f: PlacedBox): boolean {
 export interface EffectsContext {
   readonly lookup: ImageLookup;
   readonly svg?: SvgContext | undefined;
+  /** The whole box a sliced fragment is cut from (whole-boxes.ts): the clip path and mask layers are laid over it. */
+  readonly whole?: WholeBox | undefined;
 }
 
 /** `items` wrapped in the effects of `f`, its border box at (x, y) on the page. */
@@ -45,7 +48,8 @@ export function withEffects(f: PlacedBox, x: number, y: number, items: readonly 
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
   let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined, images?.svg?.warn);
   // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
-  for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(f, x, y, images.lookup, images.svg)]) {
+  const whole = images?.whole ?? { box: f, x, y };
+  for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(whole.box, whole.x, whole.y, images.lookup, images.svg)]) {
     if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
   }
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
@@ -53,7 +57,7 @@ export function withEffects(f: PlacedBox, x: number, y: number, items: readonly 
   const blend = pdfBlendMode(f.style.mixBlendMode);
   if (blend !== undefined) out = [{ kind: 'push-opacity', opacity: 1, blend, isolated: true }, ...out, { kind: 'pop-opacity' }];
   else if (f.style.isolation === 'isolate') out = [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...out, { kind: 'pop-opacity' }];
-  const clip = clipPathItem(f, x, y);
+  const clip = clipPathItem(whole.box, whole.x, whole.y);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
   const rect = clipRect(f, x, y);
   // an empty rectangle (the visually-hidden pattern's rect(0 0 0 0)) hides the content but keeps

@@ -27,6 +27,7 @@ import { resolveLength } from '../css/values/length.js';
 import { isolatedIfBlending, paintFragments, paintStackingContext } from './stacking.js';
 import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
+import type { WholeBoxes } from './whole-boxes.js';
 import { borderBoxAt, paintedBorderBox } from './placed.js';
 import { withPaintBudget } from './work-budget.js';
 import { appendAll } from '../append-all.js';
@@ -42,6 +43,8 @@ export interface PaintDocumentOptions {
   readonly checkBudget?: () => void;
   /** Says what is painted other than the style asks (an SVG filter left out): handed to the painters with the SVG context. */
   readonly warn?: (message: string) => void;
+  /** The whole boxes sliced fragments are cut from, known before their pages are painted (whole-boxes.ts). */
+  readonly wholes?: WholeBoxes;
 }
 
 /**
@@ -194,7 +197,7 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
     appendAll(items, paintBackground(f.style, fragmentArea(f, paintedBorderBox(f, x, y), borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
   }
-  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea }));
+  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea, wholes: paint.wholes }));
   const shrunk = page.flowTransform;
   if (shrunk === undefined) {
     appendAll(items, flow);

@@ -42,6 +42,7 @@ import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds, lin
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
+import type { WholeBoxes } from './whole-boxes.js';
 
 export interface PaintOptions {
   /** The box whose background went to the canvas (it paints none itself). */
@@ -56,6 +57,8 @@ export interface PaintOptions {
   readonly fixedArea?: Rect;
   /** A quarter turn from the frame being painted to the page, where decoration snaps to the page's pixels (placed.ts snappedRect). */
   readonly snapFrame?: Matrix;
+  /** The whole boxes sliced fragments are cut from: their image layers, clip paths and masks are laid over them. */
+  readonly wholes?: WholeBoxes;
 }
 
 /** The element (and part of it) that content painted inside a box belongs to. */
@@ -155,7 +158,8 @@ function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions
 function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = paintedBorderBox(f, x, y, options.snapFrame);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, backgroundArea(f, rect, radii), {
+  const area = backgroundArea(f, rect, radii, options.wholes?.areaOf(f, x, y, options.snapFrame));
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, area, {
     lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
   });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
@@ -224,7 +228,7 @@ export function paintStackingContext(f: PlacedBox, exactX: number, exactY: numbe
   const layers = newLayers();
   const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [], ownClippedAway: false });
   const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
-  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
+  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg, whole: options.wholes?.wholeOf(f, x, y) });
 }
 
 function isTranslation(m: Matrix): boolean {

@@ -103,3 +103,49 @@ describe('box-decoration-break: slice, shadows', () => {
     expect((await pages(html('clone')))[0]!.slice(0, 4)).toEqual(['_RRRRRR___', '_RGGGGR___', '_RGGGGR___', '_RRRRRR___']);
   });
 });
+
+describe('box-decoration-break: slice, the whole box', () => {
+  // 10px pages; the box starts 4px down and is 10px tall: 6px on the first page, 4px on the second
+  const split = (css: string, pageRule = ''): Promise<string[][]> => pages(`<style>@page { size: 10px 10px; margin: 0; ${pageRule} } body { margin: 0 }
+    #c { margin: 4px 2px 0; height: 10px; ${css} }</style><div id=c></div>`);
+  const rows = (first: string[], second: string[]): string[][] => [['__________', '__________', '__________', '__________', ...first], [...second, ...Array<string>(6).fill('__________')]];
+
+  it('sizes and positions a gradient over the whole box, cut at the page break (as Chromium prints it)', async () => {
+    const expected = rows(Array<string>(5).fill('__RRRRRR__').concat('__BBBBBB__'), Array<string>(4).fill('__BBBBBB__'));
+    expect(await split('background: linear-gradient(red 50%, blue 50%)')).toEqual(expected);
+    // the same when layout yields every page before the first is painted (the page count is asked for)
+    expect(await split('background: linear-gradient(red 50%, blue 50%)', '@top-center { content: counter(pages); color: transparent }')).toEqual(expected);
+  });
+
+  it('positions an image layer once in the whole box, on the page where it falls', async () => {
+    expect(await split('background: linear-gradient(blue, blue) center / 2px 2px no-repeat lime')).toEqual(
+      rows(['__GGGGGG__', '__GGGGGG__', '__GGGGGG__', '__GGGGGG__', '__GGBBGG__', '__GGBBGG__'], Array<string>(4).fill('__GGGGGG__')));
+  });
+
+  it('lays a clip path over the whole box', async () => {
+    expect(await split('background: lime; clip-path: inset(0 0 50% 0)')).toEqual(
+      rows(Array<string>(5).fill('__GGGGGG__').concat('__________'), Array<string>(4).fill('__________')));
+  });
+
+  it('keeps painting each fragment on its own with box-decoration-break: clone', async () => {
+    expect(await split('background: linear-gradient(red 50%, blue 50%); box-decoration-break: clone')).toEqual(
+      rows(['__RRRRRR__', '__RRRRRR__', '__RRRRRR__', '__BBBBBB__', '__BBBBBB__', '__BBBBBB__'], ['__RRRRRR__', '__RRRRRR__', '__BBBBBB__', '__BBBBBB__']));
+  });
+
+  it('runs an inline box\'s gradient on from one line to the next', async () => {
+    // `wp` letters are 2px squares: "aa" on the first line, "bb" on the second, each 4px wide
+    const [page] = await pages(`<style>@font-face { font-family: wp; src: url(weasyprint.otf) }
+      @page { size: 8px 8px; margin: 0 } body { margin: 0; font: 2px/4px wp; color: transparent } p { margin: 0; width: 5px }
+      span { background: linear-gradient(to right, red 50%, blue 50%) }</style><p><span>aa bb</span></p>`);
+    expect(page).toEqual(['________', 'RRRR____', 'RRRR____', '________', '________', 'BBBB____', 'BBBB____', '________']);
+  });
+
+  it('stitches a box over at most 64 pages at a time, and says so', async () => {
+    const doc = await renderPixels(`<style>@page { size: 10px 10px; margin: 0 } body { margin: 0 } #c { height: 700px; background: linear-gradient(red 50%, blue 50%) }</style><div id=c></div>`, {
+      baseDir: FONTS, expectDiagnostics: [{ code: 'css_unsupported', message: 'a box with background images, a clip path or a mask is split across more than 64 pages: they are sized and positioned over each 64 pages of it, not over the whole box' }],
+    });
+    expect(doc).toHaveLength(70);
+    // the first 65 pages are one whole (red down to 325px, page 33), the last five another
+    expect([doc[31]![9], doc[32]![4], doc[32]![5], doc[64]![0], doc[65]![0], doc[68]![0]]).toEqual(['RRRRRRRRRR', 'RRRRRRRRRR', 'BBBBBBBBBB', 'BBBBBBBBBB', 'RRRRRRRRRR', 'BBBBBBBBBB']);
+  });
+});
