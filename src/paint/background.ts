@@ -11,6 +11,7 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides, Size } from '../geometry/types.js';
 import type { Box } from '../boxes/types.js';
+import { childBoxes } from '../boxes/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { PlacedBox } from './placed.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -402,6 +403,13 @@ export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackg
   const body = findBox(root.children, 'body');
   if (body !== undefined && hasBackground(body.style)) return { fragment: body, x: body.x + root.x, y: body.y + root.y, source: body.box };
   return undefined;
+}
+
+/** The box whose background goes to the canvas (canvasBackground), found in the box tree from the root's box. */
+export function canvasSourceBox(root: Box): Box | undefined {
+  if (hasBackground(root.style)) return root;
+  const body = childBoxes(root).find((box) => box.element?.name.toLowerCase() === 'body');
+  return body !== undefined && hasBackground(body.style) ? body : undefined;
 }
 
 /** The background area of a fragment whose border box is painted at `rect` (placed.ts paintedBorderBox: on whole pixels). */

@@ -12,14 +12,13 @@
  */
 import type { Box } from '../boxes/types.js';
 import { childBoxes } from '../boxes/types.js';
-import type { ComputedStyle } from '../css/types.js';
 import type { Sides } from '../geometry/types.js';
 import type { BoxFragment, Fragment, PageLayout } from '../layout/types.js';
 import type { LaidOut } from '../layout/driver/document.js';
 import type { PlacedBox } from './placed.js';
 import { paintedBorderBox } from './placed.js';
 import type { BackgroundArea } from './background.js';
-import { fragmentArea } from './background.js';
+import { canvasSourceBox, fragmentArea } from './background.js';
 import type { Matrix } from '../geometry/matrix.js';
 import { NO_RADII } from '../css/values/radii.js';
 
@@ -52,10 +51,14 @@ interface OpenWhole {
 
 const NO_EDGES = { left: true, right: true } as const;
 
-/** Whether painting `style`'s box reads its whole: an image layer, a clip path or a mask, sliced. */
-function readsWhole(style: ComputedStyle): boolean {
+/**
+ * Whether painting `box` reads its whole: an image layer, a clip path or a mask, sliced. The box
+ * whose background the canvas paints, page by page, reads it only for its clip path or mask.
+ */
+function readsWhole(box: Box, canvas: Box | undefined): boolean {
+  const style = box.style;
   if (style.boxDecorationBreak === 'clone' || style.writingMode !== 'horizontal-tb') return false;
-  return style.backgroundImage.some((image) => image !== 'none') || style.clipPath !== 'none' || style.maskImage.some((image) => image !== 'none');
+  return (box !== canvas && style.backgroundImage.some((image) => image !== 'none')) || style.clipPath !== 'none' || style.maskImage.some((image) => image !== 'none');
 }
 
 const lengthOf = (f: BoxFragment, axis: WholePlace['axis']): number => (axis === 'block' ? f.height : f.width);
@@ -67,11 +70,14 @@ export class WholeBoxes {
   private readonly pagesTaken = new WeakSet<PageLayout>();
 
   /** The whole boxes of a render, or undefined when no box of `root`'s tree would read its whole. */
+  private constructor(private readonly canvas: Box | undefined) {}
+
   static of(root: Box): WholeBoxes | undefined {
+    const canvas = canvasSourceBox(root);
     const stack: Box[] = [root];
     while (stack.length > 0) {
       const box = stack.pop()!;
-      if (readsWhole(box.style)) return new WholeBoxes();
+      if (readsWhole(box, canvas)) return new WholeBoxes(canvas);
       for (const child of childBoxes(box)) stack.push(child);
     }
     return undefined;
@@ -95,7 +101,7 @@ export class WholeBoxes {
   private take(fragments: readonly Fragment[]): void {
     for (const f of fragments) {
       if (f.kind === 'box') {
-        if ((f.continuedBefore || f.continuedAfter) && readsWhole(f.style)) this.follow(f);
+        if ((f.continuedBefore || f.continuedAfter) && readsWhole(f.box, this.canvas)) this.follow(f);
         this.take(f.children);
       } else if (f.kind === 'line') this.take(f.children);
     }

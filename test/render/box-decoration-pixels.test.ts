@@ -148,4 +148,10 @@ describe('box-decoration-break: slice, the whole box', () => {
     // the first 65 pages are one whole (red down to 325px, page 33), the last five another
     expect([doc[31]![9], doc[32]![4], doc[32]![5], doc[64]![0], doc[65]![0], doc[68]![0]]).toEqual(['RRRRRRRRRR', 'RRRRRRRRRR', 'BBBBBBBBBB', 'BBBBBBBBBB', 'RRRRRRRRRR', 'BBBBBBBBBB']);
   });
+
+  it('leaves the canvas its background page by page: a long body with an image waits for nothing', async () => {
+    const doc = await renderPixels(`<style>@page { size: 10px 10px; margin: 0 } body { margin: 0; background: linear-gradient(red 50%, blue 50%) } div { height: 700px }</style><div></div>`, { baseDir: FONTS });
+    expect(doc).toHaveLength(70);
+    expect([doc[0]![4], doc[0]![5], doc[69]![4], doc[69]![5]]).toEqual(['RRRRRRRRRR', 'BBBBBBBBBB', 'RRRRRRRRRR', 'BBBBBBBBBB']);
+  });
 });
