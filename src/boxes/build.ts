@@ -403,8 +403,12 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   // an absolutely positioned or floated ::after (a ticket's notch, a ribbon, a badge) leaves the flow as an element does (CSS2 §9.3)
   const scheme = outOfFlowScheme(style);
   if (scheme === 'absolute' || scheme === 'fixed' || scheme === 'float') {
+    // blockified, a flex or grid container stays one (the donut chart's centred `::after { display: grid; place-items: center }`)
     const outOfFlow = blockified(style);
-    return [{ kind: 'out-of-flow', scheme, box: blockBox(walk, { element: source, style: outOfFlow, pseudo, children, outer: 'block' }), style: outOfFlow, element: source, pseudo }];
+    const box = isFlexOrGrid(outOfFlow.display) ? flexBox(walk, { element: source, pseudo }, outOfFlow, 'block', children)
+      : outOfFlow.display === 'table' ? { ...tableWrapper(source, outOfFlow, 'block', children, walk.tableParts), pseudo }
+        : blockBox(walk, { element: source, style: outOfFlow, pseudo, children, outer: 'block' });
+    return [{ kind: 'out-of-flow', scheme, box, style: outOfFlow, element: source, pseudo }];
   }
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return [{ kind: 'inline', style, element: source, pseudo, children }];

@@ -313,4 +313,23 @@ describe('absolutely positioned pseudo-elements and nested containing blocks (ge
     const before = p.kind === 'box' ? p.children.find((c) => c.kind === 'box' && c.box.pseudo === 'before') : undefined;
     expect(before && `${before.x},${before.y} ${before.width}x${before.height}`).toBe('70,0 30x20');
   });
+
+  it('keeps an absolutely positioned or floated ::after a grid, flex or table container (a donut chart\'s centred label)', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 300px 300px; margin: 0 } body { margin: 0; font: 10px/10px 'DejaVu Sans' }
+      div { position: relative; width: 120px; height: 120px }
+      #grid::after { content: "46%"; position: absolute; inset: 30px; display: grid; place-items: center }
+      #flex::after { content: "46%"; position: absolute; inset: 30px; display: flex; align-items: center; justify-content: center }
+      #table::after { content: "46%"; float: left; display: table; height: 60px }</style><div id=grid></div><div id=flex></div><div id=table></div>`);
+    for (const id of ['grid', 'flex']) {
+      const box = findById(doc.pages[0]!, id)!;
+      const after = box.kind === 'box' ? box.children.find((c) => c.kind === 'box' && c.box.pseudo === 'after') : undefined;
+      const item = after?.kind === 'box' ? after.children[0] : undefined;
+      expect([after?.kind === 'box' && after.box.kind, after && `${after.x - box.x},${after.y - box.y} ${after.width}x${after.height}`]).toEqual([id, '30,30 60x60']);
+      // the label's box, centred in the 60px square: its centre at the div's 60, 60
+      expect(item && [item.y - box.y, Math.round((item.x - box.x) * 2 + item.width)]).toEqual([55, 120]);
+    }
+    const table = findById(doc.pages[0]!, 'table')!;
+    const after = table.kind === 'box' ? table.children.find((c) => c.kind === 'box' && c.box.pseudo === 'after') : undefined;
+    expect([after?.kind === 'box' && after.box.kind, after?.height]).toEqual(['table-wrapper', 60]);
+  });
 });
