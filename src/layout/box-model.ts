@@ -244,6 +244,14 @@ function solveHorizontal(style: ComputedStyle, frame: HorizontalFrame, width: nu
   return { contentWidth: width, marginLeft, marginRight, border, padding };
 }
 
+/** `style` with an auto `height` and a border-box `min-height` of `height` px (contract.ts `stretchedHeight`). */
+export function withMinimumBorderBoxHeight(style: ComputedStyle, height: number, containingWidth: number): ComputedStyle {
+  const border = usedBorder(style);
+  const padding = usedPadding(style, containingWidth);
+  const edges = style.boxSizing === 'border-box' ? 0 : border.top + border.bottom + padding.top + padding.bottom;
+  return { ...style, height: 'auto', minHeight: Math.max(0, height - edges) };
+}
+
 /**
  * Used content height from `height`, `min-height`, `max-height` (CSS2 §10.6.3, §10.7).
  * `contentHeight`, when the caller knows it, is what the intrinsic keywords of min-height and

@@ -20,7 +20,7 @@ import type { TextSystem } from '../text/types.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
-import { withStretchedHeightLimits } from './box-model.js';
+import { withMinimumBorderBoxHeight, withStretchedHeightLimits } from './box-model.js';
 import type { PageContent, PendingPositioned } from './escaping.js';
 
 export type { Escaping, PageContent, PendingPositioned } from './escaping.js';
@@ -141,6 +141,13 @@ export interface LayoutInput {
    */
   readonly autoHeight?: boolean | undefined;
   /**
+   * Run mode: a flex item stretched to its line and broken across pages is at least this tall
+   * (its border box) and grows with its content, which breaking may lengthen — Chromium's minimum
+   * block size that encompasses the content. Like a `min-height`, it carries over the pages, so an
+   * item that ends before the break still reaches the page end and goes on to its line's end.
+   */
+  readonly stretchedHeight?: number | undefined;
+  /**
    * Run mode: pass the absolutely positioned descendants up unplaced even when the box is their
    * containing block. The caller places them (positioned.ts `placePositionedDescendants`) once the
    * box has its final size: a table cell is stretched to its row, its content aligned, afterwards.
@@ -162,10 +169,14 @@ export interface LayoutInput {
   readonly markerAscent?: number | undefined;
 }
 
-/** The style the box's own size is read from in this run: its own (a `stretch` min-/max-height resolved), or with its heights auto (`autoHeight`). */
-export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight'> & Partial<Pick<LayoutInput, 'containingWidth' | 'containingHeight'>>): ComputedStyle {
+/**
+ * The style the box's own size is read from in this run: its own (a `stretch` min-/max-height
+ * resolved), with its heights auto (`autoHeight`), or its stretched height as its minimum (`stretchedHeight`).
+ */
+export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight' | 'stretchedHeight'> & Partial<Pick<LayoutInput, 'containingWidth' | 'containingHeight'>>): ComputedStyle {
   const style = box.style;
   if (input.autoHeight === true) return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
+  if (input.stretchedHeight !== undefined) return withMinimumBorderBoxHeight(style, input.stretchedHeight, input.containingWidth ?? 0);
   return withStretchedHeightLimits(style, input.containingHeight, input.containingWidth ?? 0);
 }
 

@@ -87,6 +87,20 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect([findById(doc.pages[0]!, 'a'), findById(doc.pages[1]!, 'a'), findById(doc.pages[1]!, 'f')]).toMatchObject([{ height: 110 }, { y: 20, height: 190 }, { height: 190 }]);
   });
 
+  it('stretches a flex item that ends before the break to the page end and on to its line\'s end (Chromium 156)', async () => {
+    // #a's word ends 20px into a row of 300px (#b's fifteen lines) that starts 20px down a 200px
+    // page: #a fills the page and goes on 120px into the next, its bottom padding and border there;
+    // when a box that avoids breaks moves #b's lines down, the line grows and #a reaches its end
+    const row = (b: string): string => `<style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px 'DejaVu Sans' }
+      #a { width: 80px; padding-bottom: 5px; border-bottom: 3px solid } #b { flex: 1 } #k { height: 60px; break-inside: avoid }</style>
+      <div style="display:flex;margin-top:20px"><div id=a>short</div><div id=b>${b}</div></div>`;
+    const lines = (n: number): string => Array.from({ length: n }, (_, i) => `${i}`).join('<br>');
+    const doc = await layoutHtml(row(lines(15)));
+    expect([findById(doc.pages[0]!, 'a'), findById(doc.pages[1]!, 'a')]).toMatchObject([{ y: 20, height: 180 }, { y: 0, height: 120 }]);
+    const grown = await layoutHtml(row(`${lines(7)}<div id=k></div>${lines(2)}`));
+    expect([findById(grown.pages[0]!, 'a'), findById(grown.pages[1]!, 'a'), findById(grown.pages[1]!, 'b')]).toMatchObject([{ y: 20, height: 180 }, { y: 0, height: 100 }, { y: 0, height: 100 }]);
+  });
+
   it('splits a paragraph between lines and repeats nothing', async () => {
     const lines = Array.from({ length: 7 }, (_, i) => `line${i}`).join('<br>');
     const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 1; widows: 1 }</style><p id=p>${lines}</p>`);

@@ -125,6 +125,21 @@ function stretchedToLineEnd(item: PlacedItem, unit: Unit, resume: BreakToken | u
 }
 
 /**
+ * The items of a row that ends on this page after going on over a break, from `first` in `placed`:
+ * breaking may have made an item longer than planned (a box that avoids breaks moved down), and
+ * the stretched ones reach the line's end here, where its longest item ends, as in Chromium.
+ */
+function stretchToUnitEnd(placed: PlacedItem[], first: number): void {
+  const marginEnd = (p: PlacedItem): number => p.planned.item.cross.marginEnd;
+  const end = maxOf(placed.slice(first).map((p) => p.fragment.y + p.fragment.height + marginEnd(p)));
+  for (let k = first; k < placed.length; k++) {
+    const item = placed[k]!;
+    const height = end - marginEnd(item) - item.fragment.y;
+    if (item.planned.stretched && item.fragment.kind === 'box' && height > item.fragment.height + 0.01) placed[k] = { ...item, fragment: withBoxFields(item.fragment, { height }) };
+  }
+}
+
+/**
  * The items that go on this page, from where `resume` left off, and the token to go on with:
  * its `next` is the first unit (from the top) not started, its children the items of a unit
  * split across pages (by item index).
@@ -190,6 +205,7 @@ export function placeFragmented(
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
     }
     if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children), pushed: false };
+    if (resumed) stretchToUnitEnd(placed, placed.length - live.length);
     // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
     const end = Math.max(0, maxOf(placed.slice(placed.length - live.length).map((p) => p.fragment.y + p.fragment.height - origin.y)));
     if (resumed) shift = unit.bottom - end;
