@@ -7,8 +7,9 @@
  * 156 prints them: a gradient runs on from one page to the next rather than starting again.
  *
  * A fragment's place in the whole is known only once the box's last fragment is laid out, so the
- * render holds back the pages before it (render.ts). Only boxes whose painting reads the whole are
- * followed: most documents have none, and their pages pass straight through.
+ * pages from its first fragment wait for it (stitchedInOrder, in render.ts's pipeline). Only boxes
+ * whose painting reads the whole are followed: most documents have none, and their pages pass
+ * straight through.
  */
 import type { Box } from '../boxes/types.js';
 import { childBoxes } from '../boxes/types.js';
@@ -49,7 +50,8 @@ interface OpenWhole {
   length: number;
 }
 
-const NO_EDGES = { left: true, right: true } as const;
+/** The whole of an inline box carries its edges on both sides. */
+const BOTH_EDGES = { left: true, right: true } as const;
 
 /**
  * Whether painting `box` reads its whole: an image layer, a clip path or a mask, sliced. The box
@@ -69,9 +71,10 @@ export class WholeBoxes {
   /** The pages taken from a `whole` item, yielded again one by one after it. */
   private readonly pagesTaken = new WeakSet<PageLayout>();
 
-  /** The whole boxes of a render, or undefined when no box of `root`'s tree would read its whole. */
+  /** `canvas`: the box whose background the canvas paints (background.ts canvasSourceBox). */
   private constructor(private readonly canvas: Box | undefined) {}
 
+  /** The whole boxes of a render, or undefined when no box of `root`'s tree would read its whole. */
   static of(root: Box): WholeBoxes | undefined {
     const canvas = canvasSourceBox(root);
     const stack: Box[] = [root];
@@ -94,6 +97,7 @@ export class WholeBoxes {
     this.take(page.children);
   }
 
+  /** Whether the page's fragments were taken already (from a `whole` item). */
   hasTaken(page: PageLayout): boolean {
     return this.pagesTaken.has(page);
   }
@@ -121,7 +125,7 @@ export class WholeBoxes {
       : { ...sides, left: place.start[which], right: place.end[which] });
     const box: PlacedBox = {
       ...f, border: edge(f.border, 'border'), padding: edge(f.padding, 'padding'), continuedBefore: false, continuedAfter: false,
-      ...(place.axis === 'block' ? { height: place.length } : { width: place.length, inlineEdges: NO_EDGES }),
+      ...(place.axis === 'block' ? { height: place.length } : { width: place.length, inlineEdges: BOTH_EDGES }),
     };
     return place.axis === 'block' ? { box, x, y: y - place.before } : { box, x: x - place.before, y };
   }
