@@ -46,6 +46,14 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       ['th 0.5,0.5 23x67.89', 'td 23.5,0.5 10.5x67.89']);
   });
 
+  it('widens a vertical cell\'s column by its top and bottom padding, as Chromium 156 does (getBoundingClientRect)', async () => {
+    // a 400px table: a 100px column and a vertical header's, sized in proportion to their widths,
+    // where Chromium takes the header's width with its padding along its own inline axis
+    const table = (id: string, style: string): string => `<table style="border-collapse:collapse;width:400px"><tr><th id=${id}a style="width:100px;padding:0">A</th><th id=${id}b style="writing-mode:vertical-rl;${style}">B</th></tr></table>`;
+    await expectBoxes(`<style>body { font: 12px/16px 'DejaVu Sans' }</style>${table('t', 'width:20px;padding:5px 0')}${table('l', 'width:20px;padding:0 5px')}${table('w', 'width:20px;padding:0 10px')}${table('b', 'width:20px;padding:0 5px;box-sizing:border-box')}`,
+      ['ta 0,0 307.69x19.16', 'tb 307.69,0 92.31x19.16', 'la 0,19.16 317.45x16', 'lb 317.45,19.16 82.55x16', 'wa 0,35.16 294.11x16', 'wb 294.11,35.16 105.89x16', 'ba 0,51.16 317.45x16', 'bb 317.45,51.16 82.55x16']);
+  });
+
   it('lays a vertical cell\'s lines out along its row: text-align places them, its own height wraps them (Chromium 156, in pt)', async () => {
     const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 12px "Liberation Sans" }
       table { border-collapse: collapse } td, th { border: 1px solid; padding: 2px }</style>

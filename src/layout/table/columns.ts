@@ -58,7 +58,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
   const box = cellBox(plan, cell);
   const style = box.style;
   const edges = fixedEdgesX(style);
-  const borderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges);
+  const borderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + (verticalCellContent(box) === undefined ? edges : orthogonalWidthEdges(style)));
   const content = verticalCellSizes(box, ctx) ?? contentSizesOnce(box, ctx);
   let min = content.minContent + edges;
   let max = content.maxContent + edges;
@@ -72,6 +72,16 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
   }
   max = Math.max(min, Math.min(max, limit));
   return { min, max, percent: percentOf(width), fixed: false };
+}
+
+/**
+ * What Chromium 156 adds to a vertical cell's `width` to make its column's width: the padding
+ * along the cell's own inline axis (top and bottom), not its left and right padding — a rotated
+ * header `th { writing-mode: vertical-rl; width: 6mm; padding: 1.5mm .5mm }` asks for 6mm + 3mm.
+ * Its content's own width (its lines and left and right padding) still counts as its minimum.
+ */
+function orthogonalWidthEdges(style: ComputedStyle): number {
+  return style.borderLeftWidth + style.borderRightWidth + fixedPadding(style.paddingTop) + fixedPadding(style.paddingBottom);
 }
 
 /**
