@@ -101,6 +101,22 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect([findById(grown.pages[0]!, 'a'), findById(grown.pages[1]!, 'a'), findById(grown.pages[1]!, 'b')]).toMatchObject([{ y: 20, height: 180 }, { y: 0, height: 100 }, { y: 0, height: 100 }]);
   });
 
+  it('breaks after empty blocks before a box that avoids breaks when margins put it below the page top (Chromium 156)', async () => {
+    // a 190px box that avoids breaks, 30px down a 200px page: after an empty block it moves to the
+    // next page (its margin truncated there), as the first box of the page it stays and breaks
+    const doc = (body: string): Promise<Awaited<ReturnType<typeof layoutHtml>>> => layoutHtml(`<style>@page { size: 300px 200px; margin: 0 } body { margin: 0 }
+      #k { height: 190px; break-inside: avoid }</style>${body}<div id=n style="height:10px"></div>`);
+    for (const body of ['<div style="margin-bottom:30px"></div><div id=k></div>', '<div></div><div id=k style="margin-top:30px"></div>']) {
+      const moved = await doc(body);
+      expect([findById(moved.pages[0]!, 'k'), findById(moved.pages[1]!, 'k'), findById(moved.pages[1]!, 'n')]).toMatchObject([undefined, { y: 0, height: 190 }, { y: 190 }]);
+    }
+    const first = await doc('<div id=k style="margin-top:30px"></div>');
+    expect([findById(first.pages[0]!, 'k'), findById(first.pages[1]!, 'k')]).toMatchObject([{ y: 30, height: 170 }, { y: 0, height: 20 }]);
+    // no margins: the box stays below the empty block, at the page top
+    const unmoved = await doc('<div></div><div id=k></div>');
+    expect(findById(unmoved.pages[0]!, 'k')).toMatchObject({ y: 0, height: 190 });
+  });
+
   it('splits a paragraph between lines and repeats nothing', async () => {
     const lines = Array.from({ length: 7 }, (_, i) => `line${i}`).join('<br>');
     const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 1; widows: 1 }</style><p id=p>${lines}</p>`);

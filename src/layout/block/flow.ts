@@ -132,7 +132,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     }
     // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
     const page = frame.fragmentainer;
-    const atTop = page !== undefined && page.atTop && !placedInFlow;
+    const atTop = page !== undefined && page.atTop && !placedInFlow && !belowEmptySiblings(child, state.strut, placedSoFar.fragments, frame);
     // every break before it on this page is to be avoided (see Fragmentainer.avoidedToTop)
     chained = page !== undefined && (atTop || (previous === undefined ? page.avoidedToTop === true : chained && avoidsBreakBetween(children[previous.index]!, child, page)));
     const fragmentainer = page === undefined ? undefined : {
@@ -490,4 +490,15 @@ function avoidStepBack(children: readonly BlockLevelBox[], placed: readonly Plac
     steps++;
   }
   return steps;
+}
+
+/**
+ * Empty siblings placed before `child` on the page (taking no room) and margins that put its top
+ * below the page's: Chromium 156 breaks before it there — one that cannot break moves to the next
+ * page, its margins truncated — where, with no margins, it does not break after empty blocks.
+ */
+function belowEmptySiblings(child: BlockLevelBox, strut: MarginStrut, siblingsBefore: boolean, frame: BlockFrame): boolean {
+  const page = frame.fragmentainer;
+  if (!siblingsBefore || page === undefined || page.discardTopMargins || child.kind === 'out-of-flow') return false;
+  return collapsedMargin(addMargin(strut, marginOrZero(child.style.marginTop, frame.contentWidth))) > 0;
 }
