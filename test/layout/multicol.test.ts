@@ -109,6 +109,22 @@ describe('boxes broken at a column end (as Chromium 156 draws them)', () => {
   });
 });
 
+describe('heights carried over columns (as Chromium 156 lays them out)', () => {
+  it('breaks a fixed height at the column end and goes on in the next column, filled or balanced', async () => {
+    // a 300px box after a 50px one in 200px columns: 150 + 150, the 40px box below it in the second
+    expect(await fragments(`<div id=mc class=mc style="columns:3;column-gap:10px;height:200px;column-fill:auto"><div id=a style="height:50px"></div><div id=b style="height:300px"></div><div id=c style="height:40px"></div></div>`)).toEqual([
+      'mc 0,0 600x200', 'a 0,0 193.33x50', 'b 0,50 193.33x150', 'b 203.33,0 193.33x150', 'c 203.33,150 193.33x40',
+    ]);
+    // balanced: 390px in three columns of 130; a min-height the same
+    expect(await fragments(`<div id=mc class=mc style="columns:3;column-gap:10px"><div id=a style="height:50px"></div><div id=b style="height:300px"></div><div id=c style="height:40px"></div></div>`)).toEqual([
+      'mc 0,0 600x130', 'a 0,0 193.33x50', 'b 0,50 193.33x80', 'b 203.33,0 193.33x130', 'b 406.67,0 193.33x90', 'c 406.67,90 193.33x40',
+    ]);
+    expect(await fragments(`<div id=mc class=mc style="columns:3;column-gap:10px"><div id=d style="min-height:200px">x</div><div id=e style="height:70px"></div></div>`)).toEqual([
+      'mc 0,0 600x90', 'd 0,0 193.33x90', 'd 203.33,0 193.33x90', 'd 406.67,0 193.33x20', 'e 406.67,20 193.33x70',
+    ]);
+  });
+});
+
 describe('balancing (§7.1 column-fill: balance)', () => {
   it('finds the smallest height that holds the content in N columns', async () => {
     expect(await fragments(`<div id=mc class=mc style="columns:3"><div id=a>${lines(7)}</div></div>`)).toEqual([

@@ -28,7 +28,7 @@ import { relativeTo } from '../fragment.js';
 import { blockContentOffset } from './alignment.js';
 import { isMulticol } from '../multicol/columns.js';
 import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
-import { clonedRoom, forcedBreakOf } from '../break-token.js';
+import { avoidsBreak, clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
 import { placeLegend } from './fieldset.js';
 import { rubyBaseSpread, withRubyText } from './ruby-text.js';
@@ -481,9 +481,12 @@ function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; rea
  */
 function carriesHeightOver(box: LayoutBox, input: LayoutInput, ratioSized: boolean, contentTop: number, contentBottom: number): boolean {
   const page = input.fragmentainer;
-  if (page === undefined || page.column === true || input.mode !== 'layout') return false;
+  if (page === undefined || input.mode !== 'layout') return false;
   const style = sizingStyle(box, input);
   if (style.maxLines !== 'none' || box.kind !== 'block') return false;
+  // in a column, one that avoids breaks inside stays whole: a row of columns that cannot start
+  // below a spanner then moves its container (multicol/flow.ts), as in Chromium
+  if (page.column === true && avoidsBreak(style.breakInside, true)) return false;
   // table cells and captions break with their rows
   if (box.outer === 'inline' || style.display.startsWith('table')) return false;
   // the content box itself runs past the page (bottom padding and border alone never carry over)
