@@ -32,14 +32,18 @@ export function writingModeChange(style: ComputedStyle, parent: ComputedStyle | 
  * The box with its vertical mode. A flex or grid container or a table is wrapped in an anonymous
  * block that is the orthogonal flow root: inside it, turned, the container lays out its main or
  * inline axis down the page (the logical axes mapped as layout/orthogonal.ts maps a block's);
- * the wrapper takes its place in the parent (its outer display, none of its margins or sizes).
+ * the wrapper takes its place in the parent (its outer display, none of its margins or sizes) and
+ * its position: a fixed side band (`position: fixed; left: -22mm; writing-mode: vertical-rl;
+ * display: flex`) is placed by its insets, which the container inside no longer applies.
  */
 export function markVertical(box: Box, mode: VerticalMode, source: SourceLocation, anonymousStyle: (parent: ComputedStyle) => ComputedStyle): Box {
   if (box.kind === 'block') return { ...box, verticalRoot: mode, verticalSource: source };
   if (box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') {
+    const { position, top, right, bottom, left, zIndex } = box.style;
+    const inner = { ...box.style, position: 'static' as const, top: 'auto' as const, right: 'auto' as const, bottom: 'auto' as const, left: 'auto' as const, zIndex: 'auto' as const };
     return {
-      kind: 'block', outer: box.outer, style: anonymousStyle(box.style), element: undefined, pseudo: undefined,
-      children: [{ ...box, outer: 'block' }], inlineContent: false, verticalRoot: mode, verticalSource: source,
+      kind: 'block', outer: box.outer, style: { ...anonymousStyle(box.style), position, top, right, bottom, left, zIndex }, element: undefined, pseudo: undefined,
+      children: [{ ...box, outer: 'block', style: inner }], inlineContent: false, verticalRoot: mode, verticalSource: source,
     };
   }
   return box;

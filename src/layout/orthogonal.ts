@@ -56,7 +56,8 @@ export function layoutVerticalRoot(box: BlockBox & { readonly verticalRoot: Vert
   const inner = laid.fragment;
   const width = inner.height;
   const height = inner.width;
-  if (input.mode === 'layout') warnPastPage(box, width, height, ctx);
+  // a fixed box is placed whole on every page, and never split, vertical or not
+  if (input.mode === 'layout' && box.style.position !== 'fixed') warnPastPage(box, width, height, ctx);
   const turned = box.verticalRoot === 'vertical-lr' ? withLinesReversed(inner) : inner;
   // the inner box turns about its centre: put its centre on the outer box's
   const placedInner: BoxFragment = withBoxFields(turned, { x: (width - inner.width) / 2, y: (height - inner.height) / 2 });

@@ -46,6 +46,23 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       ['th 0.5,0.5 23x67.89', 'td 23.5,0.5 10.5x67.89']);
   });
 
+  it('places a positioned vertical flex container by its insets, once (Chromium 156)', async () => {
+    // a side band fixed in the page margin, a relatively positioned one moved 5px right and 10px down
+    const doc = await layoutHtml(`${PAGE}<div style="height:20px"></div>
+      <div id=f style="position:fixed;left:-30px;top:-20px;width:20px;height:290px;writing-mode:vertical-rl;display:flex"><span>band</span></div>
+      <div id=r style="position:relative;top:10px;left:5px;writing-mode:vertical-rl;display:flex;height:100px;width:40px"><span>ab</span></div>`);
+    // a vertical flex container is laid out turned a quarter turn about its centre: its box on the page is that of the turned one
+    const onPage = (id: string): string => {
+      const f = findById(doc.pages[0]!, id)!;
+      const [cx, cy] = [f.x + f.width / 2, f.y + f.height / 2];
+      return `${id} ${cx - f.height / 2},${cy - f.width / 2} ${f.height}x${f.width}`;
+    };
+    expect([onPage('f'), onPage('r')]).toEqual(['f -30,-20 20x290', 'r 5,30 40x100']);
+    // taller than the page area, the fixed band is placed whole on the page: nothing to warn about
+    const tall = await layoutHtml(`${PAGE}<style>@page { size: 300px 200px; margin: 20px }</style><div id=f style="position:fixed;left:-20px;top:-20px;width:20px;height:200px;writing-mode:vertical-rl;display:flex"><span>band</span></div>`);
+    expect(tall.pages).toHaveLength(1);
+  });
+
   it('widens a vertical cell\'s column by its top and bottom padding, as Chromium 156 does (getBoundingClientRect)', async () => {
     // a 400px table: a 100px column and a vertical header's, sized in proportion to their widths,
     // where Chromium takes the header's width with its padding along its own inline axis
