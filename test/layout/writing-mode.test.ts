@@ -84,6 +84,16 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       .toEqual(['3,28', '17,2', '31,2', '45,56', '24,95', '13,93', '3,89', '38,100']);
   });
 
+  it('lays a vertical cell\'s lines along its own height too, where it sizes the row (Chromium 156, in pt)', async () => {
+    // `th` centres them: "Bbb" and "Ccc" halfway down their 40px, not at the top
+    const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 200px 120px; margin: 10px } body { margin: 0; font: 10px/12px "Liberation Sans" }
+      table { border-collapse: collapse } th, td { border: 2px solid; padding: 2px } th.r { writing-mode: vertical-rl; height: 40px }</style>
+      <table><tr><th>A</th><th class=r>Bbb</th><th class=r>Ccc</th><th>D</th></tr><tr><td>1</td><td>2</td><td>3</td><td>4</td></tr></table>`);
+    const words = Object.fromEntries((await pdfWords(pdf)).map((w) => [w.text, Math.round(w.yMin)]));
+    // Chromium: Bbb 18.0, Ccc 18.75, A and D 20.96
+    expect([words['Bbb'], words['Ccc'], words['A'], words['D']]).toEqual([18, 19, 21, 21]);
+  });
+
   it('keeps a vertical block in a horizontal cell its own height and the cell\'s vertical-align: a rotated column head (Chromium 156)', async () => {
     // octavo took it for a vertical cell's flow: as tall as the row, at its top (a timesheet's day heads)
     const css = '<style>table { border-collapse: collapse; font: 10px Arial } td { border: 1px solid #bbb; padding: 2px 3px; vertical-align: bottom } .v { writing-mode: vertical-rl }</style>';

@@ -172,7 +172,9 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
  */
 export function stretchedVerticalCell(request: Omit<CellRequest, 'cell' | 'continued' | 'resume' | 'splitAt'>, laid: LaidCell, height: number, ctx: LayoutContext): LaidCell {
   const output = laid.output;
-  if (output === undefined || laid.continued || laid.breakToken !== undefined || laid.resumedFrom !== undefined || height <= laid.contentHeight + 0.01) return laid;
+  // a cell of its own `height` as tall as its row has its lines wrapped at that height, not laid along it yet
+  const alongOwnHeight = laid.box.style.height !== 'auto';
+  if (output === undefined || laid.continued || laid.breakToken !== undefined || laid.resumedFrom !== undefined || (height <= laid.contentHeight + 0.01 && !alongOwnHeight)) return laid;
   const flow = verticalCellContent(laid.box);
   if (flow === undefined) return laid;
   const f = output.fragment;
