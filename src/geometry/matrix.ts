@@ -8,6 +8,11 @@ export type Matrix = readonly [number, number, number, number, number, number];
 
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
+/** Whether `m` only moves (no scale, turn or skew). */
+export function isTranslation(m: Matrix): boolean {
+  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1;
+}
+
 export function multiply(m: Matrix, n: Matrix): Matrix {
   // m then n applied after: result = m × n as PDF `cm` concatenation (n inside m)
   return [

@@ -18,7 +18,7 @@ import { isMarkerLine } from '../layout/fragment.js';
 import type { PlacedBox } from './placed.js';
 import { isQuarterTurn, paintedBorderBox, snap } from './placed.js';
 import { inTreeOrder, treeOrderOf } from './tree-order.js';
-import { multiply, type Matrix } from '../geometry/matrix.js';
+import { isTranslation, multiply, type Matrix } from '../geometry/matrix.js';
 import type { ImageLookup } from './background.js';
 import { backgroundArea, hasBackgroundImage, paintBackground } from './background.js';
 import { hasVisibleSide, paintBorder } from './border.js';
@@ -33,10 +33,9 @@ import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
 import { clippedAway, overflowClip, visuallyHidden, withinEveryClip } from './overflow-clip.js';
-import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
+import { clippedToRects, paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
-import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
 import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds, lineShiftAt } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
@@ -132,6 +131,8 @@ interface Layers {
   readonly positive: { z: number; entry: OrderedEntry }[];
   /** The tree order of the last positioned box or context met: an anonymous one takes it. */
   lastOrder: number;
+  /** How many table cells that make stacking contexts (a rotated header) were put in `positioned`. */
+  stackedCells: number;
   /**
    * Outlines: over the context's own content, floats and inline content, under its positioned
    * descendants (Chromium paints a layer's outlines before its positioned child layers; CSS2
@@ -172,12 +173,6 @@ function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptio
   appendAll(items, border);
   appendAll(items, paintBorderSegments(f, x, y, f.columnRules, options.snapFrame));
   return appendAll(items, altTextItems(f, x, y, options.svg?.text));
-}
-
-/** Items painted only inside some rects (a table background layer's cells). */
-function clippedToRects(items: readonly DisplayItem[], rects: readonly Rect[]): DisplayItem[] {
-  const path = rects.flatMap((r) => roundedRectPath(r, [0, 0, 0, 0, 0, 0, 0, 0]));
-  return [{ kind: 'push-clip-path', path }, ...items, { kind: 'pop-clip' }];
 }
 
 /**
@@ -229,10 +224,6 @@ export function paintStackingContext(f: PlacedBox, exactX: number, exactY: numbe
   const items = paintContextItems(f, x, y, { options, target: tagTargetOf(f, outer), layers, context: layers, contextClips: [], ownClippedAway: false });
   const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
   return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg, whole: options.wholes?.wholeOf(f, x, y) });
-}
-
-function isTranslation(m: Matrix): boolean {
-  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1;
 }
 
 /**
@@ -292,7 +283,7 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
 }
 
 function newLayers(): Layers {
-  return { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [], lastOrder: -1 };
+  return { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [], lastOrder: -1, stackedCells: 0 };
 }
 
 /**
@@ -517,6 +508,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     if (z < 0) context.negative.push({ z, entry });
     else if (z > 0) context.positive.push({ z, entry });
     else context.positioned.push(entry);
+    if (z === 0 && style.display === 'table-cell') context.stackedCells++;
     entry.items = createsStackingContext(f) || zIndexedItem ? paintStackingContext(f, x, y, walk.options, walk.target) : paintAtomically(f, x, y, walk);
     return;
   }
@@ -535,6 +527,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const clip = overflowClip(f, x, y, walk.options.snapFrame);
   const decoration = decorationOf(style);
   const decorations = f.box.decoratedBy === undefined ? walk.decorations : [...walk.decorations, ...liftedDecorations(f.box.decoratedBy)];
+  const stackedCells = walk.context.stackedCells;
   // field by field: a spread of the walk per box took V8's slow generic copy
   collect(f.children, x, y, {
     clips: clip === undefined ? clips : [...clips, clip],
@@ -548,7 +541,11 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
     itemsAtomic: paintsItemsAtomically(f),
   });
-  if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f, x, y, walk.options.snapFrame), clips });
+  if (f.collapsedBorders === undefined) return;
+  const borders = paintCollapsedBorders(f, x, y, walk.options.snapFrame);
+  // over cells that make stacking contexts (a rotated header's background would hide them), as Chromium paints them
+  if (walk.context.stackedCells > stackedCells) walk.context.positioned.push({ items: borders, clips: contextClipsOf(walk), order: walk.context.lastOrder });
+  else layers.blocks.push({ items: borders, clips });
 }
 
 /** An image with its object-fit clip: the whole group is the element's content. */

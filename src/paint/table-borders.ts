@@ -11,6 +11,14 @@ import { collapsedStyle } from './border-style.js';
 import { NO_RADII } from '../css/values/radii.js';
 import { fillRectItem } from './fill-rect.js';
 import { appendAll } from '../append-all.js';
+import type { Rect } from '../geometry/types.js';
+import { roundedRectPath } from './path.js';
+
+/** Items painted only inside some rects (a table background layer's cells). */
+export function clippedToRects(items: readonly DisplayItem[], rects: readonly Rect[]): DisplayItem[] {
+  const path = rects.flatMap((r) => roundedRectPath(r, [0, 0, 0, 0, 0, 0, 0, 0]));
+  return [{ kind: 'push-clip-path', path }, ...items, { kind: 'pop-clip' }];
+}
 
 export function paintCollapsedBorders(f: PlacedBox, x: number, y: number, frame?: Matrix): DisplayItem[] {
   return paintBorderSegments(f, x, y, f.collapsedBorders, frame);

@@ -66,6 +66,22 @@ describe('collapsed borders, painted', () => {
     ]);
   });
 
+  it('draws the collapsed borders over cells that make stacking contexts, as Chromium does (a rotated header)', async () => {
+    // the transformed cell's green background, painted after the table's blocks, hid its borders
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 9px 6px; margin: 0 } body { margin: 0 }
+      table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border: 1px solid red; width: 2px; height: 2px; background: lime }</style>
+      <table><tr><td style="transform: rotate(180deg)"></td><td></td></tr></table>`);
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual([
+      'BBBBBBBBB',
+      'BBBBBBBBB',
+      'BBGGRGGBB',
+      'BBGGRGGBB',
+      'BBBBBBBBB',
+      'BBBBBBBBB',
+    ]);
+  });
+
   it('draws a border=1 table collapsed as Chromium does: inset and outset as ridge and groove, 1px ones solid', async () => {
     // the email-template table: the cells' 1px inset borders and the table's 1px outset one in its
     // border-color; shaded as one box's bevel, the lit sides of #ddd vanished and the others darkened
