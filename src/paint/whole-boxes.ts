@@ -32,13 +32,13 @@ export interface WholeBox {
 
 /** Where a fragment lies in its box's whole. */
 interface WholePlace {
-  /** `block`: the fragments stacked top to bottom (pages, columns); `inline`: side by side, left to right (lines). */
+  /** `block`: the fragments stacked top to bottom (pages, columns); `inline`: side by side (lines), from the left or, right to left, from the right. */
   readonly axis: 'block' | 'inline';
-  /** How far the whole starts before this fragment along the axis, px. */
+  /** How far the whole's top or left edge is before this fragment's along the axis, px. */
   readonly before: number;
   /** The whole's length along the axis: its fragments' lengths summed. */
   readonly length: number;
-  /** The border and padding the whole has at its start and end along the axis (its fragments are cut there). */
+  /** The border and padding the whole has at its top or left and its bottom or right edge along the axis (its fragments are cut there). */
   readonly start: { readonly border: number; readonly padding: number };
   readonly end: { readonly border: number; readonly padding: number };
 }
@@ -138,8 +138,6 @@ export class WholeBoxes {
 
   private follow(f: BoxFragment): void {
     const axis = f.inlineEdges === undefined ? 'block' : 'inline';
-    // an inline box's lines side by side only left to right: a right-to-left one is painted per line
-    if (axis === 'inline' && f.style.direction !== 'ltr') return;
     let whole = this.open.get(f.box);
     if (whole === undefined || !f.continuedBefore) {
       if (whole !== undefined) this.end(f.box, whole);
@@ -154,12 +152,14 @@ export class WholeBoxes {
   private end(box: Box, { axis, fragments, length }: OpenWhole): void {
     this.open.delete(box);
     if (fragments.length < 2) return;
-    const first = fragments[0]!;
-    const last = fragments[fragments.length - 1]!;
+    // a right-to-left inline box's lines stand side by side from the right: its first line's at the right end
+    const ordered = axis === 'inline' && fragments[0]!.style.direction === 'rtl' ? fragments.toReversed() : fragments;
+    const first = ordered[0]!;
+    const last = ordered[ordered.length - 1]!;
     const start = axis === 'block' ? { border: first.border.top, padding: first.padding.top } : { border: first.border.left, padding: first.padding.left };
     const end = axis === 'block' ? { border: last.border.bottom, padding: last.padding.bottom } : { border: last.border.right, padding: last.padding.right };
     let before = 0;
-    for (const f of fragments) {
+    for (const f of ordered) {
       this.places.set(f, { axis, before, length, start, end });
       before += lengthOf(f, axis);
     }

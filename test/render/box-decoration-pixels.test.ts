@@ -138,6 +138,11 @@ describe('box-decoration-break: slice, the whole box', () => {
       @page { size: 8px 8px; margin: 0 } body { margin: 0; font: 2px/4px wp; color: transparent } p { margin: 0; width: 5px }
       span { background: linear-gradient(to right, red 50%, blue 50%) }</style><p><span>aa bb</span></p>`);
     expect(page).toEqual(['________', 'RRRR____', 'RRRR____', '________', '________', 'BBBB____', 'BBBB____', '________']);
+    // right to left, the lines stand side by side from the right: the first line's at the blue end
+    const [rtl] = await pages(`<style>@font-face { font-family: wp; src: url(weasyprint.otf) }
+      @page { size: 8px 8px; margin: 0 } body { margin: 0; font: 2px/4px wp; color: transparent } p { margin: 0; width: 5px }
+      span { background: linear-gradient(to right, red 50%, blue 50%) }</style><p dir=rtl><span>aa bb</span></p>`);
+    expect(rtl).toEqual(['________', '_BBBB___', '_BBBB___', '________', '________', '_RRRR___', '_RRRR___', '________']);
   });
 
   it('stitches a box over at most 64 pages at a time, and says so', async () => {
