@@ -72,14 +72,9 @@ describe('collapsed borders, painted', () => {
       table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border: 1px solid red; width: 2px; height: 2px; background: lime }</style>
       <table><tr><td style="transform: rotate(180deg)"></td><td></td></tr></table>`);
     const [page] = await rasterize(pdf);
-    expect(page).toEqual([
-      'BBBBBBBBB',
-      'BBBBBBBBB',
-      'BBGGRGGBB',
-      'BBGGRGGBB',
-      'BBBBBBBBB',
-      'BBBBBBBBB',
-    ]);
+    // the red border between the cells shows over the green of both, the transformed one's too
+    expect(page!.slice(2, 4)).toEqual(['BBGGRGGBB', 'BBGGRGGBB']);
+    expect(new Set([...page!.slice(0, 2), ...page!.slice(4)])).toEqual(new Set(['BBBBBBBBB']));
   });
 
   it('draws a border=1 table collapsed as Chromium does: inset and outset as ridge and groove, 1px ones solid', async () => {
