@@ -19,7 +19,8 @@ import type { LaidOut } from '../layout/driver/document.js';
 import type { PlacedBox } from './placed.js';
 import { paintedBorderBox } from './placed.js';
 import type { BackgroundArea } from './background.js';
-import { canvasSourceBox, fragmentArea } from './background.js';
+import { canvasSourceBox, fragmentArea, hasBackgroundImage } from './background.js';
+import { hasMaskImage } from './mask-layers.js';
 import type { Matrix } from '../geometry/matrix.js';
 import { NO_RADII } from '../css/values/radii.js';
 
@@ -60,7 +61,7 @@ const BOTH_EDGES = { left: true, right: true } as const;
 function readsWhole(box: Box, canvas: Box | undefined): boolean {
   const style = box.style;
   if (style.boxDecorationBreak === 'clone' || style.writingMode !== 'horizontal-tb') return false;
-  return (box !== canvas && style.backgroundImage.some((image) => image !== 'none')) || style.clipPath !== 'none' || style.maskImage.some((image) => image !== 'none');
+  return (box !== canvas && hasBackgroundImage(style)) || style.clipPath !== 'none' || hasMaskImage(style);
 }
 
 const lengthOf = (f: BoxFragment, axis: WholePlace['axis']): number => (axis === 'block' ? f.height : f.width);

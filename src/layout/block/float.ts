@@ -58,7 +58,8 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   const style = box.style;
   const cw = request.containingWidth;
   const continued = resume !== undefined;
-  const margins = { top: continued ? 0 : marginOrZero(style.marginTop, cw), right: marginOrZero(style.marginRight, cw), bottom: marginOrZero(style.marginBottom, cw), left: marginOrZero(style.marginLeft, cw) };
+  const styleTop = marginOrZero(style.marginTop, cw);
+  const margins = { top: continued ? 0 : styleTop, right: marginOrZero(style.marginRight, cw), bottom: marginOrZero(style.marginBottom, cw), left: marginOrZero(style.marginLeft, cw) };
   // a replaced box and a table size themselves (a table's percentage width is of the float's containing block)
   const fixedWidth = box.kind === 'replaced' || box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, cw, ctx);
   const lay = (fragmentainer: Fragmentainer | undefined): ReturnType<typeof layoutBox> => layoutBox(box, {
@@ -90,7 +91,6 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   // each piece of a split float makes its shape from its own border box, as Chromium 156 does (the
   // shape restarts on each page); its margin box keeps both of the style's block margins, a
   // continued piece's grown below it, since its margin box starts at its border box's top
-  const styleTop = marginOrZero(style.marginTop, cw);
   const shapeMargins = continued ? { ...margins, top: 0, bottom: margins.bottom + styleTop } : margins;
   const area = floatArea(box, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: shapeMargins, containingWidth: cw }, ctx);
   const placedFloat = { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height };

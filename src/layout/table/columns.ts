@@ -7,7 +7,6 @@
  * `table-layout: fixed` with a table width: `<col>` widths and the first row's cells only.
  */
 import type { ComputedStyle } from '../../css/types.js';
-import type { BlockBox } from '../../boxes/types.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
 import { contentSizesOnce } from '../intrinsic.js';
@@ -15,6 +14,7 @@ import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
 import { cellBox, verticalCellContent } from './plan.js';
+import type { VerticalFlow } from './plan.js';
 import { verticalRootIntrinsicSizes } from '../orthogonal.js';
 
 /** Tables' columns' min-/max-content widths, measured only when auto layout needs them. */
@@ -58,8 +58,10 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
   const box = cellBox(plan, cell);
   const style = box.style;
   const edges = fixedEdgesX(style);
-  const borderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + (verticalCellContent(box) === undefined ? edges : orthogonalWidthEdges(style)));
-  const content = verticalCellSizes(box, ctx) ?? contentSizesOnce(box, ctx);
+  const vertical = verticalCellContent(box);
+  const widthEdges = vertical === undefined ? edges : orthogonalWidthEdges(style);
+  const borderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + widthEdges);
+  const content = (vertical === undefined ? undefined : verticalCellSizes(vertical, box.style, ctx)) ?? contentSizesOnce(box, ctx);
   let min = content.minContent + edges;
   let max = content.maxContent + edges;
   if (typeof style.minWidth === 'number') min = Math.max(min, borderBox(style.minWidth));
@@ -90,11 +92,10 @@ function orthogonalWidthEdges(style: ComputedStyle): number {
  * it — as in Chromium, `writing-mode: vertical-rl; height: 40px` on "Total hours worked" is
  * three lines, three lines wide. Undefined for other cells (measured as any block).
  */
-function verticalCellSizes(box: BlockBox, ctx: LayoutContext): IntrinsicSizes | undefined {
-  const flow = verticalCellContent(box);
-  const { height, boxSizing } = box.style;
-  if (flow === undefined || typeof height !== 'number') return undefined;
-  return verticalRootIntrinsicSizes(flow, ctx, boxSizing === 'border-box' ? Math.max(0, height - fixedEdgesY(box.style)) : height);
+function verticalCellSizes(flow: VerticalFlow, style: ComputedStyle, ctx: LayoutContext): IntrinsicSizes | undefined {
+  const { height, boxSizing } = style;
+  if (typeof height !== 'number') return undefined;
+  return verticalRootIntrinsicSizes(flow, ctx, boxSizing === 'border-box' ? Math.max(0, height - fixedEdgesY(style)) : height);
 }
 
 export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {
