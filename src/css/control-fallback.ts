@@ -14,7 +14,8 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { Declaration } from './stylesheet.js';
-import type { BorderStyle, Color, ComputedStyle, ControlPart } from './model/types.js';
+import type { BorderStyle, Color, ComputedStyle, ControlPart, LengthPercentage } from './model/types.js';
+import type { CalcNode } from './model/calc-types.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import { restyled } from './compute.js';
 
@@ -79,13 +80,13 @@ function authorWon(indices: readonly number[], winners: readonly (Declaration | 
  */
 export function withControlFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
   // a button is atomic whatever its display: Chromium's style adjuster makes `inline` inline-block (its width applies)
-  if (element.name === 'button') return withoutNativeLook(style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style, BUTTON_LOOK, winners, uaWinners);
+  if (element.name === 'button') return withLook(style.display === 'inline' ? restyled(style, { display: 'inline-block' }) : style, BUTTON_LOOK, winners, uaWinners);
   if (element.name === 'textarea') return withoutNativeLook(style, CORNERS_ONLY, winners, uaWinners);
   if (element.name === 'progress' || element.name === 'meter') {
     const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
     return styled ? restyled(style, { appearance: 'none' }) : style;
   }
-  if (element.name === 'input') return withoutNativeLook(style, inputLook(element), winners, uaWinners);
+  if (element.name === 'input') return withLook(style, inputLook(element), winners, uaWinners);
   if (element.name !== 'select') return style;
   if (isListBox(element)) return uaWinners !== undefined && authorWon(VERTICAL_ALIGN_SLOTS, winners, uaWinners) ? style : restyled(style, { verticalAlign: 'text-bottom' });
   if (style.appearance === 'none') return style;
@@ -142,6 +143,30 @@ const BORDER_STYLE_KEYS = ['borderTopStyle', 'borderRightStyle', 'borderBottomSt
 const BORDER_COLOR_KEYS = ['borderTopColor', 'borderRightColor', 'borderBottomColor', 'borderLeftColor'] as const;
 const RADIUS_KEYS = ['borderTopLeftRadius', 'borderTopRightRadius', 'borderBottomRightRadius', 'borderBottomLeftRadius'] as const;
 const SQUARE = [0, 0] as const;
+
+/**
+ * A field's or button's style: without its native look once the author restyles it (below); with
+ * it, each padding side the author set is 1px wider — Chromium's native control keeps its 2px border
+ * inside the painted 1px line, which the UA sheet's 1px border plus 1px of padding stands for
+ * (a button with `padding: 6px` is 31px tall in Chromium, not 29).
+ */
+function withLook(style: ComputedStyle, look: PlainLook | undefined, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
+  if (look === undefined || uaWinners === undefined) return style;
+  if (style.appearance === 'none' || authorWon(BORDER_SLOTS, winners, uaWinners) || authorWon(BACKGROUND_SLOTS, winners, uaWinners)) return withoutNativeLook(style, look, winners, uaWinners, true);
+  if (!authorWon(PADDING_SLOTS, winners, uaWinners)) return style;
+  const changes: Partial<Record<(typeof PADDING_KEYS)[number], LengthPercentage>> = {};
+  for (let side = 0; side < 4; side++) {
+    if (winners[PADDING_SLOTS[side]!] !== uaWinners[PADDING_SLOTS[side]!]) changes[PADDING_KEYS[side]] = plusPx(style[PADDING_KEYS[side]], 1);
+  }
+  return restyled(style, changes);
+}
+
+/** `value` and `px` more. */
+function plusPx(value: LengthPercentage, px: number): LengthPercentage {
+  if (typeof value === 'number') return value + px;
+  const node: CalcNode = value.kind === 'percent' ? { op: 'percent', value: value.value } : value.node;
+  return { kind: 'calc', node: { op: 'sum', terms: [node, { op: 'px', value: px }] } };
+}
 
 /**
  * A control given an author border, border radius or background, or `appearance: none`, as
