@@ -8,8 +8,14 @@
 /** The types of a date or time `<input>` (css/control-fallback.ts DATE_TIME_INPUT_TYPES tells them). */
 export type DateTimeType = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
 
-export interface DateTimeText {
+/** One of a field's editable fields (`field`: Chromium pads each 1px either side) or the text between them. */
+export interface DateTimePart {
   readonly text: string;
+  readonly field: boolean;
+}
+
+export interface DateTimeText {
+  readonly parts: readonly DateTimePart[];
   /**
    * The pattern shown empty, whose characters (monospace) and editable fields size the control
    * whatever the value: Chromium sizes each field for its widest value.
@@ -28,37 +34,47 @@ export function dateTimeText(type: DateTimeType, value: string, step: string | u
   switch (type) {
     case 'date': {
       const date = parseDate(value);
-      return { text: date === undefined ? 'mm/dd/yyyy' : formatDate(date), pattern: 'mm/dd/yyyy', fields: 3 };
+      return shown(date === undefined ? DATE_PATTERN : dateParts(date), DATE_PATTERN);
     }
     case 'time': {
       const time = parseTime(value);
       const precision = timePrecision(time, step);
-      const pattern = timePattern(precision);
-      return { text: time === undefined ? pattern : formatTime(time, precision), pattern, fields: 3 + precision };
+      const pattern = timeParts(undefined, precision);
+      return shown(time === undefined ? pattern : timeParts(time, precision), pattern);
     }
     case 'datetime-local': {
       const match = /^(.*)[T ](.*)$/.exec(value);
       const date = match === null ? undefined : parseDate(match[1]!);
       const time = match === null || date === undefined ? undefined : parseTime(match[2]!);
       const precision = timePrecision(time, step);
-      const pattern = `mm/dd/yyyy, ${timePattern(precision)}`;
-      return { text: date === undefined || time === undefined ? pattern : `${formatDate(date)}, ${formatTime(time, precision)}`, pattern, fields: 6 + precision };
+      const pattern = [...DATE_PATTERN, text(', '), ...timeParts(undefined, precision)];
+      return shown(date === undefined || time === undefined ? pattern : [...dateParts(date), text(', '), ...timeParts(time, precision)], pattern);
     }
     case 'month': {
       const match = /^(\d{4,})-(\d\d)$/.exec(value);
       const year = Number(match?.[1]);
       const month = Number(match?.[2]);
       const valid = match !== null && year > 0 && month >= 1 && month <= 12;
-      return { text: valid ? `${MONTHS[month - 1]!} ${pad(year, 4)}` : '--------- ----', pattern: '--------- ----', fields: 2 };
+      const pattern = [field('---------'), text(' '), field('----')];
+      return shown(valid ? [field(MONTHS[month - 1]!), text(' '), field(pad(year, 4))] : pattern, pattern);
     }
     case 'week': {
       const match = /^(\d{4,})-W(\d\d)$/.exec(value);
       const year = Number(match?.[1]);
       const week = Number(match?.[2]);
       const valid = match !== null && year > 0 && week >= 1 && week <= weeksInYear(year);
-      return { text: valid ? `Week ${pad(week, 2)}, ${pad(year, 4)}` : 'Week --, ----', pattern: 'Week --, ----', fields: 2 };
+      const pattern = [text('Week '), field('--'), text(', '), field('----')];
+      return shown(valid ? [text('Week '), field(pad(week, 2)), text(', '), field(pad(year, 4))] : pattern, pattern);
     }
   }
+}
+
+const field = (value: string): DateTimePart => ({ text: value, field: true });
+const text = (value: string): DateTimePart => ({ text: value, field: false });
+const DATE_PATTERN: readonly DateTimePart[] = [field('mm'), text('/'), field('dd'), text('/'), field('yyyy')];
+
+function shown(parts: readonly DateTimePart[], pattern: readonly DateTimePart[]): DateTimeText {
+  return { parts, pattern: pattern.map((part) => part.text).join(''), fields: pattern.filter((part) => part.field).length };
 }
 
 /** HTML §2.3.5.2: a valid date string, four or more digits of year. */
@@ -88,20 +104,21 @@ function timePrecision(time: Time | undefined, step: string | undefined): 0 | 1 
   return 0;
 }
 
-function timePattern(precision: 0 | 1 | 2): string {
-  return ['--:-- --', '--:--:-- --', '--:--:--.--- --'][precision]!;
+function dateParts(date: DateParts): DateTimePart[] {
+  return [field(pad(date.month, 2)), text('/'), field(pad(date.day, 2)), text('/'), field(pad(date.year, 4))];
 }
 
-function formatDate(date: DateParts): string {
-  return `${pad(date.month, 2)}/${pad(date.day, 2)}/${pad(date.year, 4)}`;
-}
-
-/** A 12-hour clock: 00:30 is 12:30 AM, 12:00 is 12:00 PM. */
-function formatTime(time: Time, precision: 0 | 1 | 2): string {
-  const hour = time.hour % 12 === 0 ? 12 : time.hour % 12;
-  const seconds = precision >= 1 ? `:${pad(time.second, 2)}` : '';
-  const milliseconds = precision === 2 ? `.${pad(time.millisecond, 3)}` : '';
-  return `${pad(hour, 2)}:${pad(time.minute, 2)}${seconds}${milliseconds} ${time.hour < 12 ? 'AM' : 'PM'}`;
+/**
+ * A 12-hour clock (00:30 is 12:30 AM, 12:00 is 12:00 PM) with seconds and milliseconds as
+ * `precision` asks; without a time, its pattern (`--:-- --`).
+ */
+function timeParts(time: Time | undefined, precision: 0 | 1 | 2): DateTimePart[] {
+  const hour = time === undefined ? '--' : pad(time.hour % 12 === 0 ? 12 : time.hour % 12, 2);
+  const parts = [field(hour), text(':'), field(time === undefined ? '--' : pad(time.minute, 2))];
+  if (precision >= 1) parts.push(text(':'), field(time === undefined ? '--' : pad(time.second, 2)));
+  if (precision === 2) parts.push(text('.'), field(time === undefined ? '---' : pad(time.millisecond, 3)));
+  parts.push(text(' '), field(time === undefined ? '--' : time.hour < 12 ? 'AM' : 'PM'));
+  return parts;
 }
 
 function pad(value: number, digits: number): string {

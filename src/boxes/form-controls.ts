@@ -15,7 +15,7 @@ import { sameColor } from '../css/values/color.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
-import { dateTimeText } from './date-time-fields.js';
+import { dateTimeText, type DateTimePart } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
 import { meterValue, progressValue } from './form-values.js';
 import { meterPartsBox, shown, valueWide } from './meter-parts.js';
@@ -161,11 +161,19 @@ function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const field: ComputedStyle = { ...style, width: style.width === 'auto' ? width : style.width, minHeight, ...WHITE_SPACE_PRE, overflowX: 'clip', alignContent: 'center' };
   // Chromium's fields wrapper: 1px above and below the line
   const fieldsStyle: ComputedStyle = { ...build.anonymousStyle(field, 'block'), paddingTop: 1, paddingBottom: 1 };
-  const fields = build.block(fieldsStyle, textRun(build, fieldsStyle, shown.text, undefined), 'block', undefined);
+  const fields = build.block(fieldsStyle, shown.parts.flatMap((part) => fieldPart(build, fieldsStyle, part)), 'block', undefined);
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
   const icon = pickable ? [calendarIcon(build, field)] : [];
   return naturalIf(style, build.block(field, [...icon, fields], outer, source));
+}
+
+/** An editable field of a date or time field, 1px inside either side (Chromium's input_multiple_fields.css), or the text between two. */
+function fieldPart(build: AnonymousBoxBuild, fieldsStyle: ComputedStyle, part: DateTimePart): Box[] {
+  if (!part.field) return textRun(build, fieldsStyle, part.text, undefined);
+  const style: ComputedStyle = { ...build.anonymousStyle(fieldsStyle, 'inline'), paddingLeft: 1, paddingRight: 1 };
+  const run: InlineLevelBox = { kind: 'text', text: part.text, style, element: undefined, pseudo: undefined };
+  return [{ kind: 'inline', style, element: undefined, pseudo: undefined, children: [run] }];
 }
 
 /**
@@ -346,7 +354,9 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const lines = order.map((option, index) => optionLine(build, index === order.length - 1 ? lineStyle : hidden, option.text));
   // a drop-down without options still shows an empty line
   if (lines.length === 0) lines.push(optionLine(build, lineStyle, ''));
-  const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
+  const shown = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
+  // content-sized, it is as wide as the option shown, unrounded
+  const stack: BlockBox = content ? shown : { ...shown, wholePixelWidths: true };
   if (style.appearance === 'none') return naturalIf(style, build.block(sized, [build.block(inner, [stack], 'block', undefined)], outer, source));
   // Chromium's theme keeps 1px above and below the text and 4px beside it (and the arrow), inside
   // the author's padding: `padding: 0` does not shrink a select, `padding: 3px 6px` grows it by 6 × 12

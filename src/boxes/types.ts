@@ -92,6 +92,11 @@ interface BlockContainerBase extends BoxBase {
    */
   readonly naturalWidth?: true | undefined;
   /**
+   * Its content's min- and max-content widths rounded up to whole pixels: a drop-down select's
+   * options, whose widest Chromium ceils (MenuListIntrinsicInlineSize) — "One" makes a 48px select, not 47.2.
+   */
+  readonly wholePixelWidths?: true | undefined;
+  /**
    * A control whose baseline is its bottom margin edge whatever boxes it is built of, as a box
    * without lines has it (CSS2 §10.8.1): a slider drawn from its parts (boxes/form-pickers.ts).
    */

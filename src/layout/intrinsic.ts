@@ -65,7 +65,10 @@ function contentSizesOf(box: LayoutBox, ctx: LayoutContext, keep: boolean): Intr
     const width = box.style.containIntrinsicWidth === 'none' ? 0 : box.style.containIntrinsicWidth;
     return { minContent: width, maxContent: width };
   }
-  return ctx.dispatch.contentSizes(box, ctx, keep);
+  const sizes = ctx.dispatch.contentSizes(box, ctx, keep);
+  if (box.kind !== 'block' || box.wholePixelWidths !== true) return sizes;
+  // the epsilon keeps float noise (25.000001) from adding a pixel
+  return { minContent: Math.ceil(sizes.minContent - 1e-6), maxContent: Math.ceil(sizes.maxContent - 1e-6) };
 }
 
 /** A float's outer contribution (for inline content that holds its placeholder). */

@@ -163,6 +163,21 @@ describe('form controls sized as Chromium sizes them', () => {
       'h 0,141.3 43.1x17', 'i 0,158.3 55.5x19', 'j 0,177.3 182x21']);
   });
 
+  it('a field or button keeping its native look adds the author\'s padding inside its 2px border', async () => {
+    // Chromium 156 (getBoundingClientRect, 13.333px Arial): padding alone keeps the native look, drawn
+    // as a 1px line over a 2px border — a button with `padding: 6px` is 31px tall, a text field 185px wide
+    const controls = '<input id=c value=Alpha style="padding:6px"> <button id=d>Go</button> <button id=e style="padding:6px">Go</button> <button id=f style="padding:6px;border:1px solid red">Go</button> <input id=g type=submit value=Go style="padding:6px 2%">'
+      + '<input id=a type=date value="1987-04-12" style="padding:6px;display:block"><input id=b type=time value="09:30" style="padding:6px;display:block">';
+    await expectBoxes(`<div style="font:10pt Arial;width:500px">${controls}</div>`,
+      ['c 0,0 185x31', 'd 188.7,5 33.8x21', 'e 226.2,0 33.8x31', 'f 263.7,1 31.8x29', 'g 299.2,0 41.8x31', 'a 0,31 136.3x33.3', 'b 0,64.3 115x36']);
+  });
+
+  it('a drop-down select is as wide as its widest option rounded up to a pixel, and its arrow', async () => {
+    // Chromium 156: "One" in 13.333px Arial is 25.2px wide; the select 48px (MenuListIntrinsicInlineSize ceils the widest)
+    await expectBoxes('<div style="font:10pt Arial"><select id=a><option>One</option></select> <select id=b style="padding:6px"><option>One</option><option>Three</option></select></div>',
+      ['a 0,6 48x19', 'b 51.7,0 69x31']);
+  });
+
   it("applies the author's width, padding, border and font", async () => {
     // Chromium 156: a 0,1 200x32, b 200,0 200x33 — the select's theme keeps 1px above and below
     // its text inside the author's padding (its text's line is 17px there: Blink rounds the font's
@@ -181,11 +196,11 @@ describe('form controls sized as Chromium sizes them', () => {
   });
 
   it('keeps a select 1px above and 4px beside its text whatever its padding, in lines of normal height (as Chromium)', async () => {
-    // Chromium 156: 77x19, 89x25, 77x19, 77x39, 57x17 (no theme: no room), 30x21 (line-height ignored)
+    // Chromium 156: 77x19, 89x25, 77x19, 77x39, 57x17 (no theme: no room), 30x21 (line-height ignored); "Business" is 56.1px wide, rounded up
     await expectBoxes('<style>select { display: block }</style><select id=a><option>Business</option></select><select id=b style="padding:3px 6px"><option>Business</option></select>'
       + '<select id=c style="padding:0"><option>Business</option></select><select id=d style="padding:10px 0"><option>Business</option></select>'
       + '<select id=e style="appearance:none"><option>Business</option></select><select id=f style="font-size:16px;line-height:30px"><option>x</option></select>',
-    ['a 0,0 76.1x19', 'b 0,19 88.1x25', 'c 0,44 76.1x19', 'd 0,63 76.1x39', 'e 0,102 56.1x17', 'f 0,119 30x22']);
+    ['a 0,0 77x19', 'b 0,19 89x25', 'c 0,44 77x19', 'd 0,63 77x39', 'e 0,102 57x17', 'f 0,119 30x22']);
   });
 });
 

@@ -228,6 +228,20 @@ describe('a file chooser restyled by the author', () => {
   });
 });
 
+describe('a date or time field\'s value', () => {
+  // Chromium 156's words (pdftotext, pt): each editable field is 1px inside either side, the text between them is not.
+  // Within 0.45pt: Chromium's monospace is DejaVu Sans Mono (0.602em), the tests' Liberation Mono (0.6em); without the padding AM is 3pt off
+  it('sets each field 1px inside either side, as Chromium pads them', async () => {
+    const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 600px 200px; margin: 10px } body { margin: 0; font: 16px/20px "Liberation Sans" } input { display: block }</style>
+      <input type=time value="21:05"><input type=datetime-local value="2026-12-06T07:30"><input type=week value="2026-W05"><input type=month value="2026-03"><input type=date>`);
+    const words = await pdfWords(pdf);
+    const x = (text: string): number => Math.round((words.find((w) => w.text === text)?.xMin ?? Number.NaN) * 10) / 10;
+    const got = ['09:05', 'PM', '12/06/2026,', '07:30', 'AM', 'Week', '05,', 'March', 'mm/dd/yyyy'].map((text) => [text, x(text)] as const);
+    const want = [['09:05', 10.5], ['PM', 49.6], ['12/06/2026,', 10.5], ['07:30', 87.3], ['AM', 126.4], ['Week', 9.8], ['05,', 40.6], ['March', 10.5], ['mm/dd/yyyy', 10.5]] as const;
+    expect(got.map(([text, value], i) => (Math.abs(value - want[i]![1]) < 0.45 ? [text, want[i]![1]] : [text, value]))).toEqual(want);
+  });
+});
+
 describe('a list box drawn as Chromium 156 prints it (measured at 384 dpi)', () => {
   it('greys its selected options and draws its scrollbar: track, arrows, and a thumb when options are hidden', async () => {
     const palette = { ...PALETTE, S: '#cecece', T: '#fcfcfc', M: '#8b8b8b' };
