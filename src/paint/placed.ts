@@ -35,7 +35,21 @@ export function snappedRect(x: number, y: number, width: number, height: number,
   const left = snap(x);
   const top = snap(y);
   // a class instance, not a literal: one per collapsed border segment of a long table (fill-rect.ts)
-  return new PaintedRect(left, top, snap(x + width) - left, snap(y + height) - top);
+  return new PaintedRect(left, top, atLeastAPixel(snap(x + width) - left, width), atLeastAPixel(snap(y + height) - top, height));
+}
+
+/** The snapped start and end of a span from `start`, `size` long (negative: leftwards or upwards). */
+function snappedEdges(start: number, size: number): [number, number] {
+  const from = snap(start);
+  return [from, from + atLeastAPixel(snap(start + size) - from, size)];
+}
+
+/**
+ * A snapped size, never 0 where the exact one is more than 4/64px (Blink's SnapSizeToPixel): a
+ * 0.65px fraction bar or a 0.4px rule whose edges round to the same pixel still paints one pixel.
+ */
+function atLeastAPixel(snapped: number, size: number): number {
+  return snapped === 0 && Math.abs(size) > 4 / 64 ? Math.sign(size) : snapped;
 }
 
 /** The border box of `f` at (x, y) as its decoration is painted: snapped to whole pixels (snappedRect). */
@@ -63,9 +77,8 @@ function snappedInTurn(x: number, y: number, width: number, height: number, fram
   const c = Math.sign(frame[2]);
   const e = frame[4];
   const f = frame[5];
-  const x0 = (snap(b * x + f) - f) * b;
-  const x1 = (snap(b * (x + width) + f) - f) * b;
-  const y0 = (snap(c * y + e) - e) * c;
-  const y1 = (snap(c * (y + height) + e) - e) * c;
+  // the edges snapped on the page, then taken back to the frame
+  const [x0, x1] = snappedEdges(b * x + f, b * width).map((edge) => (edge - f) * b) as [number, number];
+  const [y0, y1] = snappedEdges(c * y + e, c * height).map((edge) => (edge - e) * c) as [number, number];
   return new PaintedRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
 }

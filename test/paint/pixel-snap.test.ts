@@ -50,6 +50,15 @@ describe('snappedRect', () => {
     expect(snappedRect(0.1 + 0.2 + 52.2, 0, 1, 1).x).toBe(53);
   });
 
+  it('keeps a pixel of a thin rect whose edges round to the same one, as Blink\'s SnapSizeToPixel', () => {
+    // a 0.65px fraction bar at y 10.6 would round to 11 and 11; more than 4/64px keeps one pixel, less is none
+    expect(rectOf(snappedRect(20, 10.6, 30, 0.65))).toEqual([20, 11, 30, 1]);
+    expect(rectOf(snappedRect(20.2, 10, 0.2, 5))).toEqual([20, 10, 1, 5]);
+    expect(rectOf(snappedRect(20, 10.6, 30, 0.05))).toEqual([20, 11, 30, 0]);
+    const turn = [0, 1, -1, 0, 14.5, -0.5] as const;
+    expect(rectOf(snappedRect(0.6, -0.2, 0.3, 15, turn))).toEqual([0.5, -0.5, 1, 15]);
+  });
+
   it('snaps on the page\'s pixels through a quarter turn (a vertical flow\'s turned frame)', () => {
     // frame x → page y = x − 0.5, frame y → page x = 14.5 − y
     const turn = [0, 1, -1, 0, 14.5, -0.5] as const;
