@@ -63,8 +63,9 @@ export function mathBox({ name, style, source, children, blockLevel }: MathEleme
   if (TOKENS.has(name)) {
     const italic = name === 'mi' && (source.attribs['mathvariant'] === undefined || source.attribs['mathvariant'] === 'italic');
     const text = children.filter((child): child is TextBox => child.kind === 'text').map((child) => child.text).join('');
-    const content = italic && [...text.trim()].length === 1 ? children.map(mathItalic) : children;
-    return { ...base, layout: 'token', children: [], content: tokenBlock(style, content, build), ...(name === 'mo' ? { operator: text.trim() } : {}) };
+    const transformed = italic && [...text.trim()].length === 1;
+    const content = transformed ? children.map(mathItalic) : children;
+    return { ...base, layout: 'token', children: [], content: tokenBlock(style, content, build), ...(name === 'mo' ? { operator: text.trim() } : {}), ...(transformed ? { writtenText: text.trim() } : {}) };
   }
   if (name === 'mspace') return { ...base, layout: 'space', children: [] };
   const laid = mathChildren(children, style, build);

@@ -293,6 +293,12 @@ export interface MathBox extends BoxBase {
   readonly content?: BlockBox | undefined;
   /** An `mo`'s text, which the operator dictionary is looked up by (layout/math/operators.ts). */
   readonly operator?: string | undefined;
+  /**
+   * An `mi`'s letter as written when it is drawn in mathematical italic: Chromium sizes the token
+   * by the ink of the characters written, in the token's font (an `x` of Liberation Serif, 46px
+   * tall at 100px), not by the italic letter drawn from a math font (52px).
+   */
+  readonly writtenText?: string | undefined;
   /** A radical's sign (msqrt, mroot): a token of U+221A. */
   readonly radicalSign?: MathBox | undefined;
   /** A fraction's bar or a radical's overbar: an empty block filled with the text colour. */

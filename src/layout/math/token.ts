@@ -2,7 +2,9 @@
  * Token elements (`mi`, `mn`, `mo`, `mtext`, `ms`; MathML Core §3.2): their text laid out as a
  * block container on one line, the box as wide as the text's advance and as tall as its ink —
  * the glyphs' outline boxes, rounded to whole pixels — as Chromium sizes math tokens (an `=` is 4px
- * tall at 16px, an `x` 8px), so scripts and fraction bars sit against the glyphs.
+ * tall at 16px), so scripts and fraction bars sit against the glyphs. A letter drawn in math italic
+ * is measured as written, in the token's font (Chromium's MathTokenLayoutAlgorithm measures the
+ * token's characters); Chromium's hinted glyphs can make a token 1px taller or shorter.
  */
 import type { MathBox } from '../../boxes/types.js';
 import type { Fragment } from '../types.js';
@@ -16,6 +18,8 @@ import { mathTableOf } from '../../text/math-parameters.js';
 import { LineRecord, withBoxFields, withTextFields } from '../fragment-records.js';
 import type { BoxFragment, TextFragment } from '../types.js';
 import type { MathContent } from './index.js';
+import type { ComputedStyle } from '../../css/model/types.js';
+import { fontRequestFromStyle } from '../../text/request.js';
 
 export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   const content = box.content!;
@@ -27,7 +31,8 @@ export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   const fragment = withBoxFields(unbounded, { width: contentExtent(unbounded) });
   const baseline = laid.baselines.first ?? fragment.height;
   const ink = { top: Infinity, bottom: -Infinity };
-  inkOf(fragment.children, 0, ink);
+  if (box.writtenText === undefined) inkOf(fragment.children, 0, ink);
+  else writtenInk(box.writtenText, box.style, ctx, baseline, ink);
   const { ascent, descent } = inkExtent(ink, baseline);
   return { children: [offsetFragment(fragment, 0, ascent - baseline)], width: fragment.width, ascent, descent };
 }
@@ -107,6 +112,19 @@ function replaceText<F extends Fragment>(fragment: F, from: TextFragment, to: Te
     return new LineRecord({ width: fragment.width + widen, height: fragment.height, children: fragment.children.map((child) => replaceText(child, from, to, widen)) }, fragment.x, fragment.y, fragment.baseline) as Fragment as F;
   }
   return fragment;
+}
+
+/** The extent of the outline boxes of `text`'s glyphs shaped in `style`'s font, on `baseline`, into `ink`. */
+function writtenInk(text: string, style: ComputedStyle, ctx: LayoutContext, baseline: number, ink: { top: number; bottom: number }): void {
+  for (const run of ctx.text.shape(text, fontRequestFromStyle(style)).runs) {
+    const scale = run.size / run.face.unitsPerEm;
+    for (const glyph of run.glyphs) {
+      const box = glyphControlBox(run.face.program, glyph.id);
+      if (box === undefined || box.yMax <= box.yMin) continue;
+      ink.top = Math.min(ink.top, baseline - box.yMax * scale - glyph.yOffset);
+      ink.bottom = Math.max(ink.bottom, baseline - box.yMin * scale - glyph.yOffset);
+    }
+  }
 }
 
 /** The extent of the glyphs' outline boxes below `fragments` (in the frame `dy` above theirs), into `ink`. */
