@@ -118,6 +118,19 @@ describe('column widths, table-layout: auto (CSS Tables 3 §3.9)', () => {
     expect(await geometry(`<table id=t><tr><td>${w(100)}</td><td>${w(150)}</td></tr></table>`, ['t'])).toEqual(['0,0 250x10']);
   });
 
+  it('keeps a column with a width at that width at most, its other cells\' max-content left out (as Blink\'s Column::Encompass)', async () => {
+    const i = '<i></i>';
+    const long = Array.from({ length: 7 }, () => i).join(' ');
+    const css = 'body { font: 16px "Liberation Sans" } i { display: inline-block; width: 50px; height: 10px }';
+    // Chromium 156 (getBoundingClientRect, quirks mode as here: lines of inline-blocks only are 10px): two 300px columns in 400px share it evenly; 100px columns stay 100px, the long
+    // cell wrapping, whether the cell with the width comes first or last; a 60px <col> holds three blocks to one per line
+    expect(await geometry(`<div style="width:400px"><table id=t1><tr><td id=a1 style="width:300px">${i}</td><td id=b1 style="width:300px">${i}</td></tr><tr><td>${i}</td><td>${long}</td></tr></table>`
+      + `<table id=t2><tr><td id=a2>${i}</td><td id=b2>${long}</td></tr><tr><td style="width:100px">${i}</td><td style="width:100px">${i}</td></tr></table>`
+      + `<table id=t3><colgroup><col style="width:60px"><col></colgroup><tr><td id=a3>${i} ${i} ${i}</td><td id=b3>${i}</td></tr></table></div>`,
+    ['t1', 'a1', 'b1', 't2', 'a2', 'b2', 't3', 'a3', 'b3'], css)).toEqual(['0,0 400x56', '0,0 200x10', '200,0 200x10', '0,56 200x80', '0,56 100x70', '100,56 100x70',
+      '0,136 110x30', '0,136 60x30', '60,136 50x30']);
+  });
+
   it('spreads a wider table width over auto columns in proportion to their max-content', async () => {
     expect(await geometry(`<table style="width:300px"><tr><td id=a>${w(50)}</td><td id=b>${w(100)}</td></tr></table>`, ['a', 'b']))
       .toEqual(['0,0 100x10', '100,0 200x10']);

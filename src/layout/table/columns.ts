@@ -104,6 +104,8 @@ export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly Colum
   const grid = plan.grid;
   const columns: MutableSpec[] = Array.from({ length: grid.columnCount }, (_, c) => columnOwnSpec(plan, c));
   const spanning: GridCell[] = [];
+  // the max-content of the cells without a width, which a column given one leaves out (below)
+  const autoMax = new Float64Array(grid.columnCount);
   for (const row of grid.rows) {
     for (const cell of row.cells) {
       if (cell.colSpan > 1) {
@@ -113,12 +115,18 @@ export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly Colum
       const sizes = cellSizes(plan, cell, ctx);
       const column = columns[cell.column]!;
       column.min = Math.max(column.min, sizes.min);
-      column.max = Math.max(column.max, sizes.max);
+      if (sizes.fixed) column.max = Math.max(column.max, sizes.max);
+      else autoMax[cell.column] = Math.max(autoMax[cell.column]!, sizes.max);
       if (sizes.fixed && column.percent === undefined) column.fixed = true;
       if (sizes.percent !== undefined) column.percent = Math.max(column.percent ?? 0, sizes.percent);
     }
   }
-  for (const column of columns) column.max = Math.max(column.max, column.min);
+  // A column with a width (a cell's or a <col>'s) is as wide as that at most, its other cells'
+  // max-content left out but not their min-content (Blink's Column::Encompass): a header cell of
+  // `width: 100px` keeps a column of long sentences 100px wide, the sentences wrapping
+  columns.forEach((column, c) => {
+    column.max = Math.max(column.fixed ? column.max : Math.max(column.max, autoMax[c]!), column.min);
+  });
   spanning.sort((a, b) => a.colSpan - b.colSpan);
   for (const cell of spanning) spreadSpanningCell(columns, cell, cellSizes(plan, cell, ctx), plan.spacing[0]);
   limitPercentages(columns);
