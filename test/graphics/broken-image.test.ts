@@ -45,4 +45,16 @@ describe('broken images', () => {
     const body = '<p style="margin: 0"><img src="missing.png" alt="" width="3" height="2"><img src="missing.png" alt="ab" style="display: inline-block; width: 3px; height: 2px"><span style="color: blue">c</span></p>';
     expect(await draw(body, '10px 2px', '<!doctype html>')).toEqual(['___RRRBB__', '___RRRBB__']);
   });
+
+  it('an <img> without a src, or with an empty one, is an image that did not load (as Chromium prints it)', async () => {
+    const empty = { code: 'resource', message: /^`<img>` has an empty `src`/ } as const;
+    const template = (body: string): string => `<!doctype html><style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 8px 2px; margin: 0 } body { margin: 0; font: 2px/2px wp; color: red }</style>${body}`;
+    // its alt text in the line; no src at all is not warned, an empty one is (often data missing)
+    expect(await renderPage(template('<p style="margin: 0"><img alt="ab"><span style="color: blue">c</span></p>'), { baseDir: FONTS })).toEqual(['RRRRBB__', 'RRRRBB__']);
+    expect(await renderPage(template('<p style="margin: 0"><img src=" " alt="ab"><span style="color: blue">c</span></p>'), { baseDir: FONTS, expectDiagnostics: [empty] }))
+      .toEqual(['RRRRBB__', 'RRRRBB__']);
+    // without alt text, the size it asks for (Chromium: a 100 × 40 box for width: 100px; height: 40px), its background drawn
+    expect(await renderPage(template('<p style="margin: 0"><img style="width: 3px; height: 2px; background: lime"><span style="color: blue">c</span></p>'), { baseDir: FONTS }))
+      .toEqual(['GGGBB___', 'GGGBB___']);
+  });
 });
