@@ -103,6 +103,12 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
     const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, ...place, media, parsed };
     return withImports(sheet, ctx, new Set());
   }
+  if (source.href.trim() === '') {
+    // HTML §4.6.7: an empty href fetches nothing (it would name the document itself)
+    const at = source.element.startIndex !== null ? dom.locate(source.element.startIndex) : undefined;
+    ctx.diagnostics.warn('resource', '`<link rel="stylesheet">` has an empty `href`: no stylesheet is loaded', { file: dom.sourceName, ...at });
+    return [];
+  }
   let url: string;
   try {
     url = new URL(source.href, ctx.baseUrl).href;

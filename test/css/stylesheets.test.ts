@@ -60,6 +60,13 @@ describe('collectStylesheets', () => {
     expect(denied.style('p').color).not.toEqual({ r: 255, g: 0, b: 0, a: 1 });
   });
 
+  it('fetches nothing for an empty <link href> (warned) or an empty url() image (none, CSS Values 4 §4.5.1.1)', async () => {
+    const doc = await styleHtml('<p>x</p>\n<link rel="stylesheet" href=" "><style>p { background-image: url(""), url(bg.png) }</style>', { files: { 'bg.png': 'not read here' } });
+    expect(doc.diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([['resource', 2, 1, '`<link rel="stylesheet">` has an empty `href`: no stylesheet is loaded']]);
+    // not the document's own URL, which the empty string would resolve to
+    expect(doc.style('p').backgroundImage).toEqual([{ kind: 'url', url: '' }, { kind: 'url', url: 'file:///work/doc/bg.png' }]);
+  });
+
   it('@import after a rule is ignored with a warning', async () => {
     const doc = await styleHtml('<style>p { color: green } @import "a.css";</style><p>x</p>', { files: { 'a.css': 'p { color: red }' } });
     expect(doc.style('p').color).toEqual(green);

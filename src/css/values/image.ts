@@ -12,7 +12,7 @@ import { parseAngle } from './angle.js';
 import { takeInterpolation } from './color-interpolation.js';
 import { chooseFromImageSet, IMAGE_SET_FUNCTIONS } from './image-set.js';
 import { MODERN_COLOR_FUNCTIONS } from './modern-color.js';
-import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';
+import { childrenOf, identOf, splitBy, urlOf, writtenUrlOf } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { SpecifiedPosition } from './position.js';
 import { CENTER, computePosition, parsePosition } from './position.js';
@@ -179,6 +179,8 @@ const GRADIENT = /^(repeating-)?(linear|radial|conic)-gradient$/;
 
 /** A `url()` or gradient; undefined for anything else (including `none`). */
 export function parseImage(node: CssNode | undefined, baseUrl: string | undefined): SpecifiedImage | undefined {
+  // an empty url() is an invalid resource (CSS Values 4 §4.5.1.1), not the stylesheet's own URL: never fetched, drawn as none
+  if (writtenUrlOf(node)?.trim() === '') return { kind: 'url', url: '' };
   const url = urlOf(node, baseUrl);
   if (url !== undefined) return { kind: 'url', url };
   if (node?.type !== 'Function') return undefined;

@@ -79,10 +79,14 @@ export function stringOf(node: CssNode | undefined): string | undefined {
 
 /** A `url()` made absolute against the stylesheet's URL (CSS Values 4 §4.5). */
 export function urlOf(node: CssNode | undefined, baseUrl: string | undefined): string | undefined {
+  const raw = writtenUrlOf(node);
+  return raw === undefined ? undefined : resolveStylesheetUrl(raw.trim(), baseUrl);
+}
+
+/** What a `url()` holds as written; undefined for any other node. */
+export function writtenUrlOf(node: CssNode | undefined): string | undefined {
   if (node === undefined) return undefined;
-  let raw: string | undefined;
-  if (node.type === 'Url') raw = node.value;
-  else if (node.type === 'Function' && node.name.toLowerCase() === 'url') raw = stringOf(childrenOf(node)[0]);
-  if (raw === undefined) return undefined;
-  return resolveStylesheetUrl(raw.trim(), baseUrl);
+  if (node.type === 'Url') return node.value;
+  if (node.type === 'Function' && node.name.toLowerCase() === 'url') return stringOf(childrenOf(node)[0]);
+  return undefined;
 }
