@@ -34,7 +34,7 @@ import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
 import { fitContentButton, formControlBox, naturalIf } from './form-controls.js';
 import { detailsChildren } from './details.js';
-import { absoluteUrl, replacedSource } from './replaced-source.js';
+import { absoluteUrl, imageWithoutSource, replacedSource } from './replaced-source.js';
 import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
@@ -489,25 +489,11 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
   const foreign = element.name === 'svg' ? foreignObjectsOf(element) : [];
   const source = replacedSource(element, element.name === 'svg' ? walk.inlineSvgs.imageUrl(element, foreign) : undefined, walk.styled.media);
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
-  if (source === undefined) return element.name === 'img' ? imageWithoutSource(walk, element, style, outer) : undefined;
+  if (source === undefined) return element.name === 'img' ? imageWithoutSource(element, style, outer, boxElement(walk, element), (m) => walk.ctx.diagnostics.warn('resource', m, elementLocation(walk.dom, element))) : undefined;
   const src = absoluteUrl(typeof source === 'string' ? source : source.url, walk.ctx.baseUrl);
   const box: ReplacedBox = { kind: 'replaced', outer, src, alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
   if (foreign.length > 0) return { ...box, foreignObjects: foreign.map((object) => foreignObjectBox(walk, object, element)) };
   return typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
-}
-
-/**
- * An `<img>` with no image to fetch — no `src` (nor `srcset`), or an empty one — is an image that
- * did not load (HTML §4.8.4.3.5: its request is broken), shown as one is: its alt text in the line,
- * or a box of the size it asks for, or nothing (inline/alt-text.ts, paint/alt-text.ts); as Chromium
- * prints `<img src="{{logo}}" alt="ACME">` whose data has no logo. Its empty `src` is never
- * loaded (resources/load.ts). A `src` written empty is warned: it is most often data missing.
- */
-function imageWithoutSource(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline'): ReplacedBox {
-  if (element.attribs['src'] !== undefined) {
-    walk.ctx.diagnostics.warn('resource', '`<img>` has an empty `src`: no image is drawn, its alt text or its size shows instead (as a browser shows an image that did not load)', elementLocation(walk.dom, element));
-  }
-  return { kind: 'replaced', outer, src: '', alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
 }
 
 /** The block of a `<foreignObject>` of an inline `<svg>` (boxes/foreign-object.ts); none when hidden or empty. */
