@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS } from '../options.js';
 import { checkJsonDepth } from './http-support.js';
 import { ServiceError } from './api/errors.js';
 import { isUuid } from './storage/types.js';
+import { didYouMean } from '../did-you-mean.js';
 import type { GenerateCommand } from './records/command.js';
 
 export type { GenerateCommand } from './records/command.js';
@@ -30,11 +31,28 @@ function invalid(message: string): ServiceError {
   return new ServiceError('validation_error', message);
 }
 
+/**
+ * The fields a generate body may hold: GeneratePDFCommand's, and the asynchronous path's
+ * (`async`, `webhook_url`, read by jobs/api.ts). Other fields are ignored, so that a newer
+ * client keeps working — except one that reads as a protection setting (`user_password`,
+ * `encryption_allow_printng`, `password`): dropped, it would deliver an open document as a
+ * success, so it is refused with the field meant.
+ */
+const GENERATE_FIELDS: ReadonlySet<string> = new Set([
+  'template_id', 'payload', 'reference_id', 'encryption_user_password', 'encryption_owner_password', ...Object.keys(PERMISSION_FIELDS), 'async', 'webhook_url',
+]);
+
+/** Words of a field that asks to protect the document (an unknown one is refused, above). */
+const PROTECTION_WORDS = /pass|encrypt|permi|allow|protect|secur|restrict/i;
+
 export function parseGenerateCommand(body: unknown, maxDataDepth = DEFAULT_LIMITS.maxDataDepth): GenerateCommand {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('the body must be a JSON object (GeneratePDFCommand)');
   }
   const fields = body as Record<string, unknown>;
+  for (const name of Object.keys(fields)) {
+    if (!GENERATE_FIELDS.has(name) && PROTECTION_WORDS.test(name)) throw invalid(`${name} is not a field of GeneratePDFCommand${suggestion(name)}: the document would not be protected as asked`);
+  }
   const templateId = fields['template_id'];
   if (templateId === undefined || templateId === null) throw invalid('template_id is required');
   if (typeof templateId !== 'string' || !isUuid(templateId)) throw invalid('template_id must be a uuid');
@@ -44,6 +62,13 @@ export function parseGenerateCommand(body: unknown, maxDataDepth = DEFAULT_LIMIT
     referenceId: parseReference(fields['reference_id']),
     encryption: parseEncryption(fields),
   };
+}
+
+/** ` (did you mean …?)` for a field written without its `encryption_` prefix or misspelt; else nothing. */
+function suggestion(name: string): string {
+  const prefixed = `encryption_${name.replace(/^encryption_?/i, '')}`.toLowerCase();
+  const hint = GENERATE_FIELDS.has(prefixed) ? `did you mean '${prefixed}'?` : didYouMean(name, GENERATE_FIELDS);
+  return hint === undefined ? '' : ` (${hint})`;
 }
 
 /** Any JSON value; a string holding a JSON object or array (what the official clients send) is parsed. */

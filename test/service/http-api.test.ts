@@ -187,6 +187,16 @@ describe('generate', () => {
     for (const body of bodies) await expectError(await post('/v1/pdfs', body, { apikey: acme.apiKey }), 400, 'validation_error');
   });
 
+  it('refuses an unknown field that asks to protect the document, naming the one meant (a misspelt password must not deliver an open PDF)', async () => {
+    const before = service.fake.jobs.length;
+    const refused = async (extra: Record<string, unknown>): Promise<string | undefined> =>
+      (await expectError(await post('/v1/pdfs', generateBody(invoice.id, extra), { apikey: acme.apiKey }), 400, 'validation_error'))['message'];
+    expect(await refused({ user_password: 'secret' })).toBe("user_password is not a field of GeneratePDFCommand (did you mean 'encryption_user_password'?): the document would not be protected as asked");
+    expect(await refused({ encryption_allow_printng: false })).toBe("encryption_allow_printng is not a field of GeneratePDFCommand (did you mean 'encryption_allow_printing'?): the document would not be protected as asked");
+    expect(await refused({ password: 'x' })).toMatch(/^password is not a field of GeneratePDFCommand/);
+    expect(service.fake.jobs.length).toBe(before);
+  });
+
   it('answers 404 not_found for a missing template and for another workspace\'s template alike', async () => {
     const missing = await expectError(await post('/v1/pdfs', generateBody(randomUUID()), { apikey: acme.apiKey }), 404, 'not_found');
     const foreign = await expectError(await post('/v1/pdfs', generateBody(globexTemplate.id), { apikey: acme.apiKey }), 404, 'not_found');
