@@ -354,9 +354,9 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const lines = order.map((option, index) => optionLine(build, index === order.length - 1 ? lineStyle : hidden, option.text));
   // a drop-down without options still shows an empty line
   if (lines.length === 0) lines.push(optionLine(build, lineStyle, ''));
-  const shown = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
+  const optionStack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
   // content-sized, it is as wide as the option shown, unrounded
-  const stack: BlockBox = content ? shown : { ...shown, wholePixelWidths: true };
+  const stack: BlockBox = content ? optionStack : { ...optionStack, wholePixelWidths: true };
   if (style.appearance === 'none') return naturalIf(style, build.block(sized, [build.block(inner, [stack], 'block', undefined)], outer, source));
   // Chromium's theme keeps 1px above and below the text and 4px beside it (and the arrow), inside
   // the author's padding: `padding: 0` does not shrink a select, `padding: 3px 6px` grows it by 6 × 12

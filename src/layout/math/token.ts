@@ -20,6 +20,7 @@ import type { BoxFragment, TextFragment } from '../types.js';
 import type { MathContent } from './index.js';
 import type { ComputedStyle } from '../../css/model/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
+import type { GlyphRun } from '../../text/types.js';
 
 export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   const content = box.content!;
@@ -116,14 +117,17 @@ function replaceText<F extends Fragment>(fragment: F, from: TextFragment, to: Te
 
 /** The extent of the outline boxes of `text`'s glyphs shaped in `style`'s font, on `baseline`, into `ink`. */
 function writtenInk(text: string, style: ComputedStyle, ctx: LayoutContext, baseline: number, ink: { top: number; bottom: number }): void {
-  for (const run of ctx.text.shape(text, fontRequestFromStyle(style)).runs) {
-    const scale = run.size / run.face.unitsPerEm;
-    for (const glyph of run.glyphs) {
-      const box = glyphControlBox(run.face.program, glyph.id);
-      if (box === undefined || box.yMax <= box.yMin) continue;
-      ink.top = Math.min(ink.top, baseline - box.yMax * scale - glyph.yOffset);
-      ink.bottom = Math.max(ink.bottom, baseline - box.yMin * scale - glyph.yOffset);
-    }
+  for (const run of ctx.text.shape(text, fontRequestFromStyle(style)).runs) runInk(run, baseline, ink);
+}
+
+/** The extent of a run's glyphs' outline boxes on `baseline`, into `ink`. */
+function runInk(run: GlyphRun, baseline: number, ink: { top: number; bottom: number }): void {
+  const scale = run.size / run.face.unitsPerEm;
+  for (const glyph of run.glyphs) {
+    const box = glyphControlBox(run.face.program, glyph.id);
+    if (box === undefined || box.yMax <= box.yMin) continue;
+    ink.top = Math.min(ink.top, baseline - box.yMax * scale - glyph.yOffset);
+    ink.bottom = Math.max(ink.bottom, baseline - box.yMin * scale - glyph.yOffset);
   }
 }
 
@@ -131,16 +135,7 @@ function writtenInk(text: string, style: ComputedStyle, ctx: LayoutContext, base
 function inkOf(fragments: readonly Fragment[], dy: number, ink: { top: number; bottom: number }): void {
   for (const f of fragments) {
     if (f.kind === 'text') {
-      for (const placed of f.runs) {
-        const run = placed.run;
-        const scale = run.size / run.face.unitsPerEm;
-        for (const glyph of run.glyphs) {
-          const box = glyphControlBox(run.face.program, glyph.id);
-          if (box === undefined || box.yMax <= box.yMin) continue;
-          ink.top = Math.min(ink.top, dy + f.baseline - box.yMax * scale - glyph.yOffset);
-          ink.bottom = Math.max(ink.bottom, dy + f.baseline - box.yMin * scale - glyph.yOffset);
-        }
-      }
+      for (const placed of f.runs) runInk(placed.run, dy + f.baseline, ink);
     } else if (f.kind === 'line' || f.kind === 'box') {
       inkOf(f.children, dy + f.y, ink);
     }
