@@ -93,9 +93,10 @@ export function dotPattern(width: number, length: number): { readonly shape: 'sq
  * is equal around a closed path. A side too short for two dashes and a gap has both shrunk in
  * proportion; one no longer than two dashes is solid (undefined), as Chromium draws them.
  */
-export function dashPattern(width: number, length: number, closed: boolean): readonly [number, number] | undefined {
-  const dash = width * (width >= 3 ? 2 : 3);
-  const gap = width * (width >= 3 ? 1 : 2);
+export function dashPattern(width: number, length: number, closed: boolean, dashLength?: number): readonly [number, number] | undefined {
+  // `dashLength`: dashes (and gaps) of that length instead (Blink fits a thick dotted text line's dots so)
+  const dash = dashLength ?? width * (width >= 3 ? 2 : 3);
+  const gap = dashLength ?? width * (width >= 3 ? 1 : 2);
   if (dash <= 0 || length <= 2 * dash) return undefined;
   // room for two dashes but not the gap between them: both shrink in proportion
   if (!closed && length < 2 * dash + gap) return [(dash * length) / (2 * dash + gap), (gap * length) / (2 * dash + gap)];

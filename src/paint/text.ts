@@ -4,6 +4,7 @@
  * decorations come from the decorating boxes above the text (propagated, never inherited).
  */
 import type { Color, ComputedStyle } from '../css/types.js';
+import { decorationDash } from './decoration-dash.js';
 import { resolveLength } from '../css/values/length.js';
 import type { EmphasisMarks, Fragment, PlacedRun, TextFragment } from '../layout/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -177,9 +178,11 @@ function decorationLine(decoration: Decoration, kind: LineKind, span: LineSpan):
         band,
       };
     case 'dashed':
-      return { items: [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [3 * thickness, 3 * thickness], lineCap: 'butt' }], band };
-    case 'dotted':
-      return { items: [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [0, 2 * thickness], lineCap: 'round' }], band };
+    case 'dotted': {
+      const dashes = decorationDash(decoration.style, thickness, width);
+      if (dashes === undefined) return { items: [{ kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color }], band };
+      return { items: [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [...dashes.dash], lineCap: dashes.lineCap }], band };
+    }
     case 'wavy':
       return wavyLine(color, kind, span);
   }

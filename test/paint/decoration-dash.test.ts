@@ -1,0 +1,48 @@
+/**
+ * Dashed and dotted text decoration lines as Chromium 156 prints them (Blink's DrawLine for a
+ * text line; read in its PDF, `qpdf --qdf`): at 22px, dashes of 6px and dots of 2px from the
+ * line's start; a 3px dashed line's dashes 6px apart by about 3 (Chromium: 6 and 2.91 over 168px).
+ */
+import { describe, expect, it } from 'vitest';
+import { createInternalEngine } from '../../src/render.js';
+import type { DisplayItem } from '../../src/paint/display-list.js';
+import { decorationDash } from '../../src/paint/decoration-dash.js';
+import { paintDocument } from '../helpers/paint.js';
+
+const engine = createInternalEngine();
+
+async function strokes(decoration: string): Promise<Extract<DisplayItem, { kind: 'stroke-path' }>[]> {
+  const html = `<!doctype html><style>@page { size: 400px 60px; margin: 0 } body { margin: 0; font: 22px "DejaVu Serif" }
+    span { text-decoration: ${decoration}; text-decoration-skip-ink: none }</style><p><span>dashed thick offset</span></p>`;
+  const laid = await engine.layout({ template: html, data: {} });
+  return paintDocument(laid.pages).pages[0]!.items.filter((item): item is Extract<DisplayItem, { kind: 'stroke-path' }> => item.kind === 'stroke-path');
+}
+
+describe('dashed and dotted text decorations', () => {
+  it('dashes 3 × and gaps 2 × the width under 3px, 2 × and 1 × from 3px, the gap fitted to end with a dash', async () => {
+    const [thick] = await strokes('underline dashed 3px');
+    expect(thick?.dash?.[0]).toBe(6);
+    expect(thick?.dash?.[1]).toBeGreaterThan(2.5);
+    expect(thick?.dash?.[1]).toBeLessThan(3.5);
+    expect(thick?.lineCap).toBe('butt');
+    const [auto] = await strokes('underline dashed');
+    // auto: 2px at 22px (a tenth of the font size, whole px): dashes of 6, gaps near 4
+    expect(auto?.dash?.[0]).toBe(6);
+    expect(Math.abs(auto!.dash![1]! - 4)).toBeLessThan(0.5);
+  });
+
+  it('dots: squares of the width a width apart up to 3px, round ones fitted beyond', async () => {
+    const [dotted] = await strokes('underline dotted');
+    expect([dotted?.dash, dotted?.lineCap]).toEqual([[2, 2], 'butt']);
+    const [round] = await strokes('underline dotted 5px');
+    expect(round?.lineCap).toBe('round');
+    expect(round?.dash?.[0]).toBe(0);
+  });
+
+  it('a line too short for two dashes is solid; the pattern is measured in whole pixels', () => {
+    expect(decorationDash('dashed', 2, 12)).toBeUndefined();
+    expect(decorationDash('dotted', 2, 4)).toBeUndefined();
+    expect(decorationDash('dashed', 2.2, 100)).toEqual(decorationDash('dashed', 2, 100));
+    expect(decorationDash('dotted', 1, 100)).toEqual({ dash: [1, 1], lineCap: 'butt' });
+  });
+});
