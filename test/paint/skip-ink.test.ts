@@ -26,9 +26,12 @@ describe('text-decoration-skip-ink', () => {
     const through = await page('text-decoration: line-through 3px red');
     // (painted over the glyphs, as CSS2 Appendix E orders it)
     expect(through.some((row) => row.startsWith(`${'R'.repeat(30)}_`))).toBe(true);
-    const over = await page('text-decoration: overline 3px red');
+    // the overline lies above the text's top (the baseline less the rounded ascent, as Chromium
+    // places it): acutes stacked over an Å reach it
+    const over = await renderPage(`<style>@page { size: 40px 40px; margin: 0 } body { margin: 0 }
+      div { font: 20px/40px "DejaVu Sans"; white-space: pre; text-decoration: overline 3px red }</style><div>-\u00c5\u0301\u0301\u0301-</div>`, {}, { tolerance: 60 });
     const lines = over.filter((row) => row.includes('R'));
-    expect(lines.length).toBeGreaterThan(0);
-    for (const row of lines) expect(row).toBe('RRRR___KKKKKKKKKKKKKKKK___RRRR__________');
+    expect(lines.length).toBe(3);
+    for (const row of lines) expect(row).toMatch(/^R+_+K*_*R+_+$/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Dashed and dotted text decoration lines as Chromium 156 prints them (Blink's DrawLine for a
+ * Text decoration lines placed and patterned as Chromium 156 prints them. Dashed and dotted (Blink's DrawLine for a
  * text line; read in its PDF, `qpdf --qdf`): at 22px, dashes of 6px and dots of 2px from the
  * line's start; a 3px dashed line's dashes 6px apart by about 3 (Chromium: 6 and 2.91 over 168px).
  */
@@ -46,3 +46,24 @@ describe('dashed and dotted text decorations', () => {
     expect(decorationDash('dotted', 1, 100)).toEqual({ dash: [1, 1], lineCap: 'butt' });
   });
 });
+
+describe('decoration lines placed on whole pixels as Blink places them', () => {
+  /** Each decoration's fill rect: its top less the baseline (the glyphs' y), and its height. */
+  async function placed(font: string, size: number): Promise<number[][]> {
+    const html = `<!doctype html><style>@page { size: 300px 100px; margin: 0 } body { margin: 0; font: ${size}px "${font}" }
+      span { text-decoration-skip-ink: none }</style><p><span style="text-decoration: overline">Ox</span> <span style="text-decoration: line-through">Ox</span> <span style="text-decoration: underline">Ox</span></p>`;
+    const laid = await engine.layout({ template: html, data: {} });
+    const items = paintDocument(laid.pages).pages[0]!.items;
+    const baseline = items.find((item) => item.kind === 'glyphs')?.y ?? Number.NaN;
+    return items.flatMap((item) => (item.kind === 'fill-rect' && item.rect.height < 10 ? [[Math.round((item.rect.y - baseline) * 100) / 100, item.rect.height]] : []));
+  }
+
+  it('overline above the text\'s top, line-through 2/3 of the rounded ascent below it, underline a gap of half the unrounded auto thickness below the baseline', async () => {
+    // Chromium 156 (qpdf --qdf of its PDF): overline, line-through, underline tops from the baseline, 1px/2px/3px thick
+    expect(await placed('Liberation Sans', 16)).toEqual([[-15, 1], [-5, 1], [1, 1]]);
+    expect(await placed('Liberation Sans', 22)).toEqual([[-22, 2], [-8, 2], [2, 2]]);
+    expect(await placed('DejaVu Sans', 30)).toEqual([[-31, 3], [-11, 3], [2, 3]]);
+    expect(await placed('Liberation Serif', 14)).toEqual([[-13, 1], [-5, 1], [1, 1]]);
+  });
+});
+
