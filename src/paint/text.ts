@@ -99,16 +99,28 @@ interface LineMetrics {
   readonly size: number;
 }
 
-/** Decoration thickness, px (§3.5): from the font unless a length is given (percentages of 1em). */
-function thicknessOf(decoration: Decoration, metrics: LineMetrics): number {
-  // `auto` lets the engine choose: Chromium draws a tenth of the font size, in whole px, at least
-  // one (measured in Chromium 156: 1px at 13px and 16px, 2px at 20px, 4px at 40px)
-  if (decoration.thickness === 'auto') return Math.max(1, Math.floor(decoration.em / 10));
+/**
+ * Decoration thickness, px (§3.5), as Blink resolves it (TextDecorationInfo::ComputeThickness):
+ * `auto` a tenth of the font size, `from-font` the font's underline thickness (else the same
+ * tenth), a length rounded to whole px — each at least 1px (`0` still draws a line). The line
+ * is placed by this thickness and painted `painted(…)` thick.
+ */
+function resolvedThickness(decoration: Decoration, metrics: LineMetrics): number {
+  const tenth = decoration.em / 10;
+  if (decoration.thickness === 'auto') return Math.max(1, tenth);
   if (decoration.thickness === 'from-font') {
     const fromFont = (metrics.face.underlineThickness * metrics.size) / metrics.face.unitsPerEm;
-    return fromFont > 0 ? fromFont : metrics.size / 14;
+    return Math.max(1, fromFont > 0 ? fromFont : tenth);
   }
-  return Math.max(resolveLength(decoration.thickness, decoration.em), 0);
+  return Math.max(1, Math.round(resolveLength(decoration.thickness, decoration.em)));
+}
+
+/**
+ * The thickness a line is painted: whole px, floored, at least one (Blink's DrawLineForText;
+ * measured in Chromium 156: 1px at 13px and 16px, 2px at 20px and 22px, 4px at 40px).
+ */
+function painted(thickness: number): number {
+  return Math.max(1, Math.floor(thickness));
 }
 
 type LineKind = 'underline' | 'overline' | 'lineThrough';
@@ -136,23 +148,13 @@ function underlineTop(decoration: Decoration, baseline: number, metrics: LineMet
 }
 
 /**
- * The thickness Blink places a line by (TextDecorationInfo::ComputeThickness): `auto` is a tenth
- * of the font size unrounded — 2.2px at 22px places an underline 2px below the baseline, where
- * the line painted is 2px thick (thicknessOf) —, any other the one painted.
- */
-function placingThickness(decoration: Decoration, painted: number): number {
-  return decoration.thickness === 'auto' ? Math.max(1, decoration.em / 10) : painted;
-}
-
-/**
  * Top of the decoration line, px from the page top, as Blink places it on whole pixels from the
  * text's top (its baseline less the font's ascent rounded, R; text_decoration_info.cc): an
  * overline just above that top by its thickness in whole px, a line-through centred 2R/3 below it
  * (in Liberation Sans at 16px, 5px above the baseline; half the x-height would be 4.2).
  */
-function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metrics: LineMetrics, thickness: number): number {
+function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metrics: LineMetrics, placing: number): number {
   const ascent = Math.round((metrics.face.ascent * metrics.size) / metrics.face.unitsPerEm);
-  const placing = placingThickness(decoration, thickness);
   switch (kind) {
     case 'underline':
       return underlineTop(decoration, baseline, metrics, placing);
@@ -493,9 +495,10 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
   const skipInk = fragment.style.textDecorationSkipInk !== 'none';
   const lines = (kind: LineKind): DisplayItem[] =>
     decorations.filter((d) => d[kind]).flatMap((d) => {
-      const thickness = thicknessOf(d, metrics);
-      if (thickness <= 0 || d.color.a <= 0) return [];
-      const top = lineTop(kind, d, baseline, metrics, thickness);
+      if (d.color.a <= 0) return [];
+      const placing = resolvedThickness(d, metrics);
+      const thickness = painted(placing);
+      const top = lineTop(kind, d, baseline, metrics, placing);
       const { items, band } = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness });
       return skipInk && kind !== 'lineThrough' ? skippingInk(items, glyphs, fragment.x + originX, fragment.width, { top, thickness, band }) : items;
     });

@@ -65,5 +65,19 @@ describe('decoration lines placed on whole pixels as Blink places them', () => {
     expect(await placed('DejaVu Sans', 30)).toEqual([[-31, 3], [-11, 3], [2, 3]]);
     expect(await placed('Liberation Serif', 14)).toEqual([[-13, 1], [-5, 1], [1, 1]]);
   });
+
+  it('rounds a length thickness to whole px, at least one — `0` still draws — and paints from-font at least 1px (Chromium 156)', async () => {
+    async function lines(decorations: readonly string[]): Promise<number[][]> {
+      const spans = decorations.map((d) => `<span style="text-decoration: ${d}">Ox</span>`).join(' ');
+      const laid = await engine.layout({ template: `<!doctype html><style>@page { size: 400px 100px; margin: 0 } body { margin: 0; font: 20px "DejaVu Sans" } span { text-decoration-skip-ink: none }</style><p>${spans}</p>`, data: {} });
+      const items = paintDocument(laid.pages).pages[0]!.items;
+      const baseline = items.find((item) => item.kind === 'glyphs')?.y ?? Number.NaN;
+      return items.flatMap((item) => (item.kind === 'fill-rect' && item.rect.height < 10 ? [[Math.round((item.rect.y - baseline) * 100) / 100, item.rect.height]] : []));
+    }
+    // Chromium: 2px, 3px at +2, 1px, 1px, 1px; a 1.5px line-through 2px thick 7px above; a 2.5px overline 3px thick at -22
+    expect(await lines(['underline 1.5px', 'underline 2.6px', 'underline 0.4px', 'underline 0px', 'underline from-font']))
+      .toEqual([[1, 2], [2, 3], [1, 1], [1, 1], [1, 1]]);
+    expect(await lines(['line-through 1.5px', 'overline 2.5px'])).toEqual([[-7, 2], [-22, 3]]);
+  });
 });
 
