@@ -25,10 +25,11 @@ export function decorationDash(style: 'dashed' | 'dotted', thickness: number, le
     return pattern === undefined ? undefined : { dash: pattern, lineCap: 'butt' };
   }
   if (width <= 3) {
-    if (span <= 2 * width) return undefined;
-    // room for two dots but not the gap between them: both shrink in proportion
-    if (span <= 3 * width) return { dash: [width * (span / (3 * width)), width * (span / (3 * width))], lineCap: 'butt' };
-    return { dash: [width, width], lineCap: 'butt' };
+    // dashes of the width: none for two (solid), both shrunk in proportion for two without their
+    // gap, else the width apart — Blink does not fit a dotted line's gap
+    const squares = dashPattern(width, span, false, width);
+    if (squares === undefined) return undefined;
+    return { dash: squares[0] < width ? squares : [width, width], lineCap: 'butt' };
   }
   if (span < 2 * width) return { dash: [0, 2 * width], lineCap: 'round' };
   const fitted = dashPattern(width, span, false, width);

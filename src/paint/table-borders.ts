@@ -12,11 +12,11 @@ import { NO_RADII } from '../css/values/radii.js';
 import { fillRectItem } from './fill-rect.js';
 import { appendAll } from '../append-all.js';
 import type { Rect } from '../geometry/types.js';
-import { roundedRectPath } from './path.js';
+import { rectPath } from './path.js';
 
 /** Items painted only inside some rects (a table background layer's cells). */
 export function clippedToRects(items: readonly DisplayItem[], rects: readonly Rect[]): DisplayItem[] {
-  const path = rects.flatMap((r) => roundedRectPath(r, [0, 0, 0, 0, 0, 0, 0, 0]));
+  const path = rects.flatMap(rectPath);
   return [{ kind: 'push-clip-path', path }, ...items, { kind: 'pop-clip' }];
 }
 

@@ -180,28 +180,21 @@ interface LineSpan {
 function decorationLine(decoration: Decoration, kind: LineKind, span: LineSpan): { readonly items: DisplayItem[]; readonly band: Band } {
   const { x, width, top, thickness } = span;
   const color = decoration.color;
-  const mid = top + thickness / 2;
   const band = { top, height: thickness };
-  const line = (y: number): PathSegment[] => [{ op: 'move', x, y }, { op: 'line', x: x + width, y }];
+  const bar = (y: number): DisplayItem => ({ kind: 'fill-rect', rect: { x, y, width, height: thickness }, color });
   switch (decoration.style) {
     case 'solid':
-      return { items: [{ kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color }], band };
-    case 'double': {
+      return { items: [bar(top)], band };
+    case 'double':
       // the second line a thickness and a pixel away from the text (Blink's double_offset): below an underline or line-through, above an overline
-      const second = top + (kind === 'overline' ? -1 : 1) * (thickness + 1);
-      return {
-        items: [
-          { kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color },
-          { kind: 'fill-rect', rect: { x, y: second, width, height: thickness }, color },
-        ],
-        band,
-      };
-    }
+      return { items: [bar(top), bar(top + (kind === 'overline' ? -1 : 1) * (thickness + 1))], band };
     case 'dashed':
     case 'dotted': {
       const dashes = decorationDash(decoration.style, thickness, width);
-      if (dashes === undefined) return { items: [{ kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color }], band };
-      return { items: [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [...dashes.dash], lineCap: dashes.lineCap }], band };
+      if (dashes === undefined) return { items: [bar(top)], band };
+      const mid = top + thickness / 2;
+      const path: PathSegment[] = [{ op: 'move', x, y: mid }, { op: 'line', x: x + width, y: mid }];
+      return { items: [{ kind: 'stroke-path', path, color, width: thickness, dash: [...dashes.dash], lineCap: dashes.lineCap }], band };
     }
     case 'wavy':
       return wavyLine(color, kind, span);
