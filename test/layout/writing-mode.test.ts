@@ -84,6 +84,21 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       .toEqual(['3,28', '17,2', '31,2', '45,56', '24,95', '13,93', '3,89', '38,100']);
   });
 
+  it('aligns a vertical cell wider than its lines by vertical-align, across the column from its block start (Chromium 156, in pt)', async () => {
+    // a balance sheet's rotated "Assets" band in a 40px column: centred by td's middle, not at the left
+    const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 700px 300px; margin: 10px } body { margin: 0; font: 12px/1.3 "Liberation Sans" }
+      table { border-collapse: collapse; margin-bottom: 8px } td { border: 1px solid #999; padding: 2px 5px }
+      .v { writing-mode: vertical-rl; width: 40px } .l { writing-mode: vertical-lr; width: 40px }</style>
+      <table><tr><td class=v style="vertical-align:baseline">Rbase</td><td class=v>Rdefault</td><td class=l style="vertical-align:top">Ltop</td>
+      <td class=l style="vertical-align:middle">Lmid</td><td class=l style="vertical-align:bottom">Lbot</td><td class=l style="vertical-align:baseline">Lbase</td>
+      <td class=v style="vertical-align:bottom">Rbot</td><td style="height:120px">x</td></tr></table>
+      <table><tr><th class=v>Hth</th><th style="writing-mode:sideways-lr;width:50px">Side</th><th style="height:100px">y</th></tr></table>`);
+    const words = Object.fromEntries((await pdfWords(pdf)).map((w) => [w.text, Math.round(w.xMin)]));
+    // Chromium: Rbase 27.34 (right: block start), Rdefault 54.19 (centred), Ltop 81.04, Lmid 121.69, Lbot 162.34, Lbase 182.29, Rbot 216.04 (left: block end), Hth 18.94, Side 52.75
+    expect(['Rbase', 'Rdefault', 'Ltop', 'Lmid', 'Lbot', 'Lbase', 'Rbot', 'Hth', 'Side'].map((w) => words[w]))
+      .toEqual([27, 54, 81, 122, 162, 182, 216, 19, 53]);
+  });
+
   it('lays a vertical cell\'s lines along its own height too, where it sizes the row (Chromium 156, in pt)', async () => {
     // `th` centres them: "Bbb" and "Ccc" halfway down their 40px, not at the top
     const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 200px 120px; margin: 10px } body { margin: 0; font: 10px/12px "Liberation Sans" }

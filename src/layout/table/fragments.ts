@@ -109,7 +109,7 @@ function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position
     return;
   }
   into.cells.push({ cell: cell.cell, fragment: moved(into, cell.cell, fragment) });
-  if (output !== undefined) escape(into.escaped, output.positioned, output.pageContent, x, row.y + shift);
+  if (output !== undefined) escape(into.escaped, output.positioned, output.pageContent, x + shift.x, row.y + shift.y);
 }
 
 /**

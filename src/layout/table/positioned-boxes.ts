@@ -14,7 +14,7 @@ import type { Escaping, LayoutContext } from '../contract.js';
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants, waitsForContainingBlock } from '../positioned.js';
 import type { PlacedRow } from './paginate.js';
-import type { LaidCell, TableColumnsLayout } from './rows.js';
+import type { ContentShift, LaidCell, TableColumnsLayout } from './rows.js';
 import { rowsExtent } from './rows.js';
 import type { TablePlan } from './plan.js';
 import type { Escaped } from './escape.js';
@@ -45,13 +45,13 @@ export interface PositionedOnPage {
 
 /**
  * What escaped a cell's content (in the cell's frame), the cell placed as `fragment` in the table's
- * frame with its content moved down by `shift`: placed in the cell when it is their containing
+ * frame with its content moved by `shift`: placed in the cell when it is their containing
  * block; the rest waits for the positioned row or row group around it (`row`: where the cell is
  * on this page) or escapes. Returns the cell's fragment with what it placed.
  */
-export function placeCellPositioned(into: PositionedOnPage, laid: LaidCell & { readonly output: Escaping }, fragment: BoxFragment, row: PlacedRow, shift: number): BoxFragment {
+export function placeCellPositioned(into: PositionedOnPage, laid: LaidCell & { readonly output: Escaping }, fragment: BoxFragment, row: PlacedRow, shift: ContentShift): BoxFragment {
   const moved: Escaped = { positioned: [], pageContent: [] };
-  escape(moved, laid.output.positioned, laid.output.pageContent, fragment.x, row.y + shift);
+  escape(moved, laid.output.positioned, laid.output.pageContent, fragment.x + shift.x, row.y + shift.y);
   const placed = placePositionedDescendants(fragment, moved, into.ctx);
   const rows = into.plan.grid.rows[laid.cell.row]!;
   const container = isContainingBlockForAbsolute(rows.box.style) ? rows.box : isContainingBlockForAbsolute(rows.group.style) ? rows.group : undefined;

@@ -217,27 +217,59 @@ export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
   return { cell, box: cellBox(plan, cell), output: undefined, height: 0, contentHeight: 0, baseline: 0, continued: true, breakToken: undefined, resumedFrom: undefined };
 }
 
-/**
- * How far the cell's content moves down in a slot `height` tall to be aligned (CSS2 §17.5.4);
- * `rowBaseline` is its first row's baseline (from the row top). The rest of a cut cell stays at the top.
- */
-export function contentShift(laid: LaidCell, height: number, rowBaseline: number | undefined): number {
-  if (laid.output === undefined || laid.continued) return 0;
-  const free = height - laid.contentHeight;
-  const align = laid.box.style.verticalAlign;
-  if (align === 'middle') return free / 2;
-  if (align === 'bottom') return free;
-  if (align !== 'top' && rowBaseline !== undefined) return Math.min(free, Math.max(0, rowBaseline - laid.baseline));
-  return 0;
+/** How far a cell's content moves within its slot to be aligned (contentShift). */
+export interface ContentShift {
+  readonly x: number;
+  readonly y: number;
 }
 
-/** The cell's fragment placed in its slot (x, y in the table's frame), stretched to the slot's height, its content moved down by `shift` (contentShift). */
-export function placeCell(laid: LaidCell, slot: Rect, shift: number): BoxFragment {
+/**
+ * How far the cell's content moves in a slot `height` tall to be aligned (CSS2 §17.5.4);
+ * `rowBaseline` is its first row's baseline (from the row top). The rest of a cut cell stays at
+ * the top. A cell of vertical writing mode aligns along its own block axis, across the column
+ * (verticalCellShift).
+ */
+export function contentShift(laid: LaidCell, height: number, rowBaseline: number | undefined): ContentShift {
+  if (laid.output === undefined || laid.continued) return NO_SHIFT;
+  const x = verticalCellShift(laid.box, laid.output);
+  const free = height - laid.contentHeight;
+  const align = laid.box.style.verticalAlign;
+  if (align === 'middle') return { x, y: free / 2 };
+  if (align === 'bottom') return { x, y: free };
+  if (align !== 'top' && rowBaseline !== undefined) return { x, y: Math.min(free, Math.max(0, rowBaseline - laid.baseline)) };
+  return x === 0 ? NO_SHIFT : { x, y: 0 };
+}
+
+const NO_SHIFT: ContentShift = { x: 0, y: 0 };
+
+/**
+ * A vertical cell's flow moved across its column by `vertical-align`, which aligns a cell's
+ * content in the cell's block axis (CSS Tables 3 §3.9.4): there that axis runs across, from the
+ * right for `*-rl` modes, from the left for `*-lr` ones; `top` and `baseline` (and the values
+ * that act as it) at its start, `bottom` at its end, `middle` centred — a `vertical-rl` column
+ * head is centred by `th`'s `vertical-align: middle`, as in Chromium.
+ */
+function verticalCellShift(box: BlockBox, output: LayoutOutput): number {
+  const flow = verticalCellContent(box);
+  const f = output.fragment;
+  const placed = f.children[0];
+  if (flow === undefined || f.children.length !== 1 || placed === undefined) return 0;
+  const contentRight = f.width - f.border.right - f.padding.right;
+  const free = contentRight - (placed.x + placed.width);
+  const align = box.style.verticalAlign;
+  const fromRight = flow.verticalRoot === 'vertical-rl' || flow.verticalRoot === 'sideways-rl';
+  if (align === 'middle') return free / 2;
+  if (align === 'bottom') return fromRight ? 0 : free;
+  return fromRight ? free : 0;
+}
+
+/** The cell's fragment placed in its slot (x, y in the table's frame), stretched to the slot's height, its content moved by `shift` (contentShift). */
+export function placeCell(laid: LaidCell, slot: Rect, shift: ContentShift): BoxFragment {
   const { x, y, height } = slot;
   const output = laid.output;
   if (output === undefined) return emptyContinuation(laid, slot);
   const f = output.fragment;
-  const children = shift === 0 ? f.children : f.children.map((child) => offsetFragment(child, 0, shift));
+  const children = shift.x === 0 && shift.y === 0 ? f.children : f.children.map((child) => offsetFragment(child, shift.x, shift.y));
   return placedBox(f, x, y, Math.max(height, f.height), children);
 }
 
