@@ -91,6 +91,13 @@ describe('intrinsic track sizes (§11.5)', () => {
       .toEqual(['0,0 20x5', '50,0 20x5', '0,5 100x5']);
   });
 
+  it('an item spanning fr tracks whose flex factors sum below 1 grows them in proportion to those factors (Chrome, via Taffy)', async () => {
+    // 0.2fr and 0.3fr under a 60px item take 2/5 and 3/5 of it (24 and 36), as Blink shares it; octavo gave 27 and 33
+    expect(await boxes(`<div style="display:grid;position:absolute;grid-template-columns:0.2fr 0.3fr;grid-template-rows:40px 40px">
+      <div id=a style="width:60px;grid-column:span 2"></div><div id=b></div><div id=c></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 60x40', '0,40 24x40', '24,40 36x40']);
+  });
+
   it('rows take the height of their tallest item; fr rows share a definite height', async () => {
     expect(await boxes(`<div style="display:grid;grid-template-columns:50px 50px;grid-template-rows:auto 1fr 3fr;height:200px">
       <div id=a style="height:40px"></div><div id=b></div><div id=c></div><div></div><div id=d></div></div>`, ['a', 'b', 'c', 'd']))

@@ -262,7 +262,8 @@ function sizeSpanningItems(ctx: Context, items: readonly SizingItem[]): void {
 
 /**
  * §11.5 step 4: items crossing flexible tracks grow the base sizes of those with an intrinsic
- * minimum, in proportion to their flex factors (below a sum of 1, that share and the rest equally).
+ * minimum, in proportion to their flex factors whatever their sum (0.2fr and 0.3fr take 2/5 and
+ * 3/5, as Chromium shares it), equally when they are all 0fr.
  */
 function distributeToFlexible(ctx: Context, items: readonly SizingItem[]): void {
   const planned = new Map<Track, number>();
@@ -275,7 +276,7 @@ function distributeToFlexible(ctx: Context, items: readonly SizingItem[]): void 
     const flex = (t: Track): number => (t.max.kind === 'fr' ? t.max.flex : 0);
     const sum = chosen.reduce((total, t) => total + flex(t), 0);
     for (const t of chosen) {
-      const add = sum >= 1 ? (extra * flex(t)) / sum : extra * flex(t) + (extra * (1 - sum)) / chosen.length;
+      const add = sum > 0 ? (extra * flex(t)) / sum : extra / chosen.length;
       planned.set(t, Math.max(planned.get(t) ?? 0, add));
     }
   }
