@@ -91,7 +91,7 @@ export function uax14Opportunities(text: string): BreakOpportunity[] {
       opportunities.push({ index: text.length, required: true });
     }
   }
-  return withBreaksBeforeSmallKana(text, withAsciiPairBreaks(text, withBreaksBetweenWords(text, opportunities)));
+  return withBreaksAfterHebrewHyphens(text, withBreaksBeforeSmallKana(text, withAsciiPairBreaks(text, withBreaksBetweenWords(text, opportunities))));
 }
 
 /**
@@ -164,6 +164,40 @@ function withBreaksBeforeSmallKana(text: string, opportunities: BreakOpportunity
     if (KANA_OR_HAN.test(String.fromCodePoint(previous))) (added ??= []).push(i);
   }
   return withAllowed(opportunities, added);
+}
+
+/**
+ * UAX #14 since Unicode 15.1 keeps a hyphen after a Hebrew letter from ending a line only when no
+ * Hebrew letter follows (LB21a: HL (HY | BA) × [^HL]); the package applies the older rule, no
+ * break at all, so "האפרו-אסיאתיות" and "בית־ספר" (a maqaf) stayed whole where Chromium, whose ICU
+ * has the new rule, breaks after the hyphen. A break goes back between a hyphen (HY, or BA that is
+ * not East Asian wide) after a Hebrew letter, its points between, and a Hebrew letter.
+ */
+function withBreaksAfterHebrewHyphens(text: string, opportunities: BreakOpportunity[]): BreakOpportunity[] {
+  let added: number[] | undefined;
+  for (let i = 1; i + 1 < text.length; i++) {
+    if (!isHebrewHyphen(text.charCodeAt(i)) || !isHebrewLetter(text.charCodeAt(i + 1))) continue;
+    let before = i - 1;
+    while (before > 0 && isHebrewPoint(text.charCodeAt(before))) before--;
+    if (isHebrewLetter(text.charCodeAt(before))) (added ??= []).push(i + 1);
+  }
+  return withAllowed(opportunities, added);
+}
+
+/** HY (`-`) and the hyphens and dashes of class BA that are not East Asian wide: ‐ ‒ – and the maqaf ־. */
+function isHebrewHyphen(code: number): boolean {
+  return code === 0x2d || code === 0x2010 || code === 0x2012 || code === 0x2013 || code === 0x05be;
+}
+
+/** Line_Break class HL: the Hebrew letters and their presentation forms. */
+function isHebrewLetter(code: number): boolean {
+  return (code >= 0x05d0 && code <= 0x05ea) || (code >= 0x05ef && code <= 0x05f2) || code === 0xfb1d
+    || (code >= 0xfb1f && code <= 0xfb28) || (code >= 0xfb2a && code <= 0xfb4f && code !== 0xfb37 && code !== 0xfb3d && code !== 0xfb3f && code !== 0xfb42 && code !== 0xfb45);
+}
+
+/** The Hebrew points and accents (class CM), which stay with the letter before them (LB9). */
+function isHebrewPoint(code: number): boolean {
+  return (code >= 0x0591 && code <= 0x05bd) || code === 0x05bf || code === 0x05c1 || code === 0x05c2 || code === 0x05c4 || code === 0x05c5 || code === 0x05c7;
 }
 
 /** `opportunities` with allowed breaks at the `added` indices they lack, in order. */

@@ -216,7 +216,8 @@ function groupByFamily(entries: readonly FaceEntry[]): Map<string, FaceEntry[]> 
 /**
  * §5.2 steps 1-5: each listed family that exists contributes its best-matching faces (a generic
  * one its CJK locale's family first, `localeGeneric`); with none, the default (the standard
- * font). Then the bundled fallback families, for characters nobody else has.
+ * font), which also follows a list that names no generic family. Then the bundled fallback
+ * families, for characters nobody else has.
  */
 function buildChain(
   families: readonly string[],
@@ -231,9 +232,13 @@ function buildChain(
     const set = faceSet(faces, wanted);
     if (set !== undefined) chain.push(set);
   };
+  const standard = (): readonly FaceEntry[] | undefined => localeGeneric(DEFAULT_FAMILY) ?? lookup(DEFAULT_FAMILY);
   for (const family of families) add(localeGeneric(family) ?? lookup(family));
-  if (chain.length === 0) add(localeGeneric(DEFAULT_FAMILY) ?? lookup(DEFAULT_FAMILY));
+  if (chain.length === 0) add(standard());
   chain.forEach((set, i) => (chain[i] = { ...set, listed: true }));
+  // a list without a generic family ends in the standard font, as in Chromium: the Latin letters and
+  // digits a Hebrew or Thai font lacks (`font-family: "Noto Sans Hebrew"`) print in Times New Roman
+  if (!families.some((family) => isGenericFamily(family.trim().toLowerCase()))) add(standard());
   for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()));
   return chain;
 }

@@ -74,6 +74,17 @@ describe('UAX #14 break opportunities', () => {
     expect(breaks('aっ')).toEqual([]);
   });
 
+  it('breaks after a hyphen between Hebrew letters (UAX #14 LB21a since Unicode 15.1), as Chromium 156 does', () => {
+    // Chromium's lines in a 1px wide box: אבג-|דהו, בֵּית־|סֵפֶר (a maqaf after points), אבג‐|דהו, אבג–|דהו; אבג-123 and אבג‑דהו (a non-breaking hyphen) whole
+    expect(breaks('אבג-דהו')).toEqual(['4']);
+    expect(breaks('בֵּית־סֵפֶר')).toEqual(['6']);
+    expect(breaks('אבג\u2010דהו')).toEqual(['4']);
+    expect(breaks('אבג\u2013דהו')).toEqual(['4']);
+    expect(breaks('אבג-123')).toEqual([]);
+    expect(breaks('אבג\u2011דהו')).toEqual([]);
+    expect(breaks('השפות האפרו-אסיאתיות')).toEqual(['6', '12']);
+  });
+
   it('breaks Thai, Lao, Khmer and Myanmar between dictionary words, as Chromium does through ICU', () => {
     // สุนัข|จิ้งจอก|สี|น้ำตาล|กระโดด: UAX #14 alone (class SA as AL) has no break in it
     expect(breaks('สุนัขจิ้งจอกสีน้ำตาลกระโดด')).toEqual(['5', '12', '14', '20']);
