@@ -66,8 +66,12 @@ const MATCHINGS_PER_CATALOG = 256;
 export interface Resolution {
   /** The first available font (CSS Fonts 4 §5.3): metrics, strut, and .notdef for missing characters. */
   readonly primary: FontFace;
-  /** The face that draws a cluster (base character + marks), or undefined when no font has it. */
-  faceFor(cluster: readonly number[]): FontFace | undefined;
+  /**
+   * The face that draws a cluster (base character + marks), or undefined when no font has it.
+   * `previous`: the face of the cluster before it, which a punctuation mark or digit no listed
+   * family has stays in when that face has it (`Matching.candidateFor`).
+   */
+  faceFor(cluster: readonly number[], previous?: FontFace): FontFace | undefined;
   /** The colour font (emoji) that draws a cluster as one picture, if one is installed and has it. */
   colorFaceFor(cluster: readonly number[]): FontFace | undefined;
 }
@@ -284,7 +288,15 @@ interface Matching {
   /** The first available font's candidate (CSS Fonts 4 §5.3). */
   readonly primary: Candidate;
   /** The candidate that draws a cluster, or undefined when no font has it. */
-  candidateFor(cluster: readonly number[]): Candidate | undefined;
+  /**
+   * The candidate that draws a cluster, or undefined when no font has it. A character of no script
+   * of its own (Script=Common or Inherited: punctuation, digits, the danda ।) that no listed
+   * family has stays in `previous`, the fallback face of the text before it, when that face has
+   * it — as Chromium shapes it within the run of the script around it, with the fallback font that
+   * run found: "ভাষা।" all in Noto Sans Bengali, where the first installed font with a danda
+   * (Noto Sans Takri) took the danda alone.
+   */
+  candidateFor(cluster: readonly number[], previous?: Candidate): Candidate | undefined;
   /** `faceOf`: the resolution's face of a candidate (whether a listed face draws the sequence in colour). */
   colorFaceFor(cluster: readonly number[], faceOf: (candidate: Candidate) => FontFace): FontFace | undefined;
 }
@@ -296,6 +308,7 @@ function createMatching(
   colorEntries: () => readonly FaceEntry[],
 ): Matching {
   let fallbackChain: readonly FaceSet[] | undefined;
+  const listedCandidates = new Set(chain.filter((set) => set.listed === true).flatMap((set) => set.candidates));
   const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): Candidate | undefined => {
     for (const set of sets) {
       for (const candidate of set.candidates) if (covers(candidate.entry, codePoints)) return candidate;
@@ -319,11 +332,12 @@ function createMatching(
       primary ??= firstAvailable(chain);
       return primary;
     },
-    candidateFor(cluster) {
+    candidateFor(cluster, previous) {
       const base = cluster[0] as number;
-      if (cluster.length === 1) return forCodePoint(base);
       // A cluster stays in one face when some face has all of it; else its base decides.
-      return find(cluster) ?? forCodePoint(base);
+      const found = cluster.length === 1 ? forCodePoint(base) : find(cluster) ?? forCodePoint(base);
+      if (previous === undefined || found === undefined || found === previous || listedCandidates.has(found) || listedCandidates.has(previous)) return found;
+      return NO_SCRIPT_OF_ITS_OWN.test(String.fromCodePoint(base)) && covers(previous.entry, cluster) ? previous : found;
     },
     colorFaceFor(cluster, faceOf) {
       // as in Chromium, a listed font that has the whole sequence draws it: a colour (COLR) one always, another without VS16
@@ -347,6 +361,8 @@ function createMatching(
  */
 class MatchedResolution implements Resolution {
   private primaryFace: FontFace | undefined = undefined;
+  /** The candidate of each face this resolution gave (a `previous` face back to its candidate). */
+  private readonly candidates = new Map<FontFace, Candidate>();
 
   constructor(
     private readonly matching: Matching,
@@ -359,8 +375,8 @@ class MatchedResolution implements Resolution {
     return (this.primaryFace ??= this.faceOf(this.matching.primary));
   }
 
-  faceFor(cluster: readonly number[]): FontFace | undefined {
-    const candidate = this.matching.candidateFor(cluster);
+  faceFor(cluster: readonly number[], previous?: FontFace): FontFace | undefined {
+    const candidate = this.matching.candidateFor(cluster, previous === undefined ? undefined : this.candidates.get(previous));
     return candidate === undefined ? undefined : this.faceOf(candidate);
   }
 
@@ -369,7 +385,9 @@ class MatchedResolution implements Resolution {
   }
 
   private faceOf(candidate: Candidate): FontFace {
-    return candidate.face ?? candidateFace(candidate, this.wanted, this.variationKey, this.intern);
+    const face = candidate.face ?? candidateFace(candidate, this.wanted, this.variationKey, this.intern);
+    this.candidates.set(face, candidate);
+    return face;
   }
 }
 
@@ -404,6 +422,9 @@ function isVariable(entry: FaceEntry): boolean {
 }
 
 const NO_SYNTHESIS: Synthesis = { bold: false, oblique: false };
+
+/** Characters that take the script of the text around them (UAX #24): they follow its fallback face. */
+const NO_SCRIPT_OF_ITS_OWN = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
 /** CSS Fonts 4 §5.3: the first face whose unicode-range includes U+0020 and that loads. */
 function firstAvailable(chain: readonly FaceSet[]): Candidate {

@@ -105,14 +105,16 @@ export function segmentByFace(text: string, resolution: Resolution): Segmentatio
   if (single !== undefined) return { segments: [{ text, face: single }], missing: [] };
   const clusters = clustersOf(text);
   const missing: number[] = [];
+  let previous: FontFace | undefined;
   for (const cluster of clusters) {
     if (cluster.transparent) continue;
     const wanted = visibleCodePoints(cluster.codePoints);
     const emoji = wantsEmojiPresentation(cluster.codePoints);
     // an emoji sequence goes to the colour font as a unit; a text-presentation one only when no text font has it
     const face = (emoji ? resolution.colorFaceFor(cluster.codePoints) : undefined)
-      ?? resolution.faceFor(wanted.length > 0 ? wanted : cluster.codePoints.slice(0, 1))
+      ?? resolution.faceFor(wanted.length > 0 ? wanted : cluster.codePoints.slice(0, 1), previous)
       ?? (emoji || !isPictographic(cluster.codePoints[0] as number) ? undefined : resolution.colorFaceFor(cluster.codePoints));
+    previous = face;
     if (face) cluster.face = face;
     else {
       cluster.face = resolution.primary;

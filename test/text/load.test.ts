@@ -120,6 +120,19 @@ describe('@font-face loading', () => {
     expect(fontHash(dataUrl, otf)).toBe(sha1(otf));
   });
 
+  it('keeps a punctuation mark no listed family has in the fallback face of the letters before it, as Chromium 156', async () => {
+    // Arabic after a face of Latin letters only: its letters fall back to DejaVu Sans, and so does the
+    // full stop after them (a character of no script of its own), where the standard font, earlier
+    // in the chain, took it alone; a full stop after Latin letters is the standard font's.
+    const diagnostics = newDiagnostics();
+    const faces = await loadFontFaces([rule('Letters', [{ url: otfUrl }], { unicodeRange: [[0x41, 0x5a], [0x61, 0x7a]] })], loadBytes, diagnostics);
+    const text = createFontRegistry({ extraFonts: [] }).forRender({ faces, diagnostics });
+    const faceOf = (s: string): string[] => text.shape(s, request({ families: ['Letters'] })).runs.map((run) => `${run.face.family}: ${[...run.glyphs].length}`);
+    expect(faceOf('\u0645\u0631\u062d\u0628\u0627.')).toEqual(['DejaVu Sans: 6']);
+    expect(faceOf('\u0645\u0631\u062d\u0628\u0627 .')).toEqual(['DejaVu Sans: 7']);
+    expect(runSummary(text.shape('ab.', request({ families: ['Letters'] })))).toEqual(['Letters: ab', 'Liberation Serif: .']);
+  });
+
   it('hides bundled fonts of the same family name and honours unicode-range', async () => {
     const diagnostics = newDiagnostics();
     const faces = await loadFontFaces([
