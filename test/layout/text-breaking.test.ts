@@ -292,6 +292,17 @@ describe('spacing and alignment (CSS Text 3 §6-8)', () => {
     expect(await lineTexts('<p id=p style="text-transform:capitalize">hello big-world</p>')).toEqual(['Hello Big-World']);
   });
 
+  it('cases text by the rules of its language, as Chromium 156 prints it (CSS Text 3 §2.1.1)', async () => {
+    // Turkish dotted and dotless i both ways, Greek capitals without tonos (ή alone keeps it), Lithuanian i keeping its dot
+    expect(await lineTexts('<p id=p lang=tr style="text-transform:uppercase">istanbul ılık</p>')).toEqual(['İSTANBUL ILIK']);
+    expect(await lineTexts('<p id=p lang=tr-TR style="text-transform:lowercase">İSTANBUL <span>IŞIK</span></p>')).toEqual(['istanbul ışık']);
+    expect(await lineTexts('<p id=p lang=el style="text-transform:uppercase">Αθήνα άλφα ή</p>')).toEqual(['ΑΘΗΝΑ ΑΛΦΑ Ή']);
+    expect(await lineTexts('<p id=p lang=lt style="text-transform:lowercase">Ì</p>')).toEqual(['i\u0307\u0300']);
+    // capitalize stays language-neutral; other languages and none keep the default mappings
+    expect(await lineTexts('<p id=p lang=tr style="text-transform:capitalize">istanbul</p>')).toEqual(['Istanbul']);
+    expect(await lineTexts('<p id=p lang=en style="text-transform:uppercase">istanbul <span lang=x-unknown-tag>ılık</span></p>')).toEqual(['ISTANBUL ILIK']);
+  });
+
   it('puts text in full-width forms and small kana in full size (CSS Text 3 §2.1)', async () => {
     // the bundled fonts have no glyphs for the wide forms and kana: drawn as .notdef, and said so
     const transformed = async (html: string): Promise<string[]> => {

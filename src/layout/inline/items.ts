@@ -118,8 +118,9 @@ class ItemCollector {
     for (const box of boxes) {
       switch (box.kind) {
         case 'text': {
-          const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: this.text.length, parent, lang: this.langOf(langElement), listSymbol: box.listSymbol, following: undefined });
+          const lang = this.langOf(langElement);
+          const transformed = transformText(box.text, box.style.textTransform, lang);
+          items.push({ kind: 'text', style: box.style, text: transformed, start: this.text.length, parent, lang, listSymbol: box.listSymbol, following: undefined });
           this.text += transformed;
           break;
         }
@@ -172,16 +173,40 @@ class ItemCollector {
   }
 }
 
-/** CSS Text 3 §2.1 text-transform (full case mappings from the JS engine; the width and kana tables in width-and-kana.ts). */
-export function transformText(text: string, transform: ComputedStyle['textTransform']): string {
+/**
+ * CSS Text 3 §2.1 text-transform (full case mappings from the JS engine; the width and kana tables
+ * in width-and-kana.ts). `uppercase` and `lowercase` follow the language's own rules where Unicode
+ * has them (§2.1.1, SpecialCasing and CLDR through ICU), as Chromium maps them: Turkish and
+ * Azerbaijani dotted and dotless i (`istanbul` → `İSTANBUL`, `IŞIK` → `ışık`), Lithuanian i with
+ * its dot kept under accents, Greek capitals without their tonos (`Αθήνα` → `ΑΘΗΝΑ`).
+ * `capitalize` stays language-neutral, as in Chromium (`istanbul` → `Istanbul` in Turkish too).
+ */
+export function transformText(text: string, transform: ComputedStyle['textTransform'], lang = ''): string {
   switch (transform) {
     case 'none': return text;
-    case 'uppercase': return text.toUpperCase();
-    case 'lowercase': return text.toLowerCase();
+    case 'uppercase': {
+      const casing = casingLanguage(lang);
+      return casing === undefined ? text.toUpperCase() : text.toLocaleUpperCase(casing);
+    }
+    case 'lowercase': {
+      const casing = casingLanguage(lang);
+      return casing === undefined || casing === 'el' ? text.toLowerCase() : text.toLocaleLowerCase(casing);
+    }
     case 'capitalize': return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
     case 'full-width': return toFullWidth(text);
     case 'full-size-kana': return toFullSizeKana(text);
   }
+}
+
+/** The languages whose case mappings differ from the default ones (ICU's tailorings), by primary subtag. */
+const CASING_LANGUAGES: ReadonlySet<string> = new Set(['tr', 'az', 'lt', 'el']);
+
+/** The language `lang` is cased as, when its rules are not the default ones. */
+function casingLanguage(lang: string): string | undefined {
+  if (lang === '') return undefined;
+  const dash = lang.indexOf('-');
+  const primary = (dash < 0 ? lang : lang.slice(0, dash)).toLowerCase();
+  return CASING_LANGUAGES.has(primary) ? primary : undefined;
 }
 
 /** The language of an element (HTML §3.2.6.2): its own `lang` (or `xml:lang`), else its parent's. */

@@ -80,8 +80,8 @@ function plainTextItems(box: InlineFlowBox, langs: WeakMap<BoxElement, string>):
   let lang: string | undefined;
   for (const child of box.children) {
     if (child.kind !== 'text' || !isPlainStyle(child.style)) return undefined;
-    const transformed = transformText(child.text, child.style.textTransform);
     lang ??= blockLanguage(box, langs);
+    const transformed = transformText(child.text, child.style.textTransform, lang);
     list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang, listSymbol: undefined, following: undefined });
     text += transformed;
   }
