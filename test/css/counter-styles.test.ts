@@ -34,9 +34,12 @@ describe('predefined counter styles', () => {
     ['lower-armenian', [4], ['դ']],
     ['georgian', [1, 19, 2024], ['ა', 'ით', 'ცკდ']],
     ['hebrew', [1, 15, 16, 19, 5785], ['א', 'טו', 'טז', 'יט', 'ה׳תשפה']],
-    ['hiragana', [1, 3, 46, 47], ['あ', 'う', 'ん', 'ああ']],
+    // the gojūon with ゐ and ゑ, 48 symbols, as CSS Counter Styles 3 and Chromium 156 list them (99: いう)
+    ['hiragana', [1, 3, 46, 48, 49, 99], ['あ', 'う', 'ゑ', 'ん', 'ああ', 'いう']],
     ['katakana-iroha', [1, 2], ['イ', 'ロ']],
-    ['cjk-heavenly-stem', [1, 10, 11], ['甲', '癸', '甲甲']],
+    // fixed systems: past their symbols, cjk-decimal (Chromium 156: 11 → 一一, not 甲甲)
+    ['cjk-heavenly-stem', [1, 10, 11], ['甲', '癸', '一一']],
+    ['cjk-earthly-branch', [11, 12, 13, 19], ['戌', '亥', '一三', '一九']],
   ] as const)('%s', (style, values, expected) => {
     expect(values.map((v) => format(v, style))).toEqual(expected);
   });
