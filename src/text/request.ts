@@ -141,7 +141,8 @@ const LIGATURE_FEATURES: Readonly<Record<string, Readonly<Record<string, number>
 
 /**
  * CSS Fonts 4 §7.2 "Feature precedence": defaults (kerning and standard ligatures, applied by the
- * shaper unless turned off), then font-kerning and font-variant-*, then font-feature-settings.
+ * shaper unless turned off), then font-kerning and font-variant-* (common ligatures off under
+ * letter-spacing), then font-feature-settings.
  */
 export function fontFeatures(style: ComputedStyle): Readonly<Record<string, number>> {
   const features: Record<string, number> = {};
@@ -154,6 +155,8 @@ export function fontFeatures(style: ComputedStyle): Readonly<Record<string, numb
     if (tag !== undefined) features[tag] = 1;
   }
   for (const keyword of style.fontVariantLigatures) Object.assign(features, LIGATURE_FEATURES[keyword]);
+  // spaced letters are drawn apart: no common ligatures (CSS Text 3 §8.2), whatever font-variant-ligatures asks, as Chromium shapes them (`fi` as f and i)
+  if (style.letterSpacing !== 0) Object.assign(features, LIGATURE_FEATURES['no-common-ligatures']);
   for (const keyword of style.fontVariantEastAsian) {
     const tag = EAST_ASIAN_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;

@@ -16,6 +16,7 @@ function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
     fontFeatureSettings: [],
     fontVariationSettings: [],
     fontKerning: 'auto',
+    letterSpacing: 0,
   };
   return { ...fonts, ...overrides } as ComputedStyle;
 }
@@ -97,5 +98,11 @@ describe('fontRequestFromStyle', () => {
       fontFeatureSettings: [{ tag: 'tnum', value: 0 }, { tag: 'kern', value: 0 }, { tag: 'ss01', value: 1 }],
     }));
     expect(request.features).toEqual({ tnum: 0, kern: 0, ss01: 1 });
+  });
+
+  it('turns common ligatures off under letter-spacing, even asked for, unless font-feature-settings turns them on (as Chromium)', () => {
+    expect(fontRequestFromStyle(style({ letterSpacing: 2 })).features).toEqual({ liga: 0, clig: 0 });
+    expect(fontRequestFromStyle(style({ letterSpacing: -0.5, fontVariantLigatures: ['common-ligatures', 'discretionary-ligatures'] })).features).toEqual({ liga: 0, clig: 0, dlig: 1 });
+    expect(fontRequestFromStyle(style({ letterSpacing: 2, fontFeatureSettings: [{ tag: 'liga', value: 1 }] })).features).toEqual({ liga: 1, clig: 0 });
   });
 });

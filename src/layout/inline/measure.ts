@@ -15,6 +15,7 @@ import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
 import { mayTrimSpacing, trimAdjacent } from './spacing-trim.js';
 import { codePointBefore, kerningAfter, nextCharacter } from './kerning-across.js';
+import { letterSpacingUnits } from './letter-spacing.js';
 
 /** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
 export interface MeasuredRun {
@@ -482,14 +483,15 @@ function unspaced(style: ComputedStyle): boolean {
   return style.letterSpacing === 0 && style.wordSpacing === 0;
 }
 
-/** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
+/** Adds letter-spacing after every typographic character unit (letter-spacing.ts) and word-spacing to every space (CSS Text 3 §7-8). */
 function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean, facts: RunFacts): MeasuredRun {
   const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
   if (letter === 0 && word === 0) return new SpacedRun(run, facts.advances, level, trailing);
-  const advances = run.glyphs.map((glyph) => {
+  const units = letter === 0 ? undefined : letterSpacingUnits(run, level % 2 === 1);
+  const advances = run.glyphs.map((glyph, i) => {
     let advance = glyph.advance;
-    if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;
+    if (units !== undefined) advance += letter * units[i]!;
     if (isSpace(glyph.codePoints)) advance += word;
     return advance;
   });
