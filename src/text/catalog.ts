@@ -287,7 +287,6 @@ function covers(entry: FaceEntry, codePoints: readonly number[]): boolean {
 interface Matching {
   /** The first available font's candidate (CSS Fonts 4 §5.3). */
   readonly primary: Candidate;
-  /** The candidate that draws a cluster, or undefined when no font has it. */
   /**
    * The candidate that draws a cluster, or undefined when no font has it. A character of no script
    * of its own (Script=Common or Inherited: punctuation, digits, the danda ।) that no listed

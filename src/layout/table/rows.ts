@@ -234,10 +234,10 @@ export function contentShift(laid: LaidCell, height: number, rowBaseline: number
   const x = verticalCellShift(laid.box, laid.output);
   const free = height - laid.contentHeight;
   const align = laid.box.style.verticalAlign;
-  if (align === 'middle') return { x, y: free / 2 };
-  if (align === 'bottom') return { x, y: free };
-  if (align !== 'top' && rowBaseline !== undefined) return { x, y: Math.min(free, Math.max(0, rowBaseline - laid.baseline)) };
-  return x === 0 ? NO_SHIFT : { x, y: 0 };
+  const y = align === 'middle' ? free / 2 : align === 'bottom' ? free
+    : align !== 'top' && rowBaseline !== undefined ? Math.min(free, Math.max(0, rowBaseline - laid.baseline)) : 0;
+  // most cells do not move: one shared record for them, none made per cell
+  return x === 0 && y === 0 ? NO_SHIFT : { x, y };
 }
 
 const NO_SHIFT: ContentShift = { x: 0, y: 0 };
