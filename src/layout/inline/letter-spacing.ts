@@ -4,7 +4,7 @@
  * marks and joiners that follow it (a vowel sign stays on its consonant: हि, not ि ह drawn apart;
  * a decomposed accent on its letter; an emoji with its skin tone), clusters the shaper reordered
  * merged into one (a pre-base vowel sign or a reph moved across its syllable), a conjunct's half
- * form a unit of its own (न्|दी). Each letter of a ligature still counts (`fi` is two units).
+ * form a unit of its own (न्|दी), a ligature one unit (क्ष), as HarfBuzz merges their clusters.
  *
  * A unit's spacing goes on its visually rightmost glyph, the one whose advance is the unit's right
  * edge: in left-to-right text the glyph that completes it (or the last of a reordered syllable,
