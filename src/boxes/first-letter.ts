@@ -15,11 +15,25 @@ import { preservesNewlines, preservesSpaces } from './whitespace.js';
 type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
 
 /**
- * Punctuation (quotes, brackets, other: not dashes or connectors), the first other character with
- * its combining marks, then the punctuation right after it; a space ends it (`“ A` has none). As
- * Chromium takes it (FirstLetterPseudoElement::FirstLetterLength): `—Yes` styles the dash.
+ * Punctuation (quotes, brackets, other: not dashes or connectors), the first other character as
+ * a whole grapheme cluster (its combining marks, a flag's two halves, an emoji with its skin tone
+ * or its joined sequence, a Devanagari conjunct), then the punctuation right after it; a space
+ * ends it (`“ A` has none). As Chromium takes it (FirstLetterPseudoElement::FirstLetterLength):
+ * `—Yes` styles the dash, and a flag is one letter — split after its first half, neither half had
+ * a glyph.
  */
-const FIRST_LETTER = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*[^\s\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]\p{M}*[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*/u;
+function firstLetterOf(text: string): string | undefined {
+  const before = PUNCTUATION_RUN.exec(text)![0].length;
+  const rest = text.slice(before);
+  if (rest === '' || /^[\s\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]/u.test(rest)) return undefined;
+  const cluster = graphemes.segment(rest)[Symbol.iterator]().next().value!.segment;
+  const after = PUNCTUATION_RUN.exec(rest.slice(cluster.length))![0].length;
+  return text.slice(0, before + cluster.length + after);
+}
+
+const PUNCTUATION_RUN = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*/u;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * What the search found in a list of boxes: a new list, nothing yet (go on), a first line that
@@ -113,14 +127,14 @@ function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Foun
   if (start === box.text.length) return 'none';
   if (start < 0) return 'stop';
   const rest = box.text.slice(start);
-  const withLetter = FIRST_LETTER.exec(rest);
+  const withLetter = firstLetterOf(rest);
   // punctuation alone is the letter only if the line goes on after it (split)
-  const match = withLetter ?? PUNCTUATION.exec(rest);
-  if (match === null) return 'stop';
+  const match = withLetter ?? PUNCTUATION.exec(rest)?.[0];
+  if (match === undefined) return 'stop';
   const style = styleFor(box.style);
   if (style === undefined) return 'stop';
-  const end = start + match[0].length;
-  const letter: TextBox = { kind: 'text', text: match[0], style, element: undefined, pseudo: 'first-letter' };
+  const end = start + match.length;
+  const letter: TextBox = { kind: 'text', text: match, style, element: undefined, pseudo: 'first-letter' };
   const out: Box[] = [];
   if (start > 0) out.push({ ...box, text: box.text.slice(0, start) });
   const initial = style.initialLetter;
@@ -129,7 +143,7 @@ function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Foun
     ? { kind: 'out-of-flow', scheme: 'float', box: initial === 'normal' ? float : { ...float, initialLetter: { ...initial, paragraph } }, style, element, pseudo: 'first-letter' }
     : { kind: 'inline', style, element, pseudo: 'first-letter', children: [letter] });
   if (end < box.text.length) out.push({ ...box, text: box.text.slice(end) });
-  return withLetter === null ? { boxes: out } : out;
+  return withLetter === undefined ? { boxes: out } : out;
 }
 
 /**

@@ -43,6 +43,12 @@ describe('::first-letter: the text it takes', () => {
     expect(await texts('p::first-letter { color: red }', '<p>e\u0301te\u0301</p>')).toEqual(['e\u0301']);
   });
 
+  it('a whole grapheme cluster: a flag, an emoji with its skin tone, a vowel sign on its consonant (Chromium 156)', async () => {
+    // the flag's first half alone had no glyph in any font: two .notdef boxes where Chromium draws 🇬🇧
+    expect(await texts('p::first-letter { color: red }', '<p>\u{1F1EC}\u{1F1E7} flag</p><p>\u{1F44D}\u{1F3FD}. ok</p><p>\u0939\u093F\u0928</p>'))
+      .toEqual(['\u{1F1EC}\u{1F1E7}', '\u{1F44D}\u{1F3FD}.', '\u0939\u093F']);
+  });
+
   it('in an inline descendant, in a ::before, and in the first block of a block', async () => {
     const css = 'p::first-letter, div::first-letter { color: red } p.n::before { content: "Note: " }';
     expect(await texts(css, '<p><b><i>Bold</i></b> start</p><p class="n">body</p><div>\n <p>nested</p></div>')).toEqual(['B', 'N', 'n']);
