@@ -292,6 +292,11 @@ describe('spacing and alignment (CSS Text 3 §6-8)', () => {
     expect(await lineTexts('<p id=p style="text-transform:capitalize">hello big-world</p>')).toEqual(['Hello Big-World']);
   });
 
+  it('capitalizes where Chromium 156 starts a word: not after an apostrophe, a middle dot or an underscore', async () => {
+    expect(await lineTexts('<p id=p style="text-transform:capitalize">don\'t rock\'n\'roll don’t foo_bar a·b foo.bar a+b 1st x-ray</p>'))
+      .toEqual(['Don\'t Rock\'n\'roll Don’t Foo_bar A·b Foo.Bar A+B 1st X-Ray']);
+  });
+
   it('cases text by the rules of its language, as Chromium 156 prints it (CSS Text 3 §2.1.1)', async () => {
     // Turkish dotted and dotless i both ways, Greek capitals without tonos (ή alone keeps it), Lithuanian i keeping its dot
     expect(await lineTexts('<p id=p lang=tr style="text-transform:uppercase">istanbul ılık</p>')).toEqual(['İSTANBUL ILIK']);

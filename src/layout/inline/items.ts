@@ -179,7 +179,8 @@ class ItemCollector {
  * has them (§2.1.1, SpecialCasing and CLDR through ICU), as Chromium maps them: Turkish and
  * Azerbaijani dotted and dotless i (`istanbul` → `İSTANBUL`, `IŞIK` → `ışık`), Lithuanian i with
  * its dot kept under accents, Greek capitals without their tonos (`Αθήνα` → `ΑΘΗΝΑ`).
- * `capitalize` stays language-neutral, as in Chromium (`istanbul` → `Istanbul` in Turkish too).
+ * `capitalize` stays language-neutral, as in Chromium (`istanbul` → `Istanbul` in Turkish too), and
+ * starts words where Chromium does (`WORD_START`).
  */
 export function transformText(text: string, transform: ComputedStyle['textTransform'], lang = ''): string {
   switch (transform) {
@@ -192,11 +193,19 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
       const casing = casingLanguage(lang);
       return casing === undefined || casing === 'el' ? text.toLowerCase() : text.toLocaleLowerCase(casing);
     }
-    case 'capitalize': return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
+    case 'capitalize': return text.replace(WORD_START, (_m, before: string, letter: string) => before + letter.toUpperCase());
     case 'full-width': return toFullWidth(text);
     case 'full-size-kana': return toFullSizeKana(text);
   }
 }
+
+/**
+ * A letter `capitalize` upper-cases: the first of the text, or one after a character that is not a
+ * letter, digit or mark nor one that joins a word's parts (apostrophes ' ‘ ’, the middle dot, the
+ * underscore) — as Chromium capitalizes: `Don't`, `Rock'n'roll`, `Foo_bar`, but `Well-Known`,
+ * `Foo.Bar`, `A+B`.
+ */
+const WORD_START = /(^|[^\p{L}\p{N}\p{M}'\u2018\u2019\u00b7_])(\p{L})/gu;
 
 /** The languages whose case mappings differ from the default ones (ICU's tailorings), by primary subtag. */
 const CASING_LANGUAGES: ReadonlySet<string> = new Set(['tr', 'az', 'lt', 'el']);
