@@ -295,6 +295,8 @@ describe('spacing and alignment (CSS Text 3 §6-8)', () => {
   it('capitalizes where Chromium 156 starts a word: not after an apostrophe, a middle dot or an underscore', async () => {
     expect(await lineTexts('<p id=p style="text-transform:capitalize">don\'t rock\'n\'roll don’t foo_bar a·b foo.bar a+b 1st x-ray</p>'))
       .toEqual(['Don\'t Rock\'n\'roll Don’t Foo_bar A·b Foo.Bar A+B 1st X-Ray']);
+    // across elements, the text before decides: a word split by markup is one word
+    expect(await lineTexts('<p id=p style="text-transform:capitalize"><b>foo</b>bar <i>baz</i> qux<span>\'s</span></p>')).toEqual(['Foobar Baz Qux\'s']);
   });
 
   it('cases text by the rules of its language, as Chromium 156 prints it (CSS Text 3 §2.1.1)', async () => {

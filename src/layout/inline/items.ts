@@ -119,7 +119,7 @@ class ItemCollector {
       switch (box.kind) {
         case 'text': {
           const lang = this.langOf(langElement);
-          const transformed = transformText(box.text, box.style.textTransform, lang);
+          const transformed = transformText(box.text, box.style.textTransform, lang, this.text);
           items.push({ kind: 'text', style: box.style, text: transformed, start: this.text.length, parent, lang, listSymbol: box.listSymbol, following: undefined });
           this.text += transformed;
           break;
@@ -180,9 +180,10 @@ class ItemCollector {
  * Azerbaijani dotted and dotless i (`istanbul` → `İSTANBUL`, `IŞIK` → `ışık`), Lithuanian i with
  * its dot kept under accents, Greek capitals without their tonos (`Αθήνα` → `ΑΘΗΝΑ`).
  * `capitalize` stays language-neutral, as in Chromium (`istanbul` → `Istanbul` in Turkish too), and
- * starts words where Chromium does (`WORD_START`).
+ * starts words where Chromium does (`WORD_START`), `before` (the paragraph's text so far) telling
+ * whether its first letter goes on a word.
  */
-export function transformText(text: string, transform: ComputedStyle['textTransform'], lang = ''): string {
+export function transformText(text: string, transform: ComputedStyle['textTransform'], lang = '', before = ''): string {
   switch (transform) {
     case 'none': return text;
     case 'uppercase': {
@@ -193,7 +194,11 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
       const casing = casingLanguage(lang);
       return casing === undefined || casing === 'el' ? text.toLowerCase() : text.toLocaleLowerCase(casing);
     }
-    case 'capitalize': return text.replace(WORD_START, (_m, before: string, letter: string) => before + letter.toUpperCase());
+    case 'capitalize': {
+      // the text before it in the paragraph decides its first letter: `<b>foo</b>bar` is Foobar
+      const joined = before !== '' && WORD_PART.test(before.slice(-1));
+      return text.replace(WORD_START, (letter: string, offset: number) => (offset === 0 && joined ? letter : letter.toUpperCase()));
+    }
     case 'full-width': return toFullWidth(text);
     case 'full-size-kana': return toFullSizeKana(text);
   }
@@ -205,7 +210,10 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
  * underscore) — as Chromium capitalizes: `Don't`, `Rock'n'roll`, `Foo_bar`, but `Well-Known`,
  * `Foo.Bar`, `A+B`.
  */
-const WORD_START = /(^|[^\p{L}\p{N}\p{M}'\u2018\u2019\u00b7_])(\p{L})/gu;
+const WORD_START = /(?<![\p{L}\p{N}\p{M}'\u2018\u2019\u00b7_])\p{L}/gu;
+
+/** A character after which a letter goes on the same word (`WORD_START`'s exceptions); a low surrogate counts, an astral letter being the likeliest. */
+const WORD_PART = /[\p{L}\p{N}\p{M}'\u2018\u2019\u00b7_\udc00-\udfff]/u;
 
 /** The languages whose case mappings differ from the default ones (ICU's tailorings), by primary subtag. */
 const CASING_LANGUAGES: ReadonlySet<string> = new Set(['tr', 'az', 'lt', 'el']);

@@ -81,7 +81,7 @@ function plainTextItems(box: InlineFlowBox, langs: WeakMap<BoxElement, string>):
   for (const child of box.children) {
     if (child.kind !== 'text' || !isPlainStyle(child.style)) return undefined;
     lang ??= blockLanguage(box, langs);
-    const transformed = transformText(child.text, child.style.textTransform, lang);
+    const transformed = transformText(child.text, child.style.textTransform, lang, text);
     list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang, listSymbol: undefined, following: undefined });
     text += transformed;
   }
