@@ -34,7 +34,7 @@ import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
 import { fitContentButton, formControlBox, naturalIf } from './form-controls.js';
 import { detailsChildren } from './details.js';
-import { absoluteUrl, imageWithoutSource, replacedSource } from './replaced-source.js';
+import { absoluteUrl, emptySourceWarning, replacedSource } from './replaced-source.js';
 import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
@@ -489,11 +489,14 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
   const foreign = element.name === 'svg' ? foreignObjectsOf(element) : [];
   const source = replacedSource(element, element.name === 'svg' ? walk.inlineSvgs.imageUrl(element, foreign) : undefined, walk.styled.media);
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
-  if (source === undefined) return element.name === 'img' ? imageWithoutSource(element, style, outer, boxElement(walk, element), (m) => walk.ctx.diagnostics.warn('resource', m, elementLocation(walk.dom, element))) : undefined;
-  const src = absoluteUrl(typeof source === 'string' ? source : source.url, walk.ctx.baseUrl);
+  // an <img> without a usable src is an image that did not load: a box of no source (replaced-source.ts)
+  if (source === undefined && element.name !== 'img') return undefined;
+  const missing = source === undefined ? emptySourceWarning(element) : undefined;
+  if (missing !== undefined) walk.ctx.diagnostics.warn('resource', missing, elementLocation(walk.dom, element));
+  const src = source === undefined ? '' : absoluteUrl(typeof source === 'string' ? source : source.url, walk.ctx.baseUrl);
   const box: ReplacedBox = { kind: 'replaced', outer, src, alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
   if (foreign.length > 0) return { ...box, foreignObjects: foreign.map((object) => foreignObjectBox(walk, object, element)) };
-  return typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
+  return source === undefined || typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
 }
 
 /** The block of a `<foreignObject>` of an inline `<svg>` (boxes/foreign-object.ts); none when hidden or empty. */

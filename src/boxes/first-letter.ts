@@ -7,10 +7,10 @@
  * tag sequence (`<p><b><p::first-letter>L</p::first-letter>orem</b>`).
  */
 import type { ComputedStyle, ElementPseudoStyles, StyledDocument } from '../css/types.js';
-import { startupSnapshot } from 'node:v8';
 import type { DomElement } from '../dom/types.js';
 import type { BlockBox, Box, BoxElement, InlineLevelBox, TextBox } from './types.js';
 import { preservesNewlines, preservesSpaces } from './whitespace.js';
+import { graphemeSegmenter } from '../graphemes.js';
 
 /** The style of the letter's box for a given parent (StyledDocument.firstLetterStyle), already `inline` or, floated, `block`. */
 type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
@@ -26,27 +26,14 @@ type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
 function firstLetterOf(text: string): string | undefined {
   const before = PUNCTUATION_RUN.exec(text)![0].length;
   const rest = text.slice(before);
-  if (rest === '' || /^[\s\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]/u.test(rest)) return undefined;
+  // the run took every punctuation mark before it: a space (or nothing) is all that can stop it here
+  if (rest === '' || /^\s/u.test(rest)) return undefined;
   const cluster = graphemeSegmenter().segment(rest)[Symbol.iterator]().next().value!.segment;
   const after = PUNCTUATION_RUN.exec(rest.slice(cluster.length))![0].length;
   return text.slice(0, before + cluster.length + after);
 }
 
 const PUNCTUATION_RUN = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*/u;
-
-let graphemes: Intl.Segmenter | undefined;
-
-/**
- * The grapheme segmenter, made on first use and not kept while the CLI's startup snapshot is built:
- * V8 cannot write an `Intl.Segmenter` into a snapshot (the build's `node --build-snapshot` aborted,
- * and the CLI went without one).
- */
-function graphemeSegmenter(): Intl.Segmenter {
-  if (graphemes !== undefined) return graphemes;
-  const made = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  if (!startupSnapshot.isBuildingSnapshot()) graphemes = made;
-  return made;
-}
 
 /**
  * What the search found in a list of boxes: a new list, nothing yet (go on), a first line that

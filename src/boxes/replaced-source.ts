@@ -13,8 +13,6 @@ import { inputType } from './form-controls.js';
 import { isImage } from '../dom/unrendered.js';
 import type { MediaContext } from '../css/types.js';
 import type { ChosenImage } from './srcset.js';
-import type { BoxElement, ReplacedBox } from './types.js';
-import type { ComputedStyle } from '../css/types.js';
 import { chooseImage } from './srcset.js';
 
 /** `svgUrl`: an inline `<svg>`'s own image (build.ts makes it); `media`: for an `<img>`'s `srcset` (srcset.ts). */
@@ -37,14 +35,15 @@ export function replacedSource(element: DomElement, svgUrl: string | undefined, 
 
 /**
  * An `<img>` with no `src` (nor `srcset`), or an empty one, is an image that did not load (HTML
- * §4.8.4.3.5), shown as Chromium shows one: its alt text in the line, or a box of the size it asks
- * for, or nothing (layout/inline/alt-text.ts, paint/alt-text.ts) — `<img src="{{logo}}" alt="ACME">`
- * whose data has no logo prints "ACME". Its empty `src` is never fetched (resources/load.ts). A
- * `src` written empty is warned: it is most often data missing.
+ * §4.8.4.3.5): build.ts makes it a replaced box of no source, shown as Chromium shows one — its alt
+ * text in the line, or a box of the size it asks for, or nothing (layout/inline/alt-text.ts,
+ * paint/alt-text.ts) — so `<img src="{{logo}}" alt="ACME">` whose data has no logo prints "ACME".
+ * Its empty `src` is never fetched (resources/load.ts). A `src` written empty is warned (this
+ * message): it is most often data missing.
  */
-export function imageWithoutSource(element: DomElement, style: ComputedStyle, outer: 'block' | 'inline', source: BoxElement, warn: (message: string) => void): ReplacedBox {
-  if (element.attribs['src'] !== undefined) warn('`<img>` has an empty `src`: no image is drawn, its alt text or its size shows instead (as a browser shows an image that did not load)');
-  return { kind: 'replaced', outer, src: '', alt: element.attribs['alt'] ?? '', style, element: source, pseudo: undefined };
+export function emptySourceWarning(element: DomElement): string | undefined {
+  return element.attribs['src'] === undefined ? undefined
+    : '`<img>` has an empty `src`: no image is drawn, its alt text or its size shows instead (as a browser shows an image that did not load)';
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

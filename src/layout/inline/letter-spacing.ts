@@ -14,6 +14,7 @@
  */
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import { fromCodePoints } from '../../append-all.js';
+import { charClass } from '../../text/segment.js';
 
 /** Below this every character is a unit of its own (Latin, Greek, Cyrillic letters: no marks, no joiners). */
 const FIRST_COMBINING = 0x0300;
@@ -87,7 +88,7 @@ function unitEnds(text: string): number[] {
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     const regional = code >= 0x1f1e6 && code <= 0x1f1ff;
-    const continues: boolean = offset > 0 && (continuesUnit(code, ch) || (previous === 0x0d && code === 0x0a) || (regional && flagHalf));
+    const continues: boolean = offset > 0 && (continuesUnit(code) || (previous === 0x0d && code === 0x0a) || (regional && flagHalf));
     if (continues) ends[ends.length - 1] = offset + 1;
     else ends.push(offset + 1);
     flagHalf = regional && !(continues && flagHalf);
@@ -97,13 +98,14 @@ function unitEnds(text: string): number[] {
   return ends;
 }
 
-/** Characters that join the unit before them: marks, the joiners, variation selectors, emoji modifiers and tags. */
-function continuesUnit(code: number, ch: string): boolean {
-  return MARK.test(ch) || code === 0x200c || code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef)
-    || (code >= 0x1f3fb && code <= 0x1f3ff) || (code >= 0xe0020 && code <= 0xe007f);
+/**
+ * Characters that join the unit before them: those that extend a font-fallback cluster (marks,
+ * the zero width joiner, variation selectors, emoji modifiers and tags: text/segment.ts) and the
+ * zero width non-joiner.
+ */
+function continuesUnit(code: number): boolean {
+  return code === 0x200c || charClass(code) === 'extend';
 }
-
-const MARK = /^\p{M}$/u;
 
 function codePointCount(text: string): number {
   let count = 0;
