@@ -12,6 +12,7 @@ import { DATE_TIME_INPUT_TYPES, inputTypeAttribute, listBoxRows } from '../css/c
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios, normalLineHeight } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
+import { isScrollingOverflow } from '../css/properties/display.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
@@ -428,9 +429,17 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
     : style.lineHeight === 'normal' ? normalLineHeight(fontRelativeRatios(style.fontFamily, style).lineSpacing, style.fontSize) : style.lineHeight.value * style.fontSize;
   // field-sizing: content: as wide as its longest line and as tall as its lines (or one, empty)
   const content = style.fieldSizing === 'content';
-  const width = style.width !== 'auto' ? style.width : content ? 'fit-content' : textareaWidth(style, cols) + sizingEdges(style, 'x');
-  const height = style.height !== 'auto' || content ? style.height : rows * lineHeight + sizingEdges(style, 'y');
-  const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip' };
+  // `cols` size the inline axis and `rows` the block axis: turned in a vertical writing mode, as in Chromium
+  const vertical = style.writingMode !== 'horizontal-tb';
+  const [inlineAxis, blockAxis] = vertical ? (['y', 'x'] as const) : (['x', 'y'] as const);
+  const inlineSize = (specified: ComputedStyle['width']): ComputedStyle['width'] => specified !== 'auto' ? specified
+    : content ? (vertical ? 'auto' : 'fit-content') : textareaWidth(style, cols) + sizingEdges(style, inlineAxis);
+  const blockSize = (specified: ComputedStyle['height']): ComputedStyle['height'] => specified !== 'auto' || content ? specified : rows * lineHeight + sizingEdges(style, blockAxis);
+  const width = vertical ? blockSize(style.width) : inlineSize(style.width);
+  const height = vertical ? inlineSize(style.height) : blockSize(style.height);
+  // a textarea scrolls whatever its overflow but `clip` (alone or beside `visible`), which takes its resize grip away
+  const clipped = (style.overflowX === 'clip' || style.overflowY === 'clip') && !isScrollingOverflow(style.overflowX) && !isScrollingOverflow(style.overflowY);
+  const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip', resize: clipped ? 'none' : style.resize };
   const empty = content ? [caretLine(build, sized)] : [];
   return naturalIf(style, build.block(sized, text === '' ? empty : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
 }

@@ -22,6 +22,11 @@ export function multiply(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
+/** The point (x, y) through `m`. */
+export function transformPoint(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
 /** The inverse of a matrix; undefined when it is singular. */
 export function invert(m: Matrix): Matrix | undefined {
   const det = m[0] * m[3] - m[1] * m[2];

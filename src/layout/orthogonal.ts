@@ -192,10 +192,10 @@ function rootStyle(style: ComputedStyle, clockwise: boolean): ComputedStyle {
   };
 }
 
-/** What the outer box paints itself: nothing (the turned box paints the borders and backgrounds), but the author's transform. */
+/** What the outer box paints itself: nothing (the turned box paints the borders, backgrounds and resize grip), but the author's transform. */
 function outerStyle(style: ComputedStyle): ComputedStyle {
   return {
-    ...style,
+    ...style, resize: 'none',
     borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0,
     borderTopStyle: 'none', borderRightStyle: 'none', borderBottomStyle: 'none', borderLeftStyle: 'none',
     paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0,

@@ -41,6 +41,7 @@ import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds, lin
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
+import { hasResizer, resizerItems } from './resizer.js';
 import type { WholeBoxes } from './whole-boxes.js';
 
 export interface PaintOptions {
@@ -172,17 +173,19 @@ function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptio
   appendAll(items, paintInsetShadows(f, rect, radii));
   appendAll(items, border);
   appendAll(items, paintBorderSegments(f, x, y, f.columnRules, options.snapFrame));
+  // Chromium paints a scroll container's overflow controls with its background, under its content
+  if (hasResizer(f)) appendAll(items, resizerItems(f, rect, options.snapFrame));
   return appendAll(items, altTextItems(f, x, y, options.svg?.text));
 }
 
 /**
- * No shadow, background, border, border image, column rule or alt text: what most boxes of a
+ * No shadow, background, border, border image, column rule, resize grip or alt text: what most boxes of a
  * document are (a table's cells, paragraphs), told without making each part's empty list.
  */
 function paintsNothingOfItsOwn(f: PlacedBox): boolean {
   const style = f.style;
   return style.boxShadow.length === 0 && style.backgroundColor.a <= 0 && !hasBackgroundImage(style) && style.borderImageSource === 'none'
-    && !hasVisibleSide(f.border, style) && f.columnRules === undefined && f.box.kind !== 'replaced';
+    && !hasVisibleSide(f.border, style) && f.columnRules === undefined && f.box.kind !== 'replaced' && style.resize === 'none';
 }
 
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';

@@ -13,7 +13,7 @@
  */
 import type { Matrix } from '../geometry/matrix.js';
 import type { PathSegment, Shading, ShadingStop } from './display-list.js';
-import { invert } from '../geometry/matrix.js';
+import { invert, transformPoint } from '../geometry/matrix.js';
 import { clipStops } from './gradient.js';
 import { ellipsePath } from './svg-geometry.js';
 import { appendAll, maxOf, minOf } from '../append-all.js';
@@ -69,7 +69,7 @@ function corners(box: Box, matrix: Matrix): [number, number][] | undefined {
   const inv = invert(matrix);
   if (inv === undefined) return undefined;
   const pts: [number, number][] = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]];
-  return pts.map(([x, y]) => [inv[0] * x + inv[2] * y + inv[4], inv[1] * x + inv[3] * y + inv[5]]);
+  return pts.map(([x, y]) => transformPoint(inv, x, y));
 }
 
 function axialPieces(shading: Extract<Shading, { kind: 'axial' }>, pts: [number, number][] | undefined, method: string | undefined): SpreadPiece[] {

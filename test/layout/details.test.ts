@@ -43,6 +43,16 @@ describe('details and summary as Chromium renders them', () => {
     expect(page.children.flatMap(textFragments).map((t) => t.text)).toContain('1. ');
   });
 
+  it('a summary\'s line is as tall as its font\'s, whatever face has the triangle\'s glyph', async () => {
+    // `line-height: normal` in 14.667px Arial: Chromium's 16px lines; the ▸ and ▾ only DejaVu Sans has would make them 17px
+    const doc = await layoutHtml(`<!DOCTYPE html><style>@page { size: 600px 500px; margin: 0 } body { margin: 0; font: 11pt Arial }</style>
+      <details id=d1><summary id=s1>Closed</summary>body</details><details id=d2 open><summary id=s2>Open</summary><p id=p2 style="margin:0">body</p></details>`);
+    const page = doc.pages[0]!;
+    expect(['d1', 's1', 'd2', 's2', 'p2'].map((id) => `${id} ${box(findById(page, id))}`)).toEqual([
+      'd1 0,0 600x16', 's1 0,0 600x16', 'd2 0,16 600x32', 's2 0,16 600x16', 'p2 0,32 600x16',
+    ]);
+  });
+
   it('a details without a summary is warned (a browser shows a default one)', async () => {
     const doc = await layoutHtml(`${PAGE}<details id=d1><p>hidden</p></details><p id=after>after</p>`, {
       expectWarnings: [{ code: 'html', message: /without a `<summary>`/ }],

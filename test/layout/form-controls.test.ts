@@ -85,6 +85,11 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><textarea id=ta1>Some text</textarea><textarea id=ta2 rows=3 cols=10>A</textarea></div>', ['ta1 0,15 182x36', 'ta2 182,0 102x51']);
   });
 
+  it('vertical textareas: cols along the inline axis (height), rows across it', async () => {
+    await expectBoxes('<div><textarea id=tv1 style="writing-mode: vertical-rl; height: 60px">Hi</textarea><textarea id=tv2 style="writing-mode: vertical-rl">Hi there</textarea></div>',
+      ['tv1 0,116 36x66', 'tv2 36,0 36x182']);
+  });
+
   it('textarea rows of line-height normal in the font\'s line spacing, its ascent, descent and gap each rounded', async () => {
     // Chromium 156; octavo took unrounded spacing, and Liberation Sans's for every font but monospace (36.2, 75, 46.9, 103.7 tall)
     await expectBoxes(`<div style="display:flex;flex-direction:column;align-items:start"><textarea id=tb1></textarea><textarea id=tb2 style="font: 15px serif" rows=4></textarea>

@@ -242,6 +242,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
    */
   readonly appearance: 'auto' | 'none' | 'menulist-button';
   readonly fieldSizing: 'fixed' | 'content';
+  /** CSS UI 4 §5.1: a scroll container other than `none` prints Chromium's resize grip (paint/resizer.ts). */
+  readonly resize: 'none' | 'both' | 'horizontal' | 'vertical' | 'block' | 'inline';
   /** CSS UI 4 §6.2: `auto` is the platform's blue. */
   readonly accentColor: Color | 'auto';
   /** CSS Writing Modes 3 §3.1 (layout/orthogonal.ts lays vertical boxes out). */

@@ -69,6 +69,11 @@ const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
 const overflowX = keywordProperty({ name: 'overflow-x', key: 'overflowX', keywords: OVERFLOW, initial: 'visible', inherited: false, aliases: { overlay: 'auto' } });
 const overflowY = keywordProperty({ name: 'overflow-y', key: 'overflowY', keywords: OVERFLOW, initial: 'visible', inherited: false, aliases: { overlay: 'auto' } });
 
+/** Whether an overflow value makes a scroll container (CSS Overflow 3 §3.1): neither `visible` nor `clip`. */
+export function isScrollingOverflow(value: (typeof OVERFLOW)[number]): boolean {
+  return value === 'hidden' || value === 'auto' || value === 'scroll';
+}
+
 const NO_TEXT_OVERFLOW: readonly TextOverflowEnd[] = ['clip'];
 
 /** `text-overflow: [ clip | ellipsis | <string> ]{1,2}` (CSS Overflow 3 §5.1, two values: CSS Overflow 4). */

@@ -2,7 +2,8 @@
  * CSS Basic User Interface 4 properties that change a printed form control: `appearance` (§7.1:
  * `none` hands a checkbox, radio, progress or meter to the author's CSS) and `accent-color` (§6.2:
  * the colour of a checked checkbox or radio, and of a progress bar's value), and `field-sizing`
- * (§5.1: `content` sizes a text field, textarea or drop-down by what it shows, as Chromium).
+ * (§5.1: `content` sizes a text field, textarea or drop-down by what it shows, as Chromium), and
+ * `resize` (§5.1: the grip Chromium prints in a resizable box's corner).
  */
 import type { Color } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
@@ -35,4 +36,7 @@ const accentColor = longhand<'accentColor', SpecifiedColor | 'auto'>({
 
 const fieldSizing = keywordProperty({ name: 'field-sizing', key: 'fieldSizing', inherited: false, initial: 'fixed', keywords: ['fixed', 'content'] });
 
-export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing];
+/** §5.1: printed as the grip in a resizable scroll container's corner (paint/resizer.ts); the direction draws the same grip. */
+const resize = keywordProperty({ name: 'resize', key: 'resize', inherited: false, initial: 'none', keywords: ['none', 'both', 'horizontal', 'vertical', 'block', 'inline'] });
+
+export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing, resize];

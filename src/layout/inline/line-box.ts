@@ -374,9 +374,12 @@ export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[],
 /**
  * Widens `into` by the bounds of each font the text is set in (vertical-align.ts
  * `usedFontBounds`), for a box whose `line-height` is `normal`. Upright glyphs of vertical text
- * stand centred in the line by their own metrics and are left out.
+ * stand centred in the line by their own metrics and are left out, and so are a symbol marker's
+ * stand-in glyphs: Chromium paints the shape, sized from the primary font, and a ▸ found only in
+ * a fallback face does not make a summary's line taller.
  */
 function addUsedFonts(node: Extract<Node, { kind: 'text' }>, offset: number, into: { top: number; bottom: number }): void {
+  if (node.symbol !== undefined) return;
   const runs = node.runs;
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]!.run;
