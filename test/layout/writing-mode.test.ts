@@ -129,7 +129,7 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     const css = '<style>.g { display: grid; grid-template-columns: 40px 1fr; border: 1px solid; font: 12px "Liberation Sans" } .s { writing-mode: vertical-rl; padding: 10px 6px }</style>';
     await expectBoxes(`${css}<div class=g style="height: 150px"><div class=s id=s1>Boarding pass · Economy class with text</div><div id=m1>main</div></div>
       <div class=g><div class=s id=s2>Boarding pass · Economy class with text</div><div id=m2>main</div></div>`,
-    ['s1 1,1 40x150', 'm1 41,1 558x150', 's2 1,153 40x235.43', 'm2 41,153 558x235.43']);
+    ['s1 1,1 40x150', 'm1 41,1 558x150', 's2 1,153 40x234.77', 'm2 41,153 558x234.77']);
   });
 
   it('sizes an auto grid column to a vertical item wrapped at its row\'s height: a fixed row, or an auto row the grid\'s height stretches (Chromium 156)', async () => {
