@@ -12,6 +12,7 @@ import type { FontSizeAdjustStyle, FontSizeKeyword, FontSynthesisStyle } from '.
 export type { FontSizeAdjust, FontSizeAdjustMetric } from './font-types.js';
 
 import type { Color, ColorScheme } from './color-types.js';
+import type { UiStyle } from './ui-types.js';
 export type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from './color-types.js';
 import type { GridAreas, GridLine, GridSubgrid, GridTrackList, GridTrackSize } from './grid-types.js';
 export type { GridAreas, GridBreadth, GridLine, GridNamedArea, GridRepeat, GridSubgrid, GridTrackList, GridTrackSize } from './grid-types.js';
@@ -180,7 +181,7 @@ export interface PreferredRatio {
   readonly natural: boolean;
 }
 
-export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeAdjustStyle {
+export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeAdjustStyle, UiStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
   /**
@@ -236,16 +237,6 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly opacity: number;
   /** The effective zoom: the product of the element's `zoom` and its ancestors' (1 = none). */
   readonly zoom: number;
-  /**
-   * CSS UI 4 §7.1: `none` leaves a form control to the author's CSS; `menulist-button` is a
-   * select that lost its native look to author styles (css/control-fallback.ts).
-   */
-  readonly appearance: 'auto' | 'none' | 'menulist-button';
-  readonly fieldSizing: 'fixed' | 'content';
-  /** CSS UI 4 §5.1: a scroll container other than `none` prints Chromium's resize grip (paint/resizer.ts). */
-  readonly resize: 'none' | 'both' | 'horizontal' | 'vertical' | 'block' | 'inline';
-  /** CSS UI 4 §6.2: `auto` is the platform's blue. */
-  readonly accentColor: Color | 'auto';
   /** CSS Writing Modes 3 §3.1 (layout/orthogonal.ts lays vertical boxes out). */
   readonly writingMode: 'horizontal-tb' | 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
   readonly textOrientation: 'mixed' | 'upright' | 'sideways';

@@ -1,0 +1,16 @@
+/** CSS Basic User Interface 4's properties that change a printed page, part of ComputedStyle. */
+import type { Color } from './color-types.js';
+
+export interface UiStyle {
+  /**
+   * §7.1: `none` leaves a form control to the author's CSS; `menulist-button` is a select that
+   * lost its native look to author styles (css/control-fallback.ts).
+   */
+  readonly appearance: 'auto' | 'none' | 'menulist-button';
+  /** §5.1 (boxes/form-controls.ts). */
+  readonly fieldSizing: 'fixed' | 'content';
+  /** §5.1: on a scroll container, other than `none` prints Chromium's resize grip (paint/resizer.ts). */
+  readonly resize: 'none' | 'both' | 'horizontal' | 'vertical' | 'block' | 'inline';
+  /** §6.2: `auto` is the platform's blue. */
+  readonly accentColor: Color | 'auto';
+}
