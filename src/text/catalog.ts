@@ -140,12 +140,6 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     const faces = generic === undefined ? undefined : input.installed?.localeFamily(cjkLocale!, generic);
     return faces !== undefined && faces.length > 0 && covers(faces[0]!, [cjkLocale === 'ko' ? HANGUL_HAN : IDEOGRAPH_SUN]) ? faces : undefined;
   };
-  // the engine's extra fonts, then the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the content language)
-  const lastResort = LAST_RESORT_FAMILIES.map((family) => input.bundled.get(family.toLowerCase())).filter((faces) => faces !== undefined);
-  const fallbackFamilies = (cjkLocale: CjkLocale | undefined): (readonly FaceEntry[])[] => {
-    const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
-    return [...input.extra.values(), ...(localeFaces === undefined ? [] : [localeFaces]), ...(input.installed?.fallback() ?? []), ...lastResort];
-  };
   // Each name fontconfig has not answered yet costs two process spawns (~17 ms): a render asks
   // about `questions.left` of them at most, and passes over the rest as names with no substitute.
   const substituteOf = (key: string, questions: FontconfigQuestions): string | undefined => {
@@ -196,7 +190,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       if (matching === undefined) {
         const passedOver = questions.passedOver.length;
         const chain = buildChain(families, wanted, (family) => withInstalledFaces(lookup(family, questions), wanted), input.bundled, (family) => localeGeneric(family, cjkLocale));
-        const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
+        const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(input, cjkLocale), chain, wanted);
         matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         // a chain that passed a name over is this render's only: the next render asks again
         if (questions.passedOver.length === passedOver) matchings.set(keys.match, matching);
@@ -243,7 +237,12 @@ function buildChain(
   // a list without a generic family ends in the standard font, as in Chromium: the Latin letters and
   // digits a Hebrew or Thai font lacks (`font-family: "Noto Sans Hebrew"`) print in Times New Roman
   if (!families.some((family) => isGenericFamily(family.trim().toLowerCase()))) add(standard());
-  for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()));
+  for (const family of FALLBACK_FAMILIES) {
+    const faces = bundled.get(family.toLowerCase());
+    if (faces === undefined || chain.some((set) => set.family === faces)) continue;
+    const set = characterFallbackSet(faces, wanted);
+    if (set !== undefined) chain.push(set);
+  }
   return chain;
 }
 
@@ -254,12 +253,49 @@ function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | un
   return { family: faces, candidates: [...chosen].reverse().map((entry) => ({ entry, synthesis })) };
 }
 
+/**
+ * The face set of a family found for a character no listed family has, as Chromium on Linux finds
+ * it (gfx::GetFallbackFontForChar, FontCache::PlatformFallbackFontForCharacter): fontconfig sorts
+ * the fonts for a pattern with no weight, slope or width, so the family's regular face comes first,
+ * made bold or oblique when the text is — a bold ✓ or bold Arabic prints in DejaVu Sans Book
+ * emboldened, not in DejaVu Sans Bold (whose Arabic is wider).
+ */
+function characterFallbackSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | undefined {
+  const chosen = selectFaces(faces, { weight: 400, style: 'normal', stretch: 100 });
+  if (chosen.length === 0) return undefined;
+  const synthesis = synthesisFor(chosen, wanted);
+  return { family: faces, candidates: [...chosen].reverse().map((entry) => ({ entry, synthesis })) };
+}
+
+/**
+ * The families a character the chain has not got is looked for in: the engine's extra fonts, then
+ * the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the
+ * content language), then the bundled last resort.
+ */
+function fallbackFamilies(input: CatalogInput, cjkLocale: CjkLocale | undefined): FallbackFamily[] {
+  const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
+  const lastResort = LAST_RESORT_FAMILIES.map((family) => input.bundled.get(family.toLowerCase())).filter((faces) => faces !== undefined);
+  const byCharacter = (faces: readonly FaceEntry[]): FallbackFamily => ({ faces, regular: true });
+  return [
+    ...[...input.extra.values()].map(byCharacter),
+    ...(localeFaces === undefined ? [] : [{ faces: localeFaces, regular: false }]),
+    ...(input.installed?.fallback() ?? []).map(byCharacter),
+    ...lastResort.map(byCharacter),
+  ];
+}
+
+/** A fallback family, and whether it is found by character (its regular face, characterFallbackSet) or by the wanted face (a CJK locale's family). */
+interface FallbackFamily {
+  readonly faces: readonly FaceEntry[];
+  readonly regular: boolean;
+}
+
 /** The face sets of the fallback families that are not in the chain already. */
-function fallbackSets(families: readonly (readonly FaceEntry[])[], chain: readonly FaceSet[], wanted: MatchWanted): FaceSet[] {
+function fallbackSets(families: readonly FallbackFamily[], chain: readonly FaceSet[], wanted: MatchWanted): FaceSet[] {
   const sets: FaceSet[] = [];
-  for (const faces of families) {
+  for (const { faces, regular } of families) {
     if (faces.length === 0 || chain.some((set) => set.family === faces) || sets.some((set) => set.family === faces)) continue;
-    const set = faceSet(faces, wanted);
+    const set = regular ? characterFallbackSet(faces, wanted) : faceSet(faces, wanted);
     if (set !== undefined) sets.push(set);
   }
   return sets;

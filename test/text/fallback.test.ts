@@ -24,6 +24,21 @@ describe('per-character font fallback', () => {
     expect([...text.faces.values()].map((f) => f.postscriptName).sort()).toEqual(['DejaVuSans', 'LiberationSans']);
   });
 
+  it('finds a bold or italic character no listed family has in a fallback family\'s regular face, emboldened or slanted (as Chromium on Linux)', () => {
+    const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+    // fontconfig sorts fallback fonts for a pattern with no weight: DejaVu Sans Book, made bold, not DejaVu Sans Bold
+    const face = (weight: number, style: 'normal' | 'italic') => {
+      const run = text.shape('✓ مرحبا', request({ families: ['Liberation Sans'], weight, style })).runs.find((r) => r.face.family === 'DejaVu Sans')!;
+      return `${run.face.postscriptName} bold ${run.face.syntheticBold} oblique ${run.face.syntheticOblique}`;
+    };
+    expect(face(700, 'normal')).toBe('DejaVuSans bold true oblique false');
+    expect(face(700, 'italic')).toBe('DejaVuSans bold true oblique true');
+    expect(face(400, 'normal')).toBe('DejaVuSans bold false oblique false');
+    // a listed family's bold face stays its bold face
+    const listed = text.shape('✓', request({ families: ['DejaVu Sans'], weight: 700 })).runs[0]!.face;
+    expect([listed.postscriptName, listed.syntheticBold]).toEqual(['DejaVuSans-Bold', false]);
+  });
+
   it('tries the listed families in order before the bundled fallbacks', () => {
     const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
     const shaped = text.shape('aب', request({ families: ['Liberation Mono', 'DejaVu Sans', 'Liberation Serif'] }));
