@@ -96,7 +96,8 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
   const content = style.fieldSizing === 'content' && style.width === 'auto';
   const sized = style.width !== 'auto' ? style : restyled(style, content ? contentSizedField(style, type) : { width: textFieldWidth(style, size) + sizingEdges(style, 'x') });
-  const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip' });
+  // Chromium's inner editor clips a value longer than the field at its content box, not in its padding
+  const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip', overflowClipMargin: CONTENT_BOX_CLIP });
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
     const empty = content ? [caretLine(build, field)] : textRun(build, field, EMPTY_LINE, undefined);
@@ -118,6 +119,8 @@ function contentSizedField(style: ComputedStyle, type: string): Partial<Computed
 }
 
 const NUMBER_SPIN_BUTTONS = 15;
+
+const CONTENT_BOX_CLIP: ComputedStyle['overflowClipMargin'] = { box: 'content-box', margin: 0 };
 
 /**
  * An empty content-sized field's line: the caret's 1px wide (an empty field is 9px wide in

@@ -261,3 +261,14 @@ describe('a list box drawn as Chromium 156 prints it (measured at 384 dpi)', () 
     expect([whole[1 + 10]![bar + 7], whole[1 + 22]![bar + 7]]).toEqual(['M', 'T']);
   });
 });
+
+describe('a text field longer than its field', () => {
+  it('is cut at the content box, its padding left clear, as Chromium\'s inner editor cuts it', async () => {
+    // content box x 10–40, padding to 50: the value's ink stops at x = 40 on every row
+    const rows = await renderPage(`${PAGE}<input value="MMMMMMMMMM" style="margin: 0; width: 30px; padding: 0 10px; border: 0; font: 16px/20px Arial; background: white; color: black">`,
+      {}, { palette: PALETTE, tolerance: 255 });
+    const inked = (from: number, to: number): boolean => rows.some((row) => [...row.slice(from, to)].some((c) => c !== '_'));
+    expect(inked(10, 40)).toBe(true);
+    expect(inked(40, 50)).toBe(false);
+  });
+});
