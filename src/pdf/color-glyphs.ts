@@ -14,6 +14,7 @@ import type { LoadedImage } from '../resources/types.js';
 import { num } from './content.js';
 import type { PageContext } from './context.js';
 import { imageMatrix } from './images.js';
+import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import type { GlyphsItem } from './text.js';
 import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
 import { fromCodePoints } from '../append-all.js';
@@ -100,7 +101,9 @@ function pictureOperators(ctx: PageContext, item: GlyphsItem, i: number, x: numb
   const embedded = ctx.resources.images.embed(image);
   if (embedded.obj === null) return '';
   ctx.page.xobjects[embedded.label] = embedded.obj;
-  return `q\n${imageMatrix(rect, 1).map(num).join(' ')} cm\n/${embedded.label} Do\nQ\n`;
+  // synthetic oblique leans the picture from its baseline, as the text matrix leans outlines (text.ts)
+  const lean = item.syntheticOblique ? `1 0 ${num(-SYNTHETIC_OBLIQUE_SKEW)} 1 ${num(SYNTHETIC_OBLIQUE_SKEW * item.y)} 0 cm\n` : '';
+  return `q\n${lean}${imageMatrix(rect, 1).map(num).join(' ')} cm\n/${embedded.label} Do\nQ\n`;
 }
 
 /**

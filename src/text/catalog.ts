@@ -191,7 +191,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
         const passedOver = questions.passedOver.length;
         const chain = buildChain(families, wanted, (family) => withInstalledFaces(lookup(family, questions), wanted), input.bundled, (family) => localeGeneric(family, cjkLocale));
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(input, cjkLocale), chain, wanted);
-        matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
+        matching = createMatching(chain, fallback, input.intern, { entries: () => input.installed?.colorFaces() ?? [], synthesis: colorSynthesis(wanted) });
         // a chain that passed a name over is this render's only: the next render asks again
         if (questions.passedOver.length === passedOver) matchings.set(keys.match, matching);
       }
@@ -290,6 +290,14 @@ interface FallbackFamily {
   readonly regular: boolean;
 }
 
+/**
+ * A colour emoji's synthesis: slanted in italic or oblique text, as Chromium slants the picture
+ * (Skia cannot embolden a bitmap, so bold text leaves it as it is).
+ */
+function colorSynthesis(wanted: MatchWanted): Synthesis {
+  return wanted.style !== 'normal' && wanted.synthesis?.style !== false ? OBLIQUE_ONLY : NO_SYNTHESIS;
+}
+
 /** The face sets of the fallback families that are not in the chain already. */
 function fallbackSets(families: readonly FallbackFamily[], chain: readonly FaceSet[], wanted: MatchWanted): FaceSet[] {
   const sets: FaceSet[] = [];
@@ -340,7 +348,7 @@ function createMatching(
   chain: readonly FaceSet[],
   fallback: () => readonly FaceSet[],
   intern: CatalogInput['intern'],
-  colorEntries: () => readonly FaceEntry[],
+  color: { readonly entries: () => readonly FaceEntry[]; readonly synthesis: Synthesis },
 ): Matching {
   let fallbackChain: readonly FaceSet[] | undefined;
   const listedCandidates = new Set(chain.filter((set) => set.listed === true).flatMap((set) => set.candidates));
@@ -381,8 +389,8 @@ function createMatching(
       const listed = found === undefined ? undefined : faceOf(found);
       if (listed !== undefined && (listed.colorLayers !== undefined || !cluster.includes(0xfe0f))) return undefined;
       // the sequence's first character decides: the font's GSUB makes the rest one picture
-      const entry = colorEntries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
-      return entry === undefined ? undefined : intern(entry, NO_SYNTHESIS);
+      const entry = color.entries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
+      return entry === undefined ? undefined : intern(entry, color.synthesis);
     },
   };
 }
@@ -457,6 +465,7 @@ function isVariable(entry: FaceEntry): boolean {
 }
 
 const NO_SYNTHESIS: Synthesis = { bold: false, oblique: false };
+const OBLIQUE_ONLY: Synthesis = { bold: false, oblique: true };
 
 /** Characters that take the script of the text around them (UAX #24): they follow its fallback face. */
 const NO_SCRIPT_OF_ITS_OWN = /^[\p{Script=Common}\p{Script=Inherited}]$/u;

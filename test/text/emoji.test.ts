@@ -170,6 +170,30 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
     expect(colourful(await pixels(await renderPdf(page('❤️'), { engine })))).toBeGreaterThan(100);
   });
 
+  test('an italic emoji leans from its baseline as Chromium slants it; a bold one is as it is', async () => {
+    const page = (content: string): string => `<style>@page { size: 60px 60px; margin: 0 } body { margin: 0 } p { margin: 8px; font: 36px/44px Arial }</style><p>${content}</p>`;
+    // the coloured pixels' mean x in the picture's top and bottom rows: a quarter of its height apart in italic
+    const lean = async (content: string): Promise<number> => {
+      const image = await pixels(await renderPdf(page(content), { engine }));
+      const rows: number[][] = [];
+      for (let y = 0; y < image.height; y++) {
+        const xs: number[] = [];
+        for (let x = 0; x < image.width; x++) {
+          const i = (y * image.width + x) * image.channels;
+          const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+          if (Math.max(r, g, b) - Math.min(r, g, b) > 40) xs.push(x);
+        }
+        if (xs.length > 0) rows.push(xs);
+      }
+      const mean = (xs: readonly number[]): number => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+      const band = Math.max(1, Math.floor(rows.length / 4));
+      return mean(rows.slice(0, band).flat()) - mean(rows.slice(-band).flat());
+    };
+    expect(await lean('<i>🏨</i>')).toBeGreaterThan(4);
+    expect(Math.abs(await lean('<b>🏨</b>'))).toBeLessThan(1);
+    expect(Math.abs(await lean('🏨'))).toBeLessThan(1);
+  });
+
   test('as in Chromium, 😀 keeps a listed font that has it unless VS16 asks for the emoji', async () => {
     const page = (content: string): string => `<style>@page { size: 40px 40px; margin: 0 } body { margin: 0 } p { margin: 4px; font: 24px "DejaVu Sans" }</style><p>${content}</p>`;
     expect(colourful(await pixels(await renderPdf(page('😀'), { engine })))).toBe(0);
