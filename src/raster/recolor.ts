@@ -1,7 +1,7 @@
 /**
  * A raster image's pixels rewritten by a function of its non-premultiplied RGBA bytes (colour
  * filters, paint/color-matrix.ts), decoded and re-encoded with Skia: a JPEG (opaque) as a JPEG of
- * high quality, the rest as PNG. A recoloured photo as PNG was 3× the JPEG's bytes and cost the
+ * high quality (or a PNG, under a megapixel, when that is smaller), the rest as PNG. A recoloured photo as PNG was 3× the JPEG's bytes and cost the
  * PDF writer a decode of every pixel in JavaScript (PDFKit's PNG reader): 5 s for a 6-megapixel photo.
  */
 import { decodeWithSkia, encodePng } from './skia.js';
@@ -25,12 +25,21 @@ export async function recolorPixels(bytes: Uint8Array, recolor: (rgba: Uint8Clam
   recolor(pixels.data);
   ctx.putImageData(pixels, 0, 0);
   if (!isJpeg(bytes)) return encodePng(surface);
+  let jpeg: Uint8Array;
   try {
-    return new Uint8Array(await surface.encode('jpeg', JPEG_QUALITY));
+    jpeg = new Uint8Array(await surface.encode('jpeg', JPEG_QUALITY));
   } catch {
     return encodePng(surface);
   }
+  if (width * height >= COMPARE_BELOW) return jpeg;
+  // a small one's flat colours (a logo, a two-colour swatch) often make a smaller PNG, without the
+  // second pass's ringing at their hard edges, which a magnified small image shows
+  const png = await encodePng(surface);
+  return png !== undefined && png.byteLength <= jpeg.byteLength ? png : jpeg;
 }
+
+/** Below this many pixels a recoloured JPEG is also made as a PNG and the smaller kept (as resources/decode.ts does). */
+const COMPARE_BELOW = 1_000_000;
 
 /** The format of bytes a copy was made as: what recolorPixels and the other raster steps write. */
 export function copyFormat(bytes: Uint8Array): 'jpeg' | 'png' {

@@ -4,6 +4,7 @@
  * colours are the Filter Effects 1 §12 matrices on sRGB bytes, as Chromium prints them.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
@@ -51,6 +52,15 @@ describe('filter: colour matrices', () => {
     ]);
     // the filtered copy and its alpha channel (a soft mask), once
     expect(Buffer.from(await renderPdf(html)).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+  });
+
+  it('keeps a small recoloured JPEG of flat colours lossless when that is smaller: no second pass\'s ringing at its hard edge', async () => {
+    // 32 × 8, red and blue halves: its copy at JPEG quality 92 was 766 bytes with two off-colour columns at the edge
+    const jpeg = readFileSync(new URL('../fixtures/images/red-blue.jpg', import.meta.url));
+    const html = `<style>@page { size: 32px 8px; margin: 0 } body { margin: 0 }</style><img style="display: block; width: 32px; height: 8px; filter: grayscale(1)" src="data:image/jpeg;base64,${jpeg.toString('base64')}">`;
+    const pdf = Buffer.from(await renderPdf(html)).toString('latin1');
+    expect(pdf).not.toContain('/DCTDecode');
+    expect(pdf).toContain('/FlateDecode');
   });
 
   it('keeps an image\'s transparency', async () => {
