@@ -2,9 +2,9 @@
  * The rows of a table on one page (CSS Fragmentation 3 §4.4; CSS Tables 3 §3.12): the header
  * group first (repeated on every page after the first), then body rows while they fit above the
  * footer group (repeated at the bottom of every page), a row never cut unless it alone does not
- * fit an empty page, forced breaks before and after rows and row groups, `break-inside: avoid`
- * on row groups, and rows joined by a row-spanning cell kept together when they fit a page. A
- * row-spanning cell that a break cuts anyway continues on the next page in the rows it still spans.
+ * fit an empty page, forced breaks before and after rows and row groups, and `break-inside: avoid`
+ * on row groups. A break may fall between rows joined by a row-spanning cell, as in Chromium 156:
+ * the cell continues on the next page in the rows it still spans.
  */
 import type { BreakValue } from '../../css/types.js';
 import type { BreakToken, ForcedBreak, LayoutContext } from '../contract.js';
@@ -306,16 +306,12 @@ function forcedBefore(own: BreakValue, group: BreakValue): ForcedBreak | undefin
   return forcedBreakOf(own) ?? forcedBreakOf(group);
 }
 
-/**
- * Whether the rows from `r` that must stay together fit in what is left of the page: those joined
- * by a cell spanning rows, and a whole row group with `break-inside: avoid` starting at `r`.
- */
+/** Whether the rows from `r` that must stay together fit in what is left of the page: a whole row group with `break-inside: avoid` starting at `r`. */
 function keepsTogether(request: PaginateRequest, page: TablePage, r: number, limit: number): boolean {
   if (limit === Infinity) return true;
   const grid = request.plan.grid;
   const gridRow = grid.rows[r]!;
   let last = r;
-  for (const cell of gridRow.cells) last = Math.max(last, r + cell.rowSpan - 1);
   if (gridRow.firstInGroup && (AVOID.has(gridRow.group.style.breakInside) || AVOID.has(gridRow.box.style.breakInside))) {
     last = Math.max(last, r + gridRow.group.rows.length - 1);
   }
