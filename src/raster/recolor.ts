@@ -4,7 +4,7 @@
  * high quality (or a PNG, under a megapixel, when that is smaller), the rest as PNG. A recoloured photo as PNG was 3× the JPEG's bytes and cost the
  * PDF writer a decode of every pixel in JavaScript (PDFKit's PNG reader): 5 s for a 6-megapixel photo.
  */
-import { decodeWithSkia, encodePng } from './skia.js';
+import { LOSSLESS_COMPARED_BELOW, decodeWithSkia, encodePng } from './skia.js';
 
 /** Quality of a recoloured JPEG (Skia's scale, 0-100): a second lossy pass that adds no visible artefact. */
 const JPEG_QUALITY = 92;
@@ -31,15 +31,13 @@ export async function recolorPixels(bytes: Uint8Array, recolor: (rgba: Uint8Clam
   } catch {
     return encodePng(surface);
   }
-  if (width * height >= COMPARE_BELOW) return jpeg;
+  if (width * height >= LOSSLESS_COMPARED_BELOW) return jpeg;
   // a small one's flat colours (a logo, a two-colour swatch) often make a smaller PNG, without the
   // second pass's ringing at their hard edges, which a magnified small image shows
   const png = await encodePng(surface);
   return png !== undefined && png.byteLength <= jpeg.byteLength ? png : jpeg;
 }
 
-/** Below this many pixels a recoloured JPEG is also made as a PNG and the smaller kept (as resources/decode.ts does). */
-const COMPARE_BELOW = 1_000_000;
 
 /** The format of bytes a copy was made as: what recolorPixels and the other raster steps write. */
 export function copyFormat(bytes: Uint8Array): 'jpeg' | 'png' {

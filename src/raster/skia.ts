@@ -48,6 +48,13 @@ export async function loadSized(bytes: Uint8Array, width: number, height: number
 export const MAX_PNG_SIDE = 1_000_000;
 
 /**
+ * Below this many pixels a lossily stored image's copy is made both as a JPEG and losslessly and
+ * the smaller kept: a lossy logo's or swatch's flat colours often deflate smaller, and stay crisp
+ * (resources/decode.ts, raster/recolor.ts).
+ */
+export const LOSSLESS_COMPARED_BELOW = 1_000_000;
+
+/**
  * `canvas` as PNG bytes; undefined when it has a side past MAX_PNG_SIDE (asked of libpng, it
  * refuses on stderr: a fuzzed border image 10⁹px wide, a WebP canvas two million wide) or Skia's
  * encoder fails otherwise. Callers make canvases within the limit; the check is their last guard.

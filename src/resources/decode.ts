@@ -15,7 +15,7 @@
  */
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
-import { MAX_PNG_SIDE, decodeWithSkia } from '../raster/skia.js';
+import { LOSSLESS_COMPARED_BELOW, MAX_PNG_SIDE, decodeWithSkia } from '../raster/skia.js';
 import type { DecodedImage, Skia } from '../raster/skia.js';
 import { readImageInfo } from './image-info.js';
 import { inDecodeTurn } from './decode-turns.js';
@@ -126,8 +126,6 @@ function deflatedStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams> {
 
 /** Skia's JPEG quality for pixels that were already stored lossily: no loss a reader would see, an eighth of the deflated size or less. */
 const JPEG_QUALITY = 92;
-/** Below this many pixels both are made and the smaller kept: a lossy logo's flat colours often deflate smaller, and stay crisp. */
-const COMPARE_BELOW = 1_000_000;
 
 /**
  * An image whose pixels were stored lossily, its colours as a baseline JPEG (/DCTDecode): the loss
@@ -142,7 +140,7 @@ async function jpegStreams(skia: Skia, image: SkiaImage): Promise<PixelStreams> 
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0);
   // under a megapixel the deflated samples are made in the same walk over the bands
-  const deflater = width * height < COMPARE_BELOW ? rgbDeflater() : undefined;
+  const deflater = width * height < LOSSLESS_COMPARED_BELOW ? rgbDeflater() : undefined;
   const alpha = await alphaStream((top, rows) => context.getImageData(0, top, width, rows).data, width, height, async (top, rgba, opaque) => {
     await deflater?.visit(top, rgba, opaque);
     if (opaque) return;
