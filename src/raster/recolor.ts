@@ -1,8 +1,9 @@
 /**
  * A raster image's pixels rewritten by a function of its non-premultiplied RGBA bytes (colour
  * filters, paint/color-matrix.ts), decoded and re-encoded with Skia: a JPEG (opaque) as a JPEG of
- * high quality (or a PNG, under a megapixel, when that is smaller), the rest as PNG. A recoloured photo as PNG was 3× the JPEG's bytes and cost the
- * PDF writer a decode of every pixel in JavaScript (PDFKit's PNG reader): 5 s for a 6-megapixel photo.
+ * high quality (or a PNG, under a megapixel, when that is smaller), the rest as PNG. A recoloured
+ * photo as PNG was 3× the JPEG's bytes and cost the PDF writer a decode of every pixel in
+ * JavaScript (PDFKit's PNG reader): 5 s for a 6-megapixel photo.
  */
 import { LOSSLESS_COMPARED_BELOW, decodeWithSkia, encodePng } from './skia.js';
 
@@ -37,7 +38,6 @@ export async function recolorPixels(bytes: Uint8Array, recolor: (rgba: Uint8Clam
   const png = await encodePng(surface);
   return png !== undefined && png.byteLength <= jpeg.byteLength ? png : jpeg;
 }
-
 
 /** The format of bytes a copy was made as: what recolorPixels and the other raster steps write. */
 export function copyFormat(bytes: Uint8Array): 'jpeg' | 'png' {

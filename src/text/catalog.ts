@@ -225,9 +225,9 @@ function buildChain(
   localeGeneric: (family: string) => readonly FaceEntry[] | undefined,
 ): FaceSet[] {
   const chain: FaceSet[] = [];
-  const add = (faces: readonly FaceEntry[] | undefined): void => {
+  const add = (faces: readonly FaceEntry[] | undefined, setOf = faceSet): void => {
     if (!faces || faces.length === 0 || chain.some((set) => set.family === faces)) return;
-    const set = faceSet(faces, wanted);
+    const set = setOf(faces, wanted);
     if (set !== undefined) chain.push(set);
   };
   const standard = (): readonly FaceEntry[] | undefined => localeGeneric(DEFAULT_FAMILY) ?? lookup(DEFAULT_FAMILY);
@@ -237,17 +237,13 @@ function buildChain(
   // a list without a generic family ends in the standard font, as in Chromium: the Latin letters and
   // digits a Hebrew or Thai font lacks (`font-family: "Noto Sans Hebrew"`) print in Times New Roman
   if (!families.some((family) => isGenericFamily(family.trim().toLowerCase()))) add(standard());
-  for (const family of FALLBACK_FAMILIES) {
-    const faces = bundled.get(family.toLowerCase());
-    if (faces === undefined || chain.some((set) => set.family === faces)) continue;
-    const set = characterFallbackSet(faces, wanted);
-    if (set !== undefined) chain.push(set);
-  }
+  for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()), characterFallbackSet);
   return chain;
 }
 
-function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | undefined {
-  const chosen = selectFaces(faces, wanted);
+/** The faces of `faces` that best match `matchedAs` (the wanted face by default), made bold or oblique as `wanted` asks where they are not. */
+function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted, matchedAs: MatchWanted = wanted): FaceSet | undefined {
+  const chosen = selectFaces(faces, matchedAs);
   if (chosen.length === 0) return undefined;
   const synthesis = synthesisFor(chosen, wanted);
   return { family: faces, candidates: [...chosen].reverse().map((entry) => ({ entry, synthesis })) };
@@ -261,11 +257,10 @@ function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | un
  * emboldened, not in DejaVu Sans Bold (whose Arabic is wider).
  */
 function characterFallbackSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | undefined {
-  const chosen = selectFaces(faces, { weight: 400, style: 'normal', stretch: 100 });
-  if (chosen.length === 0) return undefined;
-  const synthesis = synthesisFor(chosen, wanted);
-  return { family: faces, candidates: [...chosen].reverse().map((entry) => ({ entry, synthesis })) };
+  return faceSet(faces, wanted, REGULAR_FACE);
 }
+
+const REGULAR_FACE: MatchWanted = { weight: 400, style: 'normal', stretch: 100 };
 
 /**
  * The families a character the chain has not got is looked for in: the engine's extra fonts, then

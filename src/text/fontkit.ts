@@ -128,6 +128,12 @@ export function cmapProbe(bytes: Uint8Array): (codePoint: number) => boolean {
   return (codePoint) => font.hasGlyphForCodePoint(codePoint);
 }
 
+/** The glyph a font's `cmap` gives a code point (0: none), and its glyph count, read as cmapProbe reads it. */
+export function cmapGlyph(bytes: Uint8Array, codePoint: number): { readonly id: number; readonly numGlyphs: number } {
+  const font = createFontkitFont(bytes) as FontProgram;
+  return { id: font.hasGlyphForCodePoint(codePoint) ? font.glyphForCodePoint(codePoint).id : 0, numGlyphs: font.numGlyphs };
+}
+
 /** A bitmap-only sfnt font (CBDT colour emoji), parsed for shaping only: never embedded. */
 export function parseBitmapFont(bytes: Uint8Array): FontProgram {
   const program = createFontkitFont(bytes) as FontProgram;

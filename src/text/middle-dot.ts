@@ -8,8 +8,10 @@
  * it stands where Liberation 1.x draws it. A simple outline keeps its place (0.03–0.04em right of
  * Liberation 1.x's in Sans bold italic and Serif regular and bold).
  */
-import { i16, setU16, u16, u32 } from '../sfnt/binary.js';
+import { i16, setU16, u16 } from '../sfnt/binary.js';
 import { sfntTables } from '../sfnt/cbdt.js';
+import { readLoca } from '../sfnt/loca.js';
+import { cmapGlyph } from './fontkit.js';
 
 const MIDDLE_DOT = 0xb7;
 
@@ -34,44 +36,25 @@ export function withArialMiddleDot(file: string, bytes: Uint8Array): Uint8Array 
   const correction = CORRECTIONS[file];
   if (correction === undefined) return bytes;
   const tables = sfntTables(bytes);
-  const [cmap, hhea, hmtx, head, loca, glyf] = ['cmap', 'hhea', 'hmtx', 'head', 'loca', 'glyf'].map((tag) => tables.get(tag));
-  if (cmap === undefined || hhea === undefined || hmtx === undefined) return bytes;
-  const glyph = bmpGlyph(bytes, cmap.offset, MIDDLE_DOT);
-  if (glyph === undefined || glyph >= u16(bytes, hhea.offset + 34)) return bytes;
+  const [hhea, hmtx, head, loca, glyf] = ['hhea', 'hmtx', 'head', 'loca', 'glyf'].map((tag) => tables.get(tag));
+  if (hhea === undefined || hmtx === undefined) return bytes;
+  let glyph: { readonly id: number; readonly numGlyphs: number };
+  try {
+    glyph = cmapGlyph(bytes, MIDDLE_DOT);
+  } catch {
+    return bytes;
+  }
+  // a glyph past the long metrics shares the last advance: none of the bundled files has one so
+  if (glyph.id === 0 || glyph.id >= u16(bytes, hhea.offset + 34)) return bytes;
   const fixed = new Uint8Array(bytes);
-  setU16(fixed, hmtx.offset + glyph * 4, correction.advance);
-  if (correction.shift !== 0 && head !== undefined && loca !== undefined && glyf !== undefined) {
-    const start = i16(bytes, head.offset + 50) === 1 ? u32(bytes, loca.offset + glyph * 4) : u16(bytes, loca.offset + glyph * 2) * 2;
-    if (shiftComposite(fixed, glyf.offset + start, correction.shift)) {
-      setU16(fixed, hmtx.offset + glyph * 4 + 2, (i16(bytes, hmtx.offset + glyph * 4 + 2) + correction.shift) & 0xffff);
-    }
+  const metrics = hmtx.offset + glyph.id * 4;
+  setU16(fixed, metrics, correction.advance);
+  if (correction.shift === 0 || head === undefined || loca === undefined || glyf === undefined) return fixed;
+  const offsets = readLoca(bytes.subarray(loca.offset, loca.offset + loca.length), i16(bytes, head.offset + 50), glyph.numGlyphs, glyf.length);
+  if (offsets !== undefined && shiftComposite(fixed, glyf.offset + offsets[glyph.id]!, correction.shift)) {
+    setU16(fixed, metrics + 2, (i16(bytes, metrics + 2) + correction.shift) & 0xffff);
   }
   return fixed;
-}
-
-/** The glyph of a BMP code point in the font's Windows Unicode (3,1) format 4 subtable. */
-function bmpGlyph(bytes: Uint8Array, cmap: number, codePoint: number): number | undefined {
-  const count = u16(bytes, cmap + 2);
-  for (let i = 0; i < count; i++) {
-    const record = cmap + 4 + i * 8;
-    if (u16(bytes, record) !== 3 || u16(bytes, record + 2) !== 1) continue;
-    const table = cmap + u32(bytes, record + 4);
-    if (u16(bytes, table) !== 4) continue;
-    const segments = u16(bytes, table + 6) / 2;
-    for (let s = 0; s < segments; s++) {
-      const end = u16(bytes, table + 14 + s * 2);
-      if (codePoint > end) continue;
-      const first = u16(bytes, table + 16 + segments * 2 + s * 2);
-      if (codePoint < first) return undefined;
-      const delta = i16(bytes, table + 16 + segments * 4 + s * 2);
-      const rangeAt = table + 16 + segments * 6 + s * 2;
-      const rangeOffset = u16(bytes, rangeAt);
-      if (rangeOffset === 0) return (codePoint + delta) & 0xffff;
-      const id = u16(bytes, rangeAt + rangeOffset + (codePoint - first) * 2);
-      return id === 0 ? undefined : (id + delta) & 0xffff;
-    }
-  }
-  return undefined;
 }
 
 /**
