@@ -15,7 +15,7 @@
 import type { DomElement } from '../dom/types.js';
 import type { Declaration } from './stylesheet.js';
 import type { BorderStyle, Color, ComputedStyle, ControlPart, LengthPercentage } from './model/types.js';
-import type { CalcNode } from './model/calc-types.js';
+import { plusPx } from './values/length.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import { restyled } from './compute.js';
 
@@ -159,13 +159,6 @@ function withLook(style: ComputedStyle, look: PlainLook | undefined, winners: re
     if (winners[PADDING_SLOTS[side]!] !== uaWinners[PADDING_SLOTS[side]!]) changes[PADDING_KEYS[side]] = plusPx(style[PADDING_KEYS[side]], 1);
   }
   return restyled(style, changes);
-}
-
-/** `value` and `px` more. */
-function plusPx(value: LengthPercentage, px: number): LengthPercentage {
-  if (typeof value === 'number') return value + px;
-  const node: CalcNode = value.kind === 'percent' ? { op: 'percent', value: value.value } : value.node;
-  return { kind: 'calc', node: { op: 'sum', terms: [node, { op: 'px', value: px }] } };
 }
 
 /**

@@ -11,6 +11,13 @@ export interface UiStyle {
   readonly fieldSizing: 'fixed' | 'content';
   /** §5.1: on a scroll container, other than `none` prints Chromium's resize grip (paint/resizer.ts). */
   readonly resize: 'none' | 'both' | 'horizontal' | 'vertical' | 'block' | 'inline';
+  /**
+   * CSS Scrollbars 1 §3: `none` prints no scrollbar and keeps no room for one; `thin` a narrower
+   * one (layout/scrollbars.ts).
+   */
+  readonly scrollbarWidth: 'auto' | 'thin' | 'none';
+  /** CSS Overflow 3 §5.2: room kept for a vertical scrollbar that may not be there (layout/scrollbars.ts). */
+  readonly scrollbarGutter: 'auto' | 'stable' | 'stable both-edges';
   /** §6.2: `auto` is the platform's blue. */
   readonly accentColor: Color | 'auto';
 }

@@ -3,12 +3,15 @@
  * `none` hands a checkbox, radio, progress or meter to the author's CSS) and `accent-color` (§6.2:
  * the colour of a checked checkbox or radio, and of a progress bar's value), and `field-sizing`
  * (§5.1: `content` sizes a text field, textarea or drop-down by what it shows, as Chromium), and
- * `resize` (§5.1: the grip Chromium prints in a resizable box's corner).
+ * `resize` (§5.1: the grip Chromium prints in a resizable box's corner); and the scrollbars Chromium
+ * prints in a scroll container (layout/scrollbars.ts): `scrollbar-width` (CSS Scrollbars 1 §3) and
+ * `scrollbar-gutter` (CSS Overflow 3 §5.2).
  */
 import type { Color } from '../model/types.js';
+import type { UiStyle } from '../model/ui-types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor, resolveColor } from '../values/color.js';
-import { singleIdent } from '../values/nodes.js';
+import { identOf, singleIdent } from '../values/nodes.js';
 import type { PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand } from './define.js';
 
@@ -39,4 +42,21 @@ const fieldSizing = keywordProperty({ name: 'field-sizing', key: 'fieldSizing', 
 /** §5.1: printed as the grip in a resizable scroll container's corner (paint/resizer.ts); the direction draws the same grip. */
 const resize = keywordProperty({ name: 'resize', key: 'resize', inherited: false, initial: 'none', keywords: ['none', 'both', 'horizontal', 'vertical', 'block', 'inline'] });
 
-export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing, resize];
+const scrollbarWidth = keywordProperty({ name: 'scrollbar-width', key: 'scrollbarWidth', inherited: false, initial: 'auto', keywords: ['auto', 'thin', 'none'] });
+
+/** `stable`, optionally with `both-edges` (in either order). */
+const scrollbarGutter = longhand<'scrollbarGutter', UiStyle['scrollbarGutter']>({
+  name: 'scrollbar-gutter',
+  key: 'scrollbarGutter',
+  inherited: false,
+  initial: 'auto',
+  parse: (nodes) => {
+    const words = nodes.map((node) => identOf(node) ?? '').sort().join(' ');
+    if (words === 'auto') return 'auto';
+    if (words === 'stable') return 'stable';
+    return words === 'both-edges stable' ? 'stable both-edges' : INVALID;
+  },
+  compute: (value) => value,
+});
+
+export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing, resize, scrollbarWidth, scrollbarGutter];

@@ -12,3 +12,10 @@ export function resolveLength(value: LengthPercentage, basis: number): number {
 function evaluateCalc(node: CalcNode, basis: number): number {
   return foldCalcTree(node, (leaf) => (leaf.op === 'px' ? leaf.value : (leaf.value * basis) / 100)) ?? 0;
 }
+
+/** `value` and `px` more (`px` may be negative): a length stays a length, a percentage becomes a sum. */
+export function plusPx(value: LengthPercentage, px: number): LengthPercentage {
+  if (typeof value === 'number') return value + px;
+  const node: CalcNode = value.kind === 'percent' ? { op: 'percent', value: value.value } : value.node;
+  return { kind: 'calc', node: { op: 'sum', terms: [node, { op: 'px', value: px }] } };
+}

@@ -29,6 +29,7 @@ import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 import { countLayoutWork } from '../relayout-budget.js';
 import type { BoxFragment, Fragment } from '../types.js';
+import { mayPrintScrollbars, resumedWithScrollbars, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -76,7 +77,26 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
 const WORK_PER_TIME_CHECK = 1024;
 let nextTimeCheck = WORK_PER_TIME_CHECK;
 
+/**
+ * A scroll container is laid out with the room its scrollbars take (scrollbars.ts): those it is
+ * sure to print first, then again with those its overflowing content calls for.
+ */
 function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
+  if (!mayPrintScrollbars(box)) return layoutWithinBars(box, input, ctx, resume);
+  const resumed = resumedWithScrollbars(box, resume);
+  if (resumed !== undefined) return layoutWithinBars(resumed, input, ctx, resume);
+  let barred = withSureScrollbars(box);
+  let result = layoutWithinBars(barred, input, ctx, resume);
+  for (let pass = 0; pass < 2 && result.kind === 'placed'; pass++) {
+    const wider = withScrollbarsCalledFor(barred, result.fragment);
+    if (wider === undefined) break;
+    barred = wider;
+    result = layoutWithinBars(barred, input, ctx, resume);
+  }
+  return result;
+}
+
+function layoutWithinBars(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const work = countLayoutWork();
   if (work >= nextTimeCheck) {
     nextTimeCheck = work + WORK_PER_TIME_CHECK;
@@ -89,9 +109,18 @@ function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext
   return withRelativeOffset(box.style, sized, layoutByContext(box, sized, ctx, resume));
 }
 
+/**
+ * Content sizes of a box asked for as itself include the room of the scrollbars it is sure to
+ * print (its caller adds its border and padding as its style gives them); a box with that room
+ * in its padding already (scrollbars.ts) is measured as it is, its room counted by its padding.
+ */
 function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean, containingHeight?: number): IntrinsicSizes {
   if (isVerticalRoot(box)) return verticalRootIntrinsicSizes(box, ctx, initialContainingHeight(ctx));
-  return formattingContextOf(box, (context, typed) => context.intrinsicSizes(typed, ctx, keep, containingHeight));
+  const barred = withSureScrollbars(box);
+  const sizes = formattingContextOf(barred, (context, typed) => context.intrinsicSizes(typed, ctx, keep, containingHeight));
+  if (barred === box) return sizes;
+  const room = scrollbarRoomAcross(barred);
+  return { minContent: sizes.minContent + room, maxContent: sizes.maxContent + room };
 }
 
 /** The table as the layout context carries it (context.ts). */

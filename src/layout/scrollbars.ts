@@ -1,0 +1,249 @@
+/**
+ * The scrollbars Chromium prints in a scroll container (CSS Overflow 3 §3, §5.2; CSS Scrollbars 1
+ * §3), and the room they take. Chromium 156 prints its classic 15px scrollbars (measured): always
+ * in `overflow: scroll`, and in `overflow: auto` when the content overflows that axis — a `<pre>`
+ * with a long line and `overflow-x: auto` (Bootstrap's, GitHub's) is 15px taller; a box with
+ * `overflow-y: auto` and a `max-height` its content passes wraps its text 15px narrower.
+ *
+ * The room is taken from the content box whatever `box-sizing` says (a `width: 200px` box keeps a
+ * 202px border box and lays out its content in 185px): the box is laid out as a box with the
+ * scrollbar's thickness added to its padding on that side (the inline end of a vertical bar: the
+ * left in rtl; the bottom for a horizontal one), its content-box sizes less the same. `overflow:
+ * auto` is settled as Chromium settles it: laid out without, then again with the bar its content
+ * overflows (and with the other if the narrower content now overflows that way too).
+ * `scrollbar-gutter: stable` keeps the vertical bar's room without a bar (`both-edges`: on both
+ * sides), `scrollbar-width: none` prints none and keeps no room, `thin` a 10px one. The root
+ * element and the body print none: their overflow is the viewport's, which a page has not.
+ */
+import type { Box, LayoutBox } from '../boxes/types.js';
+import type { ComputedStyle, LengthPercentage, MaxSize, Size } from '../css/types.js';
+import { plusPx } from '../css/values/length.js';
+import type { BreakToken } from './contract.js';
+import { isSizeKeyword } from './box-model.js';
+import type { BoxFragment, Fragment } from './types.js';
+
+/** Chromium's classic scrollbar thickness, and its `scrollbar-width: thin` one (measured). */
+export const SCROLLBAR_THICKNESS = 15;
+const THIN_THICKNESS = 10;
+
+/** The scrollbars a box prints and the room it keeps for them, px on each side of its padding box. */
+export interface Scrollbars {
+  readonly vertical: boolean;
+  readonly horizontal: boolean;
+  readonly thickness: number;
+  /** The vertical bar's side. */
+  readonly side: 'left' | 'right';
+  readonly left: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+type Shown = 'none' | 'vertical' | 'horizontal' | 'both';
+
+const BARRED = new WeakMap<LayoutBox, Map<Shown, LayoutBox>>();
+const SCROLLBARS = new WeakMap<Box, Scrollbars>();
+const PLAIN = new WeakMap<LayoutBox, LayoutBox>();
+
+/** The scrollbars `box` was laid out with (paint draws them), if any. */
+export function scrollbarsOf(box: Box): Scrollbars | undefined {
+  return SCROLLBARS.get(box);
+}
+
+/** The box laid out as `box` with the room it keeps for scrollbars before its content is known. */
+export function withSureScrollbars(box: LayoutBox): LayoutBox {
+  if (!mayPrintScrollbars(box) || PLAIN.has(box)) return box;
+  const style = box.style;
+  return barred(box, shown(usedY(style) === 'scroll', usedX(style) === 'scroll'));
+}
+
+/**
+ * A box with `overflow: auto` in an axis its laid-out `fragment` overflows, with that scrollbar
+ * added (undefined: none to add). `box` is the one that was laid out (from `withSureScrollbars`).
+ */
+export function withScrollbarsCalledFor(box: LayoutBox, fragment: BoxFragment): LayoutBox | undefined {
+  if (!mayPrintScrollbars(box)) return undefined;
+  const plain = PLAIN.get(box) ?? box;
+  const x = usedX(plain.style);
+  const y = usedY(plain.style);
+  if (x !== 'auto' && y !== 'auto') return undefined;
+  const bars = SCROLLBARS.get(box);
+  const has = { vertical: bars?.vertical === true, horizontal: bars?.horizontal === true };
+  const over = overflows(fragment, bars);
+  // a box broken across pages ends where the page does: its content does not overflow it downwards
+  const broken = fragment.continuedAfter || fragment.continuedBefore;
+  const vertical = has.vertical || (y === 'auto' && over.y && !broken);
+  const horizontal = has.horizontal || (x === 'auto' && over.x);
+  if (vertical === has.vertical && horizontal === has.horizontal) return undefined;
+  return barred(plain, shown(vertical, horizontal));
+}
+
+/** A resumed box keeps the scrollbars its first fragment was laid out with. */
+export function resumedWithScrollbars(box: LayoutBox, resume: BreakToken | undefined): LayoutBox | undefined {
+  const resumed = resume !== undefined && 'box' in resume ? (resume.box as LayoutBox) : undefined;
+  return resumed !== undefined && PLAIN.get(resumed) === box ? resumed : undefined;
+}
+
+/** The room `box` keeps for scrollbars across its content (to add to its content sizes when asked for as itself). */
+export function scrollbarRoomAcross(box: LayoutBox): number {
+  const bars = SCROLLBARS.get(box);
+  return bars === undefined ? 0 : bars.left + bars.right;
+}
+
+/**
+ * Whether `box` is a scroll container that may print scrollbars: a block container (not a table
+ * cell, which Chromium sizes otherwise), a flex or a grid container, not the root or the body.
+ * Read first for every box laid out: style reads only.
+ */
+export function mayPrintScrollbars(box: LayoutBox): boolean {
+  const style = box.style;
+  if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) return false;
+  if ((box.kind !== 'block' && box.kind !== 'flex' && box.kind !== 'grid') || style.display === 'table-cell') return false;
+  const name = box.element?.name;
+  return style.scrollbarWidth !== 'none' && name !== 'html' && name !== 'body';
+}
+
+type Overflow = ComputedStyle['overflowX'];
+
+function scrolls(value: Overflow): boolean {
+  return value === 'scroll' || value === 'auto' || value === 'hidden';
+}
+
+/** An axis's overflow as used: `visible` beside a scrolling axis is `auto` (CSS Overflow 3 §3.1). */
+function used(value: Overflow, other: Overflow): Overflow {
+  return value === 'visible' && scrolls(other) ? 'auto' : value;
+}
+
+function usedX(style: ComputedStyle): Overflow {
+  return used(style.overflowX, style.overflowY);
+}
+
+function usedY(style: ComputedStyle): Overflow {
+  return used(style.overflowY, style.overflowX);
+}
+
+function shown(vertical: boolean, horizontal: boolean): Shown {
+  return vertical ? (horizontal ? 'both' : 'vertical') : horizontal ? 'horizontal' : 'none';
+}
+
+function barred(box: LayoutBox, bars: Shown): LayoutBox {
+  const style = box.style;
+  const vertical = bars === 'both' || bars === 'vertical';
+  const horizontal = bars === 'both' || bars === 'horizontal';
+  const stable = style.scrollbarGutter !== 'auto';
+  if (!vertical && !horizontal && !stable) return box;
+  let made = BARRED.get(box);
+  const known = made?.get(bars);
+  if (known !== undefined) return known;
+  const thickness = style.scrollbarWidth === 'thin' ? THIN_THICKNESS : SCROLLBAR_THICKNESS;
+  const side = style.direction === 'rtl' ? 'left' : 'right';
+  const gutter = vertical || stable ? thickness : 0;
+  const both = style.scrollbarGutter === 'stable both-edges';
+  const room: Scrollbars = {
+    vertical, horizontal, thickness, side,
+    left: side === 'left' || both ? gutter : 0,
+    right: side === 'right' || both ? gutter : 0,
+    bottom: horizontal ? thickness : 0,
+  };
+  const result = { ...box, style: withRoom(style, room) } as LayoutBox;
+  SCROLLBARS.set(result, room);
+  PLAIN.set(result, box);
+  if (made === undefined) BARRED.set(box, (made = new Map()));
+  made.set(bars, result);
+  return result;
+}
+
+/** The style with the scrollbars' room in its padding, taken from its content-box sizes. */
+function withRoom(style: ComputedStyle, room: Scrollbars): ComputedStyle {
+  const across = room.left + room.right;
+  const contentBox = style.boxSizing === 'content-box';
+  return {
+    ...style,
+    paddingLeft: room.left > 0 ? plusPx(style.paddingLeft, room.left) : style.paddingLeft,
+    paddingRight: room.right > 0 ? plusPx(style.paddingRight, room.right) : style.paddingRight,
+    paddingBottom: room.bottom > 0 ? plusPx(style.paddingBottom, room.bottom) : style.paddingBottom,
+    width: contentBox ? lessSize(style.width, across) : style.width,
+    minWidth: contentBox ? lessSize(style.minWidth, across) : style.minWidth,
+    maxWidth: contentBox ? lessMaxSize(style.maxWidth, across) : style.maxWidth,
+    height: contentBox ? lessSize(style.height, room.bottom) : style.height,
+    minHeight: contentBox ? lessSize(style.minHeight, room.bottom) : style.minHeight,
+    maxHeight: contentBox ? lessMaxSize(style.maxHeight, room.bottom) : style.maxHeight,
+  };
+}
+
+function lessSize(value: Size, px: number): Size {
+  if (px === 0 || value === 'auto' || isSizeKeyword(value)) return value;
+  return less(value, px);
+}
+
+function lessMaxSize(value: MaxSize, px: number): MaxSize {
+  if (px === 0 || value === 'none' || isSizeKeyword(value)) return value;
+  return less(value, px);
+}
+
+function less(value: LengthPercentage, px: number): LengthPercentage {
+  return typeof value === 'number' ? Math.max(0, value - px) : plusPx(value, -px);
+}
+
+/** A scroll container's client and scroll sizes (as the DOM's `clientWidth` and `scrollWidth`), px. */
+export interface ScrollSizes {
+  readonly clientWidth: number;
+  readonly clientHeight: number;
+  readonly scrollWidth: number;
+  readonly scrollHeight: number;
+}
+
+/**
+ * How much of a laid-out scroll container's content shows and how far it reaches, from the padding
+ * box's corner (its scrollbars' room not counted): its in-flow content with the padding at its end,
+ * as Chromium measures scrollable overflow (a line 5px into a `<pre>`'s end padding scrolls), what
+ * is relatively positioned or deeper with its own box only.
+ */
+export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined): ScrollSizes {
+  const gutter = { left: bars?.left ?? 0, right: bars?.right ?? 0, bottom: bars?.bottom ?? 0 };
+  const x0 = fragment.border.left + gutter.left;
+  const y0 = fragment.border.top;
+  const clientWidth = Math.max(0, fragment.width - x0 - fragment.border.right - gutter.right);
+  const clientHeight = Math.max(0, fragment.height - y0 - fragment.border.bottom - gutter.bottom);
+  const endPadding = { right: fragment.padding.right - gutter.right, bottom: fragment.padding.bottom - gutter.bottom };
+  let scrollWidth = clientWidth;
+  let scrollHeight = clientHeight;
+  for (const child of fragment.children) {
+    if (child.kind !== 'box' || child.style.position === 'static') {
+      const own = inFlowExtent(child);
+      scrollWidth = Math.max(scrollWidth, own.right + endPadding.right - x0);
+      scrollHeight = Math.max(scrollHeight, own.bottom + endPadding.bottom - y0);
+    }
+    const deep = deepExtent(child, 0, 0);
+    scrollWidth = Math.max(scrollWidth, deep.right - x0);
+    scrollHeight = Math.max(scrollHeight, deep.bottom - y0);
+  }
+  return { clientWidth, clientHeight, scrollWidth, scrollHeight };
+}
+
+function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined): { x: boolean; y: boolean } {
+  const sizes = scrollSizes(fragment, bars);
+  const slack = 0.01;
+  return { x: sizes.scrollWidth > sizes.clientWidth + slack, y: sizes.scrollHeight > sizes.clientHeight + slack };
+}
+
+/** An in-flow child's own extent: a line's by its content, a box by its border box. */
+function inFlowExtent(child: Fragment): { right: number; bottom: number } {
+  if (child.kind !== 'line') return { right: child.x + child.width, bottom: child.y + child.height };
+  let right = child.x;
+  for (const item of child.children) right = Math.max(right, child.x + item.x + item.width);
+  return { right, bottom: child.y + child.height };
+}
+
+/** How far a fragment and what it does not clip reach, in its parent's frame. */
+function deepExtent(f: Fragment, x: number, y: number): { right: number; bottom: number } {
+  let right = x + f.x + f.width;
+  let bottom = y + f.y + f.height;
+  if (f.kind === 'text' || f.kind === 'image') return { right, bottom };
+  if (f.kind === 'box' && (f.style.overflowX !== 'visible' || f.style.overflowY !== 'visible')) return { right, bottom };
+  for (const child of f.children) {
+    const inner = deepExtent(child, x + f.x, y + f.y);
+    right = Math.max(right, inner.right);
+    bottom = Math.max(bottom, inner.bottom);
+  }
+  return { right, bottom };
+}

@@ -1,0 +1,80 @@
+/**
+ * The classic scrollbars Chromium 156 prints in a scroll container (layout/scrollbars.ts says which
+ * and where), as its PDFs draw them (measured): along the inside of the border, a track of
+ * `#fcfcfc` with an 18px button at each end (half the bar each when it is shorter than 36px)
+ * holding a `#8b8b8b` triangle 9px across and 5px deep, and — when the content scrolls — a thumb
+ * at the track's start (the box printed scrolled to its start), 9px across with round ends, as
+ * long as the track's share that shows and at least 17px; where two bars meet, a square of the
+ * track's colour. A `thin` bar is the same drawing scaled to its thickness. A box broken across
+ * pages prints none, as in Chromium, though it keeps their room.
+ */
+import type { Color } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { Scrollbars } from '../layout/scrollbars.js';
+import { scrollSizes } from '../layout/scrollbars.js';
+import type { PlacedBox } from './placed.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import { roundedRectPath } from './path.js';
+
+const TRACK: Color = { r: 252, g: 252, b: 252, a: 1 };
+const PART: Color = { r: 139, g: 139, b: 139, a: 1 };
+const BUTTON = 18;
+const MIN_THUMB = 17;
+/** The thumb's and the arrows' inset from the bar's sides, for a 15px bar. */
+const INSET = 3;
+
+/** The scrollbars' items in the box whose border box is painted at `rect`. */
+export function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem[] {
+  const { vertical, horizontal, thickness: t, side } = bars;
+  // Chromium prints no scrollbar on a scroll container broken across pages (its room stays)
+  if ((!vertical && !horizontal) || f.continuedBefore || f.continuedAfter) return [];
+  const left = Math.round(rect.x + f.border.left);
+  const top = Math.round(rect.y + f.border.top);
+  const right = Math.round(rect.x + rect.width - f.border.right);
+  const bottom = Math.round(rect.y + rect.height - f.border.bottom);
+  const sizes = scrollSizes(f, bars);
+  const items: DisplayItem[] = [];
+  if (vertical) {
+    const x = side === 'right' ? right - t : left;
+    const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - (horizontal ? t : 0)) };
+    appendBar(items, bar, 'vertical', sizes.clientHeight, sizes.scrollHeight, t);
+  }
+  if (horizontal) {
+    const x = vertical && side === 'left' ? left + t : left;
+    const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - (vertical ? t : 0)), height: t };
+    appendBar(items, bar, 'horizontal', sizes.clientWidth, sizes.scrollWidth, t);
+  }
+  if (vertical && horizontal) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: TRACK });
+  return items;
+}
+
+function appendBar(items: DisplayItem[], bar: Rect, axis: 'vertical' | 'horizontal', client: number, scroll: number, t: number): void {
+  const length = axis === 'vertical' ? bar.height : bar.width;
+  if (length <= 0) return;
+  items.push({ kind: 'fill-rect', rect: bar, color: TRACK });
+  const s = t / 15;
+  const button = length < 2 * BUTTON * s ? Math.floor(length / 2) : BUTTON * s;
+  // along the bar from its start, and across it from its side
+  const at = (along: number, across: number): { x: number; y: number } =>
+    axis === 'vertical' ? { x: bar.x + across * s, y: bar.y + along } : { x: bar.x + along, y: bar.y + across * s };
+  const end = length - button;
+  const [first, second] = axis === 'vertical'
+    ? [[at(11 * s, 3), at(11 * s, 12), at(6 * s, 7.5)], [at(end + 6 * s, 3), at(end + 6 * s, 12), at(end + 11 * s, 7.5)]]
+    : [[at(10 * s, 3), at(10 * s, 12), at(5 * s, 7.5)], [at(end + 7 * s, 3), at(end + 7 * s, 12), at(end + 12 * s, 7.5)]];
+  items.push({ kind: 'fill-path', path: [...triangle(first!), ...triangle(second!)], color: PART });
+  const track = length - 2 * button;
+  if (scroll <= client + 0.01 || track <= 0) return;
+  const thumb = Math.max(Math.round((track * client) / scroll), Math.round(MIN_THUMB * s));
+  if (thumb > track) return;
+  const across = (t - 2 * INSET * s);
+  const rect: Rect = axis === 'vertical'
+    ? { x: bar.x + INSET * s, y: bar.y + button, width: across, height: thumb }
+    : { x: bar.x + button, y: bar.y + INSET * s, width: thumb, height: across };
+  const r = across / 2;
+  items.push({ kind: 'fill-path', path: roundedRectPath(rect, [r, r, r, r, r, r, r, r]), color: PART });
+}
+
+function triangle(points: readonly { x: number; y: number }[]): PathSegment[] {
+  const [a, b, c] = points as [{ x: number; y: number }, { x: number; y: number }, { x: number; y: number }];
+  return [{ op: 'move', x: a.x, y: a.y }, { op: 'line', x: b.x, y: b.y }, { op: 'line', x: c.x, y: c.y }, { op: 'close' }];
+}
