@@ -39,8 +39,15 @@ const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 
  * `::file-selector-button:hover`, `::-webkit-slider-thumb:active`): valid, never matched on paper.
  */
 const USER_ACTION_PSEUDOS = new Set(['hover', 'active', 'focus', 'focus-visible', 'focus-within']);
-/** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
-const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content']);
+/**
+ * Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could
+ * show them: Chromium's custom scrollbars draw a scroll container's scrollbars as they say, where
+ * octavo prints the classic ones (layout/scrollbars.ts).
+ */
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>([
+  'details-content', '-webkit-scrollbar', '-webkit-scrollbar-thumb', '-webkit-scrollbar-track', '-webkit-scrollbar-track-piece',
+  '-webkit-scrollbar-button', '-webkit-scrollbar-corner', '-webkit-resizer',
+]);
 /**
  * Pseudo-elements of interaction and of widgets octavo does not draw (selections, form control
  * parts, a modal's backdrop): nothing on a printed page could show them, so they are dropped

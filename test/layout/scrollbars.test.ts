@@ -1,0 +1,82 @@
+/**
+ * The room scrollbars take in a scroll container (layout/scrollbars.ts). Every expected size is
+ * the one headless Chromium 156 gives the same element (getBoundingClientRect, classic 15px
+ * scrollbars): the scroll container's border box and the box inside it, whose width is the
+ * container's content width.
+ */
+import { describe, expect, it } from 'vitest';
+import { createInternalEngine } from '../../src/render.js';
+import { findById, layoutHtml, sizesById } from '../helpers/layout.js';
+
+const engine = createInternalEngine();
+
+const page = (body: string): string => `<!doctype html><style>@page { size: 600px 900px; margin: 0 }
+  body { margin: 0; font: 16px/18px "Liberation Sans" } div { border: 1px solid }</style>${body}`;
+
+describe('scrollbars\' room', () => {
+  it('overflow: scroll takes it from the content box whatever box-sizing says', async () => {
+    const html = page(`<div id="a" style="width: 200px; height: 50px; overflow-x: scroll; padding: 5px"><p id="ai" style="margin: 0">x</p></div>
+      <div id="b" style="width: 200px; overflow: scroll"><p id="bi" style="margin: 0">x</p></div>
+      <div id="c" style="width: 200px; height: 60px; box-sizing: border-box; overflow-y: scroll"><p id="ci" style="margin: 0">x</p></div>`);
+    expect(await sizesById(engine, html, ['a', 'ai', 'b', 'bi', 'c', 'ci'])).toEqual(['a 212x62', 'ai 200x18', 'b 202x35', 'bi 185x18', 'c 200x60', 'ci 183x18']);
+  });
+
+  it('overflow: auto takes it only where the content overflows, the padding at its end counted', async () => {
+    const html = page(`<div id="wide" style="width: 200px; overflow: auto; padding: 16px"><p style="width: 210px; height: 10px; margin: 0; border: 0"></p></div>
+      <div id="fits" style="width: 200px; overflow: auto; padding: 16px"><p style="width: 200px; height: 10px; margin: 0; border: 0"></p></div>
+      <div id="tall" style="width: 200px; height: 50px; overflow: auto; padding: 16px"><p id="talli" style="height: 60px; margin: 0; border: 0"></p></div>
+      <div id="moved" style="width: 200px; overflow: auto; padding: 16px"><p style="width: 100px; height: 10px; margin: 0; position: relative; left: 105px"></p></div>
+      <div id="line" style="width: 200px; overflow: auto; white-space: nowrap">aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa</div>`);
+    expect(await sizesById(engine, html, ['wide', 'fits', 'tall', 'talli', 'moved', 'line'])).toEqual([
+      'wide 234x59', 'fits 234x44', 'tall 234x84', 'talli 185x60', 'moved 234x44', 'line 202x35',
+    ]);
+  });
+
+  it('a vertical bar that narrows the content may call for the horizontal one', async () => {
+    const html = page(`<div id="both" style="width: 200px; height: 60px; overflow: auto"><p id="bothi" style="height: 100px; width: 190px; margin: 0"></p></div>
+      <div id="max" style="width: 200px; max-height: 40px; overflow: auto; white-space: nowrap">a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f<br>x<br>y</div>`);
+    const laid = await layoutHtml(html);
+    expect(await sizesById(engine, html, ['both', 'max'])).toEqual(['both 202x62', 'max 202x42']);
+    // 15px below the narrowed content: both bars
+    const both = findById(laid.pages[0]!, 'both')!;
+    expect(both.kind === 'box' && [both.padding.right, both.padding.bottom]).toEqual([15, 15]);
+  });
+
+  it('gutters, thin and no scrollbars, and the rtl side', async () => {
+    const html = page(`<div id="stable" style="width: 200px; scrollbar-gutter: stable both-edges; overflow: hidden"><p id="stablei" style="margin: 0">x</p></div>
+      <div id="thin" style="width: 200px; scrollbar-width: thin; overflow: scroll"><p id="thini" style="margin: 0">x</p></div>
+      <div id="none" style="width: 200px; scrollbar-width: none; overflow: scroll"><p id="nonei" style="margin: 0">x</p></div>
+      <div id="rtl" style="width: 200px; direction: rtl; overflow-y: scroll"><p id="rtli" style="margin: 0">x</p></div>`);
+    expect(await sizesById(engine, html, ['stable', 'stablei', 'thin', 'thini', 'none', 'nonei', 'rtli'])).toEqual([
+      'stable 202x20', 'stablei 170x18', 'thin 202x30', 'thini 190x18', 'none 202x20', 'nonei 200x18', 'rtli 185x18',
+    ]);
+    const rtl = findById((await layoutHtml(html)).pages[0]!, 'rtli')!;
+    expect(rtl.x).toBe(16);
+  });
+
+  it('shrink-to-fit, flex and grid containers keep the room; an absolute box ends at the bar', async () => {
+    const html = page(`<div style="width: 400px; border: 0"><div id="float" style="float: left; overflow-y: scroll">xxx</div></div>
+      <div id="ib" style="display: inline-block; overflow: scroll">ib</div>
+      <div style="display: grid; grid-template-columns: 1fr 1fr; width: 200px; overflow-y: scroll"><p id="cell" style="margin: 0">g</p><p style="margin: 0">h</p></div>
+      <div style="display: flex; width: 200px; overflow-x: auto"><p id="item" style="flex: none; width: 300px; margin: 0">flex</p></div>
+      <div id="abs" style="width: 200px; height: 30px; overflow-y: scroll; position: relative"><span id="absi" style="position: absolute; right: 0; bottom: 0; display: block; width: 20px; height: 10px"></span></div>`);
+    expect(await sizesById(engine, html, ['float', 'ib', 'cell'])).toEqual(['float 41x20', 'ib 29.45x35', 'cell 92.5x18']);
+    const laid = await layoutHtml(html);
+    const abs = findById(laid.pages[0]!, 'abs')!;
+    const inner = findById(laid.pages[0]!, 'absi')!;
+    expect([inner.x + inner.width - abs.x, inner.y + inner.height - abs.y]).toEqual([186, 31]);
+    expect(abs.kind === 'box' && abs.padding.right).toBe(15);
+  });
+
+  it('the root and the body print none, and a box broken across pages keeps only the room it knew', async () => {
+    const lines = Array.from({ length: 80 }, (_, i) => `line ${i}${i === 3 ? ' and a line much longer than the box is wide, to scroll it' : ''}`).join('\n');
+    const html = `<!doctype html><html style="overflow-y: scroll"><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; overflow: scroll; font: 10px/12px "Liberation Mono" }</style>
+      <pre id="pre" style="overflow: auto; margin: 0; width: 200px">${lines}</pre>`;
+    const laid = await layoutHtml(html);
+    const pieces = laid.pages.map((p) => findById(p, 'pre')!);
+    expect(pieces.length).toBe(4);
+    // no vertical bar in the pieces, the horizontal one's room at the end
+    expect(pieces.map((f) => f.kind === 'box' && [f.padding.right, f.padding.bottom])).toEqual([[0, 0], [0, 0], [0, 0], [0, 15]]);
+    expect(findById(laid.pages[0]!, 'pre')!.width).toBe(200);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The scrollbars a scroll container prints (paint/scrollbars.ts). Every expected shape is one
+ * Chromium 156 prints for the same page (its PDF's path operators, in CSS px on the page): the
+ * track and buttons as one `#fcfcfc` rect, the two arrows, the thumb's box.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DisplayItem, PathSegment } from '../../src/paint/display-list.js';
+import { layoutInFrames } from '../helpers/layout.js';
+import { paintPage } from '../helpers/paint.js';
+
+const PAGE = '<!doctype html><style>@page { size: 400px 500px; margin: 0 } body { margin: 0 } div { position: absolute; left: 10px; width: 200px; border: 1px solid red }</style>';
+
+type Shape = readonly [string, ...number[]];
+
+/** The scrollbars' shapes: `track x y w h`, `arrows` with their points, `thumb x y w h`. */
+async function shapes(body: string): Promise<Shape[]> {
+  const doc = await layoutInFrames(PAGE + body);
+  const out: Shape[] = [];
+  for (const item of paintPage(doc.pages[0]!).items) {
+    if (item.kind === 'fill-rect' && item.color.r === 252) out.push(['track', item.rect.x, item.rect.y, item.rect.width, item.rect.height]);
+    else if (item.kind === 'fill-path' && item.color.r === 139) out.push(pathShape(item));
+  }
+  return out;
+}
+
+function pathShape(item: Extract<DisplayItem, { kind: 'fill-path' }>): Shape {
+  const points = item.path.filter((s): s is Extract<PathSegment, { x: number }> => s.op !== 'close').map((s) => [s.x, s.y] as const);
+  if (item.path.some((s) => s.op === 'curve')) {
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const [x, y] = [Math.min(...xs), Math.min(...ys)];
+    return ['thumb', x, y, Math.max(...xs) - x, Math.max(...ys) - y];
+  }
+  return ['arrows', ...points.flat()];
+}
+
+describe('scrollbars', () => {
+  it('a horizontal bar with a thumb as long as the share that shows', async () => {
+    expect(await shapes('<div style="top: 10px; height: 60px; overflow-x: scroll; overflow-y: hidden"><p style="width: 500px; height: 20px; margin: 0"></p></div>')).toEqual([
+      ['track', 11, 56, 200, 15],
+      ['arrows', 21, 59, 21, 68, 16, 63.5, 200, 59, 200, 68, 205, 63.5],
+      ['thumb', 29, 59, 66, 9],
+    ]);
+  });
+
+  it('both bars and their corner, with nothing to scroll: no thumb', async () => {
+    expect(await shapes('<div style="top: 100px; height: 60px; overflow: scroll"></div>')).toEqual([
+      ['track', 196, 101, 15, 45],
+      ['arrows', 199, 112, 208, 112, 203.5, 107, 199, 134, 208, 134, 203.5, 139],
+      ['track', 11, 146, 185, 15],
+      ['arrows', 21, 149, 21, 158, 16, 153.5, 185, 149, 185, 158, 190, 153.5],
+      ['track', 196, 146, 15, 15],
+    ]);
+  });
+
+  it('a thumb at least 17px long, at the track\'s start', async () => {
+    const bars = await shapes('<div style="top: 200px; height: 100px; overflow: scroll"><p style="width: 300px; height: 400px; margin: 0"></p></div>');
+    expect(bars.filter((s) => s[0] === 'thumb')).toEqual([['thumb', 199, 219, 9, 17], ['thumb', 29, 289, 92, 9]]);
+  });
+
+  it('none with scrollbar-width: none, nor on a box broken across pages', async () => {
+    expect(await shapes('<div style="top: 10px; height: 60px; overflow: scroll; scrollbar-width: none"></div>')).toEqual([]);
+    const lines = Array.from({ length: 80 }, (_, i) => `line ${i}`).join('\n');
+    const doc = await layoutInFrames(`${PAGE}<pre style="overflow: scroll; margin: 0">${lines}</pre>`);
+    expect(doc.pages.length).toBeGreaterThan(1);
+    const painted = doc.pages.flatMap((p) => paintPage(p).items).filter((i) => i.kind === 'fill-rect' && i.color.r === 252);
+    expect(painted).toEqual([]);
+  });
+});
