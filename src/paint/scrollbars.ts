@@ -10,8 +10,11 @@
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
+import type { Matrix } from '../geometry/matrix.js';
 import type { Scrollbars } from '../layout/scrollbars.js';
-import { scrollSizes } from '../layout/scrollbars.js';
+import { scrollbarsOf, scrollSizes } from '../layout/scrollbars.js';
+import { hasResizer, resizerItems } from './resizer.js';
+import { appendAll } from '../append-all.js';
 import type { PlacedBox } from './placed.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
@@ -23,8 +26,22 @@ const MIN_THUMB = 17;
 /** The thumb's and the arrows' inset from the bar's sides, for a 15px bar. */
 const INSET = 3;
 
-/** The scrollbars' items in the box whose border box is painted at `rect`. */
-export function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem[] {
+/** Whether the box may print overflow controls: scrollbars or a resize grip (a cheap first look). */
+export function mayHaveOverflowControls(f: PlacedBox): boolean {
+  return f.style.resize !== 'none' || scrollbarsOf(f.box) !== undefined;
+}
+
+/**
+ * The scrollbars' and the resize grip's items in the box whose border box is painted at `rect`
+ * (`frame`: a vertical flow's quarter turn, resizer.ts).
+ */
+export function overflowControlItems(f: PlacedBox, rect: Rect, frame: Matrix | undefined): DisplayItem[] {
+  const bars = scrollbarsOf(f.box);
+  const items = bars === undefined ? [] : scrollbarItems(f, bars, rect);
+  return hasResizer(f) ? appendAll(items, resizerItems(f, rect, frame)) : items;
+}
+
+function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem[] {
   const { vertical, horizontal, thickness: t, side } = bars;
   // Chromium prints no scrollbar on a scroll container broken across pages (its room stays)
   if ((!vertical && !horizontal) || f.continuedBefore || f.continuedAfter) return [];
@@ -37,18 +54,20 @@ export function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): Disp
   if (vertical) {
     const x = side === 'right' ? right - t : left;
     const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - (horizontal ? t : 0)) };
-    appendBar(items, bar, 'vertical', sizes.clientHeight, sizes.scrollHeight, t);
+    appendBar(items, bar, 'vertical', { client: sizes.clientHeight, scroll: sizes.scrollHeight }, t);
   }
   if (horizontal) {
     const x = vertical && side === 'left' ? left + t : left;
     const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - (vertical ? t : 0)), height: t };
-    appendBar(items, bar, 'horizontal', sizes.clientWidth, sizes.scrollWidth, t);
+    appendBar(items, bar, 'horizontal', { client: sizes.clientWidth, scroll: sizes.scrollWidth }, t);
   }
   if (vertical && horizontal) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: TRACK });
   return items;
 }
 
-function appendBar(items: DisplayItem[], bar: Rect, axis: 'vertical' | 'horizontal', client: number, scroll: number, t: number): void {
+/** One bar's items; `shown`: how much of the content shows along it, and how long it is. */
+function appendBar(items: DisplayItem[], bar: Rect, axis: 'vertical' | 'horizontal', shown: { client: number; scroll: number }, t: number): void {
+  const { client, scroll } = shown;
   const length = axis === 'vertical' ? bar.height : bar.width;
   if (length <= 0) return;
   items.push({ kind: 'fill-rect', rect: bar, color: TRACK });

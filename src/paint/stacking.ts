@@ -41,9 +41,7 @@ import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds, lin
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
-import { hasResizer, resizerItems } from './resizer.js';
-import { scrollbarItems } from './scrollbars.js';
-import { scrollbarsOf } from '../layout/scrollbars.js';
+import { mayHaveOverflowControls, overflowControlItems } from './scrollbars.js';
 import type { WholeBoxes } from './whole-boxes.js';
 
 export interface PaintOptions {
@@ -176,9 +174,7 @@ function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptio
   appendAll(items, border);
   appendAll(items, paintBorderSegments(f, x, y, f.columnRules, options.snapFrame));
   // Chromium paints a scroll container's overflow controls with its background, under its content
-  const bars = scrollbarsOf(f.box);
-  if (bars !== undefined) appendAll(items, scrollbarItems(f, bars, rect));
-  if (hasResizer(f)) appendAll(items, resizerItems(f, rect, options.snapFrame));
+  if (mayHaveOverflowControls(f)) appendAll(items, overflowControlItems(f, rect, options.snapFrame));
   return appendAll(items, altTextItems(f, x, y, options.svg?.text));
 }
 
@@ -189,8 +185,7 @@ function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptio
 function paintsNothingOfItsOwn(f: PlacedBox): boolean {
   const style = f.style;
   return style.boxShadow.length === 0 && style.backgroundColor.a <= 0 && !hasBackgroundImage(style) && style.borderImageSource === 'none'
-    && !hasVisibleSide(f.border, style) && f.columnRules === undefined && f.box.kind !== 'replaced' && style.resize === 'none'
-    && scrollbarsOf(f.box) === undefined;
+    && !hasVisibleSide(f.border, style) && f.columnRules === undefined && f.box.kind !== 'replaced' && !mayHaveOverflowControls(f);
 }
 
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';
