@@ -442,7 +442,9 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const height = vertical ? inlineSize(style.height) : blockSize(style.height);
   // a textarea scrolls whatever its overflow but `clip` (alone or beside `visible`), which takes its resize grip away
   const clipped = (style.overflowX === 'clip' || style.overflowY === 'clip') && !isScrollingOverflow(style.overflowX) && !isScrollingOverflow(style.overflowY);
-  const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip', resize: clipped ? 'none' : style.resize };
+  // its scrollbars where its text overflows, as Chromium prints them (layout/scrollbars.ts)
+  const scrolls = (value: ComputedStyle['overflowX']): ComputedStyle['overflowX'] => (clipped ? 'clip' : isScrollingOverflow(value) ? value : 'auto');
+  const sized: ComputedStyle = { ...style, width, height, overflowY: scrolls(style.overflowY), overflowX: scrolls(style.overflowX), resize: clipped ? 'none' : style.resize };
   const empty = content ? [caretLine(build, sized)] : [];
   return naturalIf(style, build.block(sized, text === '' ? empty : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
 }

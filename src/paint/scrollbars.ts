@@ -4,9 +4,10 @@
  * `#fcfcfc` with an 18px button at each end (half the bar each when it is shorter than 36px)
  * holding a `#8b8b8b` triangle 9px across and 5px deep, and — when the content scrolls — a thumb
  * at the track's start (the box printed scrolled to its start), 9px across with round ends, as
- * long as the track's share that shows and at least 17px; where two bars meet, a square of the
- * track's colour. A `thin` bar is the same drawing scaled to its thickness. A box broken across
- * pages prints none, as in Chromium, though it keeps their room.
+ * long as the track's share that shows and at least 17px (cut to a shorter track); where two
+ * bars meet, or where a resize grip is (a textarea's), a square of the track's colour. A `thin`
+ * bar is the same drawing scaled to its thickness. A box broken across pages prints none, as in
+ * Chromium, though it keeps their room.
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -50,18 +51,20 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem
   const right = Math.round(rect.x + rect.width - f.border.right);
   const bottom = Math.round(rect.y + rect.height - f.border.bottom);
   const sizes = scrollSizes(f, bars);
+  // the square at the bars' end: where two meet, or where the resize grip is (a textarea's)
+  const corner = (vertical && horizontal) || hasResizer(f) ? t : 0;
   const items: DisplayItem[] = [];
   if (vertical) {
     const x = side === 'right' ? right - t : left;
-    const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - (horizontal ? t : 0)) };
+    const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - corner) };
     appendBar(items, bar, 'vertical', { client: sizes.clientHeight, scroll: sizes.scrollHeight }, t);
   }
   if (horizontal) {
-    const x = vertical && side === 'left' ? left + t : left;
-    const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - (vertical ? t : 0)), height: t };
+    const x = side === 'left' ? left + corner : left;
+    const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - corner), height: t };
     appendBar(items, bar, 'horizontal', { client: sizes.clientWidth, scroll: sizes.scrollWidth }, t);
   }
-  if (vertical && horizontal) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: TRACK });
+  if (corner > 0) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: TRACK });
   return items;
 }
 
@@ -76,20 +79,24 @@ function appendBar(items: DisplayItem[], bar: Rect, axis: 'vertical' | 'horizont
   // along the bar from its start, and across it from its side
   const at = (along: number, across: number): { x: number; y: number } =>
     axis === 'vertical' ? { x: bar.x + across * s, y: bar.y + along } : { x: bar.x + along, y: bar.y + across * s };
-  const end = length - button;
-  const [first, second] = axis === 'vertical'
-    ? [[at(11 * s, 3), at(11 * s, 12), at(6 * s, 7.5)], [at(end + 6 * s, 3), at(end + 6 * s, 12), at(end + 11 * s, 7.5)]]
-    : [[at(10 * s, 3), at(10 * s, 12), at(5 * s, 7.5)], [at(end + 7 * s, 3), at(end + 7 * s, 12), at(end + 12 * s, 7.5)]];
-  items.push({ kind: 'fill-path', path: [...triangle(first!), ...triangle(second!)], color: PART });
+  // each arrow's middle in its button: Chromium's are a half pixel off centre, a horizontal bar's towards where they point
+  const middle = Math.ceil(button / 2) - 0.5;
+  const [toStart, toEnd] = axis === 'vertical' ? [middle, length - button + middle] : [middle - 1, length - button + middle + 1];
+  const half = 2.5 * s;
+  const arrows = [
+    ...triangle([at(toStart + half, 3), at(toStart + half, 12), at(toStart - half, 7.5)]),
+    ...triangle([at(toEnd - half, 3), at(toEnd - half, 12), at(toEnd + half, 7.5)]),
+  ];
+  items.push({ kind: 'fill-path', path: arrows, color: PART });
   const track = length - 2 * button;
   if (scroll <= client + 0.01 || track <= 0) return;
-  const thumb = Math.max(Math.round((track * client) / scroll), Math.round(MIN_THUMB * s));
-  if (thumb > track) return;
-  const across = (t - 2 * INSET * s);
+  // at least 17px, cut to the track when that is shorter (as Chromium draws it)
+  const thumb = Math.min(Math.max(Math.round((track * client) / scroll), Math.round(MIN_THUMB * s)), track);
+  const across = t - 2 * INSET * s;
   const rect: Rect = axis === 'vertical'
     ? { x: bar.x + INSET * s, y: bar.y + button, width: across, height: thumb }
     : { x: bar.x + button, y: bar.y + INSET * s, width: thumb, height: across };
-  const r = across / 2;
+  const r = Math.min(across, thumb) / 2;
   items.push({ kind: 'fill-path', path: roundedRectPath(rect, [r, r, r, r, r, r, r, r]), color: PART });
 }
 

@@ -58,6 +58,21 @@ describe('scrollbars', () => {
     expect(bars.filter((s) => s[0] === 'thumb')).toEqual([['thumb', 199, 219, 9, 17], ['thumb', 29, 289, 92, 9]]);
   });
 
+  it('a textarea whose text overflows: short buttons, a thumb cut to the track, the grip\'s corner', async () => {
+    const body = '<textarea style="position: absolute; left: 10px; top: 10px" rows="2" cols="20">line one\nline two\nline three\nline four</textarea>'
+      + '<textarea style="position: absolute; left: 196px; top: 10px; white-space: pre" rows="2" cols="20">a very long line that cannot wrap at all here</textarea>';
+    expect(await shapes(body)).toEqual([
+      ['track', 176, 11, 15, 19],
+      ['arrows', 179, 18, 188, 18, 183.5, 13, 179, 23, 188, 23, 183.5, 28],
+      ['thumb', 179, 20, 9, 1],
+      ['track', 176, 30, 15, 15],
+      ['track', 197, 30, 165, 15],
+      ['arrows', 207, 33, 207, 42, 202, 37.5, 351, 33, 351, 42, 356, 37.5],
+      ['thumb', 215, 33, 64, 9],
+      ['track', 362, 30, 15, 15],
+    ]);
+  });
+
   it('none with scrollbar-width: none, nor on a box broken across pages', async () => {
     expect(await shapes('<div style="top: 10px; height: 60px; overflow: scroll; scrollbar-width: none"></div>')).toEqual([]);
     const lines = Array.from({ length: 80 }, (_, i) => `line ${i}`).join('\n');
