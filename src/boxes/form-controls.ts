@@ -127,7 +127,8 @@ const CONTENT_BOX_CLIP: ComputedStyle['overflowClipMargin'] = { box: 'content-bo
  * Chromium, its edges and the caret), and a line tall.
  */
 function caretLine(build: AnonymousBoxBuild, field: ComputedStyle): BlockBox {
-  const caret: ComputedStyle = { ...build.anonymousStyle(field, 'block'), width: 1 };
+  // the line's space is wider than the caret: clipped, it leaves the field nothing to scroll
+  const caret: ComputedStyle = { ...build.anonymousStyle(field, 'block'), width: 1, overflowX: 'clip' };
   return build.block(caret, textRun(build, caret, EMPTY_LINE, undefined), 'block', undefined);
 }
 

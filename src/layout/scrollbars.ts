@@ -138,11 +138,15 @@ function barred(box: LayoutBox, bars: Shown): LayoutBox {
   const side = style.direction === 'rtl' ? 'left' : 'right';
   const gutter = vertical || stable ? thickness : 0;
   const both = style.scrollbarGutter === 'stable both-edges';
+  // no more than the content box a length gives: the box keeps its size (a 12px-wide textarea)
+  const across = contentSize(style.width, style, 'x');
+  const down = contentSize(style.height, style, 'y');
+  const sideRoom = Math.min(gutter, both ? across / 2 : across);
   const room: Scrollbars = {
     vertical, horizontal, thickness, side,
-    left: side === 'left' || both ? gutter : 0,
-    right: side === 'right' || both ? gutter : 0,
-    bottom: horizontal ? thickness : 0,
+    left: side === 'left' || both ? sideRoom : 0,
+    right: side === 'right' || both ? sideRoom : 0,
+    bottom: horizontal ? Math.min(thickness, down) : 0,
   };
   const result = { ...box, style: withRoom(style, room) } as LayoutBox;
   SCROLLBARS.set(result, room);
@@ -150,6 +154,21 @@ function barred(box: LayoutBox, bars: Shown): LayoutBox {
   if (made === undefined) BARRED.set(box, (made = new Map()));
   made.set(bars, result);
   return result;
+}
+
+/** The content-box size a length `width` or `height` gives (Infinity: not known before layout). */
+function contentSize(value: Size, style: ComputedStyle, axis: 'x' | 'y'): number {
+  if (typeof value !== 'number') return Infinity;
+  if (style.boxSizing === 'content-box') return value;
+  const sides = axis === 'x'
+    ? [style.borderLeftWidth, style.borderRightWidth, style.paddingLeft, style.paddingRight]
+    : [style.borderTopWidth, style.borderBottomWidth, style.paddingTop, style.paddingBottom];
+  let edges = 0;
+  for (const side of sides) {
+    if (typeof side !== 'number') return Infinity;
+    edges += side;
+  }
+  return Math.max(0, value - edges);
 }
 
 /** The style with the scrollbars' room in its padding, taken from its content-box sizes. */
@@ -230,13 +249,26 @@ function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | un
 function inFlowExtent(child: Fragment): { right: number; bottom: number } {
   if (child.kind !== 'line') return { right: child.x + child.width, bottom: child.y + child.height };
   let right = child.x;
-  for (const item of child.children) right = Math.max(right, child.x + item.x + item.width);
+  for (const item of child.children) right = Math.max(right, child.x + item.x + item.width - hangingSpaces(item));
   return { right, bottom: child.y + child.height };
+}
+
+/**
+ * The width of the preserved spaces a wrapping line ends with, which hang past its end (CSS Text
+ * 3 §4.1.3) and scroll nothing: "Hi " in a textarea 25px wide does not call for a horizontal bar.
+ */
+function hangingSpaces(item: Fragment): number {
+  if (item.kind !== 'text' || item.style.whiteSpace !== 'pre-wrap' || item.style.direction === 'rtl') return 0;
+  const run = item.runs[item.runs.length - 1];
+  if (run === undefined) return 0;
+  let width = 0;
+  for (let i = item.text.length - 1, glyph = run.advances.length - 1; i >= 0 && item.text[i] === ' ' && glyph >= 0; i--, glyph--) width += run.advances[glyph]!;
+  return width;
 }
 
 /** How far a fragment and what it does not clip reach, in its parent's frame. */
 function deepExtent(f: Fragment, x: number, y: number): { right: number; bottom: number } {
-  let right = x + f.x + f.width;
+  let right = x + f.x + f.width - hangingSpaces(f);
   let bottom = y + f.y + f.height;
   if (f.kind === 'text' || f.kind === 'image') return { right, bottom };
   if (f.kind === 'box' && (f.style.overflowX !== 'visible' || f.style.overflowY !== 'visible')) return { right, bottom };

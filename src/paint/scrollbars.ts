@@ -43,7 +43,10 @@ export function overflowControlItems(f: PlacedBox, rect: Rect, frame: Matrix | u
 }
 
 function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem[] {
-  const { vertical, horizontal, thickness: t, side } = bars;
+  const { thickness: t, side } = bars;
+  // a bar squeezed out of a box too small for it (its room cut to the content box) is not drawn
+  const vertical = bars.vertical && (side === 'right' ? bars.right : bars.left) >= t;
+  const horizontal = bars.horizontal && bars.bottom >= t;
   // Chromium prints no scrollbar on a scroll container broken across pages (its room stays)
   if ((!vertical && !horizontal) || f.continuedBefore || f.continuedAfter) return [];
   const left = Math.round(rect.x + f.border.left);

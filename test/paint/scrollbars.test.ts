@@ -73,6 +73,13 @@ describe('scrollbars', () => {
     ]);
   });
 
+  it('spaces hanging at a wrapped line\'s end scroll nothing; a box too small for a bar prints none', async () => {
+    const body = '<textarea style="position: absolute; left: 10px; top: 10px; width: 40px; height: 30px">Hi there you all</textarea>'
+      + '<textarea style="position: absolute; left: 10px; top: 60px; width: 12px; height: 8px">Hi</textarea>';
+    // only the vertical bar, ending at the grip's corner (Chromium: the same rects)
+    expect((await shapes(body)).filter((s) => s[0] === 'track')).toEqual([['track', 40, 11, 15, 19], ['track', 40, 30, 15, 15]]);
+  });
+
   it('none with scrollbar-width: none, nor on a box broken across pages', async () => {
     expect(await shapes('<div style="top: 10px; height: 60px; overflow: scroll; scrollbar-width: none"></div>')).toEqual([]);
     const lines = Array.from({ length: 80 }, (_, i) => `line ${i}`).join('\n');
