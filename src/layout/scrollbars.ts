@@ -68,7 +68,7 @@ export function withScrollbarsCalledFor(box: LayoutBox, fragment: BoxFragment): 
   if (x !== 'auto' && y !== 'auto') return undefined;
   const bars = SCROLLBARS.get(box);
   const has = { vertical: bars?.vertical === true, horizontal: bars?.horizontal === true };
-  const over = overflows(fragment, bars);
+  const over = overflows(fragment, bars, plain.element?.name === 'textarea' ? 1 : 0);
   // a box broken across pages ends where the page does: its content does not overflow it downwards
   const broken = fragment.continuedAfter || fragment.continuedBefore;
   const vertical = has.vertical || (y === 'auto' && over.y && !broken);
@@ -239,10 +239,15 @@ export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scroll
   return { clientWidth, clientHeight, scrollWidth, scrollHeight };
 }
 
-function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined): { x: boolean; y: boolean } {
+/**
+ * `downSlack`: a textarea's rows are sized before layout from the bundled monospace font's line
+ * spacing, which may be 1px short of the installed monospace font's lines (a 30px DejaVu Sans Mono
+ * line is 35px, Liberation Mono's 34px: docs/css.md, Form controls): that pixel scrolls nothing.
+ */
+function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined, downSlack: number): { x: boolean; y: boolean } {
   const sizes = scrollSizes(fragment, bars);
   const slack = 0.01;
-  return { x: sizes.scrollWidth > sizes.clientWidth + slack, y: sizes.scrollHeight > sizes.clientHeight + slack };
+  return { x: sizes.scrollWidth > sizes.clientWidth + slack, y: sizes.scrollHeight > sizes.clientHeight + Math.max(slack, downSlack) };
 }
 
 /** An in-flow child's own extent: a line's by its content, a box by its border box. */
