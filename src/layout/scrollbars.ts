@@ -246,8 +246,11 @@ export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scroll
  */
 function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined, downSlack: number): { x: boolean; y: boolean } {
   const sizes = scrollSizes(fragment, bars);
-  const slack = 0.01;
-  return { x: sizes.scrollWidth > sizes.clientWidth + slack, y: sizes.scrollHeight > sizes.clientHeight + Math.max(slack, downSlack) };
+  // on whole pixels, as Chromium compares them (200.4px of content in 200px: no scrollbar; 200.6px: one)
+  return {
+    x: Math.round(sizes.scrollWidth) > Math.round(sizes.clientWidth),
+    y: Math.round(sizes.scrollHeight - downSlack) > Math.round(sizes.clientHeight),
+  };
 }
 
 /** An in-flow child's own extent: a line's by its content, a box by its border box. */

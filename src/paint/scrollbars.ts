@@ -92,7 +92,7 @@ function appendBar(items: DisplayItem[], bar: Rect, axis: 'vertical' | 'horizont
   ];
   items.push({ kind: 'fill-path', path: arrows, color: PART });
   const track = length - 2 * button;
-  if (scroll <= client + 0.01 || track <= 0) return;
+  if (Math.round(scroll) <= Math.round(client) || track <= 0) return;
   // at least 17px, cut to the track when that is shorter (as Chromium draws it)
   const thumb = Math.min(Math.max(Math.round((track * client) / scroll), Math.round(MIN_THUMB * s)), track);
   const across = t - 2 * INSET * s;

@@ -32,6 +32,14 @@ describe('scrollbars\' room', () => {
     ]);
   });
 
+  it('overflow is compared on whole pixels', async () => {
+    const html = page(`<div id="a" style="width: 200px; overflow: auto; border: 0"><p style="width: 200.4px; height: 5px; margin: 0"></p></div>
+      <div id="b" style="width: 200px; overflow: auto; border: 0"><p style="width: 200.6px; height: 5px; margin: 0"></p></div>
+      <div id="d" style="width: 200px; height: 20px; overflow: auto; border: 0"><p id="di" style="height: 20.45px; margin: 0"></p></div>
+      <div id="e" style="width: 200px; height: 20px; overflow: auto; border: 0"><p id="ei" style="height: 20.55px; margin: 0"></p></div>`);
+    expect(await sizesById(engine, html, ['a', 'b', 'di', 'ei'])).toEqual(['a 200x5', 'b 200x20', 'di 200x20.45', 'ei 185x20.55']);
+  });
+
   it('a vertical bar that narrows the content may call for the horizontal one', async () => {
     const html = page(`<div id="both" style="width: 200px; height: 60px; overflow: auto"><p id="bothi" style="height: 100px; width: 190px; margin: 0"></p></div>
       <div id="max" style="width: 200px; max-height: 40px; overflow: auto; white-space: nowrap">a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f<br>x<br>y</div>`);
