@@ -6,8 +6,9 @@
  * at the track's start (the box printed scrolled to its start), 9px across with round ends, as
  * long as the track's share that shows and at least 17px (cut to a shorter track); where two
  * bars meet, or where a resize grip is (a textarea's), a square of the track's colour. A `thin`
- * bar is the same drawing scaled to its thickness. A box broken across pages prints none, as in
- * Chromium, though it keeps their room.
+ * bar is the same drawing scaled to its 10px (arrows 6px across and 4px deep); `scrollbar-color`
+ * paints the thumb and the arrows in its first colour, the track, buttons and corner in its
+ * second. A box broken across pages prints none, as in Chromium, though it keeps their room.
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -42,6 +43,13 @@ export function overflowControlItems(f: PlacedBox, rect: Rect, frame: Matrix | u
   return hasResizer(f) ? appendAll(items, resizerItems(f, rect, frame)) : items;
 }
 
+/** How a bar is drawn: its thickness and colours. */
+interface Look {
+  readonly t: number;
+  readonly track: Color;
+  readonly part: Color;
+}
+
 function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem[] {
   const { thickness: t, side } = bars;
   // a bar squeezed out of a box too small for it (its room cut to the content box) is not drawn
@@ -54,53 +62,74 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem
   const right = Math.round(rect.x + rect.width - f.border.right);
   const bottom = Math.round(rect.y + rect.height - f.border.bottom);
   const sizes = scrollSizes(f, bars);
+  const colors = f.style.scrollbarColor;
+  const look: Look = colors === 'auto' ? { t, track: TRACK, part: PART } : { t, track: colors.track, part: colors.thumb };
   // the square at the bars' end: where two meet, or where the resize grip is (a textarea's)
   const corner = (vertical && horizontal) || hasResizer(f) ? t : 0;
   const items: DisplayItem[] = [];
   if (vertical) {
     const x = side === 'right' ? right - t : left;
     const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - corner) };
-    appendBar(items, bar, 'vertical', { client: sizes.clientHeight, scroll: sizes.scrollHeight }, t);
+    appendBar(items, { bar, axis: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight }, look);
   }
   if (horizontal) {
     const x = side === 'left' ? left + corner : left;
     const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - corner), height: t };
-    appendBar(items, bar, 'horizontal', { client: sizes.clientWidth, scroll: sizes.scrollWidth }, t);
+    appendBar(items, { bar, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth }, look);
   }
-  if (corner > 0) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: TRACK });
+  if (corner > 0) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: look.track });
   return items;
 }
 
-/** One bar's items; `shown`: how much of the content shows along it, and how long it is. */
-function appendBar(items: DisplayItem[], bar: Rect, axis: 'vertical' | 'horizontal', shown: { client: number; scroll: number }, t: number): void {
-  const { client, scroll } = shown;
+/** A bar: where it is, along which axis, and how much of the content shows along it of how much. */
+interface Bar {
+  readonly bar: Rect;
+  readonly axis: 'vertical' | 'horizontal';
+  readonly client: number;
+  readonly scroll: number;
+}
+
+/**
+ * The middles of a bar's two arrows in their buttons of length `button`, from each button's start
+ * (measured): Chromium's are a half pixel off centre, a horizontal bar's towards where they
+ * point, a thin bar's a pixel each way.
+ */
+function arrowMiddles(axis: Bar['axis'], button: number, thin: boolean): readonly [number, number] {
+  if (thin) return axis === 'vertical' ? [button / 2 - 1, button / 2 + 1] : [button / 2 - 2, button / 2 + 2];
+  const middle = Math.ceil(button / 2) - 0.5;
+  return axis === 'vertical' ? [middle, middle] : [middle - 1, middle + 1];
+}
+
+function appendBar(items: DisplayItem[], { bar, axis, client, scroll }: Bar, look: Look): void {
   const length = axis === 'vertical' ? bar.height : bar.width;
   if (length <= 0) return;
-  items.push({ kind: 'fill-rect', rect: bar, color: TRACK });
-  const s = t / 15;
+  items.push({ kind: 'fill-rect', rect: bar, color: look.track });
+  const s = look.t / 15;
+  const thin = look.t < 15;
   const button = length < 2 * BUTTON * s ? Math.floor(length / 2) : BUTTON * s;
   // along the bar from its start, and across it from its side
   const at = (along: number, across: number): { x: number; y: number } =>
     axis === 'vertical' ? { x: bar.x + across * s, y: bar.y + along } : { x: bar.x + along, y: bar.y + across * s };
-  // each arrow's middle in its button: Chromium's are a half pixel off centre, a horizontal bar's towards where they point
-  const middle = Math.ceil(button / 2) - 0.5;
-  const [toStart, toEnd] = axis === 'vertical' ? [middle, length - button + middle] : [middle - 1, length - button + middle + 1];
-  const half = 2.5 * s;
+  const [first, second] = arrowMiddles(axis, button, thin);
+  const toStart = first;
+  const toEnd = length - button + second;
+  // 5px deep and 9px across (a thin bar's 4 and 6)
+  const half = thin ? 2 : 2.5;
   const arrows = [
     ...triangle([at(toStart + half, 3), at(toStart + half, 12), at(toStart - half, 7.5)]),
     ...triangle([at(toEnd - half, 3), at(toEnd - half, 12), at(toEnd + half, 7.5)]),
   ];
-  items.push({ kind: 'fill-path', path: arrows, color: PART });
+  items.push({ kind: 'fill-path', path: arrows, color: look.part });
   const track = length - 2 * button;
   if (Math.round(scroll) <= Math.round(client) || track <= 0) return;
   // at least 17px, cut to the track when that is shorter (as Chromium draws it)
   const thumb = Math.min(Math.max(Math.round((track * client) / scroll), Math.round(MIN_THUMB * s)), track);
-  const across = t - 2 * INSET * s;
+  const across = look.t - 2 * INSET * s;
   const rect: Rect = axis === 'vertical'
     ? { x: bar.x + INSET * s, y: bar.y + button, width: across, height: thumb }
     : { x: bar.x + button, y: bar.y + INSET * s, width: thumb, height: across };
   const r = Math.min(across, thumb) / 2;
-  items.push({ kind: 'fill-path', path: roundedRectPath(rect, [r, r, r, r, r, r, r, r]), color: PART });
+  items.push({ kind: 'fill-path', path: roundedRectPath(rect, [r, r, r, r, r, r, r, r]), color: look.part });
 }
 
 function triangle(points: readonly { x: number; y: number }[]): PathSegment[] {

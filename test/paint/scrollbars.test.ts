@@ -1,7 +1,8 @@
 /**
  * The scrollbars a scroll container prints (paint/scrollbars.ts). Every expected shape is one
  * Chromium 156 prints for the same page (its PDF's path operators, in CSS px on the page): the
- * track and buttons as one `#fcfcfc` rect, the two arrows, the thumb's box.
+ * track and buttons as one `#fcfcfc` rect (Chromium draws each button's and the track's; they
+ * join), the two arrows, the thumb's box.
  */
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, PathSegment } from '../../src/paint/display-list.js';
@@ -12,13 +13,13 @@ const PAGE = '<!doctype html><style>@page { size: 400px 500px; margin: 0 } body 
 
 type Shape = readonly [string, ...number[]];
 
-/** The scrollbars' shapes: `track x y w h`, `arrows` with their points, `thumb x y w h`. */
-async function shapes(body: string): Promise<Shape[]> {
+/** The scrollbars' shapes: `track x y w h`, `arrows` with their points, `thumb x y w h` (`track`/`part`: their colours' red). */
+async function shapes(body: string, track = 252, part = 139): Promise<Shape[]> {
   const doc = await layoutInFrames(PAGE + body);
   const out: Shape[] = [];
   for (const item of paintPage(doc.pages[0]!).items) {
-    if (item.kind === 'fill-rect' && item.color.r === 252) out.push(['track', item.rect.x, item.rect.y, item.rect.width, item.rect.height]);
-    else if (item.kind === 'fill-path' && item.color.r === 139) out.push(pathShape(item));
+    if (item.kind === 'fill-rect' && item.color.r === track) out.push(['track', item.rect.x, item.rect.y, item.rect.width, item.rect.height]);
+    else if (item.kind === 'fill-path' && item.color.r === part) out.push(pathShape(item));
   }
   return out;
 }
@@ -78,6 +79,32 @@ describe('scrollbars', () => {
       + '<textarea style="position: absolute; left: 10px; top: 60px; width: 12px; height: 8px">Hi</textarea>';
     // only the vertical bar, ending at the grip's corner (Chromium: the same rects)
     expect((await shapes(body)).filter((s) => s[0] === 'track')).toEqual([['track', 40, 11, 15, 19], ['track', 40, 30, 15, 15]]);
+  });
+
+  it('scrollbar-color paints the thumb and arrows, and the track, buttons and corner', async () => {
+    const body = '<div style="top: 10px; height: 60px; overflow: scroll; scrollbar-color: rgb(200, 0, 0) rgb(0, 0, 250)"><p style="width: 500px; height: 200px; margin: 0"></p></div>';
+    expect(await shapes(body, 0, 200)).toEqual([
+      ['track', 196, 11, 15, 45],
+      ['arrows', 199, 22, 208, 22, 203.5, 17, 199, 44, 208, 44, 203.5, 49],
+      ['thumb', 199, 29, 9, 9],
+      ['track', 11, 56, 185, 15],
+      ['arrows', 21, 59, 21, 68, 16, 63.5, 185, 59, 185, 68, 190, 63.5],
+      ['thumb', 29, 59, 55, 9],
+      ['track', 196, 56, 15, 15],
+    ]);
+  });
+
+  it('a thin bar: 10px, its arrows 6px across and 4px deep', async () => {
+    const body = '<div style="top: 100px; height: 60px; overflow: scroll; scrollbar-width: thin"><p style="width: 500px; height: 200px; margin: 0"></p></div>';
+    expect(await shapes(body)).toEqual([
+      ['track', 201, 101, 10, 50],
+      ['arrows', 203, 108, 209, 108, 206, 104, 203, 144, 209, 144, 206, 148],
+      ['thumb', 203, 113, 6, 11],
+      ['track', 11, 151, 190, 10],
+      ['arrows', 17, 153, 17, 159, 13, 156, 195, 153, 195, 159, 199, 156],
+      ['thumb', 23, 153, 63, 6],
+      ['track', 201, 151, 10, 10],
+    ]);
   });
 
   it('none with scrollbar-width: none, nor on a box broken across pages', async () => {

@@ -16,6 +16,8 @@ export interface UiStyle {
    * one (layout/scrollbars.ts).
    */
   readonly scrollbarWidth: 'auto' | 'thin' | 'none';
+  /** CSS Scrollbars 1 §2 (paint/scrollbars.ts). */
+  readonly scrollbarColor: 'auto' | { readonly thumb: Color; readonly track: Color };
   /** CSS Overflow 3 §5.2: room kept for a vertical scrollbar that may not be there (layout/scrollbars.ts). */
   readonly scrollbarGutter: 'auto' | 'stable' | 'stable both-edges';
   /** §6.2: `auto` is the platform's blue. */

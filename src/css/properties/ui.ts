@@ -4,8 +4,8 @@
  * the colour of a checked checkbox or radio, and of a progress bar's value), and `field-sizing`
  * (§5.1: `content` sizes a text field, textarea or drop-down by what it shows, as Chromium), and
  * `resize` (§5.1: the grip Chromium prints in a resizable box's corner); and the scrollbars Chromium
- * prints in a scroll container (layout/scrollbars.ts): `scrollbar-width` (CSS Scrollbars 1 §3) and
- * `scrollbar-gutter` (CSS Overflow 3 §5.2).
+ * prints in a scroll container (layout/scrollbars.ts): `scrollbar-width` (CSS Scrollbars 1 §3),
+ * `scrollbar-color` (§2) and `scrollbar-gutter` (CSS Overflow 3 §5.2).
  */
 import type { Color } from '../model/types.js';
 import type { UiStyle } from '../model/ui-types.js';
@@ -42,6 +42,22 @@ const fieldSizing = keywordProperty({ name: 'field-sizing', key: 'fieldSizing', 
 /** §5.1: printed as the grip in a resizable scroll container's corner (paint/resizer.ts); the direction draws the same grip. */
 const resize = keywordProperty({ name: 'resize', key: 'resize', inherited: false, initial: 'none', keywords: ['none', 'both', 'horizontal', 'vertical', 'block', 'inline'] });
 
+/** CSS Scrollbars 1 §2: the thumb's colour (and the arrows') and the track's (and the buttons'). */
+const scrollbarColor = longhand<'scrollbarColor', { readonly thumb: SpecifiedColor; readonly track: SpecifiedColor } | 'auto'>({
+  name: 'scrollbar-color',
+  key: 'scrollbarColor',
+  inherited: true,
+  initial: 'auto',
+  parse: (nodes) => {
+    if (singleIdent(nodes) === 'auto') return 'auto';
+    if (nodes.length !== 2) return INVALID;
+    const [thumb, track] = [parseColor(nodes[0]), parseColor(nodes[1])];
+    return thumb === undefined || track === undefined ? INVALID : { thumb, track };
+  },
+  compute: (value, ctx): UiStyle['scrollbarColor'] => (value === 'auto' ? 'auto'
+    : { thumb: resolveColor(value.thumb, ctx.color, ctx.colorScheme), track: resolveColor(value.track, ctx.color, ctx.colorScheme) }),
+});
+
 const scrollbarWidth = keywordProperty({ name: 'scrollbar-width', key: 'scrollbarWidth', inherited: false, initial: 'auto', keywords: ['auto', 'thin', 'none'] });
 
 /** `stable`, optionally with `both-edges` (in either order). */
@@ -59,4 +75,4 @@ const scrollbarGutter = longhand<'scrollbarGutter', UiStyle['scrollbarGutter']>(
   compute: (value) => value,
 });
 
-export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing, resize, scrollbarWidth, scrollbarGutter];
+export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor, fieldSizing, resize, scrollbarWidth, scrollbarGutter, scrollbarColor];

@@ -21,7 +21,6 @@ size marks bleed page-orientation
 list-style-marker counter marker-side
 quotes-style
 math-depth corner-shape
-scrollbar-color
 offset offset-path offset-distance offset-rotate offset-anchor offset-position
 anchor-name anchor-scope position-anchor position-area position-try position-try-fallbacks position-try-order position-visibility
 -webkit-box-reflect -webkit-text-security -webkit-border-horizontal-spacing -webkit-border-vertical-spacing
@@ -39,7 +38,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'caret-color', 'will-change',
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'overflow-anchor',
-  // Internet Explorer's scrollbar colours (Semantic UI and Fomantic write them): no engine but IE reads them, nor prints a scrollbar
+  // Internet Explorer's scrollbar colours (Semantic UI and Fomantic write them): no engine but IE reads them
   'scrollbar-face-color', 'scrollbar-shadow-color', 'scrollbar-track-color', 'scrollbar-arrow-color', 'scrollbar-highlight-color',
   'scrollbar-3dlight-color', 'scrollbar-darkshadow-color', 'scrollbar-base-color',
   'scroll-margin-top', 'scroll-margin-right', 'scroll-margin-bottom', 'scroll-margin-left', 'scroll-margin-block', 'scroll-margin-inline',
