@@ -178,6 +178,8 @@ function turnedSides(style: ComputedStyle, clockwise: boolean): ComputedStyle {
   return {
     ...style, ...turned,
     width: style.height, height: style.width, minWidth: style.minHeight, minHeight: style.minWidth, maxWidth: style.maxHeight, maxHeight: style.maxWidth,
+    // scrollbars would be laid out and drawn in the turned frame: none in a vertical flow yet (scrollbars.ts)
+    scrollbarWidth: 'none',
   } as ComputedStyle;
 }
 

@@ -91,13 +91,14 @@ export function scrollbarRoomAcross(box: LayoutBox): number {
 
 /**
  * Whether `box` is a scroll container that may print scrollbars: a block container (not a table
- * cell, which Chromium sizes otherwise), a flex or a grid container, not the root or the body.
+ * cell, which Chromium sizes otherwise), a flex or a grid container, not the root or the body,
+ * in a horizontal writing mode (a vertical one's turned frame is not handled yet).
  * Read first for every box laid out: style reads only.
  */
 export function mayPrintScrollbars(box: LayoutBox): boolean {
   const style = box.style;
   if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) return false;
-  if ((box.kind !== 'block' && box.kind !== 'flex' && box.kind !== 'grid') || style.display === 'table-cell') return false;
+  if ((box.kind !== 'block' && box.kind !== 'flex' && box.kind !== 'grid') || style.display === 'table-cell' || style.writingMode !== 'horizontal-tb') return false;
   const name = box.element?.name;
   return style.scrollbarWidth !== 'none' && name !== 'html' && name !== 'body';
 }
@@ -211,11 +212,19 @@ export interface ScrollSizes {
   readonly scrollHeight: number;
 }
 
+/** How far content reaches in a fragment's frame: to the right, to the left, downwards. */
+interface Extent {
+  right: number;
+  left: number;
+  bottom: number;
+}
+
 /**
  * How much of a laid-out scroll container's content shows and how far it reaches, from the padding
  * box's corner (its scrollbars' room not counted): its in-flow content with the padding at its end,
  * as Chromium measures scrollable overflow (a line 5px into a `<pre>`'s end padding scrolls), what
- * is relatively positioned or deeper with its own box only.
+ * is relatively positioned or deeper with its own box only. In right-to-left text the inline end
+ * is the left: the content scrolls that way.
  */
 export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined): ScrollSizes {
   const gutter = { left: bars?.left ?? 0, right: bars?.right ?? 0, bottom: bars?.bottom ?? 0 };
@@ -223,20 +232,24 @@ export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scroll
   const y0 = fragment.border.top;
   const clientWidth = Math.max(0, fragment.width - x0 - fragment.border.right - gutter.right);
   const clientHeight = Math.max(0, fragment.height - y0 - fragment.border.bottom - gutter.bottom);
-  const endPadding = { right: fragment.padding.right - gutter.right, bottom: fragment.padding.bottom - gutter.bottom };
-  let scrollWidth = clientWidth;
-  let scrollHeight = clientHeight;
+  const x1 = x0 + clientWidth;
+  const endPadding = { left: fragment.padding.left - gutter.left, right: fragment.padding.right - gutter.right, bottom: fragment.padding.bottom - gutter.bottom };
+  const reach: Extent = { right: x1, left: x0, bottom: y0 + clientHeight };
   for (const child of fragment.children) {
     if (child.kind !== 'box' || child.style.position === 'static') {
       const own = inFlowExtent(child);
-      scrollWidth = Math.max(scrollWidth, own.right + endPadding.right - x0);
-      scrollHeight = Math.max(scrollHeight, own.bottom + endPadding.bottom - y0);
+      reach.right = Math.max(reach.right, own.right + endPadding.right);
+      reach.left = Math.min(reach.left, own.left - endPadding.left);
+      reach.bottom = Math.max(reach.bottom, own.bottom + endPadding.bottom);
     }
     const deep = deepExtent(child, 0, 0);
-    scrollWidth = Math.max(scrollWidth, deep.right - x0);
-    scrollHeight = Math.max(scrollHeight, deep.bottom - y0);
+    reach.right = Math.max(reach.right, deep.right);
+    reach.left = Math.min(reach.left, deep.left);
+    reach.bottom = Math.max(reach.bottom, deep.bottom);
   }
-  return { clientWidth, clientHeight, scrollWidth, scrollHeight };
+  const rtl = fragment.style.direction === 'rtl';
+  const scrollWidth = rtl ? x1 - reach.left : reach.right - x0;
+  return { clientWidth, clientHeight, scrollWidth, scrollHeight: reach.bottom - y0 };
 }
 
 /**
@@ -254,11 +267,15 @@ function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | un
 }
 
 /** An in-flow child's own extent: a line's by its content, a box by its border box. */
-function inFlowExtent(child: Fragment): { right: number; bottom: number } {
-  if (child.kind !== 'line') return { right: child.x + child.width, bottom: child.y + child.height };
+function inFlowExtent(child: Fragment): Extent {
+  if (child.kind !== 'line') return { right: child.x + child.width, left: child.x, bottom: child.y + child.height };
   let right = child.x;
-  for (const item of child.children) right = Math.max(right, child.x + item.x + item.width - hangingSpaces(item));
-  return { right, bottom: child.y + child.height };
+  let left = child.x + child.width;
+  for (const item of child.children) {
+    right = Math.max(right, child.x + item.x + item.width - hangingSpaces(item));
+    left = Math.min(left, child.x + item.x);
+  }
+  return { right, left, bottom: child.y + child.height };
 }
 
 /**
@@ -275,15 +292,15 @@ function hangingSpaces(item: Fragment): number {
 }
 
 /** How far a fragment and what it does not clip reach, in its parent's frame. */
-function deepExtent(f: Fragment, x: number, y: number): { right: number; bottom: number } {
-  let right = x + f.x + f.width - hangingSpaces(f);
-  let bottom = y + f.y + f.height;
-  if (f.kind === 'text' || f.kind === 'image') return { right, bottom };
-  if (f.kind === 'box' && (f.style.overflowX !== 'visible' || f.style.overflowY !== 'visible')) return { right, bottom };
+function deepExtent(f: Fragment, x: number, y: number): Extent {
+  const reach: Extent = { right: x + f.x + f.width - hangingSpaces(f), left: x + f.x, bottom: y + f.y + f.height };
+  if (f.kind === 'text' || f.kind === 'image') return reach;
+  if (f.kind === 'box' && (f.style.overflowX !== 'visible' || f.style.overflowY !== 'visible')) return reach;
   for (const child of f.children) {
     const inner = deepExtent(child, x + f.x, y + f.y);
-    right = Math.max(right, inner.right);
-    bottom = Math.max(bottom, inner.bottom);
+    reach.right = Math.max(reach.right, inner.right);
+    reach.left = Math.min(reach.left, inner.left);
+    reach.bottom = Math.max(reach.bottom, inner.bottom);
   }
-  return { right, bottom };
+  return reach;
 }

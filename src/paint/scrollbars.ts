@@ -70,12 +70,13 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem
   if (vertical) {
     const x = side === 'right' ? right - t : left;
     const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - corner) };
-    appendBar(items, { bar, axis: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight }, look);
+    appendBar(items, { bar, axis: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight, thumbAtEnd: false }, look);
   }
   if (horizontal) {
     const x = side === 'left' ? left + corner : left;
     const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - corner), height: t };
-    appendBar(items, { bar, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth }, look);
+    // right-to-left content is printed scrolled to its start, the right: the thumb is at the track's end
+    appendBar(items, { bar, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: f.style.direction === 'rtl' }, look);
   }
   if (corner > 0) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: look.track });
   return items;
@@ -87,6 +88,7 @@ interface Bar {
   readonly axis: 'vertical' | 'horizontal';
   readonly client: number;
   readonly scroll: number;
+  readonly thumbAtEnd: boolean;
 }
 
 /**
@@ -100,7 +102,7 @@ function arrowMiddles(axis: Bar['axis'], button: number, thin: boolean): readonl
   return axis === 'vertical' ? [middle, middle] : [middle - 1, middle + 1];
 }
 
-function appendBar(items: DisplayItem[], { bar, axis, client, scroll }: Bar, look: Look): void {
+function appendBar(items: DisplayItem[], { bar, axis, client, scroll, thumbAtEnd }: Bar, look: Look): void {
   const length = axis === 'vertical' ? bar.height : bar.width;
   if (length <= 0) return;
   items.push({ kind: 'fill-rect', rect: bar, color: look.track });
@@ -127,7 +129,7 @@ function appendBar(items: DisplayItem[], { bar, axis, client, scroll }: Bar, loo
   const across = look.t - 2 * INSET * s;
   const rect: Rect = axis === 'vertical'
     ? { x: bar.x + INSET * s, y: bar.y + button, width: across, height: thumb }
-    : { x: bar.x + button, y: bar.y + INSET * s, width: thumb, height: across };
+    : { x: bar.x + (thumbAtEnd ? length - button - thumb : button), y: bar.y + INSET * s, width: thumb, height: across };
   const r = Math.min(across, thumb) / 2;
   items.push({ kind: 'fill-path', path: roundedRectPath(rect, [r, r, r, r, r, r, r, r]), color: look.part });
 }

@@ -76,6 +76,14 @@ describe('scrollbars\' room', () => {
     expect(abs.kind === 'box' && abs.padding.right).toBe(15);
   });
 
+  it('right-to-left content scrolls to the left; a vertical flow keeps no room yet', async () => {
+    const html = page(`<pre id="rtl" style="overflow: auto; width: 150px; direction: rtl; border: 1px solid; margin: 0; font: 13.33px/24px 'Liberation Mono'">rtl a very long line that overflows</pre>
+      <div id="v" style="writing-mode: vertical-rl; height: 150px; width: 200px; overflow: scroll">vertical</div>`);
+    expect(await sizesById(engine, html, ['rtl', 'v'])).toEqual(['rtl 152x41', 'v 202x152']);
+    const v = findById((await layoutHtml(html)).pages[0]!, 'v')!;
+    expect(v.kind === 'box' && [v.padding.left, v.padding.right, v.padding.bottom]).toEqual([0, 0, 0]);
+  });
+
   it('the root and the body print none, and a box broken across pages keeps only the room it knew', async () => {
     const lines = Array.from({ length: 80 }, (_, i) => `line ${i}${i === 3 ? ' and a line much longer than the box is wide, to scroll it' : ''}`).join('\n');
     const html = `<!doctype html><html style="overflow-y: scroll"><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; overflow: scroll; font: 10px/12px "Liberation Mono" }</style>

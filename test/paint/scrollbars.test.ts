@@ -107,6 +107,11 @@ describe('scrollbars', () => {
     ]);
   });
 
+  it('right-to-left content is printed scrolled to its start: the thumb at the track\'s end', async () => {
+    const bars = await shapes('<div style="top: 10px; height: 60px; overflow-x: scroll; overflow-y: hidden; direction: rtl"><p style="width: 500px; height: 20px; margin: 0"></p></div>');
+    expect(bars.filter((s) => s[0] === 'thumb')).toEqual([['thumb', 127, 59, 66, 9]]);
+  });
+
   it('none with scrollbar-width: none, nor on a box broken across pages', async () => {
     expect(await shapes('<div style="top: 10px; height: 60px; overflow: scroll; scrollbar-width: none"></div>')).toEqual([]);
     const lines = Array.from({ length: 80 }, (_, i) => `line ${i}`).join('\n');
