@@ -9,6 +9,7 @@ import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
+import { withScrollbarPseudo } from './scrollbar-pseudo.js';
 import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
@@ -26,7 +27,8 @@ import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
-import { inputTypeAttribute, withControlFallback, withNativeMeterPart } from './control-fallback.js';
+import { withControlFallback, withNativeMeterPart } from './control-fallback.js';
+import { controlParts, isFileInput, PART_PARENTS } from './control-parts.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
@@ -231,7 +233,7 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   state.styles.set(node, styles);
   const boxed = rendered && styles.style.display !== 'none';
   if (boxed) warnUnrendered(node, state);
-  if (boxed && styles.style.initialLetter !== 'normal') warnInitialLetter(node, state);
+  if (boxed && styles.style.initialLetter !== 'normal') warnOnce('initial-letter', node, state);
   // an element without element children is no one's ancestor (a table's cells): the filter skips it
   const ancestors = node.children.some(isElement) ? state.ancestors : undefined;
   ancestors?.enter(node);
@@ -251,11 +253,20 @@ function reportNoEffect(rule: StyleRule, state: State): void {
   for (const warning of rule.noEffect!) reportWarning(state.diagnostics, warning, sheet.file, sheet);
 }
 
-/** `initial-letter` on an element: Chromium honours it on ::first-letter only, and so does octavo (said once per render). */
-function warnInitialLetter(element: DomElement, state: State): void {
-  if (state.unrenderedReported.has('initial-letter')) return;
-  state.unrenderedReported.add('initial-letter');
-  state.diagnostics.warn('css_unsupported', '`initial-letter` has no effect on an element: it applies to ::first-letter (as in Chromium)', elementLocation(state.dom, element));
+/**
+ * A `css_unsupported` warning said once per render: `initial-letter` on an element (Chromium
+ * honours it on ::first-letter only, and so does octavo), `::-webkit-scrollbar` styles other than
+ * `display: none` (css/scrollbar-pseudo.ts).
+ */
+const ONCE_PER_RENDER = {
+  'initial-letter': '`initial-letter` has no effect on an element: it applies to ::first-letter (as in Chromium)',
+  scrollbar: '::-webkit-scrollbar styles other than `display: none` are not rendered: the classic scrollbars are printed (Chromium draws the custom ones)',
+};
+
+function warnOnce(key: keyof typeof ONCE_PER_RENDER, element: DomElement, state: State): void {
+  if (state.unrenderedReported.has(key)) return;
+  state.unrenderedReported.add(key);
+  state.diagnostics.warn('css_unsupported', ONCE_PER_RENDER[key], elementLocation(state.dom, element));
 }
 
 /** An element that generates a box octavo cannot fill (inline SVG, video...). */
@@ -298,10 +309,11 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const own = scratch.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style);
   const computed = computeCascaded(cascaded, parent, isRoot, state);
-  const style = withControlFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
+  const computedStyle = withControlFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
   const custom = computed.custom;
-  if (isRoot) setRoot(style, state);
-  const matched = deferred ? pseudosOf(element, scratch, { style, custom }, state) : scratch.slice();
+  if (isRoot) setRoot(computedStyle, state);
+  const matched = deferred ? pseudosOf(element, scratch, { style: computedStyle, custom }, state) : scratch.slice();
+  const style = withScrollbarPseudo(computedStyle, matched, (m) => pseudoStyle(m, 'scrollbar', { style: computedStyle, custom }, state), () => warnOnce('scrollbar', element, state));
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };
@@ -384,29 +396,6 @@ function lineStartStyle(element: DomElement, kind: 'firstLetter' | 'firstLine', 
   return style;
 }
 
-function isFileInput(element: DomElement): boolean {
-  return isInputOfType(element, 'file');
-}
-
-function isInputOfType(element: DomElement, type: string): boolean {
-  return element.name === 'input' && inputTypeAttribute(element) === type;
-}
-
-const PROGRESS_PARTS: readonly ControlPart[] = ['progress-bar', 'progress-value'];
-const SLIDER_PARTS: readonly ControlPart[] = ['slider-track', 'slider-thumb'];
-const METER_PARTS: readonly ControlPart[] = ['meter-inner-element', 'meter-bar', 'meter-optimum-value', 'meter-suboptimum-value', 'meter-even-less-good-value'];
-/** The parts that inherit from another, as in Chromium's shadow tree: a meter's bar from its inner element, its value from its bar. */
-const PART_PARENTS: Partial<Record<ControlPart, ControlPart>> = {
-  'meter-bar': 'meter-inner-element', 'meter-optimum-value': 'meter-bar', 'meter-suboptimum-value': 'meter-bar', 'meter-even-less-good-value': 'meter-bar',
-};
-
-/** The parts CSS may style of a progress bar, a meter or a slider (`input type=range`); undefined for other elements. */
-function controlParts(element: DomElement): readonly ControlPart[] | undefined {
-  if (element.name === 'progress') return PROGRESS_PARTS;
-  if (element.name === 'meter') return METER_PARTS;
-  return isInputOfType(element, 'range') ? SLIDER_PARTS : undefined;
-}
-
 /**
  * The styles of the parts Chromium draws in a progress bar (its bar, its value), a meter (its
  * inner element, bar and values) and a slider (its track, its thumb), from the UA sheet's rules
@@ -430,7 +419,7 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
   return pseudoStyle(matched, pseudo, element, state);
 }
 
-function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: Pick<ElementStyles, 'style' | 'custom'>, state: State, adjust?: (style: ComputedStyle, cascaded: Cascaded) => ComputedStyle): ComputedStyle | undefined {
+function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement | 'scrollbar', element: Pick<ElementStyles, 'style' | 'custom'>, state: State, adjust?: (style: ComputedStyle, cascaded: Cascaded) => ComputedStyle): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
   const computed = computeCascaded(cascaded, element, false, state).style;

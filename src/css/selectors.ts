@@ -7,7 +7,7 @@ import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
-import type { BoxPseudo, ControlPart } from './types.js';
+import type { ControlPart, RulePseudo } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
@@ -33,7 +33,7 @@ const CONTROL_PARTS: ReadonlyMap<string, ControlPart> = new Map<string, ControlP
   ['-webkit-meter-inner-element', 'meter-inner-element'], ['-webkit-meter-bar', 'meter-bar'], ['-webkit-meter-optimum-value', 'meter-optimum-value'],
   ['-webkit-meter-suboptimum-value', 'meter-suboptimum-value'], ['-webkit-meter-even-less-good-value', 'meter-even-less-good-value'],
 ]);
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button', ...CONTROL_PARTS.values()]);
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button', 'scrollbar', ...CONTROL_PARTS.values()]);
 /**
  * Pseudo-classes of user action, which may follow a pseudo-element (Selectors 4 §3.6.3:
  * `::file-selector-button:hover`, `::-webkit-slider-thumb:active`): valid, never matched on paper.
@@ -45,7 +45,7 @@ const USER_ACTION_PSEUDOS = new Set(['hover', 'active', 'focus', 'focus-visible'
  * octavo prints the classic ones (layout/scrollbars.ts).
  */
 const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>([
-  'details-content', '-webkit-scrollbar', '-webkit-scrollbar-thumb', '-webkit-scrollbar-track', '-webkit-scrollbar-track-piece',
+  'details-content', '-webkit-scrollbar-thumb', '-webkit-scrollbar-track', '-webkit-scrollbar-track-piece',
   '-webkit-scrollbar-button', '-webkit-scrollbar-corner', '-webkit-resizer',
 ]);
 /**
@@ -128,6 +128,7 @@ function pseudoElementName(node: CssNode): string | undefined {
   if (node.type === 'PseudoElementSelector') {
     const name = node.name.toLowerCase();
     // Chromium's older name of the file chooser's button (Bootstrap 5 styles both)
+    if (name === '-webkit-scrollbar') return 'scrollbar';
     return name === '-webkit-file-upload-button' ? 'file-selector-button' : CONTROL_PARTS.get(name) ?? name;
   }
   if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(node.name.toLowerCase())) return node.name.toLowerCase();
@@ -213,7 +214,7 @@ function usableInList(selector: CssNode): boolean {
 function compileExactly(selector: CssNode): SelectorResult {
   const text = generate(selector);
   const nodes = childrenOf(selector);
-  let pseudo: BoxPseudo | undefined;
+  let pseudo: RulePseudo | undefined;
   const kept: CssNode[] = [];
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
@@ -237,7 +238,7 @@ function compileExactly(selector: CssNode): SelectorResult {
     if (pseudo !== undefined || i !== nodes.length - 1) {
       return { ok: false, reason: 'unsupported', message: `selector \`${text}\`` };
     }
-    pseudo = name as BoxPseudo;
+    pseudo = name as RulePseudo;
   }
   const last = kept[kept.length - 1];
   const matchText = kept.length === 0 || last?.type === 'Combinator'

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
-import type { BoxPseudo, CounterStyleRule, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
+import type { RulePseudo, CounterStyleRule, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
 import type { ContainerCondition } from './container-query.js';
 import type { AncestorKeys } from './ancestor-filter.js';
@@ -38,7 +38,7 @@ export interface SelectorEntry {
   readonly text: string;
   /** a*1e6 + b*1e3 + c (Selectors 4 §17). */
   readonly specificity: number;
-  readonly pseudo: BoxPseudo | undefined;
+  readonly pseudo: RulePseudo | undefined;
   readonly match: (element: DomElement) => boolean;
   /** The tags, classes and ids the subject's ancestors must have (ancestor-filter.ts); undefined: none. */
   readonly ancestors: AncestorKeys | undefined;

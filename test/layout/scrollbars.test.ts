@@ -76,6 +76,16 @@ describe('scrollbars\' room', () => {
     expect(abs.kind === 'box' && abs.padding.right).toBe(15);
   });
 
+  it('::-webkit-scrollbar { display: none } hides them; its other styles are warned; scrollbar-color wins', async () => {
+    const html = page(`<style>.hide::-webkit-scrollbar { display: none } .custom::-webkit-scrollbar { width: 6px }</style>
+      <div id="hide" class="hide" style="width: 200px; overflow: scroll"><p id="hidei" style="margin: 0">x</p></div>
+      <div id="custom" class="custom" style="width: 200px; overflow: scroll"><p id="customi" style="margin: 0">x</p></div>
+      <div id="colored" class="hide" style="width: 200px; overflow: scroll; scrollbar-color: red blue"><p id="coloredi" style="margin: 0">x</p></div>`);
+    const laid = await layoutHtml(html, { expectWarnings: [{ code: 'css_unsupported', message: /^::-webkit-scrollbar styles other than `display: none` are not rendered/ }] });
+    const width = (id: string): number => findById(laid.pages[0]!, id)!.width;
+    expect([width('hidei'), width('customi'), width('coloredi')]).toEqual([200, 185, 185]);
+  });
+
   it('right-to-left content scrolls to the left; a vertical flow keeps no room yet', async () => {
     const html = page(`<pre id="rtl" style="overflow: auto; width: 150px; direction: rtl; border: 1px solid; margin: 0; font: 13.33px/24px 'Liberation Mono'">rtl a very long line that overflows</pre>
       <div id="v" style="writing-mode: vertical-rl; height: 150px; width: 200px; overflow: scroll">vertical</div>`);

@@ -19,3 +19,9 @@ export type MeterPart = 'meter-inner-element' | 'meter-bar' | 'meter-optimum-val
 
 /** Every pseudo-element a rule can style and a box can come from (::first-letter: `firstLetterStyle`). */
 export type BoxPseudo = PseudoElement | 'first-letter' | 'first-line';
+
+/**
+ * Every pseudo-element a rule can style: those that make boxes, and `scrollbar` — Chromium's
+ * `::-webkit-scrollbar`, of which only `display: none` is honoured (css/scrollbar-pseudo.ts).
+ */
+export type RulePseudo = BoxPseudo | 'scrollbar';

@@ -527,7 +527,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly objectViewBox: 'none' | ObjectViewBox;
 }
 
-export type { BoxPseudo, ControlPart, MeterPart, PseudoElement } from './pseudo-elements.js';
+export type { BoxPseudo, ControlPart, MeterPart, PseudoElement, RulePseudo } from './pseudo-elements.js';
 
 /** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
 export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined } & {
