@@ -23,7 +23,7 @@ import { isSizeKeyword } from './box-model.js';
 import type { BoxFragment, Fragment } from './types.js';
 
 /** Chromium's classic scrollbar thickness, and its `scrollbar-width: thin` one (measured). */
-export const SCROLLBAR_THICKNESS = 15;
+const SCROLLBAR_THICKNESS = 15;
 const THIN_THICKNESS = 10;
 
 /** The scrollbars a box prints and the room it keeps for them, px on each side of its padding box. */
