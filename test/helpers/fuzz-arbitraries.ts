@@ -26,6 +26,7 @@ const PROPERTIES = [
   'paint-order', '-webkit-text-stroke', 'hyphens', 'hyphenate-character', 'hyphenate-limit-chars',
   'text-box', 'text-box-trim', 'text-box-edge', 'object-view-box', 'clip-path', 'field-sizing', 'object-fit',
   'background-image', 'border-image-source', 'mask-image',
+  'overflow-x', 'overflow-y', 'scrollbar-gutter', 'scrollbar-width', 'scrollbar-color', 'resize',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -53,6 +54,8 @@ const VALUES = [
   'calc(sibling-index() * 1e9px)', 'sibling-count(1)', 'hsl(calc(sibling-count() * 7) 50% 50%)',
   // quirks mode's unitless lengths and hashless colours
   '600', '-1e9', 'ff0000', '00ff00', '123', 'windowtext', 'solid windowtext 1.0pt',
+  // scroll containers and their scrollbars (layout/scrollbars.ts)
+  'scroll', 'scroll hidden', 'auto clip', 'stable', 'stable both-edges', 'thin', 'red blue', 'both',
 ];
 const ATTRIBUTES = [
   'colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type',
@@ -104,6 +107,7 @@ const SELECTORS = [
   '*', 'p', 'div > span', 'td:nth-child(2n)', '@page', 'li::marker', 'p::before', '.x', ':root', 'td + td', 'tr:first-child td', 'p::after',
   ':not(p)', 'a[href^="#"]', '@page :first', '@page :left', 'h1 ~ p', 'ul li:last-of-type', ':is(div, span) b', 'table *',
   'p::first-letter', 'div::first-letter', 'td::first-letter', '*::first-letter', 'p::first-line', 'div::first-line', '*::first-line',
+  '::-webkit-scrollbar', 'pre::-webkit-scrollbar', 'div::-webkit-scrollbar-thumb',
 ];
 const plainRule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
 /** Container query preludes, valid and not (nested containers make the layout passes settle or give up). */
