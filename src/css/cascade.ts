@@ -9,7 +9,7 @@ import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
-import { withScrollbarPseudo } from './scrollbar-pseudo.js';
+import { scrollbarPseudoApplies, withScrollbarPseudo } from './scrollbar-pseudo.js';
 import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
@@ -313,7 +313,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const custom = computed.custom;
   if (isRoot) setRoot(computedStyle, state);
   const matched = deferred ? pseudosOf(element, scratch, { style: computedStyle, custom }, state) : scratch.slice();
-  const style = withScrollbarPseudo(computedStyle, matched, (m) => pseudoStyle(m, 'scrollbar', { style: computedStyle, custom }, state), () => warnOnce('scrollbar', element, state));
+  const style = !scrollbarPseudoApplies(computedStyle, matched) ? computedStyle
+    : withScrollbarPseudo(computedStyle, pseudoStyle(matched, 'scrollbar', { style: computedStyle, custom }, state), () => warnOnce('scrollbar', element, state));
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };

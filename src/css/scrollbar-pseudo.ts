@@ -8,15 +8,14 @@
 import type { ComputedStyle } from './types.js';
 import type { IndexedSelector } from './rule-index.js';
 
-export function withScrollbarPseudo(
-  style: ComputedStyle,
-  matched: readonly IndexedSelector[],
-  pseudoStyle: (matched: readonly IndexedSelector[]) => ComputedStyle | undefined,
-  warn: () => void,
-): ComputedStyle {
-  if (style.overflowX === 'visible' && style.overflowY === 'visible') return style;
-  if (style.scrollbarWidth !== 'auto' || style.scrollbarColor !== 'auto' || !matched.some((m) => m.entry.pseudo === 'scrollbar')) return style;
-  const own = pseudoStyle(matched);
+/** Whether a `::-webkit-scrollbar` rule among `matched` can change the element's scrollbars: read first, style reads only. */
+export function scrollbarPseudoApplies(style: ComputedStyle, matched: readonly IndexedSelector[]): boolean {
+  if (style.overflowX === 'visible' && style.overflowY === 'visible') return false;
+  return style.scrollbarWidth === 'auto' && style.scrollbarColor === 'auto' && matched.some((m) => m.entry.pseudo === 'scrollbar');
+}
+
+/** The element's style given its `::-webkit-scrollbar` style (`own`, where scrollbarPseudoApplies); `warn` for one octavo does not draw. */
+export function withScrollbarPseudo(style: ComputedStyle, own: ComputedStyle | undefined, warn: () => void): ComputedStyle {
   if (own?.display === 'none') return { ...style, scrollbarWidth: 'none' };
   warn();
   return style;

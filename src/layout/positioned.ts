@@ -4,7 +4,7 @@
  * nearest positioned ancestor, else the page area (the initial containing block of paged media;
  * fixed boxes use it on every page). `sticky` is computed as `relative`: on paper nothing scrolls.
  */
-import { scrollbarsOf } from './scrollbars.js';
+import { clientRect, scrollbarsOf } from './scrollbars.js';
 import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
@@ -64,16 +64,9 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
   const pageContent = holdsFixed ? escaping.pageContent.filter((c) => c.kind !== 'fixed') : escaping.pageContent;
   const ahead = stitching?.ahead ?? [];
   if ((pending.length === 0 && ahead.length === 0) || !isContainingBlockForAbsolute(fragment.style)) return { fragment, positioned: pending, pageContent };
-  // a scroll container's padding box ends at its scrollbars (scrollbars.ts)
-  const bars = scrollbarsOf(fragment.box);
-  const gutter = { left: bars?.left ?? 0, right: bars?.right ?? 0, bottom: bars?.bottom ?? 0 };
-  const block: ContainingBlock = {
-    x: fragment.x + fragment.border.left + gutter.left,
-    y: fragment.y + fragment.border.top,
-    width: Math.max(0, fragment.width - fragment.border.left - fragment.border.right - gutter.left - gutter.right),
-    height: Math.max(0, fragment.height - fragment.border.top - fragment.border.bottom - gutter.bottom),
-    direction: fragment.style.direction,
-  };
+  // the padding box, which in a scroll container ends at its scrollbars (scrollbars.ts)
+  const client = clientRect(fragment, scrollbarsOf(fragment.box));
+  const block: ContainingBlock = { x: fragment.x + client.x, y: fragment.y + client.y, width: client.width, height: client.height, direction: fragment.style.direction };
   // a fragment of a broken block: its padding box continued up through the fragments before (stitched-block.ts)
   const stitched: ContainingBlock = stitching === undefined ? block
     : { ...block, y: fragment.y - stitching.offset, height: Math.max(0, stitching.offset + fragment.height - fragment.border.bottom) };

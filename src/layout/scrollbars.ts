@@ -18,9 +18,11 @@
 import type { Box, LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle, LengthPercentage, MaxSize, Size } from '../css/types.js';
 import { plusPx } from '../css/values/length.js';
+import { isScrollingOverflow } from '../css/properties/display.js';
 import type { BreakToken } from './contract.js';
-import { isSizeKeyword } from './box-model.js';
+import { isSizeKeyword, toContentSize, usedBorder } from './box-model.js';
 import type { BoxFragment, Fragment } from './types.js';
+import type { Rect } from '../geometry/types.js';
 
 /** Chromium's classic scrollbar thickness, and its `scrollbar-width: thin` one (measured). */
 const SCROLLBAR_THICKNESS = 15;
@@ -58,10 +60,10 @@ export function withSureScrollbars(box: LayoutBox): LayoutBox {
 
 /**
  * A box with `overflow: auto` in an axis its laid-out `fragment` overflows, with that scrollbar
- * added (undefined: none to add). `box` is the one that was laid out (from `withSureScrollbars`).
+ * added (undefined: none to add). `box` is the one that was laid out (from `withSureScrollbars`),
+ * one that `mayPrintScrollbars`.
  */
 export function withScrollbarsCalledFor(box: LayoutBox, fragment: BoxFragment): LayoutBox | undefined {
-  if (!mayPrintScrollbars(box)) return undefined;
   const plain = PLAIN.get(box) ?? box;
   const x = usedX(plain.style);
   const y = usedY(plain.style);
@@ -97,7 +99,7 @@ export function scrollbarRoomAcross(box: LayoutBox): number {
  */
 export function mayPrintScrollbars(box: LayoutBox): boolean {
   const style = box.style;
-  if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) return false;
+  if (!isScrollingOverflow(style.overflowX) && !isScrollingOverflow(style.overflowY)) return false;
   if ((box.kind !== 'block' && box.kind !== 'flex' && box.kind !== 'grid') || style.display === 'table-cell' || style.writingMode !== 'horizontal-tb') return false;
   const name = box.element?.name;
   return style.scrollbarWidth !== 'none' && name !== 'html' && name !== 'body';
@@ -105,13 +107,9 @@ export function mayPrintScrollbars(box: LayoutBox): boolean {
 
 type Overflow = ComputedStyle['overflowX'];
 
-function scrolls(value: Overflow): boolean {
-  return value === 'scroll' || value === 'auto' || value === 'hidden';
-}
-
 /** An axis's overflow as used: `visible` beside a scrolling axis is `auto` (CSS Overflow 3 §3.1). */
 function used(value: Overflow, other: Overflow): Overflow {
-  return value === 'visible' && scrolls(other) ? 'auto' : value;
+  return value === 'visible' && isScrollingOverflow(other) ? 'auto' : value;
 }
 
 function usedX(style: ComputedStyle): Overflow {
@@ -160,16 +158,12 @@ function barred(box: LayoutBox, bars: Shown): LayoutBox {
 /** The content-box size a length `width` or `height` gives (Infinity: not known before layout). */
 function contentSize(value: Size, style: ComputedStyle, axis: 'x' | 'y'): number {
   if (typeof value !== 'number') return Infinity;
-  if (style.boxSizing === 'content-box') return value;
-  const sides = axis === 'x'
-    ? [style.borderLeftWidth, style.borderRightWidth, style.paddingLeft, style.paddingRight]
-    : [style.borderTopWidth, style.borderBottomWidth, style.paddingTop, style.paddingBottom];
-  let edges = 0;
-  for (const side of sides) {
-    if (typeof side !== 'number') return Infinity;
-    edges += side;
-  }
-  return Math.max(0, value - edges);
+  const [start, end] = axis === 'x' ? [style.paddingLeft, style.paddingRight] : [style.paddingTop, style.paddingBottom];
+  // a percentage padding needs the containing block: not known here
+  if (typeof start !== 'number' || typeof end !== 'number') return Infinity;
+  const border = usedBorder(style);
+  const edges = start + end + (axis === 'x' ? border.left + border.right : border.top + border.bottom);
+  return toContentSize(value, style, edges);
 }
 
 /** The style with the scrollbars' room in its padding, taken from its content-box sizes. */
@@ -204,6 +198,20 @@ function less(value: LengthPercentage, px: number): LengthPercentage {
   return typeof value === 'number' ? Math.max(0, value - px) : plusPx(value, -px);
 }
 
+/**
+ * A fragment's padding box less its scrollbars' room, from its border box's corner: what shows of
+ * its content, and the containing block of its absolutely positioned boxes (positioned.ts).
+ */
+export function clientRect(fragment: Pick<BoxFragment, 'width' | 'height' | 'border'>, bars: Scrollbars | undefined): Rect {
+  const x = fragment.border.left + (bars?.left ?? 0);
+  const y = fragment.border.top;
+  return {
+    x, y,
+    width: Math.max(0, fragment.width - x - fragment.border.right - (bars?.right ?? 0)),
+    height: Math.max(0, fragment.height - y - fragment.border.bottom - (bars?.bottom ?? 0)),
+  };
+}
+
 /** A scroll container's client and scroll sizes (as the DOM's `clientWidth` and `scrollWidth`), px. */
 export interface ScrollSizes {
   readonly clientWidth: number;
@@ -228,10 +236,7 @@ interface Extent {
  */
 export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | undefined): ScrollSizes {
   const gutter = { left: bars?.left ?? 0, right: bars?.right ?? 0, bottom: bars?.bottom ?? 0 };
-  const x0 = fragment.border.left + gutter.left;
-  const y0 = fragment.border.top;
-  const clientWidth = Math.max(0, fragment.width - x0 - fragment.border.right - gutter.right);
-  const clientHeight = Math.max(0, fragment.height - y0 - fragment.border.bottom - gutter.bottom);
+  const { x: x0, y: y0, width: clientWidth, height: clientHeight } = clientRect(fragment, bars);
   const x1 = x0 + clientWidth;
   const endPadding = { left: fragment.padding.left - gutter.left, right: fragment.padding.right - gutter.right, bottom: fragment.padding.bottom - gutter.bottom };
   const reach: Extent = { right: x1, left: x0, bottom: y0 + clientHeight };

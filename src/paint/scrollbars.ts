@@ -39,8 +39,9 @@ export function mayHaveOverflowControls(f: PlacedBox): boolean {
  */
 export function overflowControlItems(f: PlacedBox, rect: Rect, frame: Matrix | undefined): DisplayItem[] {
   const bars = scrollbarsOf(f.box);
-  const items = bars === undefined ? [] : scrollbarItems(f, bars, rect);
-  return hasResizer(f) ? appendAll(items, resizerItems(f, rect, frame)) : items;
+  const grip = hasResizer(f);
+  const items = bars === undefined ? [] : scrollbarItems(f, bars, rect, grip);
+  return grip ? appendAll(items, resizerItems(f, rect, frame)) : items;
 }
 
 /** How a bar is drawn: its thickness and colours. */
@@ -50,7 +51,8 @@ interface Look {
   readonly part: Color;
 }
 
-function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem[] {
+/** `grip`: the box prints a resize grip, whose corner the bars end at. */
+function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect, grip: boolean): DisplayItem[] {
   const { thickness: t, side } = bars;
   // a bar squeezed out of a box too small for it (its room cut to the content box) is not drawn
   const vertical = bars.vertical && (side === 'right' ? bars.right : bars.left) >= t;
@@ -65,7 +67,7 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect): DisplayItem
   const colors = f.style.scrollbarColor;
   const look: Look = colors === 'auto' ? { t, track: TRACK, part: PART } : { t, track: colors.track, part: colors.thumb };
   // the square at the bars' end: where two meet, or where the resize grip is (a textarea's)
-  const corner = (vertical && horizontal) || hasResizer(f) ? t : 0;
+  const corner = (vertical && horizontal) || grip ? t : 0;
   const items: DisplayItem[] = [];
   if (vertical) {
     const x = side === 'right' ? right - t : left;
