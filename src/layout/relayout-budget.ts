@@ -1,7 +1,9 @@
 /**
  * A page's allowance of layout done again only to search for a better break or size: the
- * block-end edges' retry (block/index.ts), column balancing's probes (multicol/balance.ts) and
- * a grid's second sizing pass (grid/sizing.ts). Each lays a subtree out again, and a search
+ * block-end edges' retry (block/index.ts), column balancing's probes (multicol/balance.ts), a
+ * grid's second sizing pass (grid/sizing.ts) and a scroll container laid out again with the
+ * scrollbar its content calls for (driver/dispatch.ts: 30 nested overflowing `overflow: auto`
+ * boxes made 2^30 layouts). Each lays a subtree out again, and a search
  * inside a search multiplies: 60 nested padded blocks ending at a page end made 2^60 retries,
  * 8 nested multi-column boxes 24^8 probes, 240 nested grids each sized twice measured their
  * innermost at 240 widths. The documents people write search a few boxes per page (the
@@ -20,12 +22,13 @@ import { whereIs } from './where-is.js';
 export const MAX_RELAID_BOXES = 200_000;
 
 /** What searches: the message of its warning. */
-export type Search = 'block-end edges' | 'column balancing' | 'grid sizing';
+export type Search = 'block-end edges' | 'column balancing' | 'grid sizing' | 'scrollbars';
 
 const GIVEN_UP: Readonly<Record<Search, string>> = {
   'block-end edges': 'a box whose bottom padding or border does not fit the page keeps its first layout (the edges may run past the page end)',
   'column balancing': 'multi-column boxes keep the most balanced columns found so far',
   'grid sizing': 'grids keep the columns sized before their rows (an aspect-ratio or vertical item may be narrower than its rows ask)',
+  scrollbars: 'a scroll container whose content overflows keeps its layout without the scrollbar it calls for (neither drawn nor given room)',
 };
 
 /**

@@ -94,6 +94,14 @@ describe('scrollbars\' room', () => {
     expect(v.kind === 'box' && [v.padding.left, v.padding.right, v.padding.bottom]).toEqual([0, 0, 0]);
   });
 
+  it('nested overflowing boxes laid out again are counted against the page\'s relayout allowance', async () => {
+    // each level laid out again with its bar lays the levels below out again: 2^30 layouts unbounded
+    const level = `<div style="overflow: auto; max-height: 400px; border: 0"><p style="white-space: nowrap; margin: 0">${'long words '.repeat(40)}</p>`;
+    const html = page(`${level.repeat(30)}x${'</div>'.repeat(30)}`);
+    const laid = await layoutHtml(html, { expectWarnings: [{ code: 'layout', message: /^scrollbars: 200000 boxes were laid out again on one page/ }] });
+    expect(laid.pages.length).toBeGreaterThan(0);
+  });
+
   it('the root and the body print none, and a box broken across pages keeps only the room it knew', async () => {
     const lines = Array.from({ length: 80 }, (_, i) => `line ${i}${i === 3 ? ' and a line much longer than the box is wide, to scroll it' : ''}`).join('\n');
     const html = `<!doctype html><html style="overflow-y: scroll"><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; overflow: scroll; font: 10px/12px "Liberation Mono" }</style>

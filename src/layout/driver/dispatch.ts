@@ -27,7 +27,7 @@ import { assertNever } from '../../errors.js';
 import { resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
-import { countLayoutWork } from '../relayout-budget.js';
+import { countLayoutWork, withinRelayouts } from '../relayout-budget.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import { mayPrintScrollbars, resumedWithScrollbars, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
 
@@ -90,8 +90,11 @@ function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext
   for (let pass = 0; pass < 2 && result.kind === 'placed'; pass++) {
     const wider = withScrollbarsCalledFor(barred, result.fragment);
     if (wider === undefined) break;
+    // each level of nested overflowing boxes doubles the layouts below it: counted, and bounded
+    const again = withinRelayouts(ctx, 'scrollbars', box.element, () => layoutWithinBars(wider, input, ctx, resume));
+    if (again === undefined) break;
     barred = wider;
-    result = layoutWithinBars(barred, input, ctx, resume);
+    result = again;
   }
   return result;
 }
