@@ -105,6 +105,17 @@ export function mayPrintScrollbars(box: LayoutBox): boolean {
   return style.scrollbarWidth !== 'none' && name !== 'html' && name !== 'body';
 }
 
+/**
+ * Whether `box` would print scrollbars in Chromium (`overflow: scroll`) where octavo prints none
+ * yet: in a vertical writing mode (its turned frame) or a table cell. Read only for boxes that
+ * `mayPrintScrollbars` turned away.
+ */
+export function scrollbarsNotPrinted(box: LayoutBox): boolean {
+  const style = box.style;
+  if ((style.overflowX !== 'scroll' && style.overflowY !== 'scroll') || style.scrollbarWidth === 'none') return false;
+  return style.display === 'table-cell' || style.writingMode !== 'horizontal-tb';
+}
+
 type Overflow = ComputedStyle['overflowX'];
 
 /** An axis's overflow as used: `visible` beside a scrolling axis is `auto` (CSS Overflow 3 §3.1). */

@@ -10,6 +10,8 @@
 import type { BlockBox, FlexBox, LayoutBox, MathBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
 import { layoutMath, mathIntrinsicSizes } from '../math/index.js';
 import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { cacheKey } from '../contract.js';
+import { whereIs } from '../where-is.js';
 import { layoutBlock } from '../block/index.js';
 import { blockIntrinsicSizes } from '../block/intrinsic.js';
 import { layoutBlockReplaced, replacedIntrinsicSizes } from '../block/replaced.js';
@@ -29,7 +31,7 @@ import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 import { countLayoutWork, withinRelayouts } from '../relayout-budget.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import { mayPrintScrollbars, resumedWithScrollbars, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
+import { mayPrintScrollbars, resumedWithScrollbars, scrollbarsNotPrinted, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -82,7 +84,10 @@ let nextTimeCheck = WORK_PER_TIME_CHECK;
  * sure to print first, then again with those its overflowing content calls for.
  */
 function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  if (!mayPrintScrollbars(box)) return layoutWithinBars(box, input, ctx, resume);
+  if (!mayPrintScrollbars(box)) {
+    if (box.style.overflowX === 'scroll' || box.style.overflowY === 'scroll') warnScrollbarsNotPrinted(box, ctx);
+    return layoutWithinBars(box, input, ctx, resume);
+  }
   const resumed = resumedWithScrollbars(box, resume);
   if (resumed !== undefined) return layoutWithinBars(resumed, input, ctx, resume);
   let barred = withSureScrollbars(box);
@@ -97,6 +102,16 @@ function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext
     result = again;
   }
   return result;
+}
+
+const SCROLLBARS_WARNED = cacheKey('scrollbars not printed warned', () => ({ done: false }));
+
+/** `overflow: scroll` where octavo prints no scrollbar yet (a vertical box, a table cell): said once per render, at the first. */
+function warnScrollbarsNotPrinted(box: LayoutBox, ctx: LayoutContext): void {
+  const warned = ctx.caches.of(SCROLLBARS_WARNED);
+  if (warned.done || !scrollbarsNotPrinted(box)) return;
+  warned.done = true;
+  ctx.diagnostics.warn('css_unsupported', '`overflow: scroll` in a vertical writing mode or a table cell prints no scrollbar and keeps no room for one (Chromium prints them)', whereIs(ctx, box.element));
 }
 
 function layoutWithinBars(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
