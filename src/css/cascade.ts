@@ -9,7 +9,7 @@ import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
-import { scrollbarPseudoApplies, withScrollbarPseudo } from './scrollbar-pseudo.js';
+import { customScrollbarApplies, withCustomScrollbar } from './custom-scrollbar.js';
 import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
@@ -255,12 +255,10 @@ function reportNoEffect(rule: StyleRule, state: State): void {
 
 /**
  * A `css_unsupported` warning said once per render: `initial-letter` on an element (Chromium
- * honours it on ::first-letter only, and so does octavo), `::-webkit-scrollbar` styles other than
- * `display: none` (css/scrollbar-pseudo.ts).
+ * honours it on ::first-letter only, and so does octavo).
  */
 const ONCE_PER_RENDER = {
   'initial-letter': '`initial-letter` has no effect on an element: it applies to ::first-letter (as in Chromium)',
-  scrollbar: '::-webkit-scrollbar styles other than `display: none` are not rendered: the classic scrollbars are printed (Chromium draws the custom ones)',
 };
 
 function warnOnce(key: keyof typeof ONCE_PER_RENDER, element: DomElement, state: State): void {
@@ -313,8 +311,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const custom = computed.custom;
   if (isRoot) setRoot(computedStyle, state);
   const matched = deferred ? pseudosOf(element, scratch, { style: computedStyle, custom }, state) : scratch.slice();
-  const style = !scrollbarPseudoApplies(computedStyle, matched) ? computedStyle
-    : withScrollbarPseudo(computedStyle, pseudoStyle(matched, 'scrollbar', { style: computedStyle, custom }, state), () => warnOnce('scrollbar', element, state));
+  const style = !customScrollbarApplies(computedStyle, matched) ? computedStyle
+    : withCustomScrollbar(computedStyle, matched, (entries) => entriesStyle(entries, { style: computedStyle, custom }, state));
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };
@@ -420,7 +418,12 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
   return pseudoStyle(matched, pseudo, element, state);
 }
 
-function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement | 'scrollbar', element: Pick<ElementStyles, 'style' | 'custom'>, state: State, adjust?: (style: ComputedStyle, cascaded: Cascaded) => ComputedStyle): ComputedStyle | undefined {
+/** The style of a pseudo-element of `element` that `entries` (cascade order) match. */
+function entriesStyle(entries: readonly IndexedSelector[], element: Pick<ElementStyles, 'style' | 'custom'>, state: State): ComputedStyle {
+  return computeCascaded(cascadeDeclarations(entries, undefined, undefined, element.style), element, false, state).style;
+}
+
+function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: Pick<ElementStyles, 'style' | 'custom'>, state: State, adjust?: (style: ComputedStyle, cascaded: Cascaded) => ComputedStyle): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
   const computed = computeCascaded(cascaded, element, false, state).style;

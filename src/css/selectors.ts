@@ -7,7 +7,7 @@ import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
-import type { ControlPart, RulePseudo } from './types.js';
+import type { ControlPart, RulePseudo, ScrollbarPseudo, ScrollbarPseudoClass } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
@@ -33,7 +33,21 @@ const CONTROL_PARTS: ReadonlyMap<string, ControlPart> = new Map<string, ControlP
   ['-webkit-meter-inner-element', 'meter-inner-element'], ['-webkit-meter-bar', 'meter-bar'], ['-webkit-meter-optimum-value', 'meter-optimum-value'],
   ['-webkit-meter-suboptimum-value', 'meter-suboptimum-value'], ['-webkit-meter-even-less-good-value', 'meter-even-less-good-value'],
 ]);
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button', 'scrollbar', ...CONTROL_PARTS.values()]);
+/** Chromium's custom scrollbar's pseudo-elements, by octavo's names (css/model/pseudo-elements.ts ScrollbarPseudo). */
+const SCROLLBAR_PSEUDOS: ReadonlyMap<string, ScrollbarPseudo> = new Map<string, ScrollbarPseudo>([
+  ['-webkit-scrollbar', 'scrollbar'], ['-webkit-scrollbar-thumb', 'scrollbar-thumb'], ['-webkit-scrollbar-track', 'scrollbar-track'],
+  ['-webkit-scrollbar-track-piece', 'scrollbar-track-piece'], ['-webkit-scrollbar-button', 'scrollbar-button'], ['-webkit-scrollbar-corner', 'scrollbar-corner'],
+]);
+const SCROLLBAR_PSEUDO_NAMES = new Set<string>(SCROLLBAR_PSEUDOS.values());
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line', 'file-selector-button', ...SCROLLBAR_PSEUDO_NAMES, ...CONTROL_PARTS.values()]);
+/**
+ * The pseudo-classes Chromium allows after a scrollbar part's pseudo-element: those of the part's
+ * state, and three a printed page never matches (a user action, an inactive window).
+ */
+const SCROLLBAR_PSEUDO_CLASSES = new Set<string>([
+  'horizontal', 'vertical', 'decrement', 'increment', 'start', 'end', 'double-button', 'single-button', 'no-button', 'corner-present', 'enabled', 'disabled',
+] satisfies ScrollbarPseudoClass[]);
+const NEVER_PRINTED_SCROLLBAR_CLASSES = new Set(['hover', 'active', 'window-inactive']);
 /**
  * Pseudo-classes of user action, which may follow a pseudo-element (Selectors 4 §3.6.3:
  * `::file-selector-button:hover`, `::-webkit-slider-thumb:active`): valid, never matched on paper.
@@ -41,13 +55,9 @@ const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 
 const USER_ACTION_PSEUDOS = new Set(['hover', 'active', 'focus', 'focus-visible', 'focus-within']);
 /**
  * Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could
- * show them: Chromium's custom scrollbars draw a scroll container's scrollbars as they say, where
- * octavo prints the classic ones (layout/scrollbars.ts).
+ * show them: a custom resize grip is printed as Chromium's classic one (paint/resizer.ts).
  */
-const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>([
-  'details-content', '-webkit-scrollbar-thumb', '-webkit-scrollbar-track', '-webkit-scrollbar-track-piece',
-  '-webkit-scrollbar-button', '-webkit-scrollbar-corner', '-webkit-resizer',
-]);
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content', '-webkit-resizer']);
 /**
  * Pseudo-elements of interaction and of widgets octavo does not draw (selections, form control
  * parts, a modal's backdrop): nothing on a printed page could show them, so they are dropped
@@ -128,8 +138,7 @@ function pseudoElementName(node: CssNode): string | undefined {
   if (node.type === 'PseudoElementSelector') {
     const name = node.name.toLowerCase();
     // Chromium's older name of the file chooser's button (Bootstrap 5 styles both)
-    if (name === '-webkit-scrollbar') return 'scrollbar';
-    return name === '-webkit-file-upload-button' ? 'file-selector-button' : CONTROL_PARTS.get(name) ?? name;
+    return name === '-webkit-file-upload-button' ? 'file-selector-button' : SCROLLBAR_PSEUDOS.get(name) ?? CONTROL_PARTS.get(name) ?? name;
   }
   if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(node.name.toLowerCase())) return node.name.toLowerCase();
   return undefined;
@@ -215,11 +224,19 @@ function compileExactly(selector: CssNode): SelectorResult {
   const text = generate(selector);
   const nodes = childrenOf(selector);
   let pseudo: RulePseudo | undefined;
+  let scrollbarStates: ScrollbarPseudoClass[] | undefined;
   const kept: CssNode[] = [];
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const name = pseudoElementName(node);
     if (name === undefined) { kept.push(node); continue; }
+    if (SCROLLBAR_PSEUDO_NAMES.has(name) && pseudo === undefined) {
+      const states = scrollbarPartStates(nodes.slice(i + 1), text);
+      if (!Array.isArray(states)) return states;
+      pseudo = name as ScrollbarPseudo;
+      scrollbarStates = states.length > 0 ? states : undefined;
+      break;
+    }
     if (i !== nodes.length - 1 && nodes.slice(i + 1).every(isUserAction)) {
       return { ok: false, reason: 'interactive', message: `selector \`${text}\`: a user action is never printed` };
     }
@@ -252,6 +269,20 @@ function compileExactly(selector: CssNode): SelectorResult {
   }
   return {
     ok: true,
-    entry: { text, specificity: pack(selectorSpecificity(selector)), pseudo, match, ancestors: ancestorKeysOf(kept), bucket: bucketOf(kept) },
+    entry: { text, specificity: pack(selectorSpecificity(selector)), pseudo, scrollbarStates, match, ancestors: ancestorKeysOf(kept), bucket: bucketOf(kept) },
   };
+}
+
+/** The scrollbar pseudo-classes after a scrollbar part's pseudo-element, or why the selector is not used. */
+function scrollbarPartStates(after: readonly CssNode[], text: string): ScrollbarPseudoClass[] | SelectorResult {
+  const states: ScrollbarPseudoClass[] = [];
+  for (const node of after) {
+    const name = node.type === 'PseudoClassSelector' ? node.name.toLowerCase() : '';
+    if (NEVER_PRINTED_SCROLLBAR_CLASSES.has(name)) return { ok: false, reason: 'interactive', message: `selector \`${text}\`: :${name} is never printed` };
+    if (!SCROLLBAR_PSEUDO_CLASSES.has(name) || node.type !== 'PseudoClassSelector' || node.children !== null) {
+      return { ok: false, reason: 'invalid', message: `selector \`${text}\`: only a scrollbar's pseudo-classes may follow its pseudo-element` };
+    }
+    states.push(name as ScrollbarPseudoClass);
+  }
+  return states;
 }

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
-import type { RulePseudo, CounterStyleRule, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
+import type { RulePseudo, ScrollbarPseudoClass, CounterStyleRule, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
 import type { ContainerCondition } from './container-query.js';
 import type { AncestorKeys } from './ancestor-filter.js';
@@ -39,6 +39,8 @@ export interface SelectorEntry {
   /** a*1e6 + b*1e3 + c (Selectors 4 §17). */
   readonly specificity: number;
   readonly pseudo: RulePseudo | undefined;
+  /** A scrollbar part's pseudo-classes (`::-webkit-scrollbar:horizontal`): the part must be in each (css/custom-scrollbar.ts). */
+  readonly scrollbarStates?: readonly ScrollbarPseudoClass[] | undefined;
   readonly match: (element: DomElement) => boolean;
   /** The tags, classes and ids the subject's ancestors must have (ancestor-filter.ts); undefined: none. */
   readonly ancestors: AncestorKeys | undefined;

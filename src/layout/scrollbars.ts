@@ -12,11 +12,13 @@
  * auto` is settled as Chromium settles it: laid out without, then again with the bar its content
  * overflows (and with the other if the narrower content now overflows that way too).
  * `scrollbar-gutter: stable` keeps the vertical bar's room without a bar (`both-edges`: on both
- * sides), `scrollbar-width: none` prints none and keeps no room, `thin` a 10px one. The root
- * element and the body print none: their overflow is the viewport's, which a page has not.
+ * sides), `scrollbar-width: none` prints none and keeps no room, `thin` a 10px one; a custom
+ * scrollbar (`::-webkit-scrollbar`: custom-scrollbar-sizes.ts) is as thick as its style says. The
+ * root element and the body print none: their overflow is the viewport's, which a page has not.
  */
 import type { Box, LayoutBox } from '../boxes/types.js';
-import type { ComputedStyle, LengthPercentage, MaxSize, Size } from '../css/types.js';
+import type { ComputedStyle, CustomScrollbar, LengthPercentage, MaxSize, Size } from '../css/types.js';
+import { CLASSIC_THICKNESS, customThickness } from './custom-scrollbar-sizes.js';
 import { plusPx } from '../css/values/length.js';
 import { isScrollingOverflow } from '../css/properties/display.js';
 import type { BreakToken } from './contract.js';
@@ -24,15 +26,18 @@ import { isSizeKeyword, toContentSize, usedBorder } from './box-model.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { Rect } from '../geometry/types.js';
 
-/** Chromium's classic scrollbar thickness, and its `scrollbar-width: thin` one (measured). */
-const SCROLLBAR_THICKNESS = 15;
+/** Chromium's `scrollbar-width: thin` scrollbar thickness (measured; the classic one is 15px). */
 const THIN_THICKNESS = 10;
 
 /** The scrollbars a box prints and the room it keeps for them, px on each side of its padding box. */
 export interface Scrollbars {
   readonly vertical: boolean;
   readonly horizontal: boolean;
-  readonly thickness: number;
+  /** The vertical bar's width and the horizontal bar's height (the same but for a custom scrollbar). */
+  readonly verticalWidth: number;
+  readonly horizontalHeight: number;
+  /** Chromium's custom scrollbar the bars are drawn as (css/custom-scrollbar.ts); undefined: the classic ones. */
+  readonly custom: CustomScrollbar | undefined;
   /** The vertical bar's side. */
   readonly side: 'left' | 'right';
   readonly left: number;
@@ -144,19 +149,22 @@ function barred(box: LayoutBox, bars: Shown): LayoutBox {
   let made = BARRED.get(box);
   const known = made?.get(bars);
   if (known !== undefined) return known;
-  const thickness = style.scrollbarWidth === 'thin' ? THIN_THICKNESS : SCROLLBAR_THICKNESS;
+  const custom = style.customScrollbar;
+  const classic = style.scrollbarWidth === 'thin' ? THIN_THICKNESS : CLASSIC_THICKNESS;
+  const verticalWidth = custom === undefined ? classic : customThickness(custom, 'vertical', vertical && horizontal);
+  const horizontalHeight = custom === undefined ? classic : customThickness(custom, 'horizontal', vertical && horizontal);
   const side = style.direction === 'rtl' ? 'left' : 'right';
-  const gutter = vertical || stable ? thickness : 0;
+  const gutter = vertical || stable ? verticalWidth : 0;
   const both = style.scrollbarGutter === 'stable both-edges';
   // no more than the content box a length gives: the box keeps its size (a 12px-wide textarea)
   const across = contentSize(style.width, style, 'x');
   const down = contentSize(style.height, style, 'y');
   const sideRoom = Math.min(gutter, both ? across / 2 : across);
   const room: Scrollbars = {
-    vertical, horizontal, thickness, side,
+    vertical, horizontal, verticalWidth, horizontalHeight, custom, side,
     left: side === 'left' || both ? sideRoom : 0,
     right: side === 'right' || both ? sideRoom : 0,
-    bottom: horizontal ? Math.min(thickness, down) : 0,
+    bottom: horizontal ? Math.min(horizontalHeight, down) : 0,
   };
   const result = { ...box, style: withRoom(style, room) } as LayoutBox;
   SCROLLBARS.set(result, room);

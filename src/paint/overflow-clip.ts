@@ -1,11 +1,13 @@
 /**
- * The clip `overflow` puts on a box's descendants (CSS Overflow 3 §3): the padding box, curved
- * like the padding edge when both axes clip. `overflow: clip` and paint containment clip at the
- * overflow clip edge instead (CSS Overflow 4 §3.2): the `overflow-clip-margin` box pushed out by
- * its margin, its corners following the border radii grown by the same amount. A replaced
+ * The clip `overflow` puts on a box's descendants (CSS Overflow 3 §3): the padding box less its
+ * scrollbars (layout/scrollbars.ts), curved like the padding edge when both axes clip.
+ * `overflow: clip` and paint containment clip at the overflow clip edge instead (CSS Overflow 4
+ * §3.2): the `overflow-clip-margin` box pushed out by its margin, its corners following the
+ * border radii grown by the same amount. A replaced
  * element's content (its image) is always trimmed to the curve of its content edge (CSS
  * Backgrounds 3 §5.3): a photo with `border-radius: 50%` is drawn as a circle.
  */
+import { scrollbarsOf } from '../layout/scrollbars.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import { rectsApart } from '../geometry/rect.js';
@@ -44,7 +46,12 @@ export function overflowClip(f: PlacedBox, x: number, y: number, frame?: Matrix)
   const edge = style.contain.paint || style.overflowX === 'clip' || style.overflowY === 'clip' ? style.overflowClipMargin : { box: 'padding-box' as const, margin: 0 };
   const ref = referenceBox(f, x, y, edge.box);
   const m = edge.margin;
-  const box = snappedRect(ref.rect.x - m, ref.rect.y - m, ref.rect.width + 2 * m, ref.rect.height + 2 * m, frame);
+  // a scroll container's content shows between its scrollbars, as Chromium clips it
+  const bars = edge.box === 'padding-box' ? scrollbarsOf(f.box) : undefined;
+  const left = ref.rect.x + (bars?.left ?? 0);
+  const width = ref.rect.width - (bars === undefined ? 0 : bars.left + bars.right);
+  const height = ref.rect.height - (bars?.bottom ?? 0);
+  const box = snappedRect(left - m, ref.rect.y - m, Math.max(0, width) + 2 * m, Math.max(0, height) + 2 * m, frame);
   const far = 1e6;
   const rect: Rect = {
     x: clipX ? box.x : -far,

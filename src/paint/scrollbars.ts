@@ -9,6 +9,7 @@
  * bar is the same drawing scaled to its 10px (arrows 6px across and 4px deep); `scrollbar-color`
  * paints the thumb and the arrows in its first colour, the track, buttons and corner in its
  * second. A box broken across pages prints none, as in Chromium, though it keeps their room.
+ * A custom scrollbar (`::-webkit-scrollbar`) is drawn as its style says (custom-scrollbars.ts).
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -20,11 +21,13 @@ import { appendAll } from '../append-all.js';
 import type { PlacedBox } from './placed.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
+import type { PartPainter } from './custom-scrollbars.js';
+import { customScrollbarItems } from './custom-scrollbars.js';
+import { CLASSIC_MIN_THUMB } from '../layout/custom-scrollbar-sizes.js';
 
 const TRACK: Color = { r: 252, g: 252, b: 252, a: 1 };
 const PART: Color = { r: 139, g: 139, b: 139, a: 1 };
 const BUTTON = 18;
-const MIN_THUMB = 17;
 /** The thumb's and the arrows' inset from the bar's sides, for a 15px bar. */
 const INSET = 3;
 
@@ -35,12 +38,13 @@ export function mayHaveOverflowControls(f: PlacedBox): boolean {
 
 /**
  * The scrollbars' and the resize grip's items in the box whose border box is painted at `rect`
- * (`frame`: a vertical flow's quarter turn, resizer.ts).
+ * (`frame`: a vertical flow's quarter turn, resizer.ts); `paintPart` paints a custom scrollbar's
+ * parts (custom-scrollbars.ts).
  */
-export function overflowControlItems(f: PlacedBox, rect: Rect, frame: Matrix | undefined): DisplayItem[] {
+export function overflowControlItems(f: PlacedBox, rect: Rect, frame: Matrix | undefined, paintPart: PartPainter): DisplayItem[] {
   const bars = scrollbarsOf(f.box);
   const grip = hasResizer(f);
-  const items = bars === undefined ? [] : scrollbarItems(f, bars, rect, grip);
+  const items = bars === undefined ? [] : scrollbarItems(f, bars, rect, grip, paintPart);
   return grip ? appendAll(items, resizerItems(f, rect, frame)) : items;
 }
 
@@ -52,11 +56,11 @@ interface Look {
 }
 
 /** `grip`: the box prints a resize grip, whose corner the bars end at. */
-function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect, grip: boolean): DisplayItem[] {
-  const { thickness: t, side } = bars;
+function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect, grip: boolean, paintPart: PartPainter): DisplayItem[] {
+  const side = bars.side;
   // a bar squeezed out of a box too small for it (its room cut to the content box) is not drawn
-  const vertical = bars.vertical && (side === 'right' ? bars.right : bars.left) >= t;
-  const horizontal = bars.horizontal && bars.bottom >= t;
+  const vertical = bars.vertical && (side === 'right' ? bars.right : bars.left) >= bars.verticalWidth;
+  const horizontal = bars.horizontal && bars.bottom >= bars.horizontalHeight;
   // Chromium prints no scrollbar on a scroll container broken across pages (its room stays)
   if ((!vertical && !horizontal) || f.continuedBefore || f.continuedAfter) return [];
   const left = Math.round(rect.x + f.border.left);
@@ -64,6 +68,11 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect, grip: boolea
   const right = Math.round(rect.x + rect.width - f.border.right);
   const bottom = Math.round(rect.y + rect.height - f.border.bottom);
   const sizes = scrollSizes(f, bars);
+  const rtl = f.style.direction === 'rtl';
+  if (bars.custom !== undefined) {
+    return customScrollbarItems({ ...bars, custom: bars.custom }, { left, top, right, bottom, vertical, horizontal, grip, rtl }, sizes, paintPart);
+  }
+  const t = bars.verticalWidth;
   const colors = f.style.scrollbarColor;
   const look: Look = colors === 'auto' ? { t, track: TRACK, part: PART } : { t, track: colors.track, part: colors.thumb };
   // the square at the bars' end: where two meet, or where the resize grip is (a textarea's)
@@ -78,7 +87,7 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect, grip: boolea
     const x = side === 'left' ? left + corner : left;
     const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - corner), height: t };
     // right-to-left content is printed scrolled to its start, the right: the thumb is at the track's end
-    appendBar(items, { bar, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: f.style.direction === 'rtl' }, look);
+    appendBar(items, { bar, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: rtl }, look);
   }
   if (corner > 0) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: look.track });
   return items;
@@ -127,7 +136,7 @@ function appendBar(items: DisplayItem[], { bar, axis, client, scroll, thumbAtEnd
   const track = length - 2 * button;
   if (Math.round(scroll) <= Math.round(client) || track <= 0) return;
   // at least 17px, cut to the track when that is shorter (as Chromium draws it)
-  const thumb = Math.min(Math.max(Math.round((track * client) / scroll), Math.round(MIN_THUMB * s)), track);
+  const thumb = Math.min(Math.max(Math.round((track * client) / scroll), Math.round(CLASSIC_MIN_THUMB * s)), track);
   const across = look.t - 2 * INSET * s;
   const rect: Rect = axis === 'vertical'
     ? { x: bar.x + INSET * s, y: bar.y + button, width: across, height: thumb }

@@ -174,7 +174,7 @@ function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptio
   appendAll(items, border);
   appendAll(items, paintBorderSegments(f, x, y, f.columnRules, options.snapFrame));
   // Chromium paints a scroll container's overflow controls with its background, under its content
-  if (mayHaveOverflowControls(f)) appendAll(items, overflowControlItems(f, rect, options.snapFrame));
+  if (mayHaveOverflowControls(f)) appendAll(items, overflowControlItems(f, rect, options.snapFrame, (part, px, py) => decorationItems(part, px, py, options)));
   return appendAll(items, altTextItems(f, x, y, options.svg?.text));
 }
 

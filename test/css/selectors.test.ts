@@ -161,6 +161,21 @@ describe('compileSelector', () => {
     expect(ids('p:defined')).toEqual(['a', 'b', 'c']);
   });
 
+  it('a scrollbar part\'s pseudo-element keeps the scrollbar pseudo-classes after it', () => {
+    const states = (text: string): unknown => { const r = first(text); return r.ok ? [r.entry.pseudo, r.entry.scrollbarStates] : r.reason; };
+    expect(states('.x::-webkit-scrollbar')).toEqual(['scrollbar', undefined]);
+    expect(states('::-webkit-scrollbar:horizontal')).toEqual(['scrollbar', ['horizontal']]);
+    expect(states('div::-webkit-scrollbar-button:vertical:start:decrement')).toEqual(['scrollbar-button', ['vertical', 'start', 'decrement']]);
+    expect(states('::-webkit-scrollbar-track-piece:END')).toEqual(['scrollbar-track-piece', ['end']]);
+    // a user action or an inactive window is never printed; another pseudo-class may not follow
+    expect(states('::-webkit-scrollbar-thumb:hover')).toBe('interactive');
+    expect(states('::-webkit-scrollbar-thumb:vertical:active')).toBe('interactive');
+    expect(states('::-webkit-scrollbar:window-inactive')).toBe('interactive');
+    expect(states('::-webkit-scrollbar-thumb:first-child')).toBe('invalid');
+    expect(states('::-webkit-scrollbar-thumb::before')).toBe('invalid');
+    expect(states('::-webkit-resizer')).toBe('unrendered');
+  });
+
   it('rejects unsupported pseudo-elements and unknown pseudo-classes', () => {
     expect(first('p::details-content').ok).toBe(false);
     expect(first('p::nonsense').ok).toBe(false);

@@ -76,14 +76,28 @@ describe('scrollbars\' room', () => {
     expect(abs.kind === 'box' && abs.padding.right).toBe(15);
   });
 
-  it('::-webkit-scrollbar { display: none } hides them; its other styles are warned; scrollbar-color wins', async () => {
+  it('::-webkit-scrollbar { display: none } hides them; a custom scrollbar is as thick as it says; scrollbar-color wins', async () => {
     const html = page(`<style>.hide::-webkit-scrollbar { display: none } .custom::-webkit-scrollbar { width: 6px }</style>
       <div id="hide" class="hide" style="width: 200px; overflow: scroll"><p id="hidei" style="margin: 0">x</p></div>
       <div id="custom" class="custom" style="width: 200px; overflow: scroll"><p id="customi" style="margin: 0">x</p></div>
-      <div id="colored" class="hide" style="width: 200px; overflow: scroll; scrollbar-color: red blue"><p id="coloredi" style="margin: 0">x</p></div>`);
-    const laid = await layoutHtml(html, { expectWarnings: [{ code: 'css_unsupported', message: /^::-webkit-scrollbar styles other than `display: none` are not rendered/ }] });
+      <div id="colored" class="custom" style="width: 200px; overflow: scroll; scrollbar-color: red blue"><p id="coloredi" style="margin: 0">x</p></div>`);
+    const laid = await layoutHtml(html);
     const width = (id: string): number => findById(laid.pages[0]!, id)!.width;
-    expect([width('hidei'), width('customi'), width('coloredi')]).toEqual([200, 185, 185]);
+    expect([width('hidei'), width('customi'), width('coloredi')]).toEqual([200, 194, 185]);
+  });
+
+  it('a custom scrollbar\'s thickness: its width or height, clamped, auto 15px, per orientation', async () => {
+    const html = page(`<style>
+      .a::-webkit-scrollbar { width: 8px; height: 8px } .b::-webkit-scrollbar { width: 6px } .c::-webkit-scrollbar:vertical { width: 8px }
+      .d::-webkit-scrollbar { width: 0; height: 0 } .e::-webkit-scrollbar { width: 10px; height: 4px } .e::-webkit-scrollbar:horizontal { height: 12px; max-height: 9px }
+      .f::-webkit-scrollbar { width: 50%; min-width: 7px } .g::-webkit-scrollbar { width: 9px } .g::-webkit-scrollbar:horizontal { display: none }</style>
+      ${['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((c) => `<div class="${c}" style="width: 200px; height: 50px; overflow: scroll"><p id="${c}" style="margin: 0; height: 100%">x</p></div>`).join('')}
+      <div id="h" class="a" style="width: 200px; overflow: auto; white-space: nowrap">aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa</div>
+      <div class="a" style="width: 200px; max-height: 40px; overflow: auto"><p id="i" style="margin: 0">aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa</p></div>`);
+    // \`:vertical\` alone leaves the classic bar (c); a percentage is of nothing yet (f: its min-width)
+    expect(await sizesById(engine, html, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])).toEqual([
+      'a 192x42', 'b 194x35', 'c 185x35', 'd 200x50', 'e 190x41', 'f 193x35', 'g 191x50', 'h 202x28', 'i 192x72',
+    ]);
   });
 
   it('right-to-left content scrolls to the left; a vertical flow keeps no room yet', async () => {

@@ -120,4 +120,10 @@ describe('scrollbars', () => {
     const painted = doc.pages.flatMap((p) => paintPage(p).items).filter((i) => i.kind === 'fill-rect' && i.color.r === 252);
     expect(painted).toEqual([]);
   });
+
+  it('the content is clipped between the bars, as Chromium clips it', async () => {
+    const doc = await layoutInFrames(`${PAGE}<div style="top: 10px; height: 60px; overflow: scroll"><p style="width: 500px; height: 200px; margin: 0; background: blue"></p></div>`);
+    const clips = paintPage(doc.pages[0]!).items.filter((i) => i.kind === 'push-clip').map((i) => i.kind === 'push-clip' && i.rect);
+    expect(clips).toEqual([{ x: 11, y: 11, width: 185, height: 45 }]);
+  });
 });

@@ -21,7 +21,10 @@ export type MeterPart = 'meter-inner-element' | 'meter-bar' | 'meter-optimum-val
 export type BoxPseudo = PseudoElement | 'first-letter' | 'first-line';
 
 /**
- * Every pseudo-element a rule can style: those that make boxes, and `scrollbar` — Chromium's
- * `::-webkit-scrollbar`, of which only `display: none` is honoured (css/scrollbar-pseudo.ts).
+ * Chromium's `::-webkit-scrollbar` and its parts' pseudo-elements (`::-webkit-scrollbar-thumb`...)
+ * by shorter names: they style a scroll container's custom scrollbar (css/custom-scrollbar.ts).
  */
-export type RulePseudo = BoxPseudo | 'scrollbar';
+export type ScrollbarPseudo = 'scrollbar' | 'scrollbar-thumb' | 'scrollbar-track' | 'scrollbar-track-piece' | 'scrollbar-button' | 'scrollbar-corner';
+
+/** Every pseudo-element a rule can style: those that make boxes, and the scrollbars' parts. */
+export type RulePseudo = BoxPseudo | ScrollbarPseudo;

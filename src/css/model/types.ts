@@ -527,7 +527,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly objectViewBox: 'none' | ObjectViewBox;
 }
 
-export type { BoxPseudo, ControlPart, MeterPart, PseudoElement, RulePseudo } from './pseudo-elements.js';
+export type { BoxPseudo, ControlPart, MeterPart, PseudoElement, RulePseudo, ScrollbarPseudo } from './pseudo-elements.js';
+export type { CustomScrollbar, ScrollbarPart, ScrollbarPseudoClass, ScrollbarState } from './scrollbar-types.js';
 
 /** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
 export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined } & {

@@ -1,5 +1,6 @@
 /** CSS Basic User Interface 4's properties that change a printed page, part of ComputedStyle. */
 import type { Color } from './color-types.js';
+import type { CustomScrollbar } from './scrollbar-types.js';
 
 export interface UiStyle {
   /**
@@ -20,6 +21,11 @@ export interface UiStyle {
   readonly scrollbarColor: 'auto' | { readonly thumb: Color; readonly track: Color };
   /** CSS Overflow 3 §5.2: room kept for a vertical scrollbar that may not be there (layout/scrollbars.ts). */
   readonly scrollbarGutter: 'auto' | 'stable' | 'stable both-edges';
+  /**
+   * Chromium's custom scrollbar, on a scroll container a `::-webkit-scrollbar` rule matches while
+   * `scrollbar-width` and `scrollbar-color` are `auto` (css/custom-scrollbar.ts): not a property.
+   */
+  readonly customScrollbar?: CustomScrollbar | undefined;
   /** §6.2: `auto` is the platform's blue. */
   readonly accentColor: Color | 'auto';
 }

@@ -34,7 +34,7 @@ export interface ComputeContext extends LengthContext {
  * fix-up, `whiteSpace` derived from its longhands, `webkitBox` from the declared `display`,
  * `fontSizeKeyword` with `font-size`).
  */
-export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'quirkyMargins' | 'whiteSpace' | 'webkitBox' | 'fontSizeKeyword'>;
+export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'quirkyMargins' | 'whiteSpace' | 'webkitBox' | 'fontSizeKeyword' | 'customScrollbar'>;
 
 export interface LonghandDef<K extends StyleKey = StyleKey, S = unknown> {
   readonly kind: 'longhand';

@@ -1,0 +1,107 @@
+/**
+ * Chromium's custom scrollbars (`::-webkit-scrollbar` and its parts: paint/custom-scrollbars.ts).
+ * Every expected shape is one Chromium 156 prints for the same page: its PDF's fills, their
+ * colours and rects (a rounded thumb by its path's bounds), in CSS px on the page, in its order.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DisplayItem, PathSegment } from '../../src/paint/display-list.js';
+import { layoutInFrames } from '../helpers/layout.js';
+import { paintPage } from '../helpers/paint.js';
+
+const PAGE = '<!doctype html><style>@page { size: 400px 500px; margin: 0 } body { margin: 0 } div { position: absolute; left: 10px; width: 200px; border: 1px solid #808080 }';
+
+type Shape = readonly [string, number, number, number, number];
+
+/** The page's fills but the boxes' grey borders: `#rrggbb x y w h`. */
+async function fills(css: string, body: string): Promise<Shape[]> {
+  const doc = await layoutInFrames(`${PAGE}${css}</style>${body}`);
+  return paintPage(doc.pages[0]!).items.flatMap((item): Shape[] => {
+    if (item.kind !== 'fill-rect' && item.kind !== 'fill-path') return [];
+    if (item.color.r === 128 && item.color.g === 128) return [];
+    const hex = `#${[item.color.r, item.color.g, item.color.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    const r = item.kind === 'fill-rect' ? item.rect : bounds(item);
+    return [[hex, r.x, r.y, r.width, r.height]];
+  });
+}
+
+function bounds(item: Extract<DisplayItem, { kind: 'fill-path' }>): { x: number; y: number; width: number; height: number } {
+  const points = item.path.filter((s): s is Extract<PathSegment, { x: number }> => s.op !== 'close');
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+describe('custom scrollbars', () => {
+  it('a track and a rounded thumb as long as the share that shows, at least 17px', async () => {
+    const css = '.a::-webkit-scrollbar { width: 8px } .a::-webkit-scrollbar-track { background: #00ff00 } .a::-webkit-scrollbar-thumb { background: #0000ff; border-radius: 4px }';
+    expect(await fills(css, '<div class="a" style="top: 0; height: 40px; overflow: auto"><p style="height: 100px; margin: 0"></p></div>')).toEqual([
+      ['#00ff00', 203, 1, 8, 40],
+      ['#0000ff', 203, 1, 8, 17],
+    ]);
+  });
+
+  it('the bars\' backgrounds, a 15px horizontal bar where only a width is given, a white corner', async () => {
+    const css = '.b::-webkit-scrollbar { width: 10px; height: 10px; background: #0000ff } .c::-webkit-scrollbar { width: 6px; background: #00ff00 }';
+    expect(await fills(css, '<div class="b" style="top: 50px; height: 40px; overflow: scroll"></div><div class="c" style="top: 100px; height: 40px; overflow: scroll"></div>')).toEqual([
+      ['#0000ff', 11, 81, 190, 10],
+      ['#0000ff', 201, 51, 10, 30],
+      ['#ffffff', 201, 81, 10, 10],
+      ['#00ff00', 11, 126, 194, 15],
+      ['#00ff00', 205, 101, 6, 25],
+      ['#ffffff', 205, 126, 6, 15],
+    ]);
+  });
+
+  it('single buttons, or all four with display: block, and the thumb between them', async () => {
+    const css = '.d::-webkit-scrollbar, .e::-webkit-scrollbar { width: 10px } .d::-webkit-scrollbar-button { background: #ff0000; height: 12px }'
+      + ' .e::-webkit-scrollbar-button { display: block; background: #ff00ff; height: 10px } ::-webkit-scrollbar-thumb { background: #000000 }';
+    const body = '<div class="d" style="top: 150px; height: 60px; overflow: auto"><p style="height: 150px; margin: 0"></p></div>'
+      + '<div class="e" style="top: 220px; height: 60px; overflow: auto"><p style="height: 150px; margin: 0"></p></div>';
+    expect(await fills(css, body)).toEqual([
+      ['#ff0000', 201, 151, 10, 12],
+      ['#ff0000', 201, 199, 10, 12],
+      ['#000000', 201, 163, 10, 17],
+      ['#ff00ff', 201, 221, 10, 10],
+      ['#ff00ff', 201, 261, 10, 10],
+      ['#ff00ff', 201, 231, 10, 10],
+      ['#ff00ff', 201, 271, 10, 10],
+      ['#000000', 201, 241, 10, 17],
+    ]);
+  });
+
+  it('track pieces split at the thumb\'s middle; a thumb\'s min-height; :enabled and :disabled', async () => {
+    const css = '.f::-webkit-scrollbar, .g::-webkit-scrollbar { width: 10px } .f::-webkit-scrollbar-track-piece { background: #00ff00 }'
+      + ' .f::-webkit-scrollbar-track-piece:start { background: #0000ff } .f::-webkit-scrollbar-thumb { background: #000000 }'
+      + ' .g::-webkit-scrollbar-thumb { background: #ff0000; min-height: 60px } .g::-webkit-scrollbar-track:disabled { background: #00ff00 }'
+      + ' .g::-webkit-scrollbar-track:enabled { background: #0000ff }';
+    const body = '<div class="f" style="top: 290px; height: 60px; overflow: auto"><p style="height: 150px; margin: 0"></p></div>'
+      + '<div class="g" style="top: 360px; height: 40px; overflow-y: scroll"></div>'
+      + '<div class="g" style="top: 410px; height: 80px; overflow-y: scroll"><p style="height: 150px; margin: 0"></p></div>';
+    expect(await fills(css, body)).toEqual([
+      ['#0000ff', 201, 291, 10, 12],
+      ['#00ff00', 201, 303, 10, 48],
+      ['#000000', 201, 291, 10, 24],
+      ['#00ff00', 201, 361, 10, 40],
+      ['#0000ff', 201, 411, 10, 80],
+      ['#ff0000', 201, 411, 10, 60],
+    ]);
+  });
+
+  it('a part\'s auto length: a button\'s 15px, a thumb\'s 17px; a thumb\'s own height is its least', async () => {
+    const css = '.a::-webkit-scrollbar { width: 10px } .e::-webkit-scrollbar { height: 10px } .a::-webkit-scrollbar-button, .e::-webkit-scrollbar-button { background: #ff0000 }'
+      + ' ::-webkit-scrollbar-thumb { background: #000000 } .b::-webkit-scrollbar { width: 10px } .b::-webkit-scrollbar-thumb { height: 5px }';
+    const body = '<div class="a" style="top: 0; height: 100px; overflow: auto"><p style="height: 1000px; margin: 0"></p></div>'
+      + '<div class="b" style="top: 110px; height: 100px; overflow: auto"><p style="height: 1000px; margin: 0"></p></div>'
+      + '<div class="e" style="top: 440px; height: 40px; overflow: auto"><p style="height: 10px; width: 2000px; margin: 0"></p></div>';
+    expect(await fills(css, body)).toEqual([
+      ['#ff0000', 201, 1, 10, 15],
+      ['#ff0000', 201, 86, 10, 15],
+      ['#000000', 201, 16, 10, 17],
+      ['#000000', 201, 111, 10, 10],
+      ['#ff0000', 11, 471, 15, 10],
+      ['#ff0000', 196, 471, 15, 10],
+      ['#000000', 26, 471, 17, 10],
+    ]);
+  });
+});
