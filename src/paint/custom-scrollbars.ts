@@ -143,8 +143,9 @@ function marginsAlong(style: ComputedStyle | undefined, vertical: boolean, visib
   return [Math.round(marginOrZero(start, visible)), Math.round(marginOrZero(end, visible))];
 }
 
-/** A part's items: its box, the size of `rect`, painted there. */
+/** A part's items: its box, the size of `rect`, painted there (its `opacity` and `transform` not applied, as in Chromium). */
 function partItems(style: ComputedStyle, rect: Rect, paintPart: PartPainter): DisplayItem[] {
+  if (style.visibility !== 'visible') return [];
   const part: PlacedBox = {
     kind: 'box',
     box: { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [], inlineContent: false },
