@@ -107,7 +107,9 @@ const SELECTORS = [
   '*', 'p', 'div > span', 'td:nth-child(2n)', '@page', 'li::marker', 'p::before', '.x', ':root', 'td + td', 'tr:first-child td', 'p::after',
   ':not(p)', 'a[href^="#"]', '@page :first', '@page :left', 'h1 ~ p', 'ul li:last-of-type', ':is(div, span) b', 'table *',
   'p::first-letter', 'div::first-letter', 'td::first-letter', '*::first-letter', 'p::first-line', 'div::first-line', '*::first-line',
-  '::-webkit-scrollbar', 'pre::-webkit-scrollbar', 'div::-webkit-scrollbar-thumb',
+  '::-webkit-scrollbar', 'pre::-webkit-scrollbar', 'div::-webkit-scrollbar-thumb', '::-webkit-scrollbar:horizontal', '::-webkit-scrollbar-track',
+  '::-webkit-scrollbar-track-piece:start', '::-webkit-scrollbar-button', '::-webkit-scrollbar-button:vertical:end:increment', '::-webkit-scrollbar-corner',
+  '::-webkit-scrollbar-thumb:disabled',
 ];
 const plainRule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
 /** Container query preludes, valid and not (nested containers make the layout passes settle or give up). */

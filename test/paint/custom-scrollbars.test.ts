@@ -39,6 +39,15 @@ describe('custom scrollbars', () => {
       ['#00ff00', 203, 1, 8, 40],
       ['#0000ff', 203, 1, 8, 17],
     ]);
+    // Chromium applies no opacity or transform to a part, and draws none that is hidden
+    const applied = '.b::-webkit-scrollbar { width: 10px } .b::-webkit-scrollbar-thumb { background: #000000; opacity: 0.5; transform: translateX(5px) }'
+      + ' .b.c::-webkit-scrollbar-thumb { visibility: hidden }';
+    const body = '<div class="b" style="top: 0; height: 100px; overflow: auto"><p style="height: 200px; margin: 0"></p></div>'
+      + '<div class="b c" style="top: 220px; height: 100px; overflow: auto"><p style="height: 200px; margin: 0"></p></div>';
+    const doc = await layoutInFrames(`${PAGE}${applied}</style>${body}`);
+    const items = paintPage(doc.pages[0]!).items;
+    expect(await fills(applied, body)).toEqual([['#000000', 201, 1, 10, 50]]);
+    expect(items.some((i) => i.kind === 'push-opacity' || i.kind === 'push-transform')).toBe(false);
   });
 
   it('the bars\' backgrounds, a 15px horizontal bar where only a width is given, a white corner', async () => {
