@@ -22,7 +22,7 @@ import { CLASSIC_THICKNESS, customThickness } from './custom-scrollbar-sizes.js'
 import { plusPx } from '../css/values/length.js';
 import { isScrollingOverflow } from '../css/properties/display.js';
 import type { BreakToken } from './contract.js';
-import { isSizeKeyword, toContentSize, usedBorder } from './box-model.js';
+import { isSizeKeyword, marginOrZero, toContentSize, usedBorder } from './box-model.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { Rect } from '../geometry/types.js';
 
@@ -259,9 +259,10 @@ export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scroll
   const x1 = x0 + clientWidth;
   const endPadding = { left: fragment.padding.left - gutter.left, right: fragment.padding.right - gutter.right, bottom: fragment.padding.bottom - gutter.bottom };
   const reach: Extent = { right: x1, left: x0, bottom: y0 + clientHeight };
+  const basis = Math.max(0, fragment.width - fragment.border.left - fragment.border.right - fragment.padding.left - fragment.padding.right);
   for (const child of fragment.children) {
     if (child.kind !== 'box' || child.style.position === 'static') {
-      const own = inFlowExtent(child);
+      const own = inFlowExtent(child, basis);
       reach.right = Math.max(reach.right, own.right + endPadding.right);
       reach.left = Math.min(reach.left, own.left - endPadding.left);
       reach.bottom = Math.max(reach.bottom, own.bottom + endPadding.bottom);
@@ -290,8 +291,18 @@ function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | un
   };
 }
 
-/** An in-flow child's own extent: a line's by its content, a box by its border box. */
-function inFlowExtent(child: Fragment): Extent {
+/**
+ * An in-flow child's own extent: a line's by its content, a box by its margin box, as Chromium
+ * counts it (a last paragraph's bottom margin scrolls, and so does a 200px box's 150px right
+ * margin in a 300px one); `basis` is what the child's margin percentages refer to.
+ */
+function inFlowExtent(child: Fragment, basis: number): Extent {
+  if (child.kind === 'box') {
+    const style = child.style;
+    const right = Math.max(0, marginOrZero(style.marginRight, basis));
+    const left = Math.max(0, marginOrZero(style.marginLeft, basis));
+    return { right: child.x + child.width + right, left: child.x - left, bottom: child.y + child.height + endMarginBelow(child, basis) };
+  }
   if (child.kind !== 'line') return { right: child.x + child.width, left: child.x, bottom: child.y + child.height };
   let right = child.x;
   let left = child.x + child.width;
@@ -300,6 +311,29 @@ function inFlowExtent(child: Fragment): Extent {
     left = Math.min(left, child.x + item.x);
   }
   return { right, left, bottom: child.y + child.height };
+}
+
+/**
+ * A box's bottom margin and those of its last children that collapse through its bottom edge (a
+ * block of auto height without bottom padding or border, its last child ending where it ends):
+ * the margin its content ends with. Negative margins take nothing off the box.
+ */
+function endMarginBelow(f: BoxFragment, basis: number): number {
+  const own = Math.max(0, marginOrZero(f.style.marginBottom, basis));
+  const last = f.children[f.children.length - 1];
+  if (last?.kind !== 'box' || !marginsCollapseThroughEnd(f) || Math.abs(last.y + last.height - f.height) > 0.01) return own;
+  return Math.max(own, endMarginBelow(last, Math.max(0, f.width - f.border.left - f.border.right - f.padding.left - f.padding.right)));
+}
+
+/**
+ * Whether a block's last child's bottom margin collapses through its bottom edge: a plain block
+ * in the flow (no formatting context of its own), of auto height, without bottom padding or border.
+ */
+function marginsCollapseThroughEnd(f: BoxFragment): boolean {
+  const style = f.style;
+  return f.box.kind === 'block' && f.box.outer === 'block' && style.display === 'block' && style.overflowX === 'visible' && style.overflowY === 'visible'
+    && style.float === 'none' && (style.position === 'static' || style.position === 'relative') && style.height === 'auto'
+    && f.border.bottom === 0 && f.padding.bottom === 0 && style.columnCount === 'auto' && style.columnWidth === 'auto';
 }
 
 /**

@@ -32,6 +32,18 @@ describe('scrollbars\' room', () => {
     ]);
   });
 
+  it('in-flow margins scroll: a right margin, a last bottom margin and one collapsing through a block', async () => {
+    const html = page(`<style>.s { width: 300px; overflow: auto } .s p { margin: 0; height: 50px } .s div { border: 0 }</style>
+      <div class="s" id="a"><p style="width: 200px; margin-right: 150px"></p></div>
+      <div class="s" style="height: 100px"><p id="b" style="margin-bottom: 70px"></p></div>
+      <div class="s" style="height: 100px"><div><p id="c" style="margin-bottom: 70px"></p></div></div>
+      <div class="s" style="height: 100px"><div style="padding-bottom: 1px"><p id="d" style="margin-bottom: 49px"></p></div></div>
+      <div class="s" style="height: 100px"><p id="e" style="margin-bottom: 49px"></p><p style="height: 0"></p></div>
+      <div class="s" id="f" style="display: flex"><p style="flex: none; width: 280px; margin-right: 40px"></p></div>
+      <div class="s" style="height: 100px"><p id="g" style="margin-bottom: -70px; height: 120px"></p></div>`);
+    expect(await sizesById(engine, html, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual(['a 302x67', 'b 285x50', 'c 285x50', 'd 300x50', 'e 300x50', 'f 302x67', 'g 285x120']);
+  });
+
   it('overflow is compared on whole pixels', async () => {
     const html = page(`<div id="a" style="width: 200px; overflow: auto; border: 0"><p style="width: 200.4px; height: 5px; margin: 0"></p></div>
       <div id="b" style="width: 200px; overflow: auto; border: 0"><p style="width: 200.6px; height: 5px; margin: 0"></p></div>
