@@ -90,6 +90,21 @@ export function resumedWithScrollbars(box: LayoutBox, resume: BreakToken | undef
   return resumed !== undefined && PLAIN.get(resumed) === box ? resumed : undefined;
 }
 
+/**
+ * Whether `box` (from `withSureScrollbars`) may show a vertical bar its content calls for, which
+ * its content sizes must then count: Chromium sizes a scroll container with the bars its layout
+ * showed, so a `<pre>` with `max-height` and `overflow: auto` in a chat bubble is as wide as its
+ * longest line and its bar. Only an `overflow-y: auto` box with a definite `height` or
+ * `max-height` can overflow downwards before it is placed; one with the bar's room kept already
+ * (a sure bar, `scrollbar-gutter: stable`) counts it as it is.
+ */
+export function mayCallForVerticalBar(box: LayoutBox): boolean {
+  const plain = PLAIN.get(box) ?? box;
+  const style = plain.style;
+  if (!mayPrintScrollbars(plain) || usedY(style) !== 'auto' || SCROLLBARS.get(box)?.vertical === true || style.scrollbarGutter !== 'auto') return false;
+  return typeof style.height === 'number' || typeof style.maxHeight === 'number';
+}
+
 /** The room `box` keeps for scrollbars across its content (to add to its content sizes when asked for as itself). */
 export function scrollbarRoomAcross(box: LayoutBox): number {
   const bars = SCROLLBARS.get(box);

@@ -26,12 +26,13 @@ import { measureIntrinsic } from '../intrinsic.js';
 import { placePositionedDescendants, waitsForContainingBlock, withRelativeOffset } from '../positioned.js';
 import { stitchedPlacement } from '../stitched-block.js';
 import { assertNever } from '../../errors.js';
-import { resolveSize } from '../box-model.js';
+import { boxEdges, resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 import { countLayoutWork, withinRelayouts } from '../relayout-budget.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import { mayPrintScrollbars, resumedWithScrollbars, scrollbarsNotPrinted, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
+import { mayCallForVerticalBar, mayPrintScrollbars, resumedWithScrollbars, scrollbarsNotPrinted, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
+import { measured } from '../measure-cache.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -136,9 +137,17 @@ function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean, 
   if (isVerticalRoot(box)) return verticalRootIntrinsicSizes(box, ctx, initialContainingHeight(ctx));
   const barred = withSureScrollbars(box);
   const sizes = formattingContextOf(barred, (context, typed) => context.intrinsicSizes(typed, ctx, keep, containingHeight));
-  if (barred === box) return sizes;
-  const room = scrollbarRoomAcross(barred);
+  const shown = mayCallForVerticalBar(barred) ? barsShownAt(box, sizes.maxContent, ctx, containingHeight) : barred;
+  if (shown === box) return sizes;
+  const room = scrollbarRoomAcross(shown);
   return { minContent: sizes.minContent + room, maxContent: sizes.maxContent + room };
+}
+
+/** The box as laid out (measured) at its max-content width, with the scrollbars its content calls for there. */
+function barsShownAt(box: LayoutBox, maxContent: number, ctx: LayoutContext, containingHeight: number | undefined): LayoutBox {
+  const width = maxContent + boxEdges(box.style, 0).x;
+  const laid = measured(box, { available: width, containingWidth: width, containingHeight, fixedWidth: width }, ctx);
+  return laid.fragment.box as LayoutBox;
 }
 
 /** The table as the layout context carries it (context.ts). */
