@@ -10,8 +10,8 @@ import { renderPixels } from '../helpers/render.js';
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
 const PIXEL = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
 
-async function boxesOf(body: string, css = '', ids: string[] = []): Promise<Record<string, string>> {
-  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
+async function boxesOf(body: string, css = '', ids: string[] = [], doctype = ''): Promise<Record<string, string>> {
+  const doc = await layoutHtml(`${doctype}<style>${PAGE} ${css}</style>${body}`);
   const out: Record<string, string> = {};
   for (const id of ids) {
     const index = doc.pages.findIndex((page) => findById(page, id) !== undefined);
@@ -50,6 +50,21 @@ describe('float placement (CSS2 §9.5.1)', () => {
     // "aa aa " fills the 40px line, "aa" wraps: the float after the space goes beside the first line
     expect(await boxesOf('<div style="width:40px">aa aa <span id=f style="float:left;width:10px;height:10px"></span>aa</div>', '', ['f']))
       .toEqual({ f: '0,0 10x10' });
+  });
+
+  it('places a float before any of its line\'s content where it goes, the line beside it (as Chromium)', async () => {
+    // a clearing float goes right below the one it clears, the line stays at the top beside both;
+    // a float too wide to go beside the first goes below it, and the line (taller than the first
+    // float in a document with a doctype) beside it; after text, the float waits below the line
+    // (Chromium 156's getBoundingClientRect for each)
+    const css = 'div { height: 40px } .c { display: inline-block; width: 100px }';
+    const boxes = (body: string): Promise<Record<string, string>> => boxesOf(body, css, ['a', 'b', 'c'], '<!doctype html>');
+    expect(await boxes('<div id="a" style="float: left; width: 150px"></div><div id="b" style="float: left; clear: left; width: 40px"></div><div id="c" class="c"></div>'))
+      .toEqual({ a: '0,0 150x40', b: '0,40 40x40', c: '150,0 100x40' });
+    expect(await boxes('<div id="a" style="float: left; width: 150px"></div><div id="b" style="float: left; width: 300px"></div><div id="c" class="c"></div>'))
+      .toEqual({ a: '0,0 150x40', b: '0,40 300x40', c: '300,0 100x40' });
+    expect(await boxes('<div id="a" style="float: left; width: 150px"></div>text <div id="b" style="float: left; clear: left; width: 40px"></div><div id="c" class="c"></div>'))
+      .toEqual({ a: '0,0 150x40', b: '0,42 40x40', c: '172.9150390625,0 100x40' });
   });
 
   it('places floats of one side next to each other, margins included (rules 2, 7)', async () => {

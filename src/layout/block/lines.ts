@@ -328,20 +328,25 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
 /**
  * The first unplaced float in the line, placed at the line's top if it fits beside the content
  * before it (the line is then laid out again, narrower); undefined when there is none or it waits.
+ * A float before any of the line's content is placed where it goes, lower than the line's top
+ * too (below the floats it clears or does not fit beside), and the line laid out beside it, as
+ * Chromium places such leading floats: nothing earlier on the line holds it below the line.
  */
 function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
   let used = line.cloned.start;
   // spaces before the float hang: they need no room beside it
   let hanging = 0;
+  let contentBefore = false;
   for (const piece of [...line.pieces, ...anchorsAtLineEnd(flow, line)]) {
     if (piece.kind === 'anchor' && piece.box.scheme === 'float' && !flow.placedFloats.has(piece.box)) {
       const float = placeFloatAt(flow, piece.box, top, state);
       if (float === undefined) return undefined;
-      const fits = float.width + used - hanging <= band.right - band.left + 0.01 && float.y <= top + 0.01;
+      const fits = !contentBefore || (float.width + used - hanging <= band.right - band.left + 0.01 && float.y <= top + 0.01);
       if (!fits) return undefined;
       flow.placedFloats.add(piece.box);
       return float.state;
     }
+    contentBefore ||= piece.kind === 'atomic' || (piece.kind === 'text' && piece.width - piece.trailingSpace > 0);
     used += piece.width;
     if (piece.kind === 'text') hanging = piece.width - piece.trailingSpace > 0 ? piece.trailingSpace + piece.endSpacing : hanging + piece.width;
     else if (piece.kind !== 'anchor') hanging = 0;
