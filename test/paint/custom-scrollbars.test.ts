@@ -113,4 +113,18 @@ describe('custom scrollbars', () => {
       ['#000000', 26, 471, 17, 10],
     ]);
   });
+
+  it('right-to-left: the vertical bar at the left, the horizontal thumb at the track\'s end, its back piece before it', async () => {
+    const css = '.a::-webkit-scrollbar { width: 10px; height: 10px } .a::-webkit-scrollbar-thumb { background: #000000 } .a::-webkit-scrollbar-track { background: #00ff00 }'
+      + ' .a::-webkit-scrollbar-track-piece:start { background: #0000ff }';
+    expect(await fills(css, '<div class="a" style="top: 0; height: 60px; overflow: scroll; direction: rtl"><p style="height: 150px; width: 400px; margin: 0"></p></div>')).toEqual([
+      ['#00ff00', 21, 51, 190, 10],
+      ['#0000ff', 21, 51, 145, 10],
+      ['#000000', 121, 51, 90, 10],
+      ['#00ff00', 11, 1, 10, 50],
+      ['#0000ff', 11, 1, 10, 8],
+      ['#000000', 11, 1, 10, 17],
+      ['#ffffff', 11, 51, 10, 10],
+    ]);
+  });
 });
