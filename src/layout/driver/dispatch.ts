@@ -32,7 +32,7 @@ import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRo
 import { countLayoutWork, withinRelayouts } from '../relayout-budget.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import { mayCallForVerticalBar, mayPrintScrollbars, resumedWithScrollbars, scrollbarsNotPrinted, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
-import { measured } from '../measure-cache.js';
+import { measuredAfresh } from '../measure-cache.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -146,7 +146,8 @@ function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean, 
 /** The box as laid out (measured) at its max-content width, with the scrollbars its content calls for there. */
 function barsShownAt(box: LayoutBox, maxContent: number, ctx: LayoutContext, containingHeight: number | undefined): LayoutBox {
   const width = maxContent + boxEdges(box.style, 0).x;
-  const laid = measured(box, { available: width, containingWidth: width, containingHeight, fixedWidth: width }, ctx);
+  // not kept: the content sizes that ask are kept, and a page of such boxes would hold every run
+  const laid = measuredAfresh(box, { available: width, containingWidth: width, containingHeight, fixedWidth: width }, ctx);
   return laid.fragment.box as LayoutBox;
 }
 
