@@ -311,7 +311,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const custom = computed.custom;
   if (isRoot) setRoot(computedStyle, state);
   const matched = deferred ? pseudosOf(element, scratch, { style: computedStyle, custom }, state) : scratch.slice();
-  const style = !customScrollbarApplies(computedStyle, matched) ? computedStyle
+  const style = !customScrollbarApplies(computedStyle, matched, element.name === 'textarea') ? computedStyle
     : withCustomScrollbar(computedStyle, matched, (entries) => entriesStyle(entries, { style: computedStyle, custom }, state));
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;

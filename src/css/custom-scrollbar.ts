@@ -24,13 +24,18 @@ const PARTS = Object.keys(PSEUDO_OF) as ScrollbarPart[];
 const STATES: readonly ScrollbarState[] = (['vertical', 'horizontal'] as const).flatMap((orientation) =>
   [true, false].flatMap((enabled) => [false, true].map((cornerPresent) => ({ orientation, enabled, cornerPresent }))));
 
-/** Whether the element may have a custom scrollbar: a scroll container with a scrollbar a `::-webkit-scrollbar` rule styles. */
-export function customScrollbarApplies(style: ComputedStyle, matched: readonly IndexedSelector[]): boolean {
+/**
+ * Whether the element may have a custom scrollbar: a scroll container with a scrollbar a
+ * `::-webkit-scrollbar` rule styles. A textarea (`textarea`) scrolls whatever its overflow but
+ * `clip` (boxes/form-controls.ts).
+ */
+export function customScrollbarApplies(style: ComputedStyle, matched: readonly IndexedSelector[], textarea: boolean): boolean {
   const x = style.overflowX;
   const y = style.overflowY;
   // an axis left `visible` beside a scrolling one is `auto` (CSS Overflow 3 §3.1)
   const scrolls = (value: typeof x, other: typeof x): boolean => value === 'auto' || value === 'scroll' || (value === 'visible' && isScrollingOverflow(other));
-  if (!scrolls(x, y) && !scrolls(y, x)) return false;
+  const clipped = x === 'clip' || y === 'clip';
+  if (!scrolls(x, y) && !scrolls(y, x) && !(textarea && !clipped)) return false;
   return style.scrollbarWidth === 'auto' && style.scrollbarColor === 'auto' && matched.some(isBarRule);
 }
 

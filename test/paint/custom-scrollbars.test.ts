@@ -127,4 +127,18 @@ describe('custom scrollbars', () => {
       ['#ffffff', 11, 51, 10, 10],
     ]);
   });
+
+  it('a textarea\'s bar, ending at its resize grip\'s corner', async () => {
+    const css = 'body { margin: 10px } ::-webkit-scrollbar { width: 8px; height: 8px } ::-webkit-scrollbar-thumb { background: #ff0000; border-radius: 4px }'
+      + ' ::-webkit-scrollbar-track { background: #00ff00 } textarea { position: absolute; top: 10px; border-color: #808080 }';
+    const text = 'line one\nline two\nline three\nline four\nline five';
+    const shapes = await fills(css, `<textarea rows="3" cols="20" style="left: 10px">${text}</textarea><textarea rows="3" cols="20" style="left: 196px; resize: none">${text}</textarea>`);
+    expect(shapes.filter((s) => s[0] !== '#ffffff' || s[3] === 8)).toEqual([
+      ['#00ff00', 183, 11, 8, 41],
+      ['#ff0000', 183, 11, 8, 25],
+      ['#ffffff', 183, 52, 8, 8],
+      ['#00ff00', 369, 11, 8, 49],
+      ['#ff0000', 369, 11, 8, 30],
+    ]);
+  });
 });
