@@ -50,7 +50,8 @@ export function customScrollbarItems(bars: Scrollbars & { custom: CustomScrollba
   const draw = { custom: bars.custom, cornerPresent, paintPart };
   const onLeft = bars.side === 'left';
   if (horizontal) {
-    const corner = vertical ? across : 0;
+    // the corner: where the vertical bar ends, or the resize grip's square
+    const corner = vertical ? across : frame.grip ? down : 0;
     const bar: Rect = { x: onLeft ? left + corner : left, y: bottom - down, width: Math.max(0, right - left - corner), height: down };
     appendBar(items, { bar, orientation: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: rtl, visible: right - left }, draw);
   }

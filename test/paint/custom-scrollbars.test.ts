@@ -140,5 +140,8 @@ describe('custom scrollbars', () => {
       ['#00ff00', 369, 11, 8, 49],
       ['#ff0000', 369, 11, 8, 30],
     ]);
+    // a horizontal bar alone ends at the grip's corner too
+    const wide = await fills(css, '<textarea rows="2" cols="10" style="left: 10px; white-space: pre">a very long line that cannot wrap here at all</textarea>');
+    expect(wide.filter((s) => s[0] !== '#ffffff' || s[3] === 8)).toEqual([['#00ff00', 11, 37, 92, 8], ['#ff0000', 11, 37, 25, 8], ['#ffffff', 103, 37, 8, 8]]);
   });
 });
