@@ -22,7 +22,7 @@ import { CLASSIC_THICKNESS, customThickness } from './custom-scrollbar-sizes.js'
 import { plusPx } from '../css/values/length.js';
 import { isScrollingOverflow } from '../css/properties/display.js';
 import type { BreakToken } from './contract.js';
-import { isSizeKeyword, marginOrZero, toContentSize, usedBorder } from './box-model.js';
+import { isSizeKeyword, marginOrZero, relativeOffset, toContentSize, usedBorder } from './box-model.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { Rect } from '../geometry/types.js';
 
@@ -276,7 +276,7 @@ export function scrollSizes(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scroll
   const reach: Extent = { right: x1, left: x0, bottom: y0 + clientHeight };
   const basis = Math.max(0, fragment.width - fragment.border.left - fragment.border.right - fragment.padding.left - fragment.padding.right);
   for (const child of fragment.children) {
-    if (child.kind !== 'box' || child.style.position === 'static') {
+    if (child.kind !== 'box' || child.style.position === 'static' || child.style.position === 'relative') {
       const own = inFlowExtent(child, basis);
       reach.right = Math.max(reach.right, own.right + endPadding.right);
       reach.left = Math.min(reach.left, own.left - endPadding.left);
@@ -313,19 +313,27 @@ function overflows(fragment: Omit<BoxFragment, 'x' | 'y'>, bars: Scrollbars | un
  */
 function inFlowExtent(child: Fragment, basis: number): Extent {
   if (child.kind === 'box') {
-    const style = child.style;
-    const right = Math.max(0, marginOrZero(style.marginRight, basis));
-    const left = Math.max(0, marginOrZero(style.marginLeft, basis));
-    return { right: child.x + child.width + right, left: child.x - left, bottom: child.y + child.height + endMarginBelow(child, basis) };
+    // a relatively positioned box's margins count where it would be (its border box, moved, is deepExtent's)
+    const moved = child.style.position === 'relative' ? relativeOffset(child.style, basis, undefined) : { dx: 0, dy: 0 };
+    const x = child.x - moved.dx;
+    const y = child.y - moved.dy;
+    return { right: x + child.width + endMargin(child, 'right', basis), left: x - endMargin(child, 'left', basis), bottom: y + child.height + endMarginBelow(child, basis) };
   }
   if (child.kind !== 'line') return { right: child.x + child.width, left: child.x, bottom: child.y + child.height };
   let right = child.x;
   let left = child.x + child.width;
   for (const item of child.children) {
-    right = Math.max(right, child.x + item.x + item.width - hangingSpaces(item));
-    left = Math.min(left, child.x + item.x);
+    // an inline-block's margins on the line count too (a 200px one with a 150px right margin in a 300px box scrolls)
+    const [after, before] = item.kind === 'box' ? [endMargin(item, 'right', basis), endMargin(item, 'left', basis)] : [0, 0];
+    right = Math.max(right, child.x + item.x + item.width - hangingSpaces(item) + after);
+    left = Math.min(left, child.x + item.x - before);
   }
   return { right, left, bottom: child.y + child.height };
+}
+
+/** A box's margin on one side, where it adds to its extent (a negative one takes nothing off). */
+function endMargin(f: BoxFragment, side: 'left' | 'right', basis: number): number {
+  return Math.max(0, marginOrZero(side === 'right' ? f.style.marginRight : f.style.marginLeft, basis));
 }
 
 /**

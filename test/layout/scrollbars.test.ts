@@ -32,7 +32,7 @@ describe('scrollbars\' room', () => {
     ]);
   });
 
-  it('in-flow margins scroll: a right margin, a last bottom margin and one collapsing through a block', async () => {
+  it('in-flow margins scroll: a right margin, a last bottom margin and one collapsing through a block, an inline-block\'s', async () => {
     const html = page(`<style>.s { width: 300px; overflow: auto } .s p { margin: 0; height: 50px } .s div { border: 0 }</style>
       <div class="s" id="a"><p style="width: 200px; margin-right: 150px"></p></div>
       <div class="s" style="height: 100px"><p id="b" style="margin-bottom: 70px"></p></div>
@@ -40,8 +40,14 @@ describe('scrollbars\' room', () => {
       <div class="s" style="height: 100px"><div style="padding-bottom: 1px"><p id="d" style="margin-bottom: 49px"></p></div></div>
       <div class="s" style="height: 100px"><p id="e" style="margin-bottom: 49px"></p><p style="height: 0"></p></div>
       <div class="s" id="f" style="display: flex"><p style="flex: none; width: 280px; margin-right: 40px"></p></div>
-      <div class="s" style="height: 100px"><p id="g" style="margin-bottom: -70px; height: 120px"></p></div>`);
-    expect(await sizesById(engine, html, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual(['a 302x67', 'b 285x50', 'c 285x50', 'd 300x50', 'e 300x50', 'f 302x67', 'g 285x120']);
+      <div class="s" style="height: 100px"><p id="g" style="margin-bottom: -70px; height: 120px"></p></div>
+      <div class="s" id="h"><p style="float: left; width: 200px; margin-right: 150px"></p></div>
+      <div class="s" id="i"><p style="display: inline-block; width: 200px; margin-right: 150px"></p></div>
+      <div class="s" id="j"><p style="position: relative; left: 10px; width: 200px; margin-right: 150px"></p></div>`);
+    // a float's margins, an inline-block's on its line, and a relatively positioned box's where it would be
+    expect(await sizesById(engine, html, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])).toEqual([
+      'a 302x67', 'b 285x50', 'c 285x50', 'd 300x50', 'e 300x50', 'f 302x67', 'g 285x120', 'h 302x67', 'i 302x71', 'j 302x67',
+    ]);
   });
 
   it('a box sized by its content counts the bar its max-height calls for, as Chromium sizes it after its layout', async () => {
