@@ -323,8 +323,10 @@ function inFlowExtent(child: Fragment, basis: number): Extent {
   let right = child.x;
   let left = child.x + child.width;
   for (const item of child.children) {
-    // an inline-block's margins on the line count too (a 200px one with a 150px right margin in a 300px box scrolls)
-    const [after, before] = item.kind === 'box' ? [endMargin(item, 'right', basis), endMargin(item, 'left', basis)] : [0, 0];
+    // an inline-block's margins on the line count too (a 200px one with a 150px right margin in a
+    // 300px box scrolls), an inline box's where it carries them (not where a line break cuts it)
+    const after = item.kind === 'box' && item.inlineEdges?.right !== false ? endMargin(item, 'right', basis) : 0;
+    const before = item.kind === 'box' && item.inlineEdges?.left !== false ? endMargin(item, 'left', basis) : 0;
     right = Math.max(right, child.x + item.x + item.width - hangingSpaces(item) + after);
     left = Math.min(left, child.x + item.x - before);
   }
