@@ -92,9 +92,16 @@ describe('spans (HTML §4.9.12)', () => {
       .toEqual(['0,0 30x20', '30,0 20x10', '30,10 20x10']);
   });
 
-  it('makes the last spanned row tall enough for a spanning cell', async () => {
+  it('spreads what a spanning cell needs over its rows in proportion to their heights, as Chromium 156', async () => {
     expect(await geometry(`<table><tr><td rowspan=2 id=a>${w(30, 50)}</td><td id=b>${w(20)}</td></tr><tr><td id=c>${w(20)}</td></tr></table>`, ['a', 'b', 'c']))
-      .toEqual(['0,0 30x50', '30,0 20x10', '30,10 20x40']);
+      .toEqual(['0,0 30x50', '30,0 20x25', '30,25 20x25']);
+    // 200px beside rows of 20, 40 and 10px: 57.14, 114.29, 28.57 (Chromium: 57.14, 114.28, 28.58, in 64ths)
+    expect(await geometry(`<table><tr><td rowspan=3 id=a>${w(10, 200)}</td><td id=b>${w(10, 20)}</td></tr><tr><td id=c>${w(10, 40)}</td></tr><tr><td id=d>${w(10)}</td></tr></table>`, ['b', 'c', 'd']))
+      .toEqual(['10,0 10x57.14', '10,57.14 10x114.29', '10,171.43 10x28.57']);
+    // empty rows: the last takes it all; spacing between the rows is kept
+    expect(await geometry(`<table><tr><td rowspan=2 id=a>${w(10, 100)}</td><td id=f></td></tr><tr><td id=g></td></tr></table>`, ['f', 'g'])).toEqual(['10,0 0x0', '10,0 0x100']);
+    expect(await geometry(`<table style="border-spacing: 0 10px"><tr><td rowspan=2>${w(10, 100)}</td><td id=i>${w(10)}</td></tr><tr><td id=j>${w(10, 30)}</td></tr></table>`, ['i', 'j']))
+      .toEqual(['10,10 10x22.5', '10,42.5 10x67.5']);
   });
 
   it('ends rowspan=0 and spans past the last row with their group', async () => {

@@ -161,6 +161,7 @@ class TablePage {
   place(laid: LaidRow, height: number, carried: readonly LaidCell[] = NO_CELLS): void {
     const spanning = this.spanning;
     this.placed.push({ laid, y: this.y, height, carried });
+    if (height > laid.height + 0.01) this.spreadOverSpannedRows(laid, height);
     const collapsed = this.request.plan.grid.rows[laid.index]!.collapsed;
     // cells that end in this row leave the list; those starting in it join
     for (let i = spanning.length - 1; i >= 0; i--) {
@@ -170,6 +171,42 @@ class TablePage {
     for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y: this.y, at: this.placed.length - 1 });
     // a collapsed row has no spacing either: the rows on either side are one spacing apart
     if (!collapsed) this.y += height + this.request.plan.spacing[1];
+  }
+
+  /**
+   * A row raised for a cell that spans down into it (`spannedHeight`): Chromium spreads what the
+   * cell needs beyond its rows over all of them, in proportion to their heights (a 200px cell
+   * beside rows of 20, 40 and 10px makes them 57.1, 114.3 and 28.6px), where they are on this
+   * page. The rows end where the raised row ended, so nothing below moves.
+   */
+  private spreadOverSpannedRows(laid: LaidRow, height: number): void {
+    const placed = this.placed;
+    const last = placed.length - 1;
+    let from: number | undefined;
+    for (const { cell, y: top, at } of this.spanning) {
+      const ends = cell.cell.row + cell.cell.rowSpan - 1 === laid.index;
+      if (ends && Math.abs(cell.height - (this.y - top) - height) <= 0.01) from = Math.min(from ?? at, at);
+    }
+    if (from === undefined || from === last) return;
+    const natural = placed.slice(from).map((row, i) => (from + i === last ? laid.height : row.height));
+    const total = natural.reduce((sum, h) => sum + h, 0);
+    // empty rows: Chromium gives it all to the last one, as before
+    if (total <= 0) return;
+    const extra = height - laid.height;
+    let moved = 0;
+    const shifts: number[] = [];
+    for (let i = from; i <= last; i++) {
+      const row = placed[i]!;
+      const share = (extra * natural[i - from]!) / total;
+      shifts.push(moved);
+      placed[i] = { ...row, y: row.y + moved, height: natural[i - from]! + share };
+      moved += share;
+    }
+    // cells that start in a row moved down remember where their first row now is
+    for (let i = 0; i < this.spanning.length; i++) {
+      const span = this.spanning[i]!;
+      if (span.at > from) this.spanning[i] = { ...span, y: span.y + shifts[span.at - from]! };
+    }
   }
 
   /**
