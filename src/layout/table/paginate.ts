@@ -161,7 +161,8 @@ class TablePage {
   place(laid: LaidRow, height: number, carried: readonly LaidCell[] = NO_CELLS): void {
     const spanning = this.spanning;
     this.placed.push({ laid, y: this.y, height, carried });
-    if (height > laid.height + 0.01) this.spreadOverSpannedRows(laid, height);
+    // a row split by the page end fills it for its own reason: nothing to spread
+    if (height > laid.height + 0.01 && laid.breakToken === undefined) this.spreadOverSpannedRows(laid, height);
     const collapsed = this.request.plan.grid.rows[laid.index]!.collapsed;
     // cells that end in this row leave the list; those starting in it join
     for (let i = spanning.length - 1; i >= 0; i--) {
