@@ -12,7 +12,7 @@ import { DATE_TIME_INPUT_TYPES, inputTypeAttribute, listBoxRows } from '../css/c
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios, normalLineHeight } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
-import { isScrollingOverflow } from '../css/properties/display.js';
+import { textareaOverflow } from '../css/properties/display.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
@@ -441,11 +441,9 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const blockSize = (specified: ComputedStyle['height']): ComputedStyle['height'] => specified !== 'auto' || content ? specified : rows * lineHeight + sizingEdges(style, blockAxis);
   const width = vertical ? blockSize(style.width) : inlineSize(style.width);
   const height = vertical ? inlineSize(style.height) : blockSize(style.height);
-  // a textarea scrolls whatever its overflow but `clip` (alone or beside `visible`), which takes its resize grip away
-  const clipped = (style.overflowX === 'clip' || style.overflowY === 'clip') && !isScrollingOverflow(style.overflowX) && !isScrollingOverflow(style.overflowY);
-  // its scrollbars where its text overflows, as Chromium prints them (layout/scrollbars.ts)
-  const scrolls = (value: ComputedStyle['overflowX']): ComputedStyle['overflowX'] => (clipped ? 'clip' : isScrollingOverflow(value) ? value : 'auto');
-  const sized: ComputedStyle = { ...style, width, height, overflowY: scrolls(style.overflowY), overflowX: scrolls(style.overflowX), resize: clipped ? 'none' : style.resize };
+  // it scrolls, with its scrollbars where its text overflows (layout/scrollbars.ts), unless `clip` takes them and its resize grip away
+  const [overflowX, overflowY] = textareaOverflow(style.overflowX, style.overflowY);
+  const sized: ComputedStyle = { ...style, width, height, overflowX, overflowY, resize: overflowX === 'clip' ? 'none' : style.resize };
   const empty = content ? [caretLine(build, sized)] : [];
   return naturalIf(style, build.block(sized, text === '' ? empty : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
 }

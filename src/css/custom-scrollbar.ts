@@ -13,7 +13,7 @@
  */
 import type { ComputedStyle, CustomScrollbar, ScrollbarPart, ScrollbarPseudo, ScrollbarPseudoClass, ScrollbarState } from './types.js';
 import type { IndexedSelector } from './rule-index.js';
-import { isScrollingOverflow } from './properties/display.js';
+import { textareaOverflow, usedOverflow } from './properties/display.js';
 
 const PSEUDO_OF: Readonly<Record<ScrollbarPart, ScrollbarPseudo>> = {
   scrollbar: 'scrollbar', track: 'scrollbar-track', 'track-piece-back': 'scrollbar-track-piece', 'track-piece-forward': 'scrollbar-track-piece',
@@ -26,16 +26,12 @@ const STATES: readonly ScrollbarState[] = (['vertical', 'horizontal'] as const).
 
 /**
  * Whether the element may have a custom scrollbar: a scroll container with a scrollbar a
- * `::-webkit-scrollbar` rule styles. A textarea (`textarea`) scrolls whatever its overflow but
- * `clip` (boxes/form-controls.ts).
+ * `::-webkit-scrollbar` rule styles; a textarea's overflow is its own (`textareaOverflow`).
  */
 export function customScrollbarApplies(style: ComputedStyle, matched: readonly IndexedSelector[], textarea: boolean): boolean {
-  const x = style.overflowX;
-  const y = style.overflowY;
-  // an axis left `visible` beside a scrolling one is `auto` (CSS Overflow 3 §3.1)
-  const scrolls = (value: typeof x, other: typeof x): boolean => value === 'auto' || value === 'scroll' || (value === 'visible' && isScrollingOverflow(other));
-  const clipped = x === 'clip' || y === 'clip';
-  if (!scrolls(x, y) && !scrolls(y, x) && !(textarea && !clipped)) return false;
+  const [x, y] = textarea ? textareaOverflow(style.overflowX, style.overflowY) : [style.overflowX, style.overflowY];
+  const scrolls = (value: typeof x, other: typeof x): boolean => { const used = usedOverflow(value, other); return used === 'auto' || used === 'scroll'; };
+  if (!scrolls(x, y) && !scrolls(y, x)) return false;
   return style.scrollbarWidth === 'auto' && style.scrollbarColor === 'auto' && matched.some(isBarRule);
 }
 

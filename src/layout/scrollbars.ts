@@ -20,10 +20,11 @@ import type { Box, LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle, CustomScrollbar, LengthPercentage, MaxSize, Size } from '../css/types.js';
 import { CLASSIC_THICKNESS, customThickness } from './custom-scrollbar-sizes.js';
 import { plusPx } from '../css/values/length.js';
-import { isScrollingOverflow } from '../css/properties/display.js';
+import { isScrollingOverflow, usedOverflow } from '../css/properties/display.js';
 import type { BreakToken } from './contract.js';
 import { isSizeKeyword, marginOrZero, relativeOffset, toContentSize, usedBorder } from './box-model.js';
 import type { BoxFragment, Fragment } from './types.js';
+import { establishesBfc } from './formatting-context-root.js';
 import type { Rect } from '../geometry/types.js';
 
 /** Chromium's `scrollbar-width: thin` scrollbar thickness (measured; the classic one is 15px). */
@@ -99,10 +100,10 @@ export function resumedWithScrollbars(box: LayoutBox, resume: BreakToken | undef
  * (a sure bar, `scrollbar-gutter: stable`) counts it as it is.
  */
 export function mayCallForVerticalBar(box: LayoutBox): boolean {
-  const plain = PLAIN.get(box) ?? box;
-  const style = plain.style;
-  if (!mayPrintScrollbars(plain) || usedY(style) !== 'auto' || SCROLLBARS.get(box)?.vertical === true || style.scrollbarGutter !== 'auto') return false;
-  return typeof style.height === 'number' || typeof style.maxHeight === 'number';
+  // style reads first: every box asked for its content sizes comes here
+  const style = box.style;
+  if (!mayPrintScrollbars(box) || usedY(style) !== 'auto' || style.scrollbarGutter !== 'auto') return false;
+  return (typeof style.height === 'number' || typeof style.maxHeight === 'number') && SCROLLBARS.get(box)?.vertical !== true;
 }
 
 /** The room `box` keeps for scrollbars across its content (to add to its content sizes when asked for as itself). */
@@ -138,17 +139,12 @@ export function scrollbarsNotPrinted(box: LayoutBox): boolean {
 
 type Overflow = ComputedStyle['overflowX'];
 
-/** An axis's overflow as used: `visible` beside a scrolling axis is `auto` (CSS Overflow 3 §3.1). */
-function used(value: Overflow, other: Overflow): Overflow {
-  return value === 'visible' && isScrollingOverflow(other) ? 'auto' : value;
-}
-
 function usedX(style: ComputedStyle): Overflow {
-  return used(style.overflowX, style.overflowY);
+  return usedOverflow(style.overflowX, style.overflowY);
 }
 
 function usedY(style: ComputedStyle): Overflow {
-  return used(style.overflowY, style.overflowX);
+  return usedOverflow(style.overflowY, style.overflowX);
 }
 
 function shown(vertical: boolean, horizontal: boolean): Shown {
@@ -351,14 +347,11 @@ function endMarginBelow(f: BoxFragment, basis: number): number {
 }
 
 /**
- * Whether a block's last child's bottom margin collapses through its bottom edge: a plain block
- * in the flow (no formatting context of its own), of auto height, without bottom padding or border.
+ * Whether a block's last child's bottom margin collapses through its bottom edge: a block of no
+ * formatting context of its own, of auto height, without bottom padding or border.
  */
 function marginsCollapseThroughEnd(f: BoxFragment): boolean {
-  const style = f.style;
-  return f.box.kind === 'block' && f.box.outer === 'block' && style.display === 'block' && style.overflowX === 'visible' && style.overflowY === 'visible'
-    && style.float === 'none' && (style.position === 'static' || style.position === 'relative') && style.height === 'auto'
-    && f.border.bottom === 0 && f.padding.bottom === 0 && style.columnCount === 'auto' && style.columnWidth === 'auto';
+  return f.box.kind === 'block' && !establishesBfc(f.box) && f.style.height === 'auto' && f.border.bottom === 0 && f.padding.bottom === 0;
 }
 
 /**

@@ -12,7 +12,8 @@
  */
 import type { Color, ComputedStyle, CustomScrollbar, ScrollbarPart, ScrollbarState } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { Scrollbars, ScrollSizes } from '../layout/scrollbars.js';
+import type { ScrollSizes } from '../layout/scrollbars.js';
+import type { BarFrame, BarRects } from './scrollbar-rects.js';
 import { partStyle } from '../css/custom-scrollbar.js';
 import { CLASSIC_MIN_THUMB, partExtent } from '../layout/custom-scrollbar-sizes.js';
 import { marginOrZero, usedBorder, usedPadding } from '../layout/box-model.js';
@@ -25,47 +26,28 @@ export type PartPainter = (part: PlacedBox, x: number, y: number) => DisplayItem
 
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
 
-/** Where a box's custom bars are drawn: the inside of its border, whole pixels. */
-export interface BarFrame {
-  readonly left: number;
-  readonly top: number;
-  readonly right: number;
-  readonly bottom: number;
-  /** Whether each bar is drawn (shown and not squeezed out), and whether a resize grip takes the corner. */
-  readonly vertical: boolean;
-  readonly horizontal: boolean;
-  readonly grip: boolean;
+
+/** A box's bars as placed: the inside of its border, the bars' rects, its client and scroll sizes, its direction. */
+export interface PlacedBars {
+  readonly frame: BarFrame;
+  readonly rects: BarRects;
+  readonly sizes: ScrollSizes;
   readonly rtl: boolean;
 }
 
-/** The custom bars' items in a box with `bars` (bars.custom set), `sizes` its client and scroll sizes. */
-export function customScrollbarItems(bars: Scrollbars & { custom: CustomScrollbar }, frame: BarFrame, sizes: ScrollSizes, paintPart: PartPainter): DisplayItem[] {
-  const { left, top, right, bottom, rtl } = frame;
-  const across = bars.verticalWidth;
-  const down = bars.horizontalHeight;
-  const vertical = frame.vertical && across > 0;
-  const horizontal = frame.horizontal && down > 0;
-  const cornerPresent = (vertical && horizontal) || frame.grip;
+/** The custom bars' items. */
+export function customScrollbarItems(custom: CustomScrollbar, { frame, rects, sizes, rtl }: PlacedBars, paintPart: PartPainter): DisplayItem[] {
   const items: DisplayItem[] = [];
-  const draw = { custom: bars.custom, cornerPresent, paintPart };
-  const onLeft = bars.side === 'left';
-  if (horizontal) {
-    // the corner: where the vertical bar ends, or the resize grip's square
-    const corner = vertical ? across : frame.grip ? down : 0;
-    const bar: Rect = { x: onLeft ? left + corner : left, y: bottom - down, width: Math.max(0, right - left - corner), height: down };
-    appendBar(items, { bar, orientation: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: rtl, visible: right - left }, draw);
+  const draw = { custom, cornerPresent: rects.corner !== undefined, paintPart };
+  if (rects.horizontal !== undefined) {
+    appendBar(items, { bar: rects.horizontal, orientation: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: rtl, visible: frame.right - frame.left }, draw);
   }
-  if (vertical) {
-    const corner = horizontal ? down : frame.grip ? across : 0;
-    const bar: Rect = { x: onLeft ? left : right - across, y: top, width: across, height: Math.max(0, bottom - top - corner) };
-    appendBar(items, { bar, orientation: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight, thumbAtEnd: false, visible: bottom - top }, draw);
+  if (rects.vertical !== undefined) {
+    appendBar(items, { bar: rects.vertical, orientation: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight, thumbAtEnd: false, visible: frame.bottom - frame.top }, draw);
   }
-  if (cornerPresent) {
-    const width = vertical ? across : down;
-    const height = horizontal ? down : across;
-    const rect: Rect = { x: onLeft ? left : right - width, y: bottom - height, width, height };
-    const style = partStyle(bars.custom, 'corner', undefined);
-    appendAll(items, style === undefined ? [{ kind: 'fill-rect', rect, color: WHITE }] : partItems(style, rect, paintPart));
+  if (rects.corner !== undefined) {
+    const style = partStyle(custom, 'corner', undefined);
+    appendAll(items, style === undefined ? [{ kind: 'fill-rect', rect: rects.corner, color: WHITE }] : partItems(style, rects.corner, paintPart));
   }
   return items;
 }

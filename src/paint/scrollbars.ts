@@ -23,6 +23,8 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
 import type { PartPainter } from './custom-scrollbars.js';
 import { customScrollbarItems } from './custom-scrollbars.js';
+import type { BarFrame } from './scrollbar-rects.js';
+import { barRects } from './scrollbar-rects.js';
 import { CLASSIC_MIN_THUMB } from '../layout/custom-scrollbar-sizes.js';
 
 const TRACK: Color = { r: 252, g: 252, b: 252, a: 1 };
@@ -63,33 +65,26 @@ function scrollbarItems(f: PlacedBox, bars: Scrollbars, rect: Rect, grip: boolea
   const horizontal = bars.horizontal && bars.bottom >= bars.horizontalHeight;
   // Chromium prints no scrollbar on a scroll container broken across pages (its room stays)
   if ((!vertical && !horizontal) || f.continuedBefore || f.continuedAfter) return [];
-  const left = Math.round(rect.x + f.border.left);
-  const top = Math.round(rect.y + f.border.top);
-  const right = Math.round(rect.x + rect.width - f.border.right);
-  const bottom = Math.round(rect.y + rect.height - f.border.bottom);
+  const frame: BarFrame = {
+    left: Math.round(rect.x + f.border.left),
+    top: Math.round(rect.y + f.border.top),
+    right: Math.round(rect.x + rect.width - f.border.right),
+    bottom: Math.round(rect.y + rect.height - f.border.bottom),
+    vertical, horizontal, grip, side,
+  };
+  const rects = barRects(frame, bars.verticalWidth, bars.horizontalHeight);
   const sizes = scrollSizes(f, bars);
+  // right-to-left content is printed scrolled to its start, the right: the thumb is at the track's end
   const rtl = f.style.direction === 'rtl';
-  if (bars.custom !== undefined) {
-    return customScrollbarItems({ ...bars, custom: bars.custom }, { left, top, right, bottom, vertical, horizontal, grip, rtl }, sizes, paintPart);
-  }
+  if (bars.custom !== undefined) return customScrollbarItems(bars.custom, { frame, rects, sizes, rtl }, paintPart);
   const t = bars.verticalWidth;
   const colors = f.style.scrollbarColor;
   const look: Look = colors === 'auto' ? { t, track: TRACK, part: PART } : { t, track: colors.track, part: colors.thumb };
-  // the square at the bars' end: where two meet, or where the resize grip is (a textarea's)
-  const corner = (vertical && horizontal) || grip ? t : 0;
   const items: DisplayItem[] = [];
-  if (vertical) {
-    const x = side === 'right' ? right - t : left;
-    const bar: Rect = { x, y: top, width: t, height: Math.max(0, bottom - top - corner) };
-    appendBar(items, { bar, axis: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight, thumbAtEnd: false }, look);
-  }
-  if (horizontal) {
-    const x = side === 'left' ? left + corner : left;
-    const bar: Rect = { x, y: bottom - t, width: Math.max(0, right - left - corner), height: t };
-    // right-to-left content is printed scrolled to its start, the right: the thumb is at the track's end
-    appendBar(items, { bar, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: rtl }, look);
-  }
-  if (corner > 0) items.push({ kind: 'fill-rect', rect: { x: side === 'right' ? right - t : left, y: bottom - t, width: t, height: t }, color: look.track });
+  if (rects.vertical !== undefined) appendBar(items, { bar: rects.vertical, axis: 'vertical', client: sizes.clientHeight, scroll: sizes.scrollHeight, thumbAtEnd: false }, look);
+  if (rects.horizontal !== undefined) appendBar(items, { bar: rects.horizontal, axis: 'horizontal', client: sizes.clientWidth, scroll: sizes.scrollWidth, thumbAtEnd: rtl }, look);
+  // the square at the bars' end: where two meet, or where the resize grip is (a textarea's)
+  if (rects.corner !== undefined) items.push({ kind: 'fill-rect', rect: rects.corner, color: look.track });
   return items;
 }
 

@@ -74,6 +74,20 @@ export function isScrollingOverflow(value: (typeof OVERFLOW)[number]): boolean {
   return value === 'hidden' || value === 'auto' || value === 'scroll';
 }
 
+/** An axis's overflow as used: `visible` beside a scrolling axis is `auto` (CSS Overflow 3 §3.1). */
+export function usedOverflow(value: (typeof OVERFLOW)[number], other: (typeof OVERFLOW)[number]): (typeof OVERFLOW)[number] {
+  return value === 'visible' && isScrollingOverflow(other) ? 'auto' : value;
+}
+
+/**
+ * A textarea's overflow: it scrolls whatever its overflow but `clip` (alone or beside `visible`),
+ * which clips both axes; an axis that would not scroll is `auto`, as in Chromium.
+ */
+export function textareaOverflow(x: (typeof OVERFLOW)[number], y: (typeof OVERFLOW)[number]): readonly [(typeof OVERFLOW)[number], (typeof OVERFLOW)[number]] {
+  if ((x === 'clip' || y === 'clip') && !isScrollingOverflow(x) && !isScrollingOverflow(y)) return ['clip', 'clip'];
+  return [isScrollingOverflow(x) ? x : 'auto', isScrollingOverflow(y) ? y : 'auto'];
+}
+
 const NO_TEXT_OVERFLOW: readonly TextOverflowEnd[] = ['clip'];
 
 /** `text-overflow: [ clip | ellipsis | <string> ]{1,2}` (CSS Overflow 3 §5.1, two values: CSS Overflow 4). */

@@ -26,7 +26,7 @@ import type { InlineLine } from '../inline/index.js';
 import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
 import { relativeTo } from '../fragment.js';
 import { blockContentOffset } from './alignment.js';
-import { isMulticol } from '../multicol/columns.js';
+import { establishesBfc } from '../formatting-context-root.js';
 import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { avoidsBreak, clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
@@ -34,18 +34,6 @@ import { placeLegend } from './fieldset.js';
 import { rubyBaseSpread, withRubyText } from './ruby-text.js';
 import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 import { boxFragment, withBoxFields } from '../fragment-records.js';
-
-/** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
-export function establishesBfc(box: LayoutBox): boolean {
-  if (box.kind !== 'block') return true;
-  const style = box.style;
-  return box.outer === 'inline' || style.display === 'flow-root' || style.overflowX !== 'visible' || style.overflowY !== 'visible'
-    || style.contain.layout || style.contain.paint || style.alignContent !== 'normal'
-    || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || box.element?.name === 'html'
-    // a fieldset is a formatting context root (HTML §15.3.13)
-    || box.element?.name === 'fieldset'
-    || style.display === 'table-cell' || style.display === 'table-caption' || isMulticol(style) || style.maxLines !== 'none';
-}
 
 /**
  * The containing height a block of auto height passes to its content's percentages: an anonymous

@@ -48,7 +48,7 @@ export interface ClampedChildren {
 /**
  * The container's children cut after its `lines`th line; undefined when they have no more
  * lines than that (nothing is cut). `startsContext`: whether a block box starts its own formatting
- * context (index.ts establishesBfc), whose lines do not count.
+ * context (formatting-context-root.ts establishesBfc), whose lines do not count.
  */
 export function clampLines(
   fragments: readonly Fragment[], lines: number, style: ComputedStyle,

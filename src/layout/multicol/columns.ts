@@ -5,11 +5,6 @@
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 
-/** Is the box a multi-column container (§2: `column-count` or `column-width` is not auto)? */
-export function isMulticol(style: ComputedStyle): boolean {
-  return style.columnCount !== 'auto' || style.columnWidth !== 'auto';
-}
-
 export interface ColumnGeometry {
   /** N: how many columns a row holds. */
   readonly count: number;

@@ -17,7 +17,7 @@ import { containerStart } from '../container-start.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
 
-export { isMulticol } from './columns.js';
+export { isMulticol } from '../formatting-context-root.js';
 
 export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = sizingStyle(box, input);

@@ -9,7 +9,7 @@ import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox } from '../../box
 import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
-import { isMulticol } from './columns.js';
+import { isMulticol } from '../formatting-context-root.js';
 
 /** Multi-column containers cut into column sets and spanners. */
 const SEGMENTS = cacheKey('multicolSegments', () => new WeakMap<BlockBox, readonly Segment[]>());
