@@ -212,19 +212,25 @@ class ImageUrlWalk {
   visit(box: Box): void {
     if (box.kind === 'replaced') this.add(box.src);
     const style = box.style;
-    if (!this.seen.has(style)) {
-      this.seen.add(style);
-      for (const image of style.backgroundImage) this.addImage(image);
-      this.addImage(style.borderImageSource);
-      this.addImage(style.maskBorderSource);
-      for (const image of style.maskImage) this.addImage(image);
-      if (style.listStyleImage !== 'none') this.add(style.listStyleImage);
-      const shape = style.shapeOutside;
-      if (shape !== 'none' && shape.kind === 'image' && style.float !== 'none') {
-        this.addImage(shape.image);
-        if (shape.image.kind === 'url') this.shapes?.add(shape.image.url);
-      }
+    if (this.seen.has(style)) return;
+    this.seen.add(style);
+    this.addDecorationImages(style);
+    if (style.listStyleImage !== 'none') this.add(style.listStyleImage);
+    const shape = style.shapeOutside;
+    if (shape !== 'none' && shape.kind === 'image' && style.float !== 'none') {
+      this.addImage(shape.image);
+      if (shape.image.kind === 'url') this.shapes?.add(shape.image.url);
     }
+    // a custom scrollbar's parts are painted as boxes of their own styles (paint/custom-scrollbars.ts)
+    for (const part of style.customScrollbar?.parts.values() ?? []) this.addDecorationImages(part);
+  }
+
+  /** The images a box's decoration paints: its backgrounds, border image and masks. */
+  private addDecorationImages(style: ComputedStyle): void {
+    for (const image of style.backgroundImage) this.addImage(image);
+    this.addImage(style.borderImageSource);
+    this.addImage(style.maskBorderSource);
+    for (const image of style.maskImage) this.addImage(image);
   }
 
   private add(url: string | undefined): void {

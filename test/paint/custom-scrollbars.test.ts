@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DisplayItem, PathSegment } from '../../src/paint/display-list.js';
 import { layoutInFrames } from '../helpers/layout.js';
 import { paintPage } from '../helpers/paint.js';
+import { renderPage } from '../helpers/render.js';
 
 const PAGE = '<!doctype html><style>@page { size: 400px 500px; margin: 0 } body { margin: 0 } div { position: absolute; left: 10px; width: 200px; border: 1px solid #808080 }';
 
@@ -143,5 +144,16 @@ describe('custom scrollbars', () => {
     // a horizontal bar alone ends at the grip's corner too
     const wide = await fills(css, '<textarea rows="2" cols="10" style="left: 10px; white-space: pre">a very long line that cannot wrap here at all</textarea>');
     expect(wide.filter((s) => s[0] !== '#ffffff' || s[3] === 8)).toEqual([['#00ff00', 11, 37, 92, 8], ['#ff0000', 11, 37, 25, 8], ['#ffffff', 103, 37, 8, 8]]);
+  });
+
+  it('a part\'s background image is loaded and drawn; a remote one is refused with a warning', async () => {
+    const red = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==';
+    const html = `<!doctype html><style>@page { size: 20px 60px; margin: 0 } body { margin: 0 } div { width: 20px; height: 10px; overflow: auto }
+      .a::-webkit-scrollbar { width: 4px } .a::-webkit-scrollbar-thumb { background: url(${red}); height: 2px }
+      .b::-webkit-scrollbar { width: 4px } .b::-webkit-scrollbar-thumb { background: url(https://example.com/thumb.png) }</style>
+      <div class="a"><p style="height: 40px; margin: 0"></p></div><div class="b"><p style="height: 40px; margin: 0"></p></div>`;
+    const page = await renderPage(html, { expectDiagnostics: [{ code: 'resource', message: /example\.com\/thumb\.png: remote resources are not allowed/ }] });
+    // the thumb: 10 × 10 / 40 rounded, 3px, at the top of the 4px bar
+    expect(page.slice(0, 4)).toEqual(['________________RRRR', '________________RRRR', '________________RRRR', '____________________']);
   });
 });
