@@ -70,11 +70,12 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'image', member: 'embed', kind: 'function', use: 'writing the image before it is drawn' },
   { owner: 'image', member: 'finalize', kind: 'function', use: 'wrapped: the pixels PDFKit decoded and compressed again, kept for the next document; the end of the image\'s turn to decode' },
   { owner: 'image', member: 'splitAlphaChannel', kind: 'function', use: 'wrapped: started in the image\'s turn (one PNG of a document decoded at a time); replaced when those pixels are kept: a PNG with an alpha channel' },
-  { owner: 'image', member: 'loadIndexedAlphaChannel', kind: 'function', use: 'the same: a palette PNG with transparency' },
+  { owner: 'image', member: 'loadIndexedAlphaChannel', kind: 'function', use: 'the same: a palette PNG with transparency; replaced below 8 bits a pixel, whose packed indices PDFKit reads a byte each (pdfkit-png.ts fixIndexedAlpha)' },
   { owner: 'image', member: 'decodeData', kind: 'function', use: 'the same: an interlaced PNG' },
-  { owner: 'png', member: 'decodePixels', kind: 'function', use: 'replaced per parse for a non-interlaced PNG of whole bytes per pixel: the same pixels, unfiltered in a tight loop (pdfkit-png.ts fastDecodePixels)' },
+  { owner: 'png', member: 'decodePixels', kind: 'function', use: 'replaced per parse for a non-interlaced PNG: the same pixels, unfiltered in a tight loop, and packed rows below 8 bits a pixel (pdfkit-png.ts fastDecodePixels)' },
   { owner: 'png', member: 'imgData', kind: 'bytes', use: 'the same: the compressed image data it inflates' },
   { owner: 'png', member: 'pixelBitlength', kind: 'number', use: 'the same: bits per pixel' },
+  { owner: 'png', member: 'transparency', kind: 'object', use: "the alpha of each palette entry (its `indexed`), for a palette PNG's soft mask below 8 bits a pixel (fixIndexedAlpha)" },
   { owner: 'png', member: 'interlaceMethod', kind: 'number', use: 'the same: only a non-interlaced image is decoded by octavo' },
 ];
 

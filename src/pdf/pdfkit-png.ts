@@ -3,7 +3,7 @@
  * document that embeds the same file. The internals used here are listed with the others in
  * PDFKIT_INTERNALS (pdfkit-document.ts).
  */
-import { inflate } from 'node:zlib';
+import { deflateSync, inflate } from 'node:zlib';
 import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
 import { nextImageLabel } from './pdfkit-document.js';
 import { inDecodeTurn } from '../resources/decode-turns.js';
@@ -107,6 +107,7 @@ export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined,
   const finalize = png.finalize.bind(png);
   if (known === undefined) {
     if (png.image !== null) fastDecodePixels(png.image as unknown as PngParse);
+    fixIndexedAlpha(image);
     // a pixel step is where PDFKit starts decoding (it is called while the image is embedded): it waits for its turn
     // and for the process's turn by its pixels, as the images the resource stage decodes (decode-turns.ts)
     // (held until the document's turn ends, when the image is finished)
@@ -162,6 +163,8 @@ interface PngParse {
   readonly imgData: Uint8Array;
   readonly pixelBitlength: number;
   readonly interlaceMethod: number;
+  /** The alpha of each palette entry (255 past the tRNS chunk's end) when the palette has transparent entries. */
+  readonly transparency: { readonly indexed?: ArrayLike<number> };
   decodePixels(fn: (pixels: Uint8Array) => void): void;
 }
 
@@ -172,28 +175,69 @@ const fastParses = new WeakSet<object>();
  * png-js unfilters a PNG's rows with a division and two remainders per byte: a 360×120 logo took
  * ~20–80 ms of a fresh process's first render (profiled). This parse's `decodePixels` (an own
  * property: png-js's class is left as it is) inflates the data as png-js does and unfilters the
- * rows in a tight loop to the same pixels, for a non-interlaced image of whole bytes per pixel
- * whose data has exactly its rows; other images and data keep png-js's decoding.
+ * rows in a tight loop, for a non-interlaced image whose data has exactly its rows; other images
+ * and data keep png-js's decoding. An image of fewer than 8 bits per pixel (1, 2 or 4: a palette
+ * or grey levels) gets its packed rows, which png-js cannot make (it takes half a byte per
+ * pixel as a filter's unit), so that its palette's transparency can be read (indexedAlpha).
  */
 export function fastDecodePixels(parse: PngParse): void {
-  const bytesPerPixel = parse.pixelBitlength / 8;
+  const bits = parse.pixelBitlength;
   if (fastParses.has(parse)) return;
   fastParses.add(parse);
-  if (parse.interlaceMethod !== 0 || !Number.isInteger(bytesPerPixel) || bytesPerPixel < 1 || typeof parse.decodePixels !== 'function' || !(parse.imgData instanceof Uint8Array)) return;
+  if (parse.interlaceMethod !== 0 || !(bits < 8 ? 8 % bits === 0 : bits % 8 === 0) || typeof parse.decodePixels !== 'function' || !(parse.imgData instanceof Uint8Array)) return;
   const original = parse.decodePixels.bind(parse);
   parse.decodePixels = (fn) => {
     inflate(new Uint8Array(parse.imgData), (error, data) => {
       if (error) throw error;
-      const pixels = unfilter(data, parse.width, parse.height, bytesPerPixel);
+      // a filter's unit is a pixel's bytes, or one byte below 8 bits (PNG §9.2)
+      const pixels = unfilter(data, Math.ceil((parse.width * bits) / 8), parse.height, Math.max(1, bits / 8));
       if (pixels === undefined) original(fn);
       else fn(pixels);
     });
   };
 }
 
-/** The rows of `data` unfiltered (PNG filter types 0–4) as png-js unfilters them; undefined when the data is not exactly the image's rows. Throws png-js's error for an unknown filter type. */
-export function unfilter(data: Uint8Array, width: number, height: number, bytesPerPixel: number): Uint8Array | undefined {
-  const rowLength = width * bytesPerPixel;
+/**
+ * PDFKit's `loadIndexedAlphaChannel` reads a palette PNG's pixels a byte each, so an image of 1,
+ * 2 or 4 bits per pixel got a soft mask made of its packed bytes: a logo optimised to 16 colours
+ * with transparency (oxipng, TinyPNG), or Noto Color Emoji's ✉️, printed as a strip of its top
+ * rows. Below 8 bits the image takes this one: the same mask, from each pixel's own index.
+ */
+export function fixIndexedAlpha(image: PdfKitImage): void {
+  const png = image as unknown as PngImageInternals & { image: PngParse | null; alphaChannel?: Uint8Array };
+  const parse = png.image;
+  const alpha = parse?.transparency.indexed;
+  if (parse === null || alpha === undefined || parse.pixelBitlength >= 8 || parse.interlaceMethod !== 0) return;
+  png.loadIndexedAlphaChannel = () => {
+    parse.decodePixels((pixels) => {
+      png.alphaChannel = deflateSync(indexedAlpha(pixels, parse.width, parse.height, parse.pixelBitlength, alpha));
+      png.finalize();
+    });
+  };
+}
+
+/** The alpha of each pixel of packed palette rows (`bits` per index, rows whole bytes), from `alpha` per index (255 past its end). */
+export function indexedAlpha(pixels: Uint8Array, width: number, height: number, bits: number, alpha: ArrayLike<number>): Uint8Array {
+  const rowLength = Math.ceil((width * bits) / 8);
+  const mask = (1 << bits) - 1;
+  const out = new Uint8Array(width * height);
+  for (let y = 0, o = 0; y < height; y++) {
+    const row = y * rowLength;
+    for (let x = 0; x < width; x++, o++) {
+      const bit = x * bits;
+      const index = (pixels[row + (bit >> 3)]! >> (8 - bits - (bit & 7))) & mask;
+      out[o] = alpha[index] ?? 255;
+    }
+  }
+  return out;
+}
+
+/**
+ * The rows of `data` (`rowLength` bytes each after its filter byte) unfiltered (PNG filter types
+ * 0–4, `bytesPerPixel` the filters' unit) as png-js unfilters them; undefined when the data is not
+ * exactly the image's rows. Throws png-js's error for an unknown filter type.
+ */
+export function unfilter(data: Uint8Array, rowLength: number, height: number, bytesPerPixel: number): Uint8Array | undefined {
   if (data.length !== height * (rowLength + 1)) return undefined;
   const pixels = new Uint8Array(rowLength * height);
   let pos = 0;

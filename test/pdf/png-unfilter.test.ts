@@ -43,7 +43,7 @@ describe('PNG rows unfiltered by octavo', () => {
     const [width, height] = [7, 23];
     const data = filteredRows(width, height, bytesPerPixel, bytesPerPixel);
     const theirs = await decoded(parseOf(data, width, height, bytesPerPixel));
-    expect(unfilter(data, width, height, bytesPerPixel)).toEqual(theirs);
+    expect(unfilter(data, width * bytesPerPixel, height, bytesPerPixel)).toEqual(theirs);
     const ours = parseOf(data, width, height, bytesPerPixel);
     fastDecodePixels(ours);
     expect(Object.hasOwn(ours, 'decodePixels')).toBe(true);
@@ -52,7 +52,7 @@ describe('PNG rows unfiltered by octavo', () => {
 
   it('leaves data that is not exactly the rows, and interlaced images, to png-js', async () => {
     const data = filteredRows(5, 4, 4, 9);
-    expect(unfilter(data.subarray(0, data.length - 1), 5, 4, 4)).toBeUndefined();
+    expect(unfilter(data.subarray(0, data.length - 1), 20, 4, 4)).toBeUndefined();
     const short = parseOf(data.subarray(0, data.length - 3), 5, 4, 4);
     const theirs = await decoded(parseOf(data.subarray(0, data.length - 3), 5, 4, 4));
     fastDecodePixels(short);
@@ -66,6 +66,6 @@ describe('PNG rows unfiltered by octavo', () => {
   it('throws png-js\'s error for an unknown filter type', () => {
     const data = filteredRows(3, 2, 3, 1);
     data[0] = 7;
-    expect(() => unfilter(data, 3, 2, 3)).toThrow('Invalid filter algorithm: 7');
+    expect(() => unfilter(data, 9, 2, 3)).toThrow('Invalid filter algorithm: 7');
   });
 });
