@@ -1,10 +1,9 @@
 /**
- * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private
- * state; this file names every internal octavo relies on (PDFKIT_INTERNALS, checked against the
- * installed PDFKit by test/pdf/pdfkit-internals.test.ts) and hands the rest of pdf/ a small typed
- * surface (the PNG images' internals, listed here too, are used in pdfkit-png.ts). Everything
- * octavo writes goes through PDFKit references (`doc.ref()`, the page content stream), so PDFKit's
- * security handler encrypts every stream and string.
+ * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private state;
+ * this file names every internal octavo relies on (PDFKIT_INTERNALS, checked against the installed PDFKit
+ * by test/pdf/pdfkit-internals.test.ts) and hands the rest of pdf/ a small typed surface (the PNG images'
+ * internals, listed here too, are used in pdfkit-png.ts). Everything octavo writes goes through PDFKit
+ * references (`doc.ref()`, the page content stream), so PDFKit's security handler encrypts every stream and string.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -28,11 +28,11 @@ function filteredRows(width: number, height: number, bytesPerPixel: number, seed
   return data;
 }
 
-interface Parse { width: number; height: number; imgData: Uint8Array; pixelBitlength: number; interlaceMethod: number; decodePixels(fn: (pixels: Uint8Array) => void): void }
+interface Parse { width: number; height: number; imgData: Uint8Array; pixelBitlength: number; interlaceMethod: number; transparency: object; decodePixels(fn: (pixels: Uint8Array) => void): void }
 
 function parseOf(data: Uint8Array, width: number, height: number, bytesPerPixel: number): Parse {
   const parse = Object.create((PNG as unknown as { prototype: object }).prototype) as Parse;
-  Object.assign(parse, { width, height, imgData: deflateSync(data), pixelBitlength: bytesPerPixel * 8, interlaceMethod: 0 });
+  Object.assign(parse, { width, height, imgData: deflateSync(data), pixelBitlength: bytesPerPixel * 8, interlaceMethod: 0, transparency: {} });
   return parse;
 }
 
