@@ -1,9 +1,10 @@
 /**
- * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private state;
- * this file names every internal octavo relies on (PDFKIT_INTERNALS, checked against the installed PDFKit
- * by test/pdf/pdfkit-internals.test.ts) and hands the rest of pdf/ a small typed surface (the PNG images'
- * internals, listed here too, are used in pdfkit-png.ts). Everything octavo writes goes through PDFKit
- * references (`doc.ref()`, the page content stream), so PDFKit's security handler encrypts every stream and string.
+ * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private
+ * state; this file names every internal octavo relies on (PDFKIT_INTERNALS, checked against the
+ * installed PDFKit by test/pdf/pdfkit-internals.test.ts) and hands the rest of pdf/ a small typed
+ * surface (the PNG images' internals, listed here too, are used in pdfkit-png.ts). Everything
+ * octavo writes goes through PDFKit references (`doc.ref()`, the page content stream), so PDFKit's
+ * security handler encrypts every stream and string.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -560,8 +561,7 @@ export function pdfKitSecurityClass(): PdfKitSecurityClass {
     const probe = internals(new UnstreamedDocument({ autoFirstPage: false, font: null, userPassword: 'probe', pdfVersion: '1.4' }) as unknown as PdfKitDocument);
     if (probe._security === null) throw new Error(`pdfkit ${pdfKitVersion()}: no document._security on a document with a password`);
     const found = (probe._security as unknown as { constructor: PdfKitSecurityClass }).constructor;
-    requireInternal('security class', found, 'create', 'function');
-    requireInternal('security class', found, 'generateRandomWordArray', 'function');
+    for (const member of ['create', 'generateRandomWordArray']) requireInternal('security class', found, member, 'function');
     securityClass = found;
   }
   return securityClass;
