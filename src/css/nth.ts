@@ -92,6 +92,11 @@ function filteredPosition(element: DomElement, of: (element: DomElement) => bool
   return fromEnd ? indexes.size - index + 1 : index;
 }
 
+/** `An+B of S` at a position filteredPosition gave: an element that is not S (position 0) matches no formula (`even of .x`, `-n+1 of .x`). */
+function matchesFiltered(a: number, b: number, position: number): boolean {
+  return position > 0 && matchesAnB(a, b, position);
+}
+
 /** Per selector S and parent, each child matching S and its 1-based index among them. */
 const filteredIndexes = new WeakMap<(element: DomElement) => boolean, WeakMap<object, Map<DomElement, number>>>();
 
@@ -113,14 +118,14 @@ export function nthTest(name: string, a: number, b: number): ((element: DomEleme
 export function nthOfTest(name: string, a: number, b: number, of: (element: DomElement) => boolean): ((element: DomElement) => boolean) | undefined {
   if (name !== 'nth-child' && name !== 'nth-last-child') return undefined;
   const fromEnd = name === 'nth-last-child';
-  return (element) => matchesAnB(a, b, filteredPosition(element, of, fromEnd));
+  return (element) => matchesFiltered(a, b, filteredPosition(element, of, fromEnd));
 }
 
 function nth(fromEnd: boolean, ofType: boolean): Pseudo {
   return (element, data) => {
     const arg = argumentOf(data);
     if (arg === null) return false;
-    if (arg.of !== undefined) return matchesAnB(arg.a, arg.b, filteredPosition(element, arg.of, fromEnd));
+    if (arg.of !== undefined) return matchesFiltered(arg.a, arg.b, filteredPosition(element, arg.of, fromEnd));
     const p = positionOf(element);
     const position = ofType ? (fromEnd ? p.typeCount - p.typeIndex + 1 : p.typeIndex) : fromEnd ? p.count - p.index + 1 : p.index;
     return matchesAnB(arg.a, arg.b, position);

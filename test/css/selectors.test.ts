@@ -195,6 +195,18 @@ describe('Selectors 4 features in stylesheets', () => {
     expect(['#a', '#b', '#c', '#d', '#e'].map((id) => doc.style(id).fontSize)).toEqual([16, 16, 16, 16, 30]);
   });
 
+  it(':nth-child(An+B of S) never matches an element that is not S, whatever the formula', async () => {
+    const { styleWith } = await import('./helpers.js');
+    // a striped table whose separator rows are not .feat; a formula with n counting down (-n+1) or
+    // up (even) matched the elements outside S too (their position among S taken as 0)
+    const doc = await styleWith(`li:nth-child(even of .x) { color: red } li:nth-last-child(-n+1 of .x) { font-size: 30px }
+      li:is(:nth-child(2n of .x)) { font-weight: 700 }`,
+      '<ul><li id=a>a</li><li id=b class=x>b</li><li id=c>c</li><li id=d class=x>d</li><li id=e class=x>e</li></ul>');
+    expect(['#a', '#b', '#c', '#d', '#e'].map((id) => doc.style(id).color)).toEqual([black, black, black, red, black]);
+    expect(['#a', '#b', '#c', '#d', '#e'].map((id) => doc.style(id).fontSize)).toEqual([16, 16, 16, 16, 30]);
+    expect(['#a', '#b', '#c', '#d', '#e'].map((id) => doc.style(id).fontWeight)).toEqual([400, 400, 400, 700, 400]);
+  });
+
   it(':has(), :link, :is/:where/:not and attribute flags', async () => {
     const { styleWith } = await import('./helpers.js');
     const doc = await styleWith(`
