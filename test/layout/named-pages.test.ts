@@ -25,6 +25,17 @@ describe('named pages (CSS Paged Media 3 §6)', () => {
     expect(pageOf(doc.pages, 'c')).toBe(1);
   });
 
+  it('breaks where the name changes across a watermark, a float or a positioned box, which stay before the break', async () => {
+    // a cover section, then a fixed watermark (or a float, or an absolute box), then the contents: Chromium 156
+    // prints two pages, the box between on the cover's
+    for (const between of ['<div id=x style="position: fixed; inset: 0">x</div>', '<div id=x style="float: right">x</div>', '<div id=x style="position: absolute; top: 0">x</div>']) {
+      const doc = await layoutHtml(`<style>${BASE} @page cover { margin: 0 } .cover { page: cover }</style>
+        <section class=cover><p id=a>a</p></section>${between}<h2 id=b>b</h2>`);
+      expect(doc.pages.map((p) => p.context?.name)).toEqual(['cover', undefined]);
+      expect(['a', 'x', 'b'].map((id) => pageOf(doc.pages, id))).toEqual([0, 0, 1]);
+    }
+  });
+
   it('does not break between siblings of the same name', async () => {
     const doc = await layoutHtml(`<style>${BASE} .n { page: n }</style><p id=a class=n>a</p><p id=b class=n>b</p>`);
     expect(doc.pages).toHaveLength(1);

@@ -122,7 +122,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     // (an empty block that takes no room leaves it at the top too: Chromium does not break after it)
     const placedInFlow = state.resolvedAt !== undefined || (child.kind === 'out-of-flow' ? placedSoFar.room : placedSoFar.roomInFlow);
     if (previous !== undefined && endsHere(previous, children, i)) {
-      const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
+      const forced = forcedBreakBetween(children, i, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
     }
     if (k === 0 && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
@@ -444,9 +444,18 @@ function pageBreakKind(value: BreakValue, fragmentainer: Fragmentainer | undefin
   return kind === 'column' && fragmentainer?.column !== true ? undefined : kind;
 }
 
-function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
-  return pageBreakKind(after.style.breakBefore, fragmentainer) ?? pageBreakKind(before.style.breakAfter, fragmentainer)
-    ?? (pageNameChanges(ctx.pageNames, before, after) ? 'page' : undefined);
+/**
+ * The forced break before `children[i]`: its `break-before`, the previous sibling's `break-after`,
+ * or a change of page name since the previous in-flow sibling — a watermark or a float between a
+ * cover and the next section does not hide the change (Chromium breaks there; they stay before it).
+ */
+function forcedBreakBetween(children: readonly BlockLevelBox[], i: number, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
+  const after = children[i]!;
+  const forced = pageBreakKind(after.style.breakBefore, fragmentainer) ?? pageBreakKind(children[i - 1]!.style.breakAfter, fragmentainer);
+  if (forced !== undefined || ctx.pageNames === undefined || after.kind === 'out-of-flow') return forced;
+  let before = i - 1;
+  while (before > 0 && children[before]!.kind === 'out-of-flow') before--;
+  return pageNameChanges(ctx.pageNames, children[before]!, after) ? 'page' : undefined;
 }
 
 function isAvoidBreak(value: BreakValue, fragmentainer: Fragmentainer | undefined): boolean {
