@@ -42,6 +42,7 @@ import type { SourceLocation } from './errors.js';
 import { asOctavoError } from './errors.js';
 import type { PassResults } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
+import { viewportPageName } from './layout/page/page-names.js';
 import { createPagePainter } from './paint/paint-page.js';
 import { WholeBoxes, stitchedInOrder } from './paint/whole-boxes.js';
 import { completePage } from './paint/display-list.js';
@@ -320,6 +321,13 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     return tree;
   };
   let boxes = styleBoxes();
+  const firstPageName = viewportPageName(sheets, boxes.root);
+  if (firstPageName !== undefined) {
+    // `@page cover { margin: 0 }` on the first page: viewport units are its area's (pageEnvironment)
+    cascadeContext = { ...cascadeContext, firstPageName };
+    styled = cascade(dom, sheets, cascadeContext);
+    boxes = styleBoxes();
+  }
 
   const origins = urlOrigins(dom, resources.baseUrl, sheets.flatMap((sheet) => (sheet.url !== undefined && sheet.source !== undefined ? [{ url: sheet.url, file: sheet.file, source: sheet.source }] : [])));
   // a font split by unicode-range (web fonts) is loaded only for the characters the document prints

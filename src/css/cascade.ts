@@ -21,7 +21,7 @@ import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } fro
 import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
 import { DEFAULT_LIMITS } from '../options.js';
 import { presentationalHints } from './hints.js';
-import { pageEnvironment } from './page.js';
+import { pageEnvironment } from './page-environment.js';
 import type { MediaEnvironment } from './media.js';
 import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
@@ -58,6 +58,8 @@ export interface CascadeContext {
   readonly containerSizes?: ContainerSizes;
   /** The metrics of the fonts the render loaded, for `ex`, `ch` and `cap`; before they load, estimated (values/font-metrics.ts). */
   readonly fontMetrics?: DocumentFontMetrics;
+  /** The name of the document's first page, for the viewport units' page (pageEnvironment); unnamed before the document is styled. */
+  readonly firstPageName?: string;
 }
 
 interface State {
@@ -122,7 +124,7 @@ function declarationList(text: string, baseUrl: string | undefined, quirks: bool
 }
 
 export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: CascadeContext): StyledDocument {
-  const page = pageEnvironment(sheets);
+  const page = pageEnvironment(sheets, ctx.firstPageName);
   const env: MediaEnvironment = { width: page.areaWidth, height: page.areaHeight, deviceWidth: page.width, deviceHeight: page.height };
   const viewport = { width: page.viewportWidth, height: page.viewportHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);

@@ -7,4 +7,4 @@ export { collectStylesheets } from './collect.js';
 export type { CascadeContext } from './cascade.js';
 export { cascade } from './cascade.js';
 export { computePageStyle, computeMarginBoxStyle, hasMarginBoxContent, hasPageBackgroundImages, marginBoxContentItems, marginBoxImageUrls, parsePageSize, PAGE_SIZES } from './page.js';
-export type { PageEnvironment } from './page.js';
+export type { PageEnvironment } from './page-environment.js';

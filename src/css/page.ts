@@ -13,7 +13,7 @@ import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, NO_REGISTRY, computeCustomProperties } from './custom-properties.js';
 import { parseDeclarationValue } from './declarations.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
-import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
+import type { Declaration, SheetWarning } from './stylesheet.js';
 import { identOf } from './values/nodes.js';
 import { computeAbsoluteLength, parseLength } from './values/units.js';
 import { reportWarning } from './warnings.js';
@@ -32,7 +32,7 @@ type Warn = Pick<Diagnostics, 'warn'>;
 /** Parsed page declarations, by property and value text (shared by every render). */
 const parsedCache = new BoundedCache<string, { declarations: Declaration[]; warnings: SheetWarning[] }>('css.page-declarations', 4096);
 
-function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings: SheetWarning[] } {
+export function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings: SheetWarning[] } {
   const key = `${raw.property}\u0000${raw.value}\u0000${raw.important}\u0000${raw.baseUrl ?? ''}`;
   let hit = parsedCache.get(key);
   if (hit === undefined) {
@@ -71,7 +71,7 @@ function selectorMatches(selector: PageSelector, page: PageContext): boolean {
   });
 }
 
-function specificityOf(rule: PageRule, page: PageContext): number {
+export function specificityOf(rule: PageRule, page: PageContext): number {
   let best = -1;
   for (const selector of rule.selectors) {
     if (!selectorMatches(selector, page)) continue;
@@ -100,7 +100,7 @@ interface MatchedPageRule {
   readonly specificity: number;
 }
 
-function byCascadeOrder(a: MatchedPageRule, b: MatchedPageRule): number {
+export function byCascadeOrder(a: MatchedPageRule, b: MatchedPageRule): number {
   return originRank(a.rule) - originRank(b.rule) || a.specificity - b.specificity || a.rule.order - b.rule.order;
 }
 
@@ -178,7 +178,7 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Warn): vo
 }
 
 /** A page size held within MAX_SHEET_SIDE. */
-function heldSize(size: readonly [number, number]): readonly [number, number] {
+export function heldSize(size: readonly [number, number]): readonly [number, number] {
   const [width, height] = size;
   return width <= MAX_SHEET_SIDE && height <= MAX_SHEET_SIDE ? size : [Math.min(width, MAX_SHEET_SIDE), Math.min(height, MAX_SHEET_SIDE)];
 }
@@ -391,54 +391,6 @@ function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageS
 function footnoteAreaDeclarations(declarations: readonly RawDeclaration[]): readonly RawDeclaration[] {
   const atBottom = (raw: RawDeclaration): boolean => raw.property.toLowerCase() === 'float' && raw.value.trim().toLowerCase() === 'bottom';
   return declarations.some(atBottom) ? declarations.filter((raw) => !atBottom(raw)) : declarations;
-}
-
-export interface PageEnvironment {
-  /** Page box, px. */
-  readonly width: number;
-  readonly height: number;
-  /** Page area (page box minus absolute margins), px: what media queries see. */
-  readonly areaWidth: number;
-  readonly areaHeight: number;
-  /** The page area floored as Chromium's initial containing block (flooredLayoutLength), px: the viewport for vw/vh. */
-  readonly viewportWidth: number;
-  readonly viewportHeight: number;
-}
-
-/**
- * The page geometry media queries and viewport units use before pagination: `size` and absolute
- * margins of the `@page` rules without selectors (last declaration wins), A4 and the UA margins
- * otherwise.
- */
-export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment {
-  let size: readonly [number, number] = DEFAULT_PAGE_SIZE;
-  const margins = [0, 0, 0, 0];
-  for (const sheet of sheets) {
-    for (const rule of sheet.parsed.pages) {
-      if (!rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0 && s.nth === undefined)) continue;
-      for (const raw of rule.declarations) {
-        if (raw.property === 'size') {
-          size = heldSize(sizeOf(raw.value) ?? size);
-          continue;
-        }
-        if (!raw.property.startsWith('margin')) continue;
-        for (const d of parseRaw(raw).declarations) {
-          if (d.slot.kind !== 'longhand' || d.value.kind !== 'value' || typeof d.value.value !== 'number') continue;
-          const side = ['margin-top', 'margin-right', 'margin-bottom', 'margin-left'].indexOf(d.property);
-          if (side >= 0) margins[side] = d.value.value;
-        }
-      }
-    }
-  }
-  const [width, height] = size;
-  return {
-    width,
-    height,
-    areaWidth: Math.max(0, width - margins[1]! - margins[3]!),
-    areaHeight: Math.max(0, height - margins[0]! - margins[2]!),
-    viewportWidth: flooredLayoutLength(width, [margins[1]!, margins[3]!]),
-    viewportHeight: flooredLayoutLength(height, [margins[0]!, margins[2]!]),
-  };
 }
 
 /**

@@ -83,6 +83,21 @@ describe('the page area', () => {
     // wide, less 15mm and 18mm it is 997.80px tall: 997px (998 for the flow)
     expect((await edges('size: A4; margin: 15mm 12mm 18mm'))[1]).toEqual([738, 1044, 10, 10]);
   });
+  it('is, for viewport units, the first page\'s: its :first rules and its name\'s', async () => {
+    // a cover of 100vw x 100vh on an A5 document with 15mm margins: Chromium 156 fills the sheet (559 x 793, its PDF's
+    // fill) when the first page has no margins, by `@page :first` or by the cover's page name, and pushes "after"
+    // to page 2; a `:left` rule is not the first page's (its cover fills the page area)
+    const cover = '<div id=c style="width: 100vw; height: 100vh"></div><p id=p style="margin: 0">after</p>';
+    const laid = async (rules: string, page = ''): Promise<[number[], number]> => {
+      const doc = inPageFrames(await engine.layout({ template: `<!DOCTYPE html><style>@page { size: A5; margin: 15mm } ${rules} body { margin: 0 } #c { ${page} }</style>${cover}`, data: {} }));
+      const c = findById(doc.pages[0]!, 'c')!;
+      return [[c.width, c.height], doc.pages.findIndex((p) => findById(p, 'p') !== undefined)];
+    };
+    expect(await laid('@page :first { margin: 0 }')).toEqual([[559, 793], 1]);
+    expect(await laid('@page cover { margin: 0 }', 'page: cover')).toEqual([[559, 793], 1]);
+    expect(await laid('@page :left { margin: 0 }')).toEqual([[446, 680], 1]);
+  });
+
   it('holds a pixel of content per page when the page box\'s own edges leave it no height (found by fuzzing: no page made progress)', async () => {
     // a grid's own height carried over pages with no room would never end: each page takes 1px of it, as Blink's fragmentainers do
     const { pages } = await engine.layout({ template: '<style>@page { size: 100px 100px; margin: 0; padding: 50px 0 } body { margin: 0 }</style><div style="display: grid; height: 20px"><i id=a>a</i></div><p id=after>x</p>', data: {} });

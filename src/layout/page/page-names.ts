@@ -6,6 +6,8 @@
  */
 import type { BlockLevelBox, Box, LayoutBox } from '../../boxes/types.js';
 import type { BreakToken, PageNames, PageSpan } from '../contract.js';
+import type { Stylesheet } from '../../css/stylesheet.js';
+import { namesPages, pageEnvironment } from '../../css/page-environment.js';
 
 export type { PageNames, PageSpan } from '../contract.js';
 
@@ -69,4 +71,18 @@ export function pageNameAt(names: PageNames | undefined, root: LayoutBox, token:
   }
   const span = names.get(box) ?? (current !== undefined ? names.get(current.box) : undefined);
   return span?.start === '' || span === undefined ? undefined : span.start;
+}
+
+/**
+ * The name of the document's first page when its `@page` rules give viewport units another page
+ * area than the unnamed first page's (css/page.ts pageEnvironment: the document is styled again
+ * with it); undefined otherwise, and without a look at the boxes when no rule names a page.
+ */
+export function viewportPageName(sheets: readonly Stylesheet[], root: LayoutBox): string | undefined {
+  if (!namesPages(sheets)) return undefined;
+  const name = pageNameAt(pageNamesOf(root), root, undefined);
+  if (name === undefined) return undefined;
+  const unnamed = pageEnvironment(sheets);
+  const named = pageEnvironment(sheets, name);
+  return named.viewportWidth !== unnamed.viewportWidth || named.viewportHeight !== unnamed.viewportHeight ? name : undefined;
 }
