@@ -13,7 +13,7 @@ import type { RegisteredProperty } from './properties/registry.js';
 import { LONGHAND_INDEX, lookupProperty } from './properties/registry.js';
 import { FLOW_MODES } from './properties/logical.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
-import { INLINE_SVG_PROPERTIES } from './properties/unsupported.js';
+import { INLINE_SVG_PROPERTIES, changesNothing } from './properties/unsupported.js';
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
@@ -134,7 +134,7 @@ export function parseDeclarationValue(
   }
   const def = lookup.def;
   if (def.kind === 'unsupported') {
-    ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column);
+    if (!changesNothing(def.name, text)) ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column);
     return [];
   }
   const nodes = valueNodes(valueNode);

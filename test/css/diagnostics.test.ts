@@ -45,6 +45,18 @@ describe('diagnostics', () => {
     ]);
   });
 
+  it('say nothing of an unsupported property set to a value that changes nothing (a framework\'s reset)', async () => {
+    // a reset as frameworks write it: initial values, `0px`, CSS-wide keywords; the last two change something
+    const doc = await styleHtml(`<style>.a { backdrop-filter: none; -webkit-backdrop-filter: none; anchor-name: none; position-anchor: auto;
+      font-variant-emoji: normal; perspective: NONE; transform-style: flat; offset-path: none; offset-distance: 0px;
+      corner-shape: initial; animation: unset; -webkit-box-reflect: none; math-depth: 0 }
+      .b { transform-style: preserve-3d; anchor-name: --tip }</style><p class=a>x</p><p class=b>y</p>`);
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([
+      'property `transform-style` is not supported',
+      'property `anchor-name` is not supported',
+    ]);
+  });
+
   it('quote a long value as an excerpt naming its length', async () => {
     // invalid by its count, not by its depth: the message for a 2,000-deep calc() differed once in a full run
     const long = '1px '.repeat(600).trim();

@@ -29,6 +29,38 @@ anchor-name anchor-scope position-anchor position-area position-try position-try
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 
 /**
+ * Values of unsupported properties that change nothing — their initial values, as resets and
+ * frameworks write them (`backdrop-filter: none`, `transform-style: flat`, `anchor-name: none`):
+ * dropped without a warning, as docs/css.md promises for a value that changes nothing. The
+ * CSS-wide keywords are silent too (an inherited value was warned where it was set).
+ */
+const NO_EFFECT: Readonly<Record<string, readonly string[]>> = {
+  'transform-style': ['flat'], 'perspective': ['none'], 'backface-visibility': ['visible'],
+  'animation': ['none'], 'animation-name': ['none'], 'backdrop-filter': ['none'],
+  'image-resolution': ['1dppx'], 'font-variant-alternates': ['normal'], 'font-variant-emoji': ['normal'],
+  'font-language-override': ['normal'], 'font-palette': ['normal'], 'text-autospace': ['normal', 'no-autospace'],
+  'vector-effect': ['none'], 'ruby-merge': ['separate'], 'ruby-overhang': ['auto'],
+  'float-reference': ['inline'], 'float-defer': ['none'], 'float-offset': ['0'], 'marker-side': ['match-self'],
+  'math-depth': ['0'], 'corner-shape': ['round'],
+  'offset': ['none', 'normal'], 'offset-path': ['none'], 'offset-distance': ['0'], 'offset-rotate': ['auto'],
+  'offset-anchor': ['auto'], 'offset-position': ['normal', 'auto'],
+  'anchor-name': ['none'], 'anchor-scope': ['none'], 'position-anchor': ['auto', 'normal'], 'position-area': ['none'],
+  'position-try': ['none'], 'position-try-fallbacks': ['none'], 'position-try-order': ['normal'],
+  'position-visibility': ['anchors-visible', 'always'],
+  '-webkit-box-reflect': ['none'], '-webkit-text-security': ['none'], '-webkit-border-horizontal-spacing': ['0'],
+  '-webkit-border-vertical-spacing': ['0'], '-webkit-line-break': ['auto'], '-webkit-rtl-ordering': ['logical'],
+  '-webkit-text-combine': ['none'], '-webkit-highlight': ['none'], '-webkit-locale': ['auto'],
+};
+
+const CSS_WIDE_KEYWORDS: ReadonlySet<string> = new Set(['initial', 'inherit', 'unset', 'revert', 'revert-layer']);
+
+/** Whether a declaration of the unsupported property `name` with value `text` changes nothing (no warning then). */
+export function changesNothing(name: string, text: string): boolean {
+  const value = text.trim().toLowerCase().replace(/^0(px|deg|%)?$/, '0');
+  return CSS_WIDE_KEYWORDS.has(value) || (NO_EFFECT[name]?.includes(value) ?? false);
+}
+
+/**
  * Irrelevant to print output: ignored without a warning. Interaction, scrolling, timelines,
  * transitions and focus order leave no trace on a printed page.
  */
