@@ -29,6 +29,24 @@ describe('::first-letter layout', () => {
           text "O" 10,3.23 34.66x53.16`);
   });
 
+  // the float inherits the paragraph's indent: its own first line is indented, and its width counts it;
+  // the paragraph's first line beside it is indented too
+  it('a floated letter in an indented paragraph is as wide as its indented line', async () => {
+    const laid = await layoutHtml(page('p { text-indent: 20px } p::first-letter { float: left; font-size: 48px; line-height: 40px; padding-right: 4px; color: red }', TEXT));
+    expect(dumpPage(laid.pages[0]!)).toBe(`html 10,10 280x60
+  body 10,10 280x60
+    p 10,10 280x60
+      line 68.66,10 221.34x20
+        text "nce upon a time in a kingdom" 88.66,10.74 190.18x17.72
+      line 68.66,30 221.34x20
+        text "far away there lived a printer who" 68.66,30.74 216.79x17.72
+      line 10,50 280x20
+        text "set every page by hand letter by letter." 10,50.74 243.46x17.72
+      ::first-letter 10,10 58.66x40
+        line 10,10 54.66x40
+          text "O" 30,3.23 34.66x53.16`);
+  });
+
   it('an inline letter stays on its line, which grows to hold it', async () => {
     const laid = await layoutHtml(page('p::first-letter { font-size: 32px; line-height: 36px }', TEXT));
     const lines = dumpPage(laid.pages[0]!).split('\n');

@@ -73,6 +73,32 @@ describe('line breaking and alignment (CSS Text 3)', () => {
     ]);
   });
 
+  // Chromium 156's widths (Liberation Mono 10px: 6px a character): the indent counts on the first
+  // line and on lines after a forced break it indents, at min-content on their first word only; a
+  // percentage is 0 against the indefinite width; a line of floats alone is not indented
+  it('counts text-indent in shrink-to-fit and max-content widths', async () => {
+    const doc = await layoutHtml(`<style>${base} .f { float: left; clear: left } td { padding: 0; font: 10px/20px "Liberation Mono" }</style>
+      <p class=f id=a style="text-indent:12px">aaaa bbbb</p>
+      <p class=f id=b style="text-indent:12px;width:min-content">aaa bb</p>
+      <p class=f id=c style="text-indent:10%">aaaa</p>
+      <p class=f id=d style="text-indent:calc(10% + 12px)">aaaa</p>
+      <p class=f id=e style="text-indent:12px hanging">aa<br>bb</p>
+      <p class=f id=f style="text-indent:12px hanging;width:min-content">aaaa bb</p>
+      <p class=f id=g style="text-indent:12px each-line">aa<br>bbbb</p>
+      <p class=f id=h style="text-indent:12px"><span></span></p>
+      <p class=f id=i style="text-indent:-12px">aaaa bb</p>
+      <p class=f id=j style="text-indent:12px"><span style="float:left;width:30px;height:5px"></span></p>
+      <p style="clear:both;text-indent:12px;width:100px">a <span id=k style="display:inline-block">aaaa bbbb</span></p>
+      <table style="border-spacing:0"><tr><td id=l style="text-indent:12px">aaaa</td></tr></table>
+      <div style="text-indent:12px"><table style="border-spacing:0"><tr><td id=m>aaaa</td></tr></table></div>
+      <p id=n style="text-indent:12px;width:max-content">aaaa bbbb</p>`);
+    const width = (id: string): number => findById(doc.pages[0]!, id)!.width;
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n'];
+    const chromium = [66.02, 30.02, 24.02, 36.02, 24.02, 24.02, 36.02, 12, 30.02, 30, 66.02, 36.02, 24.02, 66.02];
+    // (a table does not inherit the indent: the UA sheet sets it back to 0 there)
+    ids.forEach((id, i) => expect(width(id), id).toBeCloseTo(chromium[i]!, 1));
+  });
+
   it('starts a new line at <br>', async () => {
     const result = await lines('<p id=p>one<br>two<br><br>four</p>');
     expect(result.map(lineText)).toEqual(['one', 'two', '', 'four']);

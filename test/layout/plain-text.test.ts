@@ -42,9 +42,9 @@ describe('plain text intrinsic sizes', () => {
       '<p lang=en style="hyphens: auto">hyphenated</p>', '<p>soft&shy;hyphen</p>', '<p style="white-space: pre-wrap">pre\twrap</p>',
       '<p style="white-space: pre-line">pre\nline</p>', '<p style="word-break: break-all">break all</p>', '<p style="word-break: keep-all">keep all</p>',
       '<p style="overflow-wrap: anywhere">anywhere</p>', '<p dir=rtl>right to left</p>', '<p>שלום world</p>', '<p style="unicode-bidi: plaintext">plain</p>',
-      '<p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></p>',
+      '<p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></p>', '<p style="text-indent: 1em">indented</p>',
     ].join(''));
-    expect(boxes).toHaveLength(15);
+    expect(boxes).toHaveLength(16);
     for (const box of boxes) expect(plainTextIntrinsicSizes(box, env()), JSON.stringify(box.element?.attribs)).toBeUndefined();
   });
 });

@@ -7,7 +7,6 @@
  */
 import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
 import { appendAll } from '../../append-all.js';
-import { resolveLength } from '../../css/values/length.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
 import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
 import { plainTextIntrinsicSizes } from './plain-text.js';
@@ -25,6 +24,7 @@ import { CONTENT_START, sameResume } from './resume.js';
 import { PRETTY_LINES, optimalBreaks } from './optimal-breaks.js';
 import { cellGluesImages, hasLineHeightQuirk } from '../quirks.js';
 import { withRubyRoom } from './ruby-line.js';
+import { textIndentOfLine } from './text-indent.js';
 
 export type { LaidOutLine } from './line-box.js';
 export { lineFragment } from './line-box.js';
@@ -72,11 +72,10 @@ function overhangAtLineStart(measured: MeasuredInline, at: InlineResume): number
  * every other line instead — and a ruby annotation's overhang given back at the line's start.
  */
 function lineIndent(style: InlineFlowBox['style'], measured: MeasuredInline, at: InlineResume, contentWidth: number): number {
-  const indent = style.textIndent;
   const first = at.index === 0 && at.tail === undefined;
-  const startsParagraph = first || (indent.eachLine && at.tail === undefined && afterForcedBreak(measured.pieces[at.index - 1]));
+  const afterBreak = at.tail === undefined && afterForcedBreak(measured.pieces[at.index - 1]);
   const overhang = measured.bidi.paragraphLevel % 2 === 1 ? 0 : overhangAtLineStart(measured, at);
-  return (startsParagraph !== indent.hanging ? resolveLength(indent.length, contentWidth) : 0) + overhang;
+  return textIndentOfLine(style.textIndent, first, afterBreak, contentWidth) + overhang;
 }
 
 /** Where the line that starts at `at` breaks in `room`, before it is built: its pieces, the next line's start, the cloned edges on it. */
@@ -369,7 +368,7 @@ export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, 
     if (plain !== undefined) return plain;
   }
   const measured = keep ? measuredInline(box, 0, env, containingHeight) : transientMeasuredInline(box, 0, env);
-  return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes, cellGluesImages(box.style, env.documentMode));
+  return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes, box.style.textIndent, cellGluesImages(box.style, env.documentMode));
 }
 
 /** No inline box open (shared: every first line starts so, and nothing changes the list in place). */

@@ -4,8 +4,15 @@
  * opportunities and, for `overflow-wrap: anywhere` and `word-break: break-all`, every grapheme
  * boundary; the max-content size only forced breaks. Hanging spaces count for neither; the
  * edges inline boxes with `box-decoration-break: clone` repeat on each line count for both.
+ *
+ * `text-indent` counts on the lines it indents that start the content or follow a forced break,
+ * as in Chromium 156 (its line breaker starts such a line at the indent in both modes): at
+ * min-content, on the first word of such a line only — the lines soft wraps start there are not
+ * indented, not even with `hanging`. A percentage resolves against the indefinite width as 0. A
+ * line of floats alone is not indented.
  */
 import type { OutOfFlowBox } from '../../boxes/types.js';
+import type { TextIndent } from '../../css/model/types.js';
 import type { IntrinsicSizes } from '../contract.js';
 import type { Piece } from './pieces.js';
 import { continuesLongWord } from './pieces.js';
@@ -15,11 +22,14 @@ import type { Splitter } from './split.js';
 import { graphemesCountForMinContent } from './split.js';
 import { endOfClosingRun, hangingWidth } from './line-breaker.js';
 import { lineEndTrim, lineEndTrimming, lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
+import { textIndentOfLine } from './text-indent.js';
 
 export type { IntrinsicSizes };
 
 /** `glueImages`: quirks mode's table cell width calculation quirk (cellGluesImages). */
-export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter, anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes, glueImages = false): IntrinsicSizes {
+export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter, anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes, textIndent: TextIndent, glueImages = false): IntrinsicSizes {
+  // the indent of the line being summed, added at its first piece that is not a float's
+  let indent = textIndentOfLine(textIndent, true, false, 0);
   let maxContent = 0;
   let minContent = 0;
   let line = 0;
@@ -37,6 +47,11 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
     // A leader's pattern fills the free space of its line (GCPM 3 §4): it asks for none of its own,
     // so a shrink-to-fit box (a float, a table cell) is as wide as the rest of its content.
     const leaderPattern = piece.kind === 'text' && piece.parent?.leader === true;
+    if (indent !== 0 && piece.kind !== 'anchor') {
+      line += indent;
+      chunk += indent;
+      indent = 0;
+    }
     if (leaderPattern) {
       // nothing
     } else if (piece.kind === 'text') {
@@ -85,6 +100,7 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
     if (piece.forcedBreakAfter) line = cloned.start;
     if (breakAfter) chunkStart = true;
     if (piece.forcedBreakAfter) lineStart = true;
+    if (piece.forcedBreakAfter) indent = textIndentOfLine(textIndent, false, true, 0);
   }
   const last = pieces[pieces.length - 1];
   const hang = last !== undefined ? endWidth(last) : 0;

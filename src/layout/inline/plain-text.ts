@@ -25,9 +25,12 @@ import type { ShapedText } from '../../text/types.js';
 import type { TextCuts } from './pieces.js';
 import { breakMapOf, cutText } from './pieces.js';
 import type { IntrinsicSizes } from './intrinsic.js';
+import { textIndentOfLine } from './text-indent.js';
 
 /** The intrinsic sizes of the box's content when it is plain text, else undefined (measure it). */
 export function plainTextIntrinsicSizes(box: InlineFlowBox, env: TextEnv & { readonly langs: WeakMap<BoxElement, string> }): IntrinsicSizes | undefined {
+  // an indented first line (intrinsic.ts) is left to measuring
+  if (textIndentOfLine(box.style.textIndent, true, false, 0) !== 0) return undefined;
   const items = plainTextItems(box, env.langs);
   if (items === undefined) return undefined;
   const opportunities = breakMapOf(items.list, items.text);
