@@ -4,7 +4,8 @@
  * second copy of its inline content styled for the first line (`InlineFlowBox.firstLine`): its
  * text takes the ::first-line style, and each inline box on it inherits from that style what it
  * inherited from its parent (the spec's fictional tag sequence, `<p><p::first-line><b>…`). Layout
- * sets the first line from the copy and the rest from the box's own content (layout/inline).
+ * sets the first line from the copy and the rest from the box's own content (layout/inline); the
+ * copy keeps the ::first-line style too, for the line's strut.
  * A first line inside the block's first child block takes the style too, inheriting from that block.
  */
 import type { ComputedStyle, ElementPseudoStyles, StyledDocument } from '../css/types.js';
@@ -29,7 +30,7 @@ function styledFirstLine(box: BlockBox, styles: LineStyles): BlockBox {
   if (box.inlineContent) {
     const line = styles.line(box.style);
     if (line === undefined) return box;
-    const firstLine: BlockBox = { ...box, children: restyled(box.children, box.style, line, styles), firstLine: undefined };
+    const firstLine: BlockBox = { ...box, children: restyled(box.children, box.style, line, styles), firstLine: undefined, lineStyle: line };
     return { ...box, firstLine } as BlockBox;
   }
   // the first line is the first in-flow block child's (out-of-flow boxes before it are not lines)

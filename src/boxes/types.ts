@@ -134,6 +134,12 @@ export interface InlineFlowBox extends BlockContainerBase {
    */
   readonly firstLine?: InlineFlowBox | undefined;
   /**
+   * A `firstLine` copy's: the ::first-line style, that of the inline box the pseudo-element makes
+   * around the line's content (CSS Pseudo 4 §2.3.2) — the line's root inline box, whose font and
+   * line-height make its strut, as Chromium sizes a first line in its first-line style.
+   */
+  readonly lineStyle?: ComputedStyle | undefined;
+  /**
    * An anonymous block's: the style of the block container element whose lines it holds, set where
    * it matters — that element clips them (its `text-overflow` applies to them, CSS Overflow 3 §5.1;
    * as Chromium, not in flex or grid containers) or has a `height` (percentages that would refer

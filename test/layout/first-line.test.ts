@@ -4,7 +4,7 @@
  * Line breaks as headless Chromium prints the same pages.
  */
 import { describe, expect, it } from 'vitest';
-import { layoutHtml, textFragments } from '../helpers/layout.js';
+import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 
 const page = (css: string, body: string): string => `<!doctype html><style>@page { size: 120mm 160mm; margin: 10mm }
@@ -63,5 +63,28 @@ describe('::first-line', () => {
       'after it keep their ordinary size.',
       'D',
     ]);
+  });
+
+  // CSS Pseudo 4 §2.3.2: the pseudo-element is an inline box around the line's content, the line's
+  // root inline box: its font and line-height make the strut (a number line-height of its font
+  // size); its text-align and text-indent are not the line's. Line heights as Chromium 156's.
+  it('the first line\'s strut is in the first-line style: its font size and line-height', async () => {
+    const laid = await layoutHtml(page(`div { width: 260px; font: 15px/1.4 "DejaVu Sans" } #b { line-height: 20px } #c { line-height: normal } #f { text-align: center }
+      #a::first-line { font-size: 1.4em; font-weight: bold } #b::first-line, #c::first-line { font-size: 30px } #d::first-line { line-height: 2 }
+      #e::first-line { font-size: 8px } #f::first-line { font-size: 20px; text-align: left; text-indent: 50px }`, `
+      <div id=a>First line larger and bold via first-line pseudo, then normal.</div>
+      <div id=b>First line 30px with line-height 20px set on the block here.</div>
+      <div id=c>First line 30px with line-height normal on the block here.</div>
+      <div id=d>First line of text that wraps and more text here for the test.</div>
+      <div id=e>First line of text that wraps and more text here for the test.</div>
+      <div id=f><span id=fs>First</span></div>`));
+    const page1 = laid.pages[0]!;
+    const lineHeights = (id: string): number[] => {
+      const box = findById(page1, id);
+      return box?.kind === 'box' ? box.children.filter((f) => f.kind === 'line').map((f) => Math.round(f.height * 100) / 100) : [];
+    };
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map(lineHeights)).toEqual([[29.39, 21, 21], [20, 20, 20], [35, 18, 18], [30, 21], [11.19], [28]]);
+    // centred as the block says: 108.95 in
+    expect(findById(page1, 'fs')!.x - findById(page1, 'f')!.x).toBeCloseTo(108.95, 1);
   });
 });

@@ -57,8 +57,10 @@ export interface LineSpec {
   readonly clonedEdges: number;
   /** The punctuation hanging outside the line at its start and end (hanging-punctuation.ts): drawn, not counted for alignment and justification. */
   readonly hang: LineHang;
-  /** The block container's style (the root inline box, the strut). */
+  /** The root inline box's style (its font and line-height make the strut, and its descendants' parent): the block container's, or on its first line its ::first-line style. */
   readonly rootStyle: ComputedStyle;
+  /** The block container's style when it is not `rootStyle` (a ::first-line): the line is aligned by its `text-align`, as Chromium ignores the pseudo's. */
+  readonly blockStyle?: ComputedStyle | undefined;
   /** Bidi paragraph level: 1 puts the start on the right. */
   readonly paragraphLevel: number;
   readonly availableWidth: number;
@@ -179,7 +181,7 @@ function lastContentIndex(line: readonly Piece[]): number {
 }
 
 function effectiveAlign(spec: LineSpec): 'left' | 'right' | 'center' | 'justify' {
-  const style = spec.rootStyle;
+  const style = spec.blockStyle ?? spec.rootStyle;
   const last = spec.isLastLine || spec.forcedBreak;
   let align: TextAlign = style.textAlign;
   if (last) {

@@ -206,7 +206,7 @@ interface RecentHalfBorders {
 const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'wholePixelWidths' | 'baselineAtMarginEdge' | 'ruby' | 'textBoxTrim' | 'containerStyle'
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'lineStyle' | 'initialLetter' | 'naturalWidth' | 'wholePixelWidths' | 'baselineAtMarginEdge' | 'ruby' | 'textBoxTrim' | 'containerStyle'
   // a cell is never taken out of an inline box
   | 'decoratedBy'>> = true;
 
