@@ -256,3 +256,28 @@ describe('subgrid cards cut over pages', () => {
     }
   });
 });
+
+describe('a contained grid is not a subgrid', () => {
+  it('lays out its own tracks under container-type, contain: layout or paint; overflow: hidden keeps the subgrid', async () => {
+    // CSS Grid 2 §9: containment makes an independent formatting context, where `subgrid` is used as `none`
+    const css = `.team { display: grid; grid-template-columns: repeat(3, 1fr); gap: 14px }
+      .team > div { display: grid; grid-template-columns: subgrid; grid-column: span 2; border: 1px solid #ccc; padding: 8px }
+      #c1 { container-type: inline-size } #c2 { contain: layout } #c3 { contain: paint } #c4 { overflow: hidden }`;
+    const body = `<div class="team"><div id=c1><b style="aspect-ratio: 1">a</b><i>Ada</i></div>
+      <div id=c2><b>a</b><i>Ada</i></div><div id=c3><b>a</b><i>Ada</i></div><div id=c4><b>a</b><i>Ada</i></div></div>`;
+    expectChromium(await boxes(css, body), `
+      div 10 10 580 587.13
+      div 10 10 382 400.19
+      b 19 19 364 364
+      i 19 383 364 18.19
+      div 10 424.19 382 54.38
+      b 19 433.19 364 18.19
+      i 19 451.38 364 18.19
+      div 10 492.56 382 54.38
+      b 19 501.56 364 18.19
+      i 19 519.75 364 18.19
+      div 10 560.94 382 36.19
+      b 19 569.94 175 18.19
+      i 208 569.94 175 18.19`);
+  });
+});

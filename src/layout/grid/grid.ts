@@ -21,6 +21,10 @@ export type GridAxis = 'columns' | 'rows';
 /** Whether an item is a grid whose tracks on `axis` are its parent grid's (`grid-template-*: subgrid`). */
 export function subgridOn(box: GridItemBox, axis: GridAxis): box is FlexBox {
   if (box.kind !== 'grid') return false;
+  // a contained grid is an independent formatting context: `subgrid` is used as `none` (CSS Grid 2 §9)
+  // — a card that is a query container (`container-type`) lays out its own tracks, as in Chromium
+  const contain = box.style.contain;
+  if (contain.layout || contain.paint || contain.size || contain.inlineSize) return false;
   return isSubgridTemplate(axis === 'columns' ? box.style.gridTemplateColumns : box.style.gridTemplateRows);
 }
 
