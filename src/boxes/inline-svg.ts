@@ -11,6 +11,7 @@ import { INLINE_SVG_PROPERTIES, NON_INHERITED_SVG_PROPERTIES } from '../css/prop
 import { NORMAL_PAINT_ORDER, paintOrderText } from '../css/values/paint-order.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
+import { fontStyleKeyword } from '../css/model/font-types.js';
 import { appendAll } from '../append-all.js';
 import { FOREIGN_OBJECT_ATTRIBUTE } from './foreign-object.js';
 import { sameColor } from '../css/values/color.js';
@@ -133,7 +134,7 @@ function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string
   if (style.fontSize !== parent.fontSize) out.push(`font-size:${style.fontSize}px`);
   if (style.fontFamily !== parent.fontFamily && style.fontFamily.join() !== parent.fontFamily.join()) out.push(`font-family:${fontFamilyText(style.fontFamily)}`);
   if (style.fontWeight !== parent.fontWeight) out.push(`font-weight:${style.fontWeight}`);
-  if (style.fontStyle !== parent.fontStyle) out.push(`font-style:${style.fontStyle}`);
+  if (style.fontStyle !== parent.fontStyle) out.push(`font-style:${fontStyleKeyword(style.fontStyle)}`); // SVG styles read no oblique angle
   if (style.letterSpacing !== parent.letterSpacing) out.push(`letter-spacing:${style.letterSpacing}px`);
   if (style.wordSpacing !== parent.wordSpacing) out.push(`word-spacing:${style.wordSpacing}px`);
   if (style.visibility !== parent.visibility) out.push(`visibility:${style.visibility}`);

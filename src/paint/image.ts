@@ -17,6 +17,7 @@ import { snappedRect } from './placed.js';
 import type { Matrix } from '../geometry/matrix.js';
 import { positionIn } from '../css/values/position.js';
 import { fontFamilyText } from '../css/properties/fonts.js';
+import { fontStyleKeyword } from '../css/model/font-types.js';
 
 const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };
 
@@ -78,7 +79,7 @@ function wholeImageRect(shown: Rect, view: Rect, image: { readonly width: number
 
 /** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font. */
 function inheritedBySvg(style: ComputedStyle): NonNullable<SvgContext['inherit']> {
-  return { color: style.color, fontFamily: fontFamilyText(style.fontFamily), fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: style.fontStyle, direction: style.direction };
+  return { color: style.color, fontFamily: fontFamilyText(style.fontFamily), fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: fontStyleKeyword(style.fontStyle), direction: style.direction };
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */

@@ -19,7 +19,7 @@ import type { FaceEntry, Synthesis } from './face.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
-import { hasExactFace, sameDescriptors, selectFaces, synthesisFor } from './match.js';
+import { hasExactFace, sameDescriptors, selectFaces, slantsUpright, synthesisFor } from './match.js';
 import type { VariationWanted } from './variation.js';
 import { variationAxes, variedEntry } from './variation.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias, LAST_RESORT_FAMILIES } from './bundled.js';
@@ -290,7 +290,7 @@ interface FallbackFamily {
  * (Skia cannot embolden a bitmap, so bold text leaves it as it is).
  */
 function colorSynthesis(wanted: MatchWanted): Synthesis {
-  return wanted.style !== 'normal' && wanted.synthesis?.style !== false ? OBLIQUE_ONLY : NO_SYNTHESIS;
+  return slantsUpright(wanted.style) && wanted.synthesis?.style !== false ? OBLIQUE_ONLY : NO_SYNTHESIS;
 }
 
 /** The face sets of the fallback families that are not in the chain already. */

@@ -3,7 +3,7 @@
  * Narrows a family's faces by font-stretch, then font-style, then font-weight; what is left is
  * the (possibly composite, unicode-range split) face set used for the family.
  */
-import type { FontStyle } from '../css/types.js';
+import type { FontStyle, FontStyleValue } from '../css/types.js';
 import { assertNever } from '../errors.js';
 import type { FaceDescriptors } from './face.js';
 import type { FontSynthesis } from './types.js';
@@ -11,7 +11,8 @@ import { maxOf } from '../append-all.js';
 
 export interface MatchWanted {
   readonly weight: number;
-  readonly style: FontStyle;
+  /** A keyword or an oblique angle in degrees. */
+  readonly style: FontStyleValue;
   readonly stretch: number;
   /** `font-synthesis-weight` / `-style: none` forbid synthetic bold / oblique. */
   readonly synthesis?: FontSynthesis;
@@ -23,18 +24,43 @@ type Range = readonly [number, number];
 export function selectFaces<T extends FaceDescriptors>(faces: readonly T[], wanted: MatchWanted): T[] {
   if (faces.length === 0) return [];
   const byStretch = narrowToNearest(faces, (face) => face.stretch, wanted.stretch, wanted.stretch <= 100 ? 'lower' : 'higher');
-  const byStyle = narrowByStyle(byStretch, wanted.style);
+  const byStyle = narrowByStyle(byStretch, styleMatched(wanted.style));
   return narrowByWeight(byStyle, wanted.weight);
 }
 
 /** Whether a face of `faces` matches `wanted` on every descriptor (its weight and stretch ranges hold the wanted values). */
 export function hasExactFace(faces: readonly FaceDescriptors[], wanted: MatchWanted): boolean {
-  return faces.some((face) => face.style === wanted.style && contains(face.weight, wanted.weight) && contains(face.stretch, wanted.stretch));
+  const style = styleMatched(wanted.style);
+  return faces.some((face) => face.style === style && contains(face.weight, wanted.weight) && contains(face.stretch, wanted.stretch));
 }
 
 /** Whether two faces have the same descriptors (one stands for the other in matching). */
 export function sameDescriptors(a: FaceDescriptors, b: FaceDescriptors): boolean {
   return a.style === b.style && a.weight[0] === b.weight[0] && a.weight[1] === b.weight[1] && a.stretch[0] === b.stretch[0] && a.stretch[1] === b.stretch[1];
+}
+
+/**
+ * The face style an oblique angle is matched as, as Chromium matches it (§5.2 4.b with italic
+ * faces at 20deg, oblique ones at 14deg and upright ones at 0deg, as Blink's FontSelectionRequest
+ * slopes them): a positive angle prefers oblique, then italic faces; 0deg and below prefer the
+ * upright face (`oblique -10deg` prints DejaVu Serif Book, not Italic).
+ */
+function styleMatched(style: FontStyleValue): FontStyle {
+  if (typeof style !== 'number') return style;
+  return style > 0 ? 'oblique' : 'normal';
+}
+
+/** `oblique` without an angle is 14deg (CSS Fonts 4 §2.4). */
+export const DEFAULT_OBLIQUE_ANGLE = 14;
+
+/**
+ * Whether an upright face is slanted for `style`: italic, and oblique from 14deg (Chromium
+ * synthesizes no slant for `oblique 13deg` in an upright-only family, and one for 14deg and more;
+ * the slant is always Skia's quarter skew, SYNTHETIC_OBLIQUE_SKEW, whatever the angle).
+ */
+export function slantsUpright(style: FontStyleValue): boolean {
+  if (typeof style === 'number') return style >= DEFAULT_OBLIQUE_ANGLE;
+  return style !== 'normal';
 }
 
 /**
@@ -123,6 +149,6 @@ export function synthesisFor(chosen: readonly FaceDescriptors[], wanted: MatchWa
   const upright = chosen.every((face) => face.style === 'normal');
   return {
     bold: wanted.weight >= 600 && heaviest < 600 && wanted.synthesis?.weight !== false,
-    oblique: wanted.style !== 'normal' && upright && wanted.synthesis?.style !== false,
+    oblique: slantsUpright(wanted.style) && upright && wanted.synthesis?.style !== false,
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { MathParameters } from './math-parameters.js';
 import type { SourceLocation } from '../errors.js';
-import type { FontCaps, FontSizeAdjust, FontStyle } from '../css/types.js';
+import type { FontCaps, FontSizeAdjust, FontStyle, FontStyleValue } from '../css/types.js';
 import type { FontUnits } from '../css/values/font-metrics.js';
 
 export type { FontUnits };
@@ -74,7 +74,8 @@ export interface FontSynthesis {
 export interface FontRequest {
   readonly families: readonly string[];
   readonly weight: number;
-  readonly style: FontStyle;
+  /** A keyword or an oblique angle in degrees (the computed `font-style`). */
+  readonly style: FontStyleValue;
   readonly stretch: number;
   /** px */
   readonly size: number;

@@ -11,6 +11,7 @@
 import type { FaceEntry } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import type { MatchWanted } from './match.js';
+import { DEFAULT_OBLIQUE_ANGLE } from './match.js';
 import { FontkitInternalsError } from './fontkit-internals.js';
 
 /** What the instance depends on besides the matching descriptors. */
@@ -34,8 +35,6 @@ interface VariableProgram {
   getVariation?(coords: Readonly<Record<string, number>>): FontProgram;
 }
 
-/** CSS Fonts 4 §3.4: `oblique` without an angle is 14deg, which `slnt` counts clockwise (negative). */
-const OBLIQUE_SLANT = -14;
 
 /** The axes of a variable font, or undefined for a static one. */
 export function variationAxes(program: FontProgram): Readonly<Record<string, Axis>> | undefined {
@@ -59,7 +58,9 @@ export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, 
   asked['wght'] = Math.min(entry.weight[1], Math.max(entry.weight[0], wanted.weight));
   asked['wdth'] = Math.min(entry.stretch[1], Math.max(entry.stretch[0], wanted.stretch));
   if (wanted.style === 'italic') asked['ital'] = 1;
-  if (wanted.style === 'oblique') asked['slnt'] = OBLIQUE_SLANT;
+  // an oblique angle, which `slnt` counts clockwise (negative)
+  if (wanted.style === 'oblique') asked['slnt'] = -DEFAULT_OBLIQUE_ANGLE;
+  if (typeof wanted.style === 'number') asked['slnt'] = -wanted.style;
   if (wanted.size !== undefined && wanted.opticalSizing !== false) asked['opsz'] = wanted.size;
   for (const { tag, value } of [...(entry.variations ?? []), ...(wanted.variations ?? [])]) asked[tag] = value;
   const coords: Record<string, number> = {};

@@ -34,6 +34,21 @@ describe('font-synthesis', () => {
     expect(await drawn('<p style="font-synthesis-style: none"><b><i>a</i></b></p>')).toEqual(['a bold 10']);
   });
 
+  it('matches `oblique <angle>` as Chromium 156: slanted from 14deg, the upright face from 0deg down', async () => {
+    // an upright-only family: oblique 10deg and 13deg stay upright, 14deg and more are slanted (min-obl, obl2)
+    const angles = ['10deg', '13deg', '14deg', '30deg', '0.25turn'];
+    expect(await drawn(angles.map((a) => `<p style="font-style: oblique ${a}">${a}</p>`).join(''))).toEqual(['10deg 10', '13deg 10', '14deg oblique 10', '30deg oblique 10', '0.25turn oblique 10']);
+    // a family with an italic face: a positive angle prints it, 0deg and below the upright one
+    const doc = await layoutHtml(`<style>${CSS}</style>${['5deg', '0deg', '-5deg', '-14deg'].map((a) => `<p style="font-family: 'Liberation Sans'; font-style: oblique ${a}">${a}</p>`).join('')}`, { baseDir: FONTS });
+    expect(doc.pages[0]!.children.flatMap(texts).map((t) => `${t.text} ${t.runs[0]!.run.face.style}${t.runs[0]!.run.face.syntheticOblique ? ' oblique' : ''}`))
+      .toEqual(['5deg italic', '0deg normal', '-5deg normal', '-14deg normal']);
+  });
+
+  it('parses `oblique <angle>` from -90deg to 90deg, in `font` too', async () => {
+    const doc = await styleHtml('<p id=a style="font-style: oblique 10deg"></p><p id=b style="font-style: oblique -90deg"></p><p id=c style="font-style: italic; font-style: oblique 91deg"></p><p id=d style="font: oblique 20deg 12px serif"></p><p id=e style="font-style: italic; font-style: oblique 0"></p>');
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => doc.style(`#${id}`).fontStyle)).toEqual([10, -90, 'italic', 20, 'italic']);
+  });
+
   it('draws small capitals a font lacks at full size with `font-synthesis-small-caps: none`', async () => {
     const p = (css: string): string => `<p style="font-family: 'Liberation Sans'; font-variant-caps: small-caps; ${css}">aB</p>`;
     expect(await drawn(p(''))).toEqual(['aB 7/10']);

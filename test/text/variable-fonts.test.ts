@@ -18,6 +18,9 @@ import { parseFontBytes } from '../../src/text/fontkit.js';
 import { createFontSubset } from '../../src/pdf/subset/index.js';
 import { parseFont } from '../pdf/subset-fixture.js';
 import type { Fragment } from '../../src/layout/types.js';
+import type { FaceEntry } from '../../src/text/face.js';
+import type { FontStyleValue } from '../../src/css/types.js';
+import { variationCoords } from '../../src/text/variation.js';
 
 const run = promisify(execFile);
 const FONTS = fileURLToPath(new URL('../../node_modules/@fontsource-variable/inter/files/', import.meta.url));
@@ -164,3 +167,13 @@ async function darkPixels(pdf: Uint8Array): Promise<number> {
     return count;
   });
 }
+
+describe('slnt of an oblique angle', () => {
+  // no font here has a slnt axis to measure Chromium with: CSS Fonts 4 §7.3 sets slnt to minus the angle
+  const axes = { slnt: { min: -20, default: 0, max: 0 }, wght: { min: 100, default: 400, max: 900 } };
+  const entry = { weight: [100, 900], stretch: [100, 100] } as unknown as FaceEntry;
+  const slnt = (style: FontStyleValue): number | undefined => variationCoords(entry, axes, { weight: 400, style, stretch: 100 })['slnt'];
+  test('oblique is 14deg, an angle its own, clamped into the axis', () => {
+    expect([slnt('normal'), slnt('oblique'), slnt(10), slnt(30), slnt(-10)]).toEqual([0, -14, -10, -20, 0]);
+  });
+});

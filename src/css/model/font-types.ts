@@ -1,4 +1,5 @@
 /** Computed font values the text stage reads besides the family and descriptors (CSS Fonts 4). */
+import type { FontStyle, FontStyleValue } from './types.js';
 
 /** §3.8 `font-synthesis-*`: `none` forbids what `auto` lets the text stage synthesize. Part of ComputedStyle. */
 export interface FontSynthesisStyle {
@@ -49,4 +50,17 @@ export function quotedGenericWarning(name: string): string {
 /** The font name of a family kept in its quotes (quotedGenericFamily), else undefined. */
 export function unquotedGenericFamily(family: string): string | undefined {
   return family.length > 2 && family.startsWith('"') && family.endsWith('"') ? family.slice(1, -1) : undefined;
+}
+
+/** The keyword of a computed `font-style`: an angle is `oblique`. */
+export function fontStyleKeyword(value: FontStyleValue): FontStyle {
+  return typeof value === 'number' ? 'oblique' : value;
+}
+
+/**
+ * Whether a computed `font-style` asks for a slanted face: italic, oblique, or a positive oblique
+ * angle (0deg and below ask for the upright face first, CSS Fonts 4 §5.2 4.b, as Chromium does).
+ */
+export function isSlantedStyle(value: FontStyleValue): boolean {
+  return typeof value === 'number' ? value > 0 : value !== 'normal';
 }

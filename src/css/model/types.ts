@@ -78,6 +78,12 @@ export type BorderStyle =
 
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 
+/**
+ * Computed `font-style` (CSS Fonts 4 §2.4): a keyword, or the angle of `oblique <angle>` in
+ * degrees, −90 to 90 (`oblique` alone stays the keyword: 14deg). text/match.ts matches faces by it.
+ */
+export type FontStyleValue = FontStyle | number;
+
 /** The `font-variant-caps` keywords other than `normal` (CSS Fonts 4 §6.5). */
 export type FontCaps = 'small-caps' | 'all-small-caps' | 'petite-caps' | 'all-petite-caps' | 'unicase' | 'titling-caps';
 
@@ -375,7 +381,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly fontSizeKeyword?: FontSizeKeyword | undefined;
   /** 1-1000 */
   readonly fontWeight: number;
-  readonly fontStyle: FontStyle;
+  readonly fontStyle: FontStyleValue;
   /** percentage, 100 = normal */
   readonly fontStretch: number;
   readonly fontVariantCaps: 'normal' | FontCaps;

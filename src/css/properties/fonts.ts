@@ -2,7 +2,8 @@
 import type { CssNode } from 'css-tree';
 import type { FontSizeKeyword } from '../model/font-types.js';
 import { quotedGenericFamily, unquotedGenericFamily } from '../model/font-types.js';
-import type { FontStyle, LineHeight } from '../model/types.js';
+import type { FontStyleValue, LineHeight } from '../model/types.js';
+import { parseAngle } from '../values/angle.js';
 import { identOf, splitBy, stringOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
 import { parseCalcFunction } from '../values/calc.js';
@@ -152,17 +153,24 @@ const fontWeight = longhand<'fontWeight', WeightSpec>({
   compute: (value, ctx) => (typeof value === 'number' ? value : relativeWeight(ctx.parent.fontWeight, value)),
 });
 
-function parseFontStyleNodes(nodes: Nodes): FontStyle | undefined {
+/** `oblique <angle>`'s angle in degrees: −90deg to 90deg (CSS Fonts 4 §2.4), a unitless 0 is no angle. */
+function parseObliqueAngle(node: CssNode | undefined): number | undefined {
+  if (node === undefined || node.type === 'Number') return undefined;
+  const degrees = parseAngle(node);
+  return degrees !== undefined && degrees >= -90 && degrees <= 90 ? degrees : undefined;
+}
+
+function parseFontStyleNodes(nodes: Nodes): FontStyleValue | undefined {
   const word = identOf(nodes[0]);
   if (word === 'normal' || word === 'italic') return nodes.length === 1 ? word : undefined;
   if (word === 'oblique') {
     if (nodes.length === 1) return 'oblique';
-    return nodes.length === 2 && nodes[1]!.type === 'Dimension' ? 'oblique' : undefined;
+    return nodes.length === 2 ? parseObliqueAngle(nodes[1]) : undefined;
   }
   return undefined;
 }
 
-const fontStyle = longhand<'fontStyle', FontStyle>({
+const fontStyle = longhand<'fontStyle', FontStyleValue>({
   name: 'font-style',
   key: 'fontStyle',
   inherited: true,
@@ -373,7 +381,12 @@ const font = shorthand('font', [
     const node = nodes[i]!;
     const word = identOf(node);
     if (word === 'normal') { normals++; continue; }
-    if ((word === 'italic' || word === 'oblique') && result.get('font-style') === RESET) { result.set('font-style', word); continue; }
+    if ((word === 'italic' || word === 'oblique') && result.get('font-style') === RESET) {
+      const angle = word === 'oblique' ? parseObliqueAngle(nodes[i + 1]) : undefined;
+      result.set('font-style', angle ?? word);
+      if (angle !== undefined) i++;
+      continue;
+    }
     if (word === 'small-caps' && result.get('font-variant-caps') === RESET) { result.set('font-variant-caps', word); continue; }
     const weight = parseFontWeightNode(node);
     if (weight !== undefined && result.get('font-weight') === RESET) { result.set('font-weight', weight); continue; }

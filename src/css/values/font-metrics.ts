@@ -16,7 +16,8 @@
  * 1.25em for Liberation Sans): octavo's fields then have Chromium's widths there.
  */
 import type { FontSizeAdjust } from '../model/font-types.js';
-import type { FontStyle } from '../model/types.js';
+import type { FontStyleValue } from '../model/types.js';
+import { isSlantedStyle } from '../model/font-types.js';
 
 /** `ex`, `ch` and `cap` (and a text field's character widths) as fractions of the font size. */
 export interface FontRelativeRatios {
@@ -149,7 +150,7 @@ const BY_FAMILY: ReadonlyMap<string, FamilyFaces> = new Map([
 ]);
 
 function faceOf(family: FamilyFaces, face: FaceStyle): FontRelativeRatios {
-  const italic = face.fontStyle !== 'normal';
+  const italic = isSlantedStyle(face.fontStyle);
   if (face.fontWeight >= BOLD_FROM) return italic ? family.boldItalic : family.bold;
   return italic ? family.italic : family.regular;
 }
@@ -174,7 +175,7 @@ export interface FontUnitRatios {
 /** The face a computed style asks for, besides its families: `ex`, `ch` and `cap` are that face's (a bold "0" is wider). */
 export interface FaceStyle {
   readonly fontWeight: number;
-  readonly fontStyle: FontStyle;
+  readonly fontStyle: FontStyleValue;
   readonly fontStretch: number;
 }
 
@@ -237,11 +238,9 @@ export function measuredFontRatios(key: string, measure: MeasureFontUnits): Docu
   };
 }
 
-const STYLE_INDEX: Readonly<Record<FontStyle, number>> = { normal: 0, italic: 1, oblique: 2 };
-
 /** One number a face: weights are 1–1000, stretches a percentage. */
 function faceKeyOf(face: FaceStyle): number {
-  return ((face.fontStretch * 1001) + face.fontWeight) * 3 + STYLE_INDEX[face.fontStyle];
+  return ((face.fontStretch * 1001) + face.fontWeight) * 2 + (isSlantedStyle(face.fontStyle) ? 1 : 0);
 }
 
 function measuredRatios(units: FontUnits): FontUnitRatios {
