@@ -48,7 +48,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'LayoutEngine#engine', use: 'the OTLayoutEngine of a GSUB/GPOS font', present: (font) => openTypeEngine(font) !== undefined },
   { member: 'OTLayoutEngine#glyphInfos', use: 'the shaping records (code points of each output glyph), read when the engine cleans up', present: (font) => openTypeEngine(font) !== undefined && 'glyphInfos' in openTypeEngine(font)! },
   { member: 'OTLayoutEngine#cleanup', use: "wrapped per engine object to read glyphInfos before it drops them", present: (font) => isFunction(openTypeEngine(font)?.['cleanup']) },
-  { member: 'OTLayoutEngine#substitute', use: 'wrapped per engine object to keep the glyphInfos in logical order (after the shaper decomposed split vowels, before GSUB and reordering)', present: (font) => isFunction(openTypeEngine(font)?.['substitute']) },
+  { member: 'OTLayoutEngine#substitute', use: 'wrapped per engine object to keep the glyphInfos in logical order (after the shaper decomposed split vowels, before GSUB and reordering), and to turn on in every GlyphInfo#features the fraction features asked for (GlyphRecords.everywhere)', present: (font) => isFunction(openTypeEngine(font)?.['substitute']) },
   { member: 'GlyphInfo#shaperInfo.syllable', use: 'the syllable the Indic and Universal shapers put each record in, numbered in logical order: the clusters they reorder (syllable-clusters.ts)', present: (font) => !hasDevanagari(font) || syllablesAfterIndicLayout(font) },
   { member: 'OTLayoutEngine#GSUBProcessor', use: '.table and .features[tag].lookupListIndexes: the substitutions a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GSUB']) || isProcessor(openTypeEngine(font)?.['GSUBProcessor']) },
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
@@ -378,6 +378,14 @@ export interface GlyphRecords {
   records: readonly GlyphRecord[] | null;
   /** The records as substitution started: one per character (split vowels decomposed), in logical order. */
   logical: readonly GlyphRecord[] | null;
+  /**
+   * Features the next layout applies to every glyph, set by its caller: fontkit's DefaultShaper
+   * plans `frac`, `numr` and `dnom` as local features, turned on only around a U+2044 (its
+   * assignFeatures), and ShapingPlan#setFeatureOverrides skips a feature already planned, so a
+   * user's `frac` would never reach the other glyphs. HarfBuzz applies a user feature to every
+   * glyph: the font's own `frac` lookup then finds the fractions (`1/2` → ½).
+   */
+  everywhere: readonly string[] | null;
 }
 
 /** Per font octavo parsed: its engine's records, or null when it has no OpenType engine. */
@@ -404,7 +412,7 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
   required(font, 'OTLayoutEngine#cleanup');
   required(font, 'OTLayoutEngine#substitute');
   if (isObject(engine['GSUBProcessor'])) boundSubstitutions(font, engine['GSUBProcessor']);
-  const capture: GlyphRecords = { records: null, logical: null };
+  const capture: GlyphRecords = { records: null, logical: null, everywhere: null };
   const cleanup = engine['cleanup'] as (this: object) => void;
   engine['cleanup'] = function keepGlyphInfos(this: { glyphInfos: GlyphRecords['records'] }): void {
     capture.records = this.glyphInfos;
@@ -414,10 +422,20 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
   const substitute = engine['substitute'] as (this: object, run: unknown) => void;
   engine['substitute'] = function keepLogicalOrder(this: { glyphInfos: readonly GlyphRecord[] }, run: unknown): void {
     capture.logical = this.glyphInfos.slice();
+    if (capture.everywhere !== null) turnOnEverywhere(this.glyphInfos, capture.everywhere);
     substitute.call(this, run);
   };
   recordsByFont.set(program, capture);
   return capture;
+}
+
+/** Turns `tags` on in every record's features (GlyphInfo#features, an object of tag → true). */
+function turnOnEverywhere(records: readonly GlyphRecord[], tags: readonly string[]): void {
+  for (const record of records) {
+    const features = record.features;
+    if (!isObject(features)) throw new FontkitInternalsError('GlyphInfo#features', 'is missing or has another shape');
+    for (const tag of tags) features[tag] = true;
+  }
 }
 
 /**

@@ -315,13 +315,16 @@ export function layoutProgram(program: FontProgram, text: string, options: Layou
   const capture = glyphRecordsOf(program);
   const input = glyphsWithCodePoints(program, text);
   if (mirror !== undefined) mirrorGlyphs(program, input, mirror);
-  if (capture !== undefined) capture.records = capture.logical = null;
+  if (capture !== undefined) {
+    capture.records = capture.logical = null;
+    capture.everywhere = everywhereOf(features);
+  }
   // A copy: fontkit writes the features it applied into the object it is given. An explicit
   // direction (the bidi level's) makes fontkit order the glyphs of any script visually.
   const run = direction === undefined && language === undefined && script === undefined ? program.layout(input, { ...features }) : program.layout(input, { ...features }, script, language, direction);
   const records = capture?.records ?? null;
   const logicalRecords = capture?.logical ?? null;
-  if (capture !== undefined) capture.records = capture.logical = null;
+  if (capture !== undefined) capture.records = capture.logical = capture.everywhere = null;
   const count = run.glyphs.length;
   // fontkit's layout engines reverse right-to-left runs; without one (no GSUB/GPOS/morx) it does not.
   const reversedByFontkit = run.direction === 'rtl' && layoutEngineOf(program)?.engine !== undefined;
@@ -407,10 +410,13 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
   if (tables.morx !== undefined && tables.morx !== null) return undefined;
   if (tables.fvar !== undefined && tables.fvar !== null) return undefined;
   const capture = glyphRecordsOf(program);
-  if (capture !== undefined) capture.records = null;
+  if (capture !== undefined) {
+    capture.records = null;
+    capture.everywhere = everywhereOf(features);
+  }
   const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script, language);
   const glyphFeatures = capture === undefined ? [] : glyphFeatureTags(capture.records);
-  if (capture !== undefined) capture.records = capture.logical = null;
+  if (capture !== undefined) capture.records = capture.logical = capture.everywhere = null;
   const processors = otProcessors<OtTable>(program);
   const applied = appliedFeatures(run);
   const lookups: { table: OtTable; kind: 'GSUB' | 'GPOS'; lookupIndexes: number[] }[] = [];
@@ -442,8 +448,27 @@ export function laidOutPair(
     copy.codePoints = [codePoints[i] as number];
     return copy as unknown as FkGlyph;
   });
-  return program.layout(input, { ...features }, script, language, direction).positions;
+  const capture = glyphRecordsOf(program);
+  if (capture !== undefined) capture.everywhere = everywhereOf(features);
+  try {
+    return program.layout(input, { ...features }, script, language, direction).positions;
+  } finally {
+    if (capture !== undefined) capture.everywhere = null;
+  }
 }
+
+/**
+ * The features fontkit plans as local (its DefaultShaper's fraction features, on only around a
+ * U+2044) that `features` turns on: applied to every glyph, as HarfBuzz applies a user's feature
+ * (fontkit-internals.ts GlyphRecords.everywhere), so that `font-variant-numeric:
+ * diagonal-fractions` sets `1/2` as the font's ½. Null when there are none.
+ */
+function everywhereOf(features: Readonly<Record<string, boolean>>): readonly string[] | null {
+  const tags = FRACTION_FEATURES.filter((tag) => features[tag] === true);
+  return tags.length === 0 ? null : tags;
+}
+
+const FRACTION_FEATURES: readonly string[] = ['frac', 'numr', 'dnom'];
 
 /** One command of a glyph outline in font units, y up (fontkit's `Path` commands). */
 export interface OutlineCommand {
