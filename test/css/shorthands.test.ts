@@ -128,9 +128,13 @@ describe('font', () => {
     expect(style.fontFamily).toEqual(['Times New Roman', 'monospace']);
   });
 
-  it('system fonts are unsupported', async () => {
-    const { codes } = await divStyle('font: caption');
-    expect(codes).toEqual(['css_unsupported']);
+  it('system font keywords are 16px Arial, the rest reset, as Chromium 156 on Linux computes them', async () => {
+    for (const keyword of ['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar']) {
+      const { style, codes } = await divStyle(`font-weight: 900; font-style: italic; line-height: 3; font-variant-numeric: tabular-nums; font: ${keyword}`);
+      expect(codes).toEqual([]);
+      expect([style.fontFamily, style.fontSize, style.fontWeight, style.fontStyle, style.lineHeight, style.fontVariantNumeric]).toEqual([['Arial'], 16, 400, 'normal', 'normal', []]);
+    }
+    expect((await divStyle('font: menu; font-size: 30px')).style.fontSize).toBe(30);
   });
 
   it('keyword sizes and relative weights', async () => {

@@ -207,3 +207,14 @@ describe('line-height: 0', () => {
     expect([word!.text, Math.round((word!.y + word!.height / 2) * 100) / 100]).toEqual(['urgent', 19.34]);
   });
 });
+
+describe('system font keywords (`font: caption`)', () => {
+  it('sets the text in 16px Arial (Liberation Sans), upright and regular, as Chromium 156 on Linux', async () => {
+    const laid = await layoutHtml('<!DOCTYPE html><style>body { margin: 0; font: italic bold 40px/50px "Liberation Serif" }</style><p><span id="a" style="font: caption">Caption Hxg</span></p><p><span id="b" style="font: status-bar">Status Hxg</span></p>');
+    const a = findById(laid.pages[0]!, 'a')!;
+    const b = findById(laid.pages[0]!, 'b')!;
+    // Chromium: 88.05 x 17 at y 64, 78.27 x 17 at y 154 (16px lines in 50px ones, 40px margins)
+    const chromium = [88.05, 17, 78.27, 17, 90];
+    [a.width, a.height, b.width, b.height, b.y - a.y].forEach((v, i) => expect(v).toBeCloseTo(chromium[i]!, 1));
+  });
+});

@@ -359,22 +359,29 @@ const lineHeight = longhand<'lineHeight', LineHeightSpec>({
 const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar']);
 
 /**
+ * The font of the six system font keywords as Chromium 156 on Linux computes it
+ * (LayoutThemeFontProvider::SystemFont: the default font size and the system font family, the
+ * same for all six): 16px Arial, weight 400, upright — Liberation Sans here (bundled.ts).
+ */
+const SYSTEM_FONT: readonly (readonly [string, unknown])[] = [['font-family', ['Arial']], ['font-size', 16]];
+
+/**
  * `font` (CSS Fonts 4 §2.8): `[ <style> || small-caps || <weight> || <stretch> ]? <size>
- * [ / <line-height> ]? <family>#`; resets the other font longhands. System fonts are unsupported.
+ * [ / <line-height> ]? <family>#`, or a system font keyword (SYSTEM_FONT); resets the other font longhands.
  */
 const font = shorthand('font', [
   'font-style', 'font-variant-caps', 'font-weight', 'font-stretch', 'font-size', 'line-height', 'font-family',
   'font-variant-numeric', 'font-variant-position', 'font-kerning', 'font-optical-sizing', 'font-variant-ligatures', 'font-size-adjust',
-], (nodes, ctx) => {
-  if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
-    ctx.unsupported(`system font \`${identOf(nodes[0])}\` in \`font\``);
-    return INVALID;
-  }
+], (nodes) => {
   const result = new Map<string, unknown>([
     ['font-style', RESET], ['font-variant-caps', RESET], ['font-weight', RESET], ['font-stretch', RESET],
     ['line-height', RESET], ['font-variant-numeric', RESET], ['font-variant-position', RESET], ['font-kerning', RESET],
     ['font-optical-sizing', RESET], ['font-variant-ligatures', RESET], ['font-size-adjust', RESET],
   ]);
+  if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
+    for (const [name, value] of SYSTEM_FONT) result.set(name, value);
+    return result;
+  }
   let i = 0;
   let normals = 0;
   for (; i < nodes.length && i < 4; i++) {
