@@ -402,7 +402,7 @@ export interface OtTables {
  * `lookups` has every feature the run names (those turned off included: a superset); the pair
  * positioning has the GPOS lookups of the features the glyph itself carried (fontkit applies a
  * lookup to a glyph only for those: the fraction features, for one, are local to digits around a
- * U+2044) and the `kern` table when fontkit's LayoutEngine falls back to it: the font has one,
+ * U+2044 unless `features` turns them on, everywhereOf) and the `kern` table when fontkit's LayoutEngine falls back to it: the font has one,
  * the GPOS of the script has no `kern` feature and kerning is not turned off.
  */
 export function layoutFeatureTags(program: FontProgram, script: string, features: Readonly<Record<string, boolean>>, language: string | undefined): OtTables | undefined {
