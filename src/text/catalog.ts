@@ -290,7 +290,7 @@ interface FallbackFamily {
  * (Skia cannot embolden a bitmap, so bold text leaves it as it is).
  */
 function colorSynthesis(wanted: MatchWanted): Synthesis {
-  return slantsUpright(wanted.style) && wanted.synthesis?.style !== false ? OBLIQUE_ONLY : NO_SYNTHESIS;
+  return slantsUpright(wanted.style, false) && wanted.synthesis?.style !== false ? OBLIQUE_ONLY : NO_SYNTHESIS;
 }
 
 /** The face sets of the fallback families that are not in the chain already. */

@@ -41,6 +41,8 @@ export interface FaceEntry extends FaceDescriptors {
   readonly colorBitmaps?: () => ColorBitmaps;
   /** The file an extra or installed font was read from: warnings about the font name it. */
   readonly file?: string;
+  /** From an `@font-face` rule (load.ts): Chromium slants such a face for more oblique angles than an installed one (match.ts slantsUpright). */
+  readonly declared?: true;
   /** A variable font's instance (variation.ts): the key of the entry it was made of, by which a render finds its `@font-face` rule. */
   readonly instanceOf?: string;
 }

@@ -232,6 +232,7 @@ function toLoadedFace(rule: FontFaceRule, url: string, hash: string, program: Fo
     ...(rule.metricOverrides === undefined ? {} : { metricOverrides: rule.metricOverrides }),
     key: `F${hash.slice(0, 12)}_${descriptorHash}_${safeKey(program.postscriptName ?? 'font').slice(0, 32)}`,
     program: () => program,
+    declared: true,
     url,
     hash,
   };

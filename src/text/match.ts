@@ -54,12 +54,14 @@ function styleMatched(style: FontStyleValue): FontStyle {
 export const DEFAULT_OBLIQUE_ANGLE = 14;
 
 /**
- * Whether an upright face is slanted for `style`: italic, and oblique from 14deg (Chromium
- * synthesizes no slant for `oblique 13deg` in an upright-only family, and one for 14deg and more;
- * the slant is always Skia's quarter skew, SYNTHETIC_OBLIQUE_SKEW, whatever the angle).
+ * Whether an upright face is slanted for `style`, as Chromium 156 slants it: for italic and
+ * `oblique` (14deg); for an angle, an `@font-face` face (`declared`) from 14deg (`oblique 13deg`
+ * stays upright, 14deg to 90deg lean), an installed or bundled one, and a fallback font, at
+ * 14deg only (Noto Sans Math and Noto Color Emoji stay upright at 13deg, 15deg and 20deg). The
+ * slant is always Skia's quarter skew, SYNTHETIC_OBLIQUE_SKEW, whatever the angle.
  */
-export function slantsUpright(style: FontStyleValue): boolean {
-  if (typeof style === 'number') return style >= DEFAULT_OBLIQUE_ANGLE;
+export function slantsUpright(style: FontStyleValue, declared: boolean): boolean {
+  if (typeof style === 'number') return declared ? style >= DEFAULT_OBLIQUE_ANGLE : style === DEFAULT_OBLIQUE_ANGLE;
   return style !== 'normal';
 }
 
@@ -144,11 +146,11 @@ function contains(range: Range, value: number): boolean {
  * for and the chosen faces have none; oblique when italic/oblique is asked for and the chosen
  * faces are upright.
  */
-export function synthesisFor(chosen: readonly FaceDescriptors[], wanted: MatchWanted): { bold: boolean; oblique: boolean } {
+export function synthesisFor(chosen: readonly (FaceDescriptors & { readonly declared?: true })[], wanted: MatchWanted): { bold: boolean; oblique: boolean } {
   const heaviest = maxOf(chosen.map((face) => face.weight[1]));
   const upright = chosen.every((face) => face.style === 'normal');
   return {
     bold: wanted.weight >= 600 && heaviest < 600 && wanted.synthesis?.weight !== false,
-    oblique: slantsUpright(wanted.style) && upright && wanted.synthesis?.style !== false,
+    oblique: slantsUpright(wanted.style, chosen.every((face) => face.declared === true)) && upright && wanted.synthesis?.style !== false,
   };
 }

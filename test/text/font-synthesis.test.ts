@@ -44,6 +44,12 @@ describe('font-synthesis', () => {
       .toEqual(['5deg italic', '0deg normal', '-5deg normal', '-14deg normal']);
   });
 
+  it('slants an installed upright-only family at 14deg only, as Chromium 156 (obl4: Noto Sans Math)', async () => {
+    const styles = ['oblique 13deg', 'oblique 14deg', 'oblique 15deg', 'oblique 20deg', 'oblique', 'italic'];
+    expect(await drawn(styles.map((style) => `<p style="font-family: 'Noto Sans Math'; font-style: ${style}">${style}</p>`).join('')))
+      .toEqual(['oblique 13deg 10', 'oblique 14deg oblique 10', 'oblique 15deg 10', 'oblique 20deg 10', 'oblique oblique 10', 'italic oblique 10']);
+  });
+
   it('parses `oblique <angle>` from -90deg to 90deg, in `font` too', async () => {
     const doc = await styleHtml('<p id=a style="font-style: oblique 10deg"></p><p id=b style="font-style: oblique -90deg"></p><p id=c style="font-style: italic; font-style: oblique 91deg"></p><p id=d style="font: oblique 20deg 12px serif"></p><p id=e style="font-style: italic; font-style: oblique 0"></p>');
     expect(['a', 'b', 'c', 'd', 'e'].map((id) => doc.style(`#${id}`).fontStyle)).toEqual([10, -90, 'italic', 20, 'italic']);
