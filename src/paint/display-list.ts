@@ -131,10 +131,12 @@ export type DisplayItem =
       readonly blur?: { readonly sigma: number; readonly shadow?: Color };
       /**
        * An SVG document to draw as pixels by Skia (pdf/image-prep.ts): an SVG element with a
-       * filter only a rasteriser applies (svg-filter-raster.ts); `unrasterized` is drawn when no
-       * copy is made; `filter` names the filter for a warning when it is.
+       * filter only a rasteriser applies (svg-filter-raster.ts), a blurred `drop-shadow()` of
+       * content whose outlines are not its alpha (drop-shadow-raster.ts); `unrasterized` is drawn
+       * when no copy is made; `filter` names the filter for a warning when it is, and `instead`
+       * what is drawn then (by default, "the elements under it are drawn unfiltered").
        */
-      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[]; readonly filter: string };
+      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[]; readonly filter: string; readonly instead?: string };
     }
   /**
    * Paints `rect` with one tile repeated (a tiling pattern, ISO 32000-1 §8.7.3.1): `items` are the

@@ -28,6 +28,7 @@ import { boundsOf } from './coverage.js';
 import { appendAll } from '../append-all.js';
 import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
+import { rasterShadow } from './drop-shadow-raster.js';
 import type { Rect } from '../geometry/types.js';
 
 /**
@@ -136,8 +137,12 @@ function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayI
 }
 
 /**
- * A blurred shadow: raster images' own alpha blurred (pdf/image-prep.ts), and the coverage of
- * everything else blurred in one mask (text-shadow.ts); σ = blur / 2 as for box shadows.
+ * A blurred shadow: raster images' own alpha blurred (pdf/image-prep.ts), and everything else's in
+ * one mask, σ = blur / 2 as for box shadows. Where the outlines of what is drawn are its alpha
+ * (opaque shapes, unclipped) the mask is their coverage blurred (text-shadow.ts), exact and shared
+ * by repeated slices; otherwise (translucent colours, gradients to transparent, patterns, clips)
+ * it is drawn from the items themselves by Skia (drop-shadow-raster.ts), that coverage kept as
+ * what is drawn when Skia cannot.
  */
 function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   const sigma = shadow.blur / 2;
@@ -150,9 +155,36 @@ function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): Displ
     return STRUCTURE.has(item.kind) ? [item] : [];
   });
   const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
-  const polygons = coveredPolygons(items.filter((item) => !isRaster(item)));
+  const others = items.filter((item) => !isRaster(item));
+  const polygons = coveredPolygons(others);
   const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
-  return [...imageLayer, ...(moved.length === 0 ? [] : blurredPolygons(moved, shadow.blur, shadow.color))];
+  if (moved.length === 0) return imageLayer;
+  const outlined = blurredPolygons(moved, shadow.blur, shadow.color);
+  const mask = outlined[0];
+  if (outlinesAreAlpha(others) || mask?.kind !== 'alpha-mask') return [...imageLayer, ...outlined];
+  // the rasterised shadow covers what the outlines' mask does: their bounds grown by 3σ, held within the effect bounds
+  return [...imageLayer, rasterShadow(others, shadow, mask.rect, outlined) ?? outlined[0]!, ...outlined.slice(1)];
+}
+
+/**
+ * Whether the items' outlines (coveredPolygons) are their alpha: every shape drawn opaque, in one
+ * colour or through opaque gradient stops, with no clip or transparency group. Their coverage is
+ * then the content's alpha, and its blur the shadow.
+ */
+function outlinesAreAlpha(items: readonly DisplayItem[]): boolean {
+  return items.every((item) => {
+    switch (item.kind) {
+      case 'push-transform':
+      case 'pop-transform':
+        return true;
+      case 'fill-rect': return item.color.a >= 1;
+      case 'fill-path': return item.color.a >= 1 && item.evenOdd !== true;
+      case 'stroke-path': return item.color.a >= 1 && item.dash === undefined;
+      case 'glyphs': return item.invisible === true || (item.color.a >= 1 && item.stroke === undefined);
+      case 'shading': return item.shading.stops.every((stop) => stop.color.a >= 1);
+      default: return drawsNothing(item);
+    }
+  });
 }
 
 /** The items that set up how others are drawn (balanced pushes and pops). */

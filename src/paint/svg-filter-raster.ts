@@ -74,7 +74,7 @@ export interface Unbounded {
 export function rasterFilteredItem(filtered: FilteredElement): DisplayItem | Unwritable | Unbounded | undefined {
   if (filtered.unfiltered.some((item) => item.kind === 'image')) return { unwritable: 'an image' };
   if (!finiteArea(filtered.region)) return { unbounded: filtered.region };
-  return hasArea(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, filtered.unfiltered, filtered.filter) : undefined;
+  return hasArea(filtered.region) ? rasterItem(filteredDocument(filtered), filtered.region, { unrasterized: filtered.unfiltered, filter: filterName(filtered.filter) }) : undefined;
 }
 
 /**
@@ -100,7 +100,7 @@ export function rasterElementFilter(items: readonly DisplayItem[], filter: DomEl
   const svg = regionDocument(region, `<defs>${definition}${markup.defs}</defs><g transform="translate(${n(-local.x)} ${n(-local.y)})">`
     + `<g filter="url(#f)"><rect width="${n(size.width)}" height="${n(size.height)}" fill="none"/>`
     + `<g transform="translate(${n(-borderBox.x)} ${n(-borderBox.y)})">${markup.body}</g></g></g>`);
-  return [rasterItem(svg, region, painted, filter), ...items.filter(drawsNothing)];
+  return [rasterItem(svg, region, { unrasterized: painted, filter: filterName(filter) }), ...items.filter(drawsNothing)];
 }
 
 /** What is said when an element is drawn without its filter because Skia would not draw `what` of it. */
@@ -134,15 +134,17 @@ function finiteArea(region: Rect): boolean {
  * An SVG document of the region's size drawing `content` in its pixels (the region's origin is
  * put by the content's own transform: Skia's renderer, given a viewBox not at 0 0, draws nothing).
  */
-function regionDocument(region: Rect, content: string): string {
+export function regionDocument(region: Rect, content: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(region.width)}" height="${n(region.height)}" viewBox="0 0 ${n(region.width)} ${n(region.height)}" preserveAspectRatio="none">${content}</svg>`;
 }
 
-/** An image item of the SVG document over `region`, with `unrasterized` drawn when Skia cannot. */
-function rasterItem(svg: string, region: Rect, unrasterized: readonly DisplayItem[], filter: DomElement): DisplayItem {
+type Rasterize = NonNullable<Extract<DisplayItem, { kind: 'image' }>['rasterize']>;
+
+/** An image item of the SVG document over `region`, drawn by Skia (pdf/image-prep.ts), `rasterize.unrasterized` when it cannot be. */
+export function rasterItem(svg: string, region: Rect, rasterize: Rasterize): DisplayItem {
   const bytes = new TextEncoder().encode(svg);
   const image: LoadedImage = { id: `svg-filter-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}`, format: 'svg', bytes, width: region.width, height: region.height };
-  return { kind: 'image', rect: region, image, rasterize: { unrasterized, filter: filterName(filter) } };
+  return { kind: 'image', rect: region, image, rasterize };
 }
 
 /** What a `<filter>` found in the page's HTML is written from: no SVG document around it to reference. */

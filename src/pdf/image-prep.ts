@@ -9,9 +9,11 @@
  *   at that density;
  * - `blur()` and blurred `drop-shadow()`s of raster images (paint/filter.ts) are blurred copies
  *   (raster/blur.ts) covering the image's rectangle grown by 3 sigma, at 1-2 pixels per px;
- * - SVG elements whose filter only a rasteriser applies (paint/svg-filter-raster.ts) are drawn by
+ * - SVG elements whose filter only a rasteriser applies (paint/svg-filter-raster.ts) and blurred
+ *   `drop-shadow()`s of translucent or clipped content (paint/drop-shadow-raster.ts) are drawn by
  *   Skia at 2 pixels per px of the page (within MAX_FILTER_PIXELS each and
- *   MAX_DOCUMENT_FILTER_PIXELS in all; beyond, the element is drawn unfiltered);
+ *   MAX_DOCUMENT_FILTER_PIXELS in all; beyond, the element is drawn unfiltered, the shadow from
+ *   its outlines);
  * - images drawn with interpolation off (`image-rendering: pixelated`) and larger than their
  *   pixels are enlarged with nearest-neighbour sampling (raster/pixelate.ts), one per image and
  *   factor. JPEGs with an EXIF orientation keep the hint only.
@@ -365,7 +367,7 @@ export async function prepareImages(display: DocumentDisplayList, warn?: (messag
   };
   const granted = [...wanted].filter(withinBudget);
   if (filterPixels > MAX_DOCUMENT_FILTER_PIXELS) {
-    warn?.(`SVG filters of ${Math.round(filterPixels / 1e6)} million pixels in all, more than ${MAX_DOCUMENT_FILTER_PIXELS / 1e6} million: the elements beyond were drawn unfiltered`);
+    warn?.(`SVG filters and blurred \`drop-shadow()\`s of ${Math.round(filterPixels / 1e6)} million pixels in all, more than ${MAX_DOCUMENT_FILTER_PIXELS / 1e6} million: those beyond were drawn without Skia (an SVG filter's elements unfiltered, a shadow blurred from the outlines of what it shadows)`);
   }
   const unmade: ImageItem[] = [];
   await Promise.all(granted.map(async ([key, { item, scale }]) => {

@@ -58,6 +58,15 @@ describe('prepareImages', () => {
     expect(drawn[0]).toBe(filtered);
   });
 
+  it('says what is drawn instead of a blurred drop-shadow() Skia could not draw', async () => {
+    const unreadable = { id: 'svg-filter-y', format: 'svg' as const, bytes: new TextEncoder().encode('<svg'), width: 40, height: 20 };
+    const outlined: DisplayItem = { kind: 'fill-rect', rect, color: red };
+    const shadow: DisplayItem = { kind: 'image', rect, image: unreadable, rasterize: { unrasterized: [outlined], filter: 'a blurred `drop-shadow()`', instead: 'its shadow is blurred from the outlines of what it shadows' } };
+    const { said, drawn } = await warnings([shadow]);
+    expect(said).toEqual(['a blurred `drop-shadow()` could not be drawn by Skia: its shadow is blurred from the outlines of what it shadows']);
+    expect(drawn[0]).toBe(shadow);
+  });
+
   it('is silent when every copy is made', async () => {
     const { said, drawn } = await warnings([blocky]);
     expect(said).toEqual([]);
