@@ -1,6 +1,6 @@
 /**
  * A blurred `drop-shadow()` (Filter Effects 1 §13.1: the element's alpha, offset, blurred with a
- * Gaussian of standard deviation blur / 2 and filled with the colour) of content whose outlines
+ * Gaussian whose standard deviation is the blur length, and filled with the colour) of content whose outlines
  * are not its alpha: translucent colours, gradients fading to transparent, patterns, clips, groups.
  * The items are written as SVG (items-svg.ts) under a filter that keeps their blurred alpha in the
  * shadow's colour, and pdf/image-prep.ts draws that document by Skia at print density, the shadow
@@ -15,7 +15,7 @@ import { rasterItem, regionDocument } from './svg-filter-raster.js';
 export interface BlurredShadow {
   readonly x: number;
   readonly y: number;
-  /** The blur radius, px: twice the standard deviation. */
+  /** The blur, px: the Gaussian's standard deviation. */
   readonly blur: number;
   readonly color: Color;
 }
@@ -31,7 +31,7 @@ export function rasterShadow(items: readonly DisplayItem[], shadow: BlurredShado
   // the filter region in the items' space (the group's, before the offset): the whole of the document
   const within = `x="${n(region.x - shadow.x)}" y="${n(region.y - shadow.y)}" width="${n(region.width)}" height="${n(region.height)}"`;
   const filter = `<filter id="shadow" filterUnits="userSpaceOnUse" ${within} color-interpolation-filters="sRGB">`
-    + `<feGaussianBlur in="SourceAlpha" stdDeviation="${n(shadow.blur / 2)}" result="alpha"/>`
+    + `<feGaussianBlur in="SourceAlpha" stdDeviation="${n(shadow.blur)}" result="alpha"/>`
     + `<feFlood flood-color="${rgb(shadow.color)}" flood-opacity="${n(shadow.color.a)}"/>`
     + '<feComposite in2="alpha" operator="in"/></filter>';
   const svg = regionDocument(region, `<defs>${filter}${markup.defs}</defs>`

@@ -138,14 +138,15 @@ function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayI
 
 /**
  * A blurred shadow: raster images' own alpha blurred (pdf/image-prep.ts), and everything else's in
- * one mask, σ = blur / 2 as for box shadows. Where the outlines of what is drawn are its alpha
- * (opaque shapes, unclipped) the mask is their coverage blurred (text-shadow.ts), exact and shared
- * by repeated slices; otherwise (translucent colours, gradients to transparent, patterns, clips)
+ * one mask, with the blur length as standard deviation σ (Filter Effects 1 §13.1; a box shadow's
+ * blur radius is 2σ, Chromium 156 prints both so). Where the outlines of what is drawn are its
+ * alpha (opaque shapes, unclipped) the mask is their coverage blurred (text-shadow.ts), exact and
+ * shared by repeated slices; otherwise (translucent colours, gradients to transparent, patterns, clips)
  * it is drawn from the items themselves by Skia (drop-shadow-raster.ts), that coverage kept as
  * what is drawn when Skia cannot.
  */
 function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
-  const sigma = shadow.blur / 2;
+  const sigma = shadow.blur;
   // the images' shadows keep the transforms and clips they are drawn under
   const images = items.flatMap((item): DisplayItem[] => {
     if (isRaster(item)) {
@@ -159,7 +160,7 @@ function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): Displ
   const polygons = coveredPolygons(others);
   const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
   if (moved.length === 0) return imageLayer;
-  const outlined = blurredPolygons(moved, shadow.blur, shadow.color);
+  const outlined = blurredPolygons(moved, 2 * sigma, shadow.color);
   const mask = outlined[0];
   if (outlinesAreAlpha(others) || mask?.kind !== 'alpha-mask') return [...imageLayer, ...outlined];
   // the rasterised shadow covers what the outlines' mask does: their bounds grown by 3σ, held within the effect bounds

@@ -21,29 +21,29 @@ describe('SVG filters as CSS filter functions', () => {
   it('reads draw.io\'s shadow: blurred alpha, offset, flooded, blended under the source', () => {
     expect(rounded(functionsOf('<filter id="f"><feGaussianBlur in="SourceAlpha" stdDeviation="1.7" result="blur"/><feOffset in="blur" dx="3" dy="3" result="offsetBlur"/>'
       + '<feFlood flood-color="#3D4574" flood-opacity="0.4" result="offsetColor"/><feComposite in="offsetColor" in2="offsetBlur" operator="in" result="offsetBlur"/><feBlend in="SourceGraphic" in2="offsetBlur"/></filter>')))
-      .toEqual([{ kind: 'drop-shadow', x: 3, y: 3, blur: 3.4, color: { r: 61, g: 69, b: 116, a: 0.4 } }]);
+      .toEqual([{ kind: 'drop-shadow', x: 3, y: 3, blur: 1.7, color: { r: 61, g: 69, b: 116, a: 0.4 } }]);
   });
 
   it('reads Inkscape\'s drop shadow (a flood kept where the source is) and the classic merge with feComponentTransfer', () => {
     expect(rounded(functionsOf('<filter id="f"><feFlood flood-opacity="0.5" flood-color="rgb(0,0,0)" result="flood"/><feComposite in="flood" in2="SourceGraphic" operator="in" result="c1"/>'
       + '<feGaussianBlur in="c1" stdDeviation="2" result="blur"/><feOffset dx="5" dy="5" result="offset"/><feComposite in="SourceGraphic" in2="offset" operator="over"/></filter>')))
-      .toEqual([{ kind: 'drop-shadow', x: 5, y: 5, blur: 4, color: { r: 0, g: 0, b: 0, a: 0.5 } }]);
+      .toEqual([{ kind: 'drop-shadow', x: 5, y: 5, blur: 2, color: { r: 0, g: 0, b: 0, a: 0.5 } }]);
     expect(rounded(functionsOf('<filter id="f"><feGaussianBlur in="SourceAlpha" stdDeviation="3"/><feOffset dx="2" dy="4" result="o"/><feComponentTransfer><feFuncA type="linear" slope="0.3"/></feComponentTransfer>'
       + '<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>')))
-      .toEqual([{ kind: 'drop-shadow', x: 2, y: 4, blur: 6, color: { r: 0, g: 0, b: 0, a: 0.3 } }]);
+      .toEqual([{ kind: 'drop-shadow', x: 2, y: 4, blur: 3, color: { r: 0, g: 0, b: 0, a: 0.3 } }]);
   });
 
   it('reads ApexCharts\' label shadow: the source graphic moved and blurred, a flood kept in its alpha', () => {
     expect(rounded(functionsOf('<filter id="f" filterUnits="userSpaceOnUse" width="200%" height="200%" x="-50%" y="-50%"><feOffset in="SourceGraphic" dx="1" dy="1" result="offset"/>'
       + '<feGaussianBlur in="offset" stdDeviation="1" result="blur"/><feFlood flood-color="#000" flood-opacity="0.8" result="flood"/><feComposite in="flood" in2="blur" operator="in" result="shadow"/>'
       + '<feMerge><feMergeNode in="shadow"/><feMergeNode in="SourceGraphic"/></feMerge></filter>')))
-      .toEqual([{ kind: 'drop-shadow', x: 1, y: 1, blur: 2, color: { r: 0, g: 0, b: 0, a: 0.8 } }]);
+      .toEqual([{ kind: 'drop-shadow', x: 1, y: 1, blur: 1, color: { r: 0, g: 0, b: 0, a: 0.8 } }]);
     // the moved source drawn as it is: its own colours, which no CSS function gives
     expect(functionsOf('<filter id="f"><feOffset dx="2" result="o"/><feMerge><feMergeNode in="o"/><feMergeNode in="SourceGraphic"/></feMerge></filter>')).toBeUndefined();
   });
 
   it('reads feDropShadow with its defaults, a blur, and a shadow coloured by a matrix in linearRGB', () => {
-    expect(rounded(functionsOf('<filter id="f"><feDropShadow flood-color="red"/></filter>'))).toEqual([{ kind: 'drop-shadow', x: 2, y: 2, blur: 4, color: { r: 255, g: 0, b: 0, a: 1 } }]);
+    expect(rounded(functionsOf('<filter id="f"><feDropShadow flood-color="red"/></filter>'))).toEqual([{ kind: 'drop-shadow', x: 2, y: 2, blur: 2, color: { r: 255, g: 0, b: 0, a: 1 } }]);
     expect(functionsOf('<filter id="f"><feGaussianBlur stdDeviation="2.5"/></filter>')).toEqual([{ kind: 'blur', radius: 2.5 }]);
     // linear 0.214 is sRGB 0.49996 (127.5 of 255)
     expect(rounded(functionsOf('<filter id="f"><feOffset in="SourceAlpha" dx="1" dy="1"/><feColorMatrix values="0 0 0 0 0.214  0 0 0 0 0  0 0 0 0 0  0 0 0 0.5 0"/>'

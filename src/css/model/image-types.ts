@@ -160,6 +160,7 @@ export type FilterFunction =
   | { readonly kind: 'opacity'; readonly amount: number }
   /** Standard deviation in px. */
   | { readonly kind: 'blur'; readonly radius: number }
+  /** Offsets in px; `blur` the Gaussian's standard deviation in px (Filter Effects 1 §13.1: not a box shadow's blur radius, 2σ). */
   | { readonly kind: 'drop-shadow'; readonly x: number; readonly y: number; readonly blur: number; readonly color: Color }
   | { readonly kind: 'url'; readonly url: string }
   /** The `<filter>` of an inline `<svg>` a `url()` names where no functions above say it (boxes/svg-references.ts): rasterised (paint/svg-filter-raster.ts). */

@@ -149,7 +149,7 @@ function primitiveValue(primitive: DomElement, input: (name: string | undefined)
     case 'feDropShadow': {
       const sigma = deviationOf(primitive, 2);
       if (sigma === undefined || from.kind !== 'graphic') return undefined;
-      const shadow: FilterFunction = { kind: 'drop-shadow', x: numberOf(attr(primitive, 'dx'), 2), y: numberOf(attr(primitive, 'dy'), 2), blur: sigma * 2, color: floodOf(primitive) };
+      const shadow: FilterFunction = { kind: 'drop-shadow', x: numberOf(attr(primitive, 'dx'), 2), y: numberOf(attr(primitive, 'dy'), 2), blur: sigma, color: floodOf(primitive) };
       return { kind: 'graphic', functions: [...from.functions, shadow] };
     }
     case 'feColorMatrix': return colorMatrixValue(primitive, from, linear);
@@ -190,7 +190,7 @@ function stacked(layers: readonly Value[]): Value | undefined {
   const [shadow, graphic] = visible;
   if (shadow?.kind !== 'shadow' || shadow.color === 'source' || graphic?.kind !== 'graphic' || graphic.functions.some((f) => !RECOLOURS.has(f.kind))) return undefined;
   // the shadow after the recolouring, which keeps alpha: the shadow's shape is the same, its colour not recoloured
-  return { kind: 'graphic', functions: [...graphic.functions, { kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma * 2, color: shadow.color }] };
+  return { kind: 'graphic', functions: [...graphic.functions, { kind: 'drop-shadow', x: shadow.dx, y: shadow.dy, blur: shadow.sigma, color: shadow.color }] };
 }
 
 /** `feComponentTransfer` on a shadow: an `feFuncA` that scales alpha (`linear` with a slope, `table` from 0) changes its opacity. */
