@@ -12,6 +12,14 @@ import type { DisplayItem } from './display-list.js';
 import { drawsNothing, itemsAsSvg, n, rgb } from './items-svg.js';
 import { rasterItem, regionDocument } from './svg-filter-raster.js';
 
+/** How a warning names the filter; what marks the image as a shadow drawn here. */
+const BLURRED_SHADOW = 'a blurred `drop-shadow()`';
+
+/** Whether an item is a shadow drawn here (one of a `drop-shadow()` earlier in a chain). */
+export function isRasterShadow(item: DisplayItem): boolean {
+  return item.kind === 'image' && item.rasterize?.filter === BLURRED_SHADOW;
+}
+
 export interface BlurredShadow {
   readonly x: number;
   readonly y: number;
@@ -36,5 +44,5 @@ export function rasterShadow(items: readonly DisplayItem[], shadow: BlurredShado
     + '<feComposite in2="alpha" operator="in"/></filter>';
   const svg = regionDocument(region, `<defs>${filter}${markup.defs}</defs>`
     + `<g transform="translate(${n(shadow.x - region.x)} ${n(shadow.y - region.y)})"><g filter="url(#shadow)">${markup.body}</g></g>`);
-  return rasterItem(svg, region, { unrasterized: outlined, filter: 'a blurred `drop-shadow()`', instead: 'its shadow is blurred from the outlines of what it shadows' });
+  return rasterItem(svg, region, { unrasterized: outlined, filter: BLURRED_SHADOW, instead: 'its shadow is blurred from the outlines of what it shadows' });
 }

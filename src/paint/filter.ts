@@ -28,7 +28,7 @@ import { boundsOf } from './coverage.js';
 import { appendAll } from '../append-all.js';
 import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
-import { rasterShadow } from './drop-shadow-raster.js';
+import { isRasterShadow, rasterShadow } from './drop-shadow-raster.js';
 import type { Rect } from '../geometry/types.js';
 
 /**
@@ -157,7 +157,8 @@ function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): Displ
   });
   const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
   const others = items.filter((item) => !isRaster(item));
-  const polygons = coveredPolygons(others);
+  // an earlier shadow's image has no outline, as an earlier outlines' mask (an alpha mask) has none
+  const polygons = coveredPolygons(others.filter((item) => !isRasterShadow(item)));
   const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
   if (moved.length === 0) return imageLayer;
   const outlined = blurredPolygons(moved, 2 * sigma, shadow.color);
