@@ -6,8 +6,9 @@
  * - `opacity()` makes the content a transparency group with that alpha, as `opacity` does;
  * - `drop-shadow()` paints the content's alpha offset and in its colour under it: unblurred, the
  *   content itself as an alpha soft mask (exact, images' transparency included); blurred, raster
- *   images' alpha blurred by the pdf stage and the coverage of the other shapes (glyph outlines,
- *   paths, boxes) blurred as `text-shadow` is (text-shadow.ts);
+ *   images' alpha blurred by the pdf stage, and the other shapes' alpha blurred in one mask: their
+ *   coverage (glyph outlines, paths, boxes) blurred as `text-shadow` is (text-shadow.ts) where
+ *   they are opaque and unclipped, else drawn by Skia from the items (drop-shadow-raster.ts);
  * - `blur()` blurs images and every painted shape (filter-blur.ts);
  * - an SVG `<filter>` no function says (`url()` resolved by boxes/svg-references.ts) is drawn by
  *   Skia over the element's items written as SVG (svg-filter-raster.ts); with an item that has no
