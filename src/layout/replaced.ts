@@ -50,6 +50,21 @@ function altSize(box: ReplacedBox, text: TextSystem | undefined): { width: numbe
 }
 
 /**
+ * A `list-style-image` with no natural size (an SVG with only a `viewBox`, or neither) sized in
+ * its default object size (CSS Images 3 §5.3): Chromium's is a square half the font's ascent
+ * across (LayoutListMarkerImage), the image contained in it by its ratio — not the list item's
+ * width, as an `<img>` with only a ratio would be.
+ */
+function markerDefaultSized(box: ReplacedBox, image: LoadedImage | undefined, text: TextSystem | undefined): LoadedImage | undefined {
+  if (box.pseudo !== 'marker' || image?.naturalSize === undefined || text === undefined) return image;
+  const side = text.metrics(fontRequestFromStyle(box.style)).ascent / 2 / box.style.zoom;
+  const ratio = image.naturalSize === 'ratio' && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
+  const width = Math.min(side, side * ratio);
+  const { naturalSize: _none, ...sized } = image;
+  return { ...sized, width, height: width / ratio };
+}
+
+/**
  * The containing block's size, for percentages and `stretch`. A size is undefined when
  * indefinite: a height, or the width while measuring the box's max-content contribution, where
  * percentage sizes behave as `auto` (CSS Sizing 3 §5.2.1 cyclic percentages).
@@ -101,7 +116,7 @@ export function replacedSize(box: ReplacedBox, loaded: LoadedImage | undefined, 
   const { width: containingWidth, height: containingHeight } = containing;
   const style = box.style;
   // the part of the image an `object-view-box` shows has the natural size
-  const image = style.objectViewBox === 'none' ? loaded : viewedImage(style, loaded);
+  const image = markerDefaultSized(box, style.objectViewBox === 'none' ? loaded : viewedImage(style, loaded), text);
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth ?? 0);
   const edgesX = border.left + border.right + padding.left + padding.right;

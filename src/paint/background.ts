@@ -80,29 +80,49 @@ function clipOf(area: BackgroundArea, which: BackgroundBox): { rect: Rect; radii
 /** A layer's value of a list longhand: the list repeats when shorter than the image list (§3.1). */
 export const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
 
-/** The intrinsic size of an image, when it has one (gradients have none). */
-function intrinsicSize(image: CssImage, lookup: ImageLookup): { width: number; height: number } | undefined {
-  if (image.kind !== 'url') return undefined;
-  const loaded = lookup(image.url);
-  const resolution = image.resolution ?? 1;
-  return loaded === undefined ? undefined : { width: loaded.width / resolution, height: loaded.height / resolution };
+/**
+ * What of its size an image has of its own (CSS Images 3 §4.1): a raster or a sized SVG both
+ * natural dimensions and their ratio; an SVG with only a `viewBox` (or percentage sizes) only the
+ * ratio; a gradient, or an SVG with neither, nothing.
+ */
+export interface NaturalDimensions {
+  readonly width?: number;
+  readonly height?: number;
+  readonly ratio?: number;
 }
 
-/** §3.9 `background-size` for an image in a positioning area. */
-export function tileSize(size: BackgroundSize, area: Rect, intrinsic: { width: number; height: number } | undefined): { width: number; height: number } {
-  const ratio = intrinsic !== undefined && intrinsic.height > 0 ? intrinsic.width / intrinsic.height : undefined;
-  if (size === 'cover' || size === 'contain') {
-    if (ratio === undefined) return { width: area.width, height: area.height };
-    const pick = size === 'cover' ? Math.max : Math.min;
-    const scale = pick(area.width / intrinsic!.width, area.height / intrinsic!.height);
-    return { width: intrinsic!.width * scale, height: intrinsic!.height * scale };
-  }
+function naturalDimensions(image: CssImage, lookup: ImageLookup): NaturalDimensions {
+  const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
+  if (loaded === undefined || loaded.naturalSize === 'none') return {};
+  const ratio = loaded.width > 0 && loaded.height > 0 ? loaded.width / loaded.height : undefined;
+  if (loaded.naturalSize === 'ratio') return ratio === undefined ? {} : { ratio };
+  const resolution = image.kind === 'url' ? image.resolution ?? 1 : 1;
+  return { width: loaded.width / resolution, height: loaded.height / resolution, ...(ratio === undefined ? {} : { ratio }) };
+}
+
+/** `contain` or `cover` (§3.9): the largest size of the ratio inside the area, or the smallest over it. */
+function fitted(fit: 'contain' | 'cover', ratio: number, area: Size): Size {
+  const width = (fit === 'contain' ? Math.min : Math.max)(area.width, area.height * ratio);
+  return { width, height: width / ratio };
+}
+
+/**
+ * §3.9 `background-size` for an image in a positioning area, by the default sizing algorithm
+ * (CSS Images 3 §5.3) with the area as the default object size: a missing dimension follows the
+ * given one through the ratio, else is the natural one, else the area's; `auto` on both axes is
+ * the natural size, or `contain` for an image with only a ratio (an icon SVG with a `viewBox`
+ * alone fills its box, as in Chromium).
+ */
+export function tileSize(size: BackgroundSize, area: Size, natural: NaturalDimensions): Size {
+  const { ratio } = natural;
+  if (size === 'cover' || size === 'contain') return ratio === undefined ? { width: area.width, height: area.height } : fitted(size, ratio, area);
   const w = size.width === 'auto' ? undefined : resolveLength(size.width, area.width);
   const h = size.height === 'auto' ? undefined : resolveLength(size.height, area.height);
   if (w !== undefined && h !== undefined) return { width: w, height: h };
-  if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : area.height };
-  if (h !== undefined) return { width: ratio !== undefined ? h * ratio : area.width, height: h };
-  return intrinsic ?? { width: area.width, height: area.height };
+  if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : natural.height ?? area.height };
+  if (h !== undefined) return { width: ratio !== undefined ? h * ratio : natural.width ?? area.width, height: h };
+  if (natural.width !== undefined && natural.height !== undefined) return { width: natural.width, height: natural.height };
+  return ratio !== undefined ? fitted('contain', ratio, area) : { width: area.width, height: area.height };
 }
 
 /** One axis of a background's tiling: the first tile's place, the tile's and the positioning area's extent, and the clip's. */
@@ -231,7 +251,7 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
   const origin = layer.fixed && options.fixedArea !== undefined ? options.fixedArea : boxOf(area.whole ?? area, layer.origin).rect;
   const clip = clipOverride ?? (layer.clip === 'no-clip' ? unclipped(area) : clipOf(area, layer.clip));
   if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
-  let size = tileSize(layer.size, origin, intrinsicSize(image, lookup));
+  let size = tileSize(layer.size, origin, naturalDimensions(image, lookup));
   const width = roundSize(repeat.x, size.width, origin.width);
   const height = roundSize(repeat.y, size.height, origin.height);
   const sizeSpec = layer.size;

@@ -117,6 +117,13 @@ describe('list-style-image', () => {
     ]);
   });
 
+  it('sizes an image with no natural size in a square half the ascent across, by its ratio (Chromium\'s default object size)', async () => {
+    // an SVG with only a 2:1 viewBox: 8 × 4 at a 16px ascent, on the baseline — not the item's width
+    const image = `url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 1'><rect width='2' height='1' fill='red'/></svg>")`;
+    const page = await pixels(`@page { size: 50px 24px; margin: 0 } ul { margin: 0; padding: 0; font: 20px/1 wp; list-style: inside ${image} }`, '<ul><li style="color: blue">a</li></ul>');
+    expect(page.slice(11, 17).map((row) => row.slice(0, 10))).toEqual(['__________', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', '__________']);
+  });
+
   it('falls back to list-style-type when the image does not load', async () => {
     expect(await pixels('@page { size: 12px 4px; margin: 0 } ul { margin: 0; padding-left: 6px; font: 2px/1 wp; color: red; list-style: "a " url(missing.png) }', '<ul><li>b</li></ul>',
       [{ code: 'resource', message: /image not loaded: cannot read .*missing\.png: no such file/ }])).toEqual([
