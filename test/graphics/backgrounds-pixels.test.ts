@@ -47,6 +47,14 @@ describe('gradients', () => {
     ]);
   });
 
+  it('keeps the first slice\'s edge straight: the last slice does not spill onto it', async () => {
+    // from 90deg at the left middle: the first slice (red) starts on the horizontal ray; the last
+    // one (blue) used to reach half a degree past it, 0.9px at 100px out (Chromium: straight)
+    const page = await render('@page { size: 100px 20px } div { height: 20px; background: conic-gradient(from 90deg at 0 50%, red 0 90deg, blue 90deg) }', '<div></div>');
+    expect(new Set(page.slice(0, 10))).toEqual(new Set(['B'.repeat(100)]));
+    expect(new Set(page.slice(10))).toEqual(new Set(['R'.repeat(100)]));
+  });
+
   it('resolves currentcolor in stops and a single stop', async () => {
     expect(await render('@page { size: 2px 2px } div { height: 2px; color: blue; background: linear-gradient(currentcolor) }', '<div></div>')).toEqual(['BB', 'BB']);
   });
