@@ -12,7 +12,7 @@ const color = (r: number, g: number, b: number) => ({ r, g, b, a: 1 });
 const pct = (value: number) => ({ kind: 'percent', value }) as const;
 
 describe('conic gradient wedges', () => {
-  it('a hard-stop pie chart is one path per slice, each reaching half a degree into the next', () => {
+  it('a hard-stop pie chart is one path per slice, each reaching half a degree under the next, the first under the last', () => {
     const pie: ConicGradient = {
       kind: 'conic', repeating: false, from: 0, position: CENTER,
       stops: [
@@ -23,10 +23,17 @@ describe('conic gradient wedges', () => {
     };
     const items = paintGradient(pie, { x: 0, y: 0, width: 100, height: 100 });
     expect(items.map((item) => item.kind)).toEqual(['fill-path', 'fill-path', 'fill-path']);
-    // the first slice: the centre, 144 one-degree points of its arc, half a degree past its end
+    // the first slice: the centre, half a degree before its start, 144 one-degree points of its
+    // arc, half a degree past its end
     const first = items[0]!;
     if (first.kind !== 'fill-path') throw new Error('not a path');
-    expect(first.path.length).toBe(1 + 144 + 1 + 1);
+    expect(first.path.length).toBe(1 + 1 + 144 + 1 + 1);
+    // the last, painted last, ends where the first starts (12 o'clock), not half a degree on
+    const last = items[2]!;
+    if (last.kind !== 'fill-path') throw new Error('not a path');
+    const end = last.path[last.path.length - 2]!;
+    if (end.op !== 'line') throw new Error('not a line');
+    expect(end.x).toBeCloseTo(50, 6);
   });
 
   it('a smooth gradient changes colour every degree', () => {
