@@ -75,9 +75,33 @@ export function paintBorder(input: BorderInput): DisplayItem[] {
   if (visible.length >= 2 && first.style === 'solid' && visible.every((s) => s.style === 'solid' && sameColor(s.color, first.color))
     && sides.every((s) => isVisible(s) || s.width === 0)) return [{ kind: 'fill-path', path: visible.flatMap((side) => sidePath(input, side.side, 0, 1)), color: first.color }];
   if (uniform && (first.style === 'dashed' || first.style === 'dotted') && hasRadii(input.radii) && visible.every((s) => s.width === first.width)) {
-    return [roundedDashes(input, first.style, first.width, first.color)];
+    return [roundedDashes(input, first.style, first.width, first.color, first.width)];
   }
-  return visible.flatMap((side) => paintSide(input, side));
+  return visible.flatMap((side) => ((side.style === 'dashed' || side.style === 'dotted') && arcsAtCorners(input, side.side) ? curvedDashes(input, side, side.style) : paintSide(input, side)));
+}
+
+/** The corners at each end of a side, as indices of their horizontal radius in `Radii`. */
+const SIDE_CORNERS: Readonly<Record<Side, readonly [number, number]>> = { top: [0, 2], right: [2, 4], bottom: [4, 6], left: [6, 0] };
+
+/** Whether the inner edge of a side is curved at either end (Chromium's `BorderWillArcInnerEdge`): then its dashes follow the curves. */
+function arcsAtCorners(input: BorderInput, side: Side): boolean {
+  const inner = insetRadii(input.radii, input.widths);
+  return SIDE_CORNERS[side].some((corner) => inner[corner]! > 0);
+}
+
+/**
+ * A dashed or dotted side whose corners are rounded, in a border whose sides differ, as Chromium
+ * draws it: the dashes of the whole rounded middle line (`roundedDashes`, the stroke wide enough
+ * to cover the band) clipped to the side's part of the border, so that they run round each
+ * corner up to where it is split with the next side — at the ratio of their widths, as colours
+ * are — thinning with the band to meet a thinner side.
+ */
+function curvedDashes(input: BorderInput, side: SideStyle, style: 'dashed' | 'dotted'): DisplayItem[] {
+  const { widths } = input;
+  // Chromium's stroke: 2.2 × the widest of the side and its neighbours, clipped; round dots keep their size
+  const cover = 2.2 * Math.max(widths.top, widths.right, widths.bottom, widths.left);
+  const stroke = roundedDashes(input, style, side.width, side.color, style === 'dashed' || side.width <= 3 ? cover : side.width);
+  return [{ kind: 'push-clip-path', path: sidePath(input, side.side, 0, 1) }, stroke, { kind: 'pop-clip' }];
 }
 
 /**
@@ -196,12 +220,20 @@ function straightDashes(input: BorderInput, side: Side, style: 'dashed' | 'dotte
   return { kind: 'stroke-path', path, color, width, dash: [0, dots.spacing], lineCap: 'round' };
 }
 
-/** Four equal dashed/dotted sides with rounded corners: one stroke around the middle of the border. */
-function roundedDashes(input: BorderInput, style: 'dashed' | 'dotted', width: number, color: Color): DisplayItem {
+/**
+ * Dashes or dots of a side `width` wide around the whole middle of a rounded border, as one stroke
+ * `strokeWidth` wide: four equal dashed/dotted sides are this stroke alone.
+ */
+function roundedDashes(input: BorderInput, style: 'dashed' | 'dotted', width: number, color: Color, strokeWidth: number): DisplayItem {
   const middle = edgeAt(input, 1 / 2);
   const path = roundedRectPath(middle.rect, middle.radii);
-  if (style === 'dotted') return { kind: 'stroke-path', path, color, width, dash: [0, 2 * width], lineCap: 'round' };
-  return dashedStroke(path, color, width, dashPattern(width, roundedPerimeter(middle.rect, middle.radii), true));
+  const perimeter = roundedPerimeter(middle.rect, middle.radii);
+  // dots as Chromium draws them round a closed path: up to 3px square ones, as dashes of the
+  // width; thicker ones round, as many as fit 2 × width apart, spread evenly so that none
+  // doubles where the path closes
+  if (style === 'dotted' && width <= 3) return dashedStroke(path, color, strokeWidth, dashPattern(width, perimeter, true, width));
+  if (style === 'dotted') return { kind: 'stroke-path', path, color, width, dash: [0, perimeter / Math.max(1, Math.round(perimeter / (2 * width)))], lineCap: 'round' };
+  return dashedStroke(path, color, strokeWidth, dashPattern(width, perimeter, true));
 }
 
 /** A dashed stroke with butt caps; solid when the path is too short for dashes (`dash` undefined). */

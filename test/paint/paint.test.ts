@@ -133,6 +133,20 @@ describe('borders', () => {
     }]);
   });
 
+  test('dotted round rounded corners: square dots to 3px, fitted round the closed middle line, as Chromium draws them', () => {
+    const dotted = (width: number) => style({ ...solidBorder(width, RED), borderTopStyle: 'dotted', borderRightStyle: 'dotted', borderBottomStyle: 'dotted', borderLeftStyle: 'dotted' });
+    const radii = [5, 5, 5, 5, 5, 5, 5, 5] as const;
+    // the middle line: an 18 × 8 box with radii of 4, 20 + 8π long; 11 dots of 2 and gaps of 2.10 (none doubles where it closes)
+    const [thin] = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: dotted(2), radii });
+    expect(thin).toMatchObject({ kind: 'stroke-path', width: 2, lineCap: 'butt' });
+    const length = 20 + 8 * Math.PI;
+    expect(thin!.kind === 'stroke-path' && thin.dash![1]).toBeCloseTo((length - 22) / 11, 2);
+    // a dashed bottom under solid sides: the whole line's dashes, clipped to the bottom's part of the border
+    const mixed = style({ ...solidBorder(2, RED), borderBottomStyle: 'dashed' });
+    const items = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: mixed, radii });
+    expect(items.map((item) => item.kind)).toEqual(['fill-path', 'fill-path', 'push-clip-path', 'stroke-path', 'pop-clip', 'fill-path']);
+  });
+
   test('double: outer and inner thirds; inset/groove shade like Chromium', () => {
     const dbl = style({ ...solidBorder(3, RED), borderTopStyle: 'double', borderRightStyle: 'double', borderBottomStyle: 'double', borderLeftStyle: 'double' });
     const [ring] = paintBorder({ rect, widths: { top: 3, right: 3, bottom: 3, left: 3 }, style: dbl, radii: NO_RADII });
