@@ -56,7 +56,7 @@ function altSize(box: ReplacedBox, text: TextSystem | undefined): { width: numbe
  * width, as an `<img>` with only a ratio would be.
  */
 function markerDefaultSized(box: ReplacedBox, image: LoadedImage | undefined, text: TextSystem | undefined): LoadedImage | undefined {
-  if (box.pseudo !== 'marker' || image?.naturalSize === undefined || text === undefined) return image;
+  if (box.pseudo !== 'marker' || (image?.naturalSize !== 'ratio' && image?.naturalSize !== 'none') || text === undefined) return image;
   const side = text.metrics(fontRequestFromStyle(box.style)).ascent / 2 / box.style.zoom;
   const ratio = image.naturalSize === 'ratio' && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
   const width = Math.min(side, side * ratio);
@@ -88,7 +88,8 @@ export interface ReplacedRatio {
 export function replacedRatio(box: ReplacedBox, image: LoadedImage): ReplacedRatio | undefined {
   const style = box.style;
   const preferred = style.aspectRatio;
-  const natural = image.width > 0 && image.height > 0 && image.naturalSize !== 'none' && box.noNaturalRatio !== true ? image.width / image.height : undefined;
+  const hasRatio = image.naturalSize === undefined || image.naturalSize === 'ratio';
+  const natural = image.width > 0 && image.height > 0 && hasRatio && box.noNaturalRatio !== true ? image.width / image.height : undefined;
   if (preferred === 'auto' || (preferred.natural && natural !== undefined)) return natural === undefined ? undefined : { ratio: natural, borderBox: false };
   return { ratio: preferred.ratio, borderBox: style.boxSizing === 'border-box' };
 }
@@ -138,7 +139,7 @@ export function replacedSize(box: ReplacedBox, loaded: LoadedImage | undefined, 
   if (specifiedW !== undefined && specifiedH !== undefined) [width, height] = [specifiedW, specifiedH];
   else if (specifiedW !== undefined) [width, height] = [specifiedW, ratio !== undefined ? heightFor(specifiedW) : intrinsic.height * zoom];
   else if (specifiedH !== undefined) [width, height] = [ratio !== undefined ? widthFor(specifiedH) : intrinsic.width * zoom, specifiedH];
-  else if (image?.naturalSize !== undefined && ratio !== undefined) {
+  else if ((image?.naturalSize === 'ratio' || image?.naturalSize === 'none') && ratio !== undefined) {
     // no natural width: the containing block's; measured for a max-content contribution, none —
     // but a percentage width contributes the default object's 300px, as in Chromium (a logo's
     // `width: 100%; max-width: 300px` in an auto table cell is 300px wide)

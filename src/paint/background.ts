@@ -97,6 +97,8 @@ function naturalDimensions(image: CssImage, lookup: ImageLookup): NaturalDimensi
   const ratio = loaded.width > 0 && loaded.height > 0 ? loaded.width / loaded.height : undefined;
   if (loaded.naturalSize === 'ratio') return ratio === undefined ? {} : { ratio };
   const resolution = image.kind === 'url' ? image.resolution ?? 1 : 1;
+  if (loaded.naturalSize === 'width') return { width: loaded.width / resolution };
+  if (loaded.naturalSize === 'height') return { height: loaded.height / resolution };
   return { width: loaded.width / resolution, height: loaded.height / resolution, ...(ratio === undefined ? {} : { ratio }) };
 }
 
@@ -121,7 +123,10 @@ export function tileSize(size: BackgroundSize, area: Size, natural: NaturalDimen
   if (w !== undefined && h !== undefined) return { width: w, height: h };
   if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : natural.height ?? area.height };
   if (h !== undefined) return { width: ratio !== undefined ? h * ratio : natural.width ?? area.width, height: h };
-  if (natural.width !== undefined && natural.height !== undefined) return { width: natural.width, height: natural.height };
+  if (natural.width !== undefined || natural.height !== undefined) {
+    const width = natural.width ?? (ratio !== undefined ? natural.height! * ratio : area.width);
+    return { width, height: natural.height ?? (ratio !== undefined ? width / ratio : area.height) };
+  }
   return ratio !== undefined ? fitted('contain', ratio, area) : { width: area.width, height: area.height };
 }
 

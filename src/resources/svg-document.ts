@@ -13,7 +13,7 @@ import type { SvgRule } from './svg-style.js';
 import { parseSvgRules, urlId } from './svg-style.js';
 import type { SvgLimits } from './svg-expansion.js';
 import { checkSvgUses } from './svg-expansion.js';
-import type { LoadedImage } from './types.js';
+import type { LoadedImage, NaturalSize } from './types.js';
 
 export interface SvgDocument {
   readonly root: DomElement;
@@ -22,8 +22,8 @@ export interface SvgDocument {
   /** Intrinsic size in px. */
   readonly width: number;
   readonly height: number;
-  /** Set when the root gives no width or height: `ratio` from its viewBox, else `none` (LoadedImage.naturalSize). */
-  readonly naturalSize?: 'ratio' | 'none';
+  /** Set when the root does not give both width and height (LoadedImage.naturalSize). */
+  readonly naturalSize?: NaturalSize;
   /**
    * The images its `<image>` elements show, by `href` as written: filled by the resources stage
    * (which alone may read), empty until then.
@@ -74,7 +74,7 @@ function index(element: DomElement, ids: Map<string, DomElement>, styles: string
 }
 
 /** Intrinsic size: explicit lengths, else derived from the viewBox ratio (SVG 2 §8.2). */
-function intrinsicSize(root: DomElement): { width: number; height: number; naturalSize?: 'ratio' | 'none' } {
+function intrinsicSize(root: DomElement): { width: number; height: number; naturalSize?: NaturalSize } {
   const box = numbers(root.attribs['viewBox'] ?? root.attribs['viewbox']);
   const ratio = box.length === 4 && box[2]! > 0 && box[3]! > 0 ? box[2]! / box[3]! : undefined;
   const explicit = (name: string): number | undefined => {
@@ -86,8 +86,10 @@ function intrinsicSize(root: DomElement): { width: number; height: number; natur
   const w = explicit('width');
   const h = explicit('height');
   if (w !== undefined && h !== undefined) return { width: w, height: h };
-  if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : 150 };
-  if (h !== undefined) return { width: ratio !== undefined ? h * ratio : 300, height: h };
+  // one length without a viewBox: that natural dimension and no ratio (a `width="40"` icon is
+  // 40 × 150 as an <img>, and stretched to any height, as in Chromium)
+  if (w !== undefined) return ratio !== undefined ? { width: w, height: w / ratio } : { width: w, height: 150, naturalSize: 'width' };
+  if (h !== undefined) return ratio !== undefined ? { width: h * ratio, height: h } : { width: 300, height: h, naturalSize: 'height' };
   if (ratio !== undefined) return { width: box[2]!, height: box[3]!, naturalSize: 'ratio' };
   return { width: 300, height: 150, naturalSize: 'none' };
 }

@@ -9,6 +9,9 @@ export interface DecodedPixels extends PixelStreams {
   readonly mediaType: string;
 }
 
+/** What of its size an image has of its own, when not both natural dimensions (LoadedImage.naturalSize). */
+export type NaturalSize = 'ratio' | 'none' | 'width' | 'height';
+
 export interface LoadedImage {
   /** Stable key (content hash) so the PDF embeds each image once. */
   readonly id: string;
@@ -28,9 +31,11 @@ export interface LoadedImage {
   /**
    * What of its size an SVG image has of its own (CSS Images 3 §4.1), when not both natural
    * dimensions: `ratio`, only a natural ratio (a `viewBox` alone; width × height gives it);
-   * `none`, neither (width × height is the 300 × 150 default object size).
+   * `width` or `height`, only that dimension and no ratio (a `width` without a `viewBox`; the
+   * other dimension is the default object's, 150 or 300); `none`, neither (width × height is
+   * the 300 × 150 default object size).
    */
-  readonly naturalSize?: 'ratio' | 'none';
+  readonly naturalSize?: NaturalSize;
   /** The alpha channel, read for the images a `shape-outside` names (CSS Shapes 1 §5). */
   readonly alpha?: AlphaChannel;
 }

@@ -35,6 +35,16 @@ describe('background-size auto for an image with a ratio and no natural size', (
     expect(await rows(`background: ${image} no-repeat 0 0 / 10px auto`)).toEqual(['R'.repeat(10) + '_'.repeat(20)]);
   });
 
+  it('takes the one dimension an SVG with only a width (or height) and no viewBox has, the other the area\'s', async () => {
+    const wide = svg("width='10'");
+    // no ratio: contain fills the area, a height leaves the natural width (Chromium: 300 × 100, 40 × 50 at ten times the size)
+    expect(await rows(`background: ${wide} no-repeat 0 0 / contain`)).toEqual(['R'.repeat(30)]);
+    const page = await renderPage(`<style>@page { size: 30px 10px; margin: 0 } body { margin: 0 } div { width: 30px; height: 10px; background: ${wide} no-repeat 0 0 / auto 5px }</style><div></div>`);
+    expect(page).toEqual([...Array<string>(5).fill('R'.repeat(10) + '_'.repeat(20)), ...Array<string>(5).fill('_'.repeat(30))]);
+    const tall = svg("height='2'");
+    expect(await rows(`background: ${tall} no-repeat 0 0 / 10px auto`)).toEqual(['R'.repeat(10) + '_'.repeat(20), '_'.repeat(30)]);
+  });
+
   it('sizes a mask image the same way (an icon masked without `/ contain`)', async () => {
     const mask = svg("viewBox='0 0 4 2'", "<rect width='4' height='2'/>");
     const result = await rows(`background: red; -webkit-mask: ${mask} no-repeat right; mask: ${mask} no-repeat right`);

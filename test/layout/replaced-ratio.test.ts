@@ -178,6 +178,19 @@ describe('SVG images with only a viewBox', () => {
   });
 });
 
+describe('SVG images with only a width or only a height, and no viewBox', () => {
+  it('have that natural dimension and no ratio: the other is the default object\'s, whatever the given size (as Chromium)', async () => {
+    const wide = svg('width="40"');
+    const tall = svg('height="20"');
+    expect(await sizes(`
+      <img id=w1 style="display:block" src="${wide}">
+      <img id=w2 style="display:block;width:80px" src="${wide}">
+      <img id=h1 style="display:block" src="${tall}">
+      <img id=h2 style="display:block;height:40px" src="${tall}">`))
+      .toEqual(['w1 40x150', 'w2 80x150', 'h1 300x20', 'h2 300x40']);
+  });
+});
+
 describe('an SVG image with a natural size and no viewBox', () => {
   // 8 × 4 user units: the left half red, the right half blue.
   const HALVES = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="4" height="4" fill="red"/><rect x="4" width="4" height="4" fill="blue"/></svg>')}`;
