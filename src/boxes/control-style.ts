@@ -35,3 +35,9 @@ export function roundRadii(radius: number): Pick<ComputedStyle, 'borderTopLeftRa
   const corner = [radius, radius] as const;
   return { borderTopLeftRadius: corner, borderTopRightRadius: corner, borderBottomRightRadius: corner, borderBottomLeftRadius: corner };
 }
+
+/** A colour as `#rrggbb`, for the controls drawn as SVG. */
+export function hex(color: Color): string {
+  const part = (v: number): string => Math.round(v).toString(16).padStart(2, '0');
+  return `#${part(color.r)}${part(color.g)}${part(color.b)}`;
+}

@@ -20,11 +20,12 @@ import { dateTimeText, type DateTimePart } from './date-time-fields.js';
 import { colorBox, fileBox, rangeBox, styledRangeBox } from './form-pickers.js';
 import { meterValue, progressValue } from './form-values.js';
 import { meterPartsBox, shown, valueWide } from './meter-parts.js';
-import { onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
+import { hex, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 import { appendAll } from '../append-all.js';
 import { LIST_BOX_SCROLLBAR, listBoxScrollbar } from './list-box-scrollbar.js';
+import { DARK_CONTROL, darkMarkFor, trackColors } from './accent-contrast.js';
 
 /** Chromium's default accent (the `auto` of `accent-color`) and the greys of its controls. */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
@@ -82,7 +83,7 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
     if (style.appearance === 'none') return undefined;
     return markBox(style, source, outer, type, { checked: element.attribs['checked'] !== undefined, disabled: isDisabled(element) });
   }
-  if (type === 'range') return rangeBox(element, style, { source, outer, accent: hex(resolvedAccent(style)) });
+  if (type === 'range') return rangeBox(element, style, { source, outer, accent: resolvedAccent(style) });
   if (type === 'color') return colorBox(build, element, style, { source, outer });
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
@@ -273,11 +274,6 @@ function resolvedAccent(style: ComputedStyle): Color {
   return style.accentColor === 'auto' ? ACCENT : style.accentColor;
 }
 
-function hex(color: Color): string {
-  const part = (v: number): string => Math.round(v).toString(16).padStart(2, '0');
-  return `#${part(color.r)}${part(color.g)}${part(color.b)}`;
-}
-
 /** The greys Chromium's native theme paints a disabled checkbox or radio with (measured): its mark, border and fill. */
 const DISABLED_MARK = '#d0d0d0';
 const DISABLED_TICK = '#ececec';
@@ -289,8 +285,10 @@ function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inl
   // a disabled control is grey whatever its accent colour
   const accent = disabled ? DISABLED_MARK : hex(resolvedAccent(style));
   const border = disabled ? DISABLED_MARK : BORDER;
-  const fill = disabled ? DISABLED_FILL : '#fff';
-  const tick = disabled ? DISABLED_TICK : '#fff';
+  // a light accent darkens what is drawn beside it, the tick and the radio's ring (accent-contrast.ts)
+  const dark = checked && !disabled && darkMarkFor(resolvedAccent(style));
+  const fill = disabled ? DISABLED_FILL : dark ? DARK_CONTROL : '#fff';
+  const tick = disabled ? DISABLED_TICK : dark ? DARK_CONTROL : '#fff';
   const shape = type === 'checkbox'
     ? checked
       ? `<rect width="13" height="13" rx="2" fill="${accent}"/><path d="M3.2 6.8 5.6 9.2 10 4.2" fill="none" stroke="${tick}" stroke-width="2"/>`
@@ -490,10 +488,10 @@ function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxEleme
   const controlHeight = typeof style.height === 'number' ? style.height : style.fontSize;
   const half = controlHeight / 2;
   const base = build.anonymousStyle(style, 'block');
-  const grey: Color = { r: 178, g: 178, b: 178, a: 1 };
+  // a light accent darkens the unfilled track (accent-contrast.ts)
   const track: ComputedStyle = {
-    ...base, ...roundRadii(half), height: half, marginTop: controlHeight / 4, boxSizing: 'border-box', backgroundColor: { r: 239, g: 239, b: 239, a: 1 },
-    ...solidBorder(1, grey),
+    ...base, ...roundRadii(half), height: half, marginTop: controlHeight / 4, boxSizing: 'border-box',
+    backgroundColor: trackColors(fill).fill, ...solidBorder(1, trackColors(fill).border),
   };
   const bar: ComputedStyle = { ...base, ...roundRadii(half), width: { kind: 'percent', value: fraction * 100 }, height: { kind: 'percent', value: 100 }, backgroundColor: fill };
   const children = fraction > 0 ? [build.block(bar, [], 'block', undefined)] : [];

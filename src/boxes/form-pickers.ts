@@ -1,7 +1,7 @@
 /**
  * The slider, the colour well and the file chooser Chromium 156 prints for `<input type=range>`,
  * `<input type=color>` and `<input type=file>` (measured at 768 dpi): a 129 × 16 slider — a 127 × 8 rounded track, grey
- * (#efefef inside #b2b2b2) with the value's part in the accent colour, under a 16px thumb; a 50 × 27
+ * (#efefef inside #b2b2b2; #3b3b3b inside #858585 beside a light accent) with the value's part in the accent colour, under a 16px thumb; a 50 × 27
  * button-grey box whose 40 × 15 swatch of the value, bordered #777, sits 4px inside its content box
  * at the top and bottom and 2px at the sides. The slider is an image, so that `width` and `height`
  * scale it as in Chromium (with `appearance: none`, boxes of its parts as the author's CSS styles
@@ -14,15 +14,19 @@ import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import { restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, BoxElement, FlexBox, InlineLevelBox, ReplacedBox } from './types.js';
-import { baselineAboveMarginEdge, lengthOrZero, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
+import { baselineAboveMarginEdge, hex, lengthOrZero, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
+import { trackColors } from './accent-contrast.js';
 
-export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
+export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: Color }): ReplacedBox {
   const fraction = rangeFraction(element.attribs);
   const thumb = 8 + fraction * (129 - 16);
+  const accent = hex(at.accent);
+  // a light accent darkens the unfilled track (accent-contrast.ts)
+  const track = trackColors(at.accent);
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="129" height="16" viewBox="0 0 129 16">'
-    + '<rect x="1.5" y="4.5" width="126" height="7" rx="3.5" fill="#efefef" stroke="#b2b2b2"/>'
-    + `<rect x="1.5" y="4.5" width="${Math.max(0, thumb - 1.5)}" height="7" rx="3.5" fill="${at.accent}" stroke="${at.accent}"/>`
-    + `<circle cx="${thumb}" cy="8" r="8" fill="${at.accent}"/></svg>`;
+    + `<rect x="1.5" y="4.5" width="126" height="7" rx="3.5" fill="${hex(track.fill)}" stroke="${hex(track.border)}"/>`
+    + `<rect x="1.5" y="4.5" width="${Math.max(0, thumb - 1.5)}" height="7" rx="3.5" fill="${accent}" stroke="${accent}"/>`
+    + `<circle cx="${thumb}" cy="8" r="8" fill="${accent}"/></svg>`;
   return { kind: 'replaced', outer: at.outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: onBorderBoxBaseline(style), element: at.source, pseudo: undefined };
 }
 

@@ -30,6 +30,17 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
     expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('dfd');
   });
 
+  // Chromium 156 (measured): under a contrast of 3 against white, the accent takes the dark
+  // scheme's #3b3b3b tick and ring — #949494 keeps them white, #959595 darkens them
+  it('draws a dark tick and ring beside a light accent colour, as Chromium\'s contrast rule does', async () => {
+    const page = (accent: string): string => `${PAGE}<input type=checkbox checked style="accent-color: ${accent}"><input type=checkbox><input type=radio checked style="accent-color: ${accent}">`;
+    const palette = { ...PALETTE, D: '#3b3b3b', y: '#facc15', s: '#949494', t: '#959595' };
+    const tickAndRing = (rows: readonly string[]): string => `${rows[10]![8]}${rows[7]![37]}${rows[7]![42]}`;
+    expect(tickAndRing(await renderPage(page('#facc15'), {}, { palette }))).toBe('DDy');
+    expect(tickAndRing(await renderPage(page('#949494'), {}, { palette }))).toBe('__s');
+    expect(tickAndRing(await renderPage(page('#959595'), {}, { palette }))).toBe('DDt');
+  });
+
   it('takes accent-color, and appearance: none leaves the box to the author', async () => {
     const rows = await renderPage(`${PAGE}<input type=checkbox checked style="accent-color: #ff00ff">`
       + '<input type=checkbox checked style="appearance: none; width: 13px; height: 13px; background: black">', {}, { palette: PALETTE });
@@ -123,6 +134,18 @@ describe('bars', () => {
     // the track's offset stays inside the block-level control (no margin collapses out of it)
     expect(rows[3]!.slice(1, 59)).toBe(`${'A'.repeat(29)}${'e'.repeat(29)}`);
     expect(rows[11]!.slice(1, 59)).toBe(`${'Y'.repeat(52)}${'e'.repeat(6)}`);
+  });
+
+  // Chromium 156 (measured): under a contrast of 3 against the track's #efefef, the unfilled track
+  // takes the dark scheme's #3b3b3b — #8a8a8a keeps it light, #8b8b8b darkens it
+  it('darkens the unfilled track of a progress bar and a slider beside a light accent colour', async () => {
+    const page = (accent: string): string => '<!DOCTYPE html><style>@page { size: 140px 40px; margin: 0 } body { margin: 0 } progress, input { display: block; margin: 0; width: 60px; height: 8px }</style>'
+      + `<progress value=25 max=50 style="accent-color: ${accent}"></progress><input type=range value=20 style="accent-color: ${accent}; width: 129px; height: 16px">`;
+    const palette = { ...PALETTE, D: '#3b3b3b', y: '#facc15', a: '#8a8a8a', b: '#8b8b8b' };
+    const tracks = (rows: readonly string[]): string => `${rows[3]![10]}${rows[3]![50]}${rows[16]![10]}${rows[16]![100]}`;
+    expect(tracks(await renderPage(page('#facc15'), {}, { palette, tolerance: 8 }))).toBe('yDyD');
+    expect(tracks(await renderPage(page('#8a8a8a'), {}, { palette, tolerance: 8 }))).toBe('aeae');
+    expect(tracks(await renderPage(page('#8b8b8b'), {}, { palette, tolerance: 8 }))).toBe('bDbD');
   });
 
   // Chromium 156: its shadow parts in their UA gradients, a bar half the content height (its PDF
