@@ -126,6 +126,18 @@ describe('date fields', () => {
   });
 });
 
+describe('time fields', () => {
+  // Chromium 156 at 300 dpi, a 40px field (260 × 52): the ring from x 216.6 to 251.5 and y 8.2 to
+  // 43.4, 3.5px thick; the hour hand from x 232.3 to 234.9, from y 17.1 down to the centre
+  it('print the clock icon at their end, as Chromium does, except when disabled', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 270px 110px; margin: 0 } body { margin: 0 } input { display: block; margin: 0 0 4px; font-size: 40px }</style>'
+      + '<input type=time value="13:45"><input type=time value="13:45" disabled>', {}, { palette: PALETTE, tolerance: 40 });
+    const at = (x: number, y: number): string => rows[y]![x]!;
+    expect([at(218, 25), at(225, 25), at(249, 25), at(253, 25), at(233, 20), at(234, 10), at(234, 6)]).toEqual(['K', '_', 'K', '_', 'K', 'K', '_']);
+    expect([at(218, 56 + 25), at(249, 56 + 25)]).not.toContain('K');
+  });
+});
+
 describe('bars', () => {
   it('fills a progress bar to value / max with the accent colour and a meter by its region', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } progress, meter { display: block; width: 60px; height: 8px }</style>'
