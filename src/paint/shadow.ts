@@ -49,9 +49,10 @@ function outerShadow(border: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask, blurOf }, { kind: 'pop-clip' }];
 }
 
-function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
+/** An inset shadow inside `padding`, cast by the hole `hole` (the padding box, or past a fragment's cuts) offset and shrunk by the spread. */
+function insetShadow(padding: Rect, radii: Radii, s: BoxShadow, hole: Rect = padding): DisplayItem[] {
   if (s.color.a <= 0 || padding.width <= 0 || padding.height <= 0) return [];
-  const shape = grow(offset(padding, s), -s.spread);
+  const shape = grow(offset(hole, s), -s.spread);
   const shapeRadii = spreadRadii(radii, -s.spread);
   const clip: DisplayItem = { kind: 'push-clip', rect: padding, radii };
   if (s.blur <= 0) {
@@ -74,8 +75,9 @@ function paddingBox(f: PlacedBox, border: Rect): Rect {
 
 /**
  * The sides where a fragment is cut from the rest of its box (CSS Fragmentation 3 §5.4, slice):
- * its shadows are those of the whole box, sliced, so none shows along a cut. A block's fragment is
- * cut at a page or column break, an inline box's at a line break; `clone` cuts none.
+ * its outer shadows are those of the whole box, sliced, so none shows along a cut (its inset ones,
+ * Chromium's, paintInsetShadows). A block's fragment is cut at a page or column break, an inline
+ * box's at a line break; `clone` cuts none.
  */
 function cutSides(f: PlacedBox): { readonly top: boolean; readonly right: boolean; readonly bottom: boolean; readonly left: boolean } | undefined {
   if (f.inlineEdges !== undefined) {
@@ -116,7 +118,13 @@ export function paintOuterShadows(f: PlacedBox, border: Rect, radii: Radii): Dis
   });
 }
 
-/** The inset shadows of `f`, its border box painted at `border`. */
+/**
+ * The inset shadows of `f`, its border box painted at `border`. A cut fragment's are its own, as
+ * Chromium paints them (BoxPainterBase::PaintInsetBoxShadow): the hole is its padding box carried
+ * past each cut side by the blur and by the offset toward that side, then shrunk by the spread on
+ * every side — so a spread ring closes along the cut, its corners there square (the fragment's
+ * radii), and an offset or blurred shadow fades out toward it.
+ */
 export function paintInsetShadows(f: PlacedBox, border: Rect, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
@@ -125,8 +133,15 @@ export function paintInsetShadows(f: PlacedBox, border: Rect, radii: Radii): Dis
   const cut = cutSides(f);
   return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => {
     const shadow = heldShadow(s);
-    if (cut === undefined) return insetShadow(padding, inner, shadow);
-    const reach = outerShadowReach(shadow);
-    return inBand(padding, insetShadow(pastCuts(padding, cut, 2 * reach), inner, shadow));
+    return insetShadow(padding, inner, shadow, cut === undefined ? padding : holePastCuts(padding, cut, shadow));
   });
+}
+
+/** Blink's AdjustRectForSideClipping: the hole carried past each cut side by the blur and the offset toward it. */
+function holePastCuts(rect: Rect, cut: Cut, s: BoxShadow): Rect {
+  const left = cut.left ? Math.max(s.x, 0) + s.blur : 0;
+  const top = cut.top ? Math.max(s.y, 0) + s.blur : 0;
+  const right = cut.right ? s.blur - Math.min(s.x, 0) : 0;
+  const bottom = cut.bottom ? s.blur - Math.min(s.y, 0) : 0;
+  return { x: rect.x - left, y: rect.y - top, width: rect.width + left + right, height: rect.height + top + bottom };
 }

@@ -71,7 +71,8 @@ describe('box-decoration-break: clone, painted', () => {
 });
 
 describe('box-decoration-break: slice, shadows', () => {
-  it('draws a split block\'s outer and inset shadows as the whole box\'s, sliced: none along the cut', async () => {
+  // Chromium 156 prints these rows: the outer shadow sliced, the inset one closed along the cut
+  it('draws a split block\'s outer shadow as the whole box\'s, sliced, and its inset shadow closed along the cut, as Chromium does', async () => {
     // 10px pages; the box starts 4px down and is 10px tall: 6px on the first page, 4px on the second
     const html = (shadow: string): string => `<style>@page { size: 10px 10px; margin: 0 } body { margin: 0 }
       #c { margin: 4px 2px 0; height: 10px; background: lime; box-shadow: ${shadow} }</style><div id=c></div>`;
@@ -80,9 +81,17 @@ describe('box-decoration-break: slice, shadows', () => {
       ['_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RGGGGGGR_', '_RRRRRRRR_', '__________', '__________', '__________', '__________', '__________'],
     ]);
     expect(await pages(html('inset 0 0 0 1px blue'))).toEqual([
-      ['__________', '__________', '__________', '__________', '__BBBBBB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__'],
-      ['__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BBBBBB__', '__________', '__________', '__________', '__________', '__________', '__________'],
+      ['__________', '__________', '__________', '__________', '__BBBBBB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BGGGGB__', '__BBBBBB__'],
+      ['__BBBBBB__', '__BGGGGB__', '__BGGGGB__', '__BBBBBB__', '__________', '__________', '__________', '__________', '__________', '__________'],
     ]);
+  });
+
+  it('closes a rounded inset ring along the cut with square corners (Chromium: the fragment\'s own corners)', async () => {
+    const [first, second] = await pages(`<style>@page { size: 10px 10px; margin: 0 } body { margin: 0 }
+      #c { margin: 4px 1px 0; height: 10px; background: lime; border-radius: 3px; box-shadow: inset 0 0 0 1px blue }</style><div id=c></div>`);
+    // the cut rows are blue from corner to corner; the box's own ends keep their rounded corners
+    expect([first![9], second![0]]).toEqual(['_BBBBBBBB_', '_BBBBBBBB_']);
+    expect([first![4]![1], second![3]![1]]).not.toContain('B');
   });
 
   it('draws no shadow where a line break cuts an inline box (clone draws each fragment\'s whole)', async () => {
