@@ -27,7 +27,7 @@ import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
-import { withControlFallback, withNativeMeterPart } from './control-fallback.js';
+import { controlFallbackKey, withControlFallback, withNativeMeterPart } from './control-fallback.js';
 import { controlParts, isFileInput, PART_PARENTS } from './control-parts.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
@@ -293,8 +293,9 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const hints = hintText !== '' ? declarationList(hintText, state.baseUrl, false) : undefined;
   const leaf = shareLeaf(parent, scratch);
   // top-level elements other than the root are styled with whatever root font size is known then
-  const leafKey = styleText === undefined && hintText === '' && !isRoot && parent !== state.memo.top
-    ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : parent === state.memo.top ? rootFontKey(state) : ''}`;
+  const control = controlFallbackKey(element);
+  const leafKey = styleText === undefined && hintText === '' && !isRoot && parent !== state.memo.top && control === ''
+    ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : parent === state.memo.top ? rootFontKey(state) : ''}|${control}`;
   // pseudo-elements' `@container` rules may query the element itself: its style is not shared
   const cached = deferred ? undefined : leaf.get(leafKey);
   if (cached !== undefined && (cached.owner === undefined || cached.owner === state.token)) {

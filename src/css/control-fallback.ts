@@ -184,6 +184,16 @@ function withoutNativeLook(style: ComputedStyle, look: PlainLook | undefined, wi
   return restyled(style, changes as Partial<ComputedStyle>);
 }
 
+/**
+ * What withControlFallback reads of the element besides its style: its name's and attributes'
+ * part of the key a computed style is shared under (two selects matching the same rules, one a
+ * list box, do not share one: the drop-down's would lose the list box's `text-bottom`).
+ */
+export function controlFallbackKey(element: DomElement): string {
+  if (element.name === 'select') return isListBox(element) ? 'list-box' : 'menulist';
+  return element.name === 'input' ? `input ${inputTypeAttribute(element)}` : '';
+}
+
 /** A select shown as a list box (`multiple`, or `size` above 1) has no drop-down look to lose. */
 export function isListBox(element: DomElement): boolean {
   return listBoxRows(element) !== undefined;

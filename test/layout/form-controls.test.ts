@@ -200,6 +200,15 @@ describe('form controls sized as Chromium sizes them', () => {
     ['a 0,0 75.1x70', 'b 0,70 55.8x53', 'c 0,123 102.2x102', 'd 0,225 85.1x80', 'e 0,305 150x36']);
   });
 
+  it('sits a list box on the text\'s bottom after a drop-down styled by the same rules (as Chromium)', async () => {
+    // Chromium 156: the text beside the padded list box 44.78px below its row's top, as with no drop-down before it
+    await expectBoxes('<style>body { font: 13px "Liberation Sans" } select { border: 1px solid #94a3b8; padding: 4px 6px; font: inherit }</style>'
+      + '<div><span id=x1>Text</span> <select id=s1><option>Second</option></select></div>'
+      + '<div><span id=x2>Text</span> <select id=m1 multiple size=3><option>Alpha</option><option>Beta</option><option>Gamma</option></select></div>'
+      + '<div><span id=x3>Text</span> <select id=m3 multiple size=3 style="padding:0"><option>Alpha</option><option>Beta</option><option>Gamma</option></select></div>',
+    ['x1 0,6 23.8x15', 's1 27.5,0 79x27', 'x2 0,71.8 23.8x15', 'm1 27.5,27 79.2x59.8', 'x3 0,123.6 23.8x15', 'm3 27.5,86.8 67.2x51.8']);
+  });
+
   it('keeps a select 1px above and 4px beside its text whatever its padding, in lines of normal height (as Chromium)', async () => {
     // Chromium 156: 77x19, 89x25, 77x19, 77x39, 57x17 (no theme: no room), 30x21 (line-height ignored); "Business" is 56.1px wide, rounded up
     await expectBoxes('<style>select { display: block }</style><select id=a><option>Business</option></select><select id=b style="padding:3px 6px"><option>Business</option></select>'
