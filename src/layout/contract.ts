@@ -238,6 +238,12 @@ export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */
   readonly first: number | undefined;
   readonly last: number | undefined;
+  /**
+   * The last baseline as an inline-block takes it from its block children (Blink's inline-block
+   * baseline): as `last`, except that a scroll container child's is its bottom margin edge,
+   * whatever it holds (block/flow.ts). Absent: `last`.
+   */
+  readonly inlineBlockLast?: number | undefined;
 }
 
 export interface LayoutOutput {

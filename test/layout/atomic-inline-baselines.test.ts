@@ -47,6 +47,23 @@ describe('atomic inlines on their line', () => {
     expect(at.get('F')).toBe(at.get('w'));
   });
 
+  it('an inline-block sits by its last block child\'s bottom margin edge when that child is a scroll container, as Chromium does', async () => {
+    // Chromium 156: the x beside each 60px inline-block, its top from the inline-block's top —
+    // 6 (text in an overflow: hidden child), 16 (a plain empty block after one), 36 (a line before
+    // one), 16 (one inside a padded wrapper), 16 (the inline-block's own padding and border below
+    // it), 16 (overflow-y only), 31 (a line after one); 1 for an overflow: hidden flex container,
+    // which keeps its own baseline
+    const rows = [
+      '<div class=h style="height:auto">text</div>', '<div class=h></div><div style="height:15px"></div>', 'line<div class=h></div>',
+      '<div style="padding-bottom:7px"><div class=h></div></div>', '<div class=h></div>', '<div class=h style="overflow:visible;overflow-y:hidden">text</div>',
+      '<div class=h></div>line', '<div class=h style="display:flex">flex</div>',
+    ];
+    const doc = await layoutHtml('<style>@page { size: 600px 600px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" } .w { display: inline-block; width: 60px } .h { height: 30px; overflow: hidden }</style>'
+      + rows.map((inner, i) => `<div><div class=w id=w${i} ${i === 4 ? 'style="padding-bottom:9px;border-bottom:3px solid"' : ''}>${inner}</div><span id=x${i}>x</span></div>`).join(''));
+    const page = doc.pages[0]!;
+    expect(rows.map((_, i) => Math.round(findById(page, `x${i}`)!.y - findById(page, `w${i}`)!.y))).toEqual([6, 16, 36, 16, 16, 16, 31, 1]);
+  });
+
   it('an inline table whose row has no baseline-aligned cell sits on the line by that row\'s bottom content edge', async () => {
     // Chromium: the 16px cell from y 2 to 18, the line's baseline; KaTeX's superscript 7px above it
     const doc = await layoutHtml(`<style>${CSS} .c { display: table-cell; vertical-align: bottom; height: 16px; padding-bottom: 3px }</style>

@@ -51,9 +51,10 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, cont
   if (isTateChuYoko(box)) return combinedUpright(box, fragment, { top: marginTop, right: marginRight, bottom: marginBottom, left: marginLeft }, ctx);
   const height = fragment.height + marginTop + marginBottom;
   // CSS Inline 3 §4.3 (and Chromium): an inline-flex, -grid or -table aligns by its first baseline,
-  // an inline-block by its last, or by its bottom margin edge when it clips its overflow
+  // an inline-block by its last (a scroll container child's bottom margin edge, Chromium's), or by
+  // its bottom margin edge when it clips its overflow
   const aligned = firstBaselineAligned(box) ? laid.baselines.first
-    : box.style.overflowY === 'visible' && !(box.kind === 'block' && box.baselineAtMarginEdge === true) ? laid.baselines.last : undefined;
+    : box.style.overflowY === 'visible' && !(box.kind === 'block' && box.baselineAtMarginEdge === true) ? laid.baselines.inlineBlockLast ?? laid.baselines.last : undefined;
   // Positioned descendants with a containing block above it are placed by that block (CSS2 §10.1).
   const dx = fragment.x - laid.fragment.x;
   const shift = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx });

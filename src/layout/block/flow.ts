@@ -11,6 +11,7 @@ import { SharedList } from '../shared-list.js';
 import type { Baselines, BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
 import { bottomAt, fragmentainerAt, layoutBox } from '../contract.js';
 import { establishesBfc, isMulticol } from '../formatting-context-root.js';
+import { isScrollingOverflow } from '../../css/properties/display.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { ExclusionSpace } from '../exclusions.js';
@@ -287,6 +288,21 @@ function childInput(frame: BlockFrame, room: ChildRoom, y: number, strut: Margin
 }
 
 /**
+ * A child's last baseline as an inline-block around it takes it, in the flow's frame: a block
+ * scroll container's is its bottom margin edge whatever it holds, as Chromium 156 aligns an inline-block
+ * whose last child has `overflow: hidden` (its text's baseline or none, it sits on the line by
+ * the child's bottom margin edge); another's is its own (undefined when it has none).
+ */
+function inlineBlockBaselineOf(laid: LayoutOutput): number | undefined {
+  const { box, style, y, height } = laid.fragment;
+  // a flex, grid or table scroll container keeps its own baseline (Chromium 156, measured)
+  const scrolls = box.kind === 'block' && (isScrollingOverflow(style.overflowX) || isScrollingOverflow(style.overflowY));
+  if (scrolls) return y + height + collapsedMargin(laid.strut);
+  const own = laid.baselines.inlineBlockLast ?? laid.baselines.last;
+  return own === undefined ? undefined : y + own;
+}
+
+/**
  * Floats placed while the margins above are still unresolved sit where those margins end. A
  * formatting context root that does not fit beside them there is pushed below them, and its top
  * margin no longer collapses with the margins above, so the floats stay where they are (as in
@@ -306,12 +322,16 @@ function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
   const top = laid.fragment.y;
   const first = laid.baselines.first === undefined ? undefined : top + laid.baselines.first;
   const last = laid.baselines.last === undefined ? undefined : top + laid.baselines.last;
+  const inlineBlockLast = inlineBlockBaselineOf(laid);
   return {
     y: laid.endY,
     strut: laid.strut,
     resolvedAt: state.resolvedAt ?? laid.resolvedAt,
     exclusions: laid.exclusions,
-    baselines: { first: state.baselines.first ?? first, last: last ?? state.baselines.last },
+    baselines: {
+      first: state.baselines.first ?? first, last: last ?? state.baselines.last,
+      inlineBlockLast: inlineBlockLast ?? state.baselines.inlineBlockLast ?? state.baselines.last,
+    },
     positioned: state.positioned.append(laid.positioned),
     pageContent: state.pageContent.append(laid.pageContent),
     parallel: state.parallel,

@@ -9,7 +9,7 @@
 import type { BlockBox, LayoutBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
-import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import type { Baselines, BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import { bottomAt, extendsToEnd, sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, atQuirkyStart, collapsedMargin, withoutQuirky } from '../margins.js';
@@ -124,10 +124,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     endY: vertical.resolvedAt === undefined ? input.y : borderBottom,
     strut: vertical.strut,
     resolvedAt: vertical.resolvedAt,
-    baselines: {
-      first: children.baselines.first === undefined ? undefined : children.baselines.first + shift - y,
-      last: children.baselines.last === undefined ? undefined : children.baselines.last + shift - y,
-    },
+    baselines: movedBaselines(children.baselines, shift - y),
     breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
@@ -568,13 +565,19 @@ function withBlockEndEdges(
   return laid;
 }
 
+/** Baselines `by` px lower. */
+function movedBaselines(baselines: Baselines, by: number): Baselines {
+  const moved = (at: number | undefined): number | undefined => (at === undefined ? undefined : at + by);
+  return { first: moved(baselines.first), last: moved(baselines.last), inlineBlockLast: moved(baselines.inlineBlockLast) };
+}
+
 /** The children of a `max-lines` (`line-clamp`) box, cut after its lines (line-clamp.ts); as laid out when they are fewer or it has none. */
 function clampedChildren(children: ChildrenResult, lines: number | undefined, style: ComputedStyle, ctx: LayoutContext): ChildrenResult {
   if (lines === undefined) return children;
   const clamped = clampLines(children.fragments, lines, style, establishesBfc, ctx.text);
   if (clamped === undefined) return children;
   // the content ends at the line: no margin below it collapses through the box's bottom, nothing continues on a next page
-  return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline }, breakToken: undefined };
+  return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { first: children.baselines.first, last: clamped.lastBaseline }, breakToken: undefined };
 }
 
 function containedHeight(style: ComputedStyle): number {
