@@ -26,6 +26,17 @@ const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
 export const PAGE_CSS_ATTRIBUTE = 'data-octavo-page-css';
 /** On the `<svg>`: the values it inherits from the HTML around it, ranked below its presentation attributes. */
 export const PAGE_INHERITED_ATTRIBUTE = 'data-octavo-page-inherited';
+/**
+ * On an element whose attributes use `var()`: the custom properties they name as the page computes
+ * them where the element is, read when the drawing's inheritance lacks them (a gradient's stop, a
+ * marker's shape: drawn apart from their parents, resources/svg-style.ts).
+ */
+export const PAGE_VARIABLES_ATTRIBUTE = 'data-octavo-page-vars';
+
+/** The custom properties `var()` names in `text`. */
+export function referencedVariables(text: string): Set<string> {
+  return new Set(Array.from(text.matchAll(/var\(\s*(--[^\s,)]+)/gi), (match) => match[1]!));
+}
 
 export function inlineSvgUrl(markup: string): string {
   return `${INLINE_SVG_PREFIX}${encodeURIComponent(markup)}`;
@@ -49,11 +60,14 @@ export type PageStylesOf = (element: DomElement) => PageStyles | undefined;
  * declared by a rule that matches it) — the SVG ones cascaded as custom properties, and those SVG
  * shares with HTML from the element's computed style (`.axis text { font-size: 10px }`) — and on
  * the `<svg>` the SVG ones it inherits from the HTML around it (PAGE_INHERITED_ATTRIBUTE; the
- * shared ones reach it through paint/image.ts). Each of `foreign` (the `<foreignObject>`s the box
- * builder lays out) is written empty with its number (boxes/foreign-object.ts). The markup itself
- * when there is nothing to write.
+ * shared ones reach it through paint/image.ts). The custom properties of `variables` (those the
+ * SVG's `var()`s name) go the same way, so that `var()` resolves where the element is drawn (in a
+ * `<symbol>`, from the `<use>`), and each element that names some gets their values where it is
+ * (PAGE_VARIABLES_ATTRIBUTE). Each of `foreign` (the `<foreignObject>`s the box builder lays out)
+ * is written empty with its number (boxes/foreign-object.ts). The markup itself when there is
+ * nothing to write.
  */
-export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: PageStylesOf, foreign: readonly DomElement[] = []): string {
+export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: PageStylesOf, foreign: readonly DomElement[] = [], variables = referencedVariables(markup)): string {
   // each replaces markup from `at` to `end` (an insert: `end` is `at`)
   const inserts: { at: number; end: number; text: string }[] = [];
   const startTagEnd = (element: DomElement): number => {
@@ -84,7 +98,18 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     const own = styles?.custom;
     const declared: string[] = [];
     const inherited: string[] = [];
+    const context: string[] = [];
     if (own !== undefined) {
+      for (const name of variables) {
+        const value = own.get(name);
+        if (value === undefined) continue;
+        if (value !== parent?.custom?.get(name)) declared.push(`${name}:${value}`);
+        else if (element === svg) inherited.push(`${name}:${value}`);
+      }
+      for (const name of referencedVariables(Object.values(element.attribs).join(' '))) {
+        const value = own.get(name);
+        if (value !== undefined) context.push(`${name}:${value}`);
+      }
       for (const name of INLINE_SVG_PROPERTIES) {
         const value = own.get(name);
         if (value === undefined) continue;
@@ -98,6 +123,7 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
     if (numbers.size > 0 && replaceForeign(element, declared)) return;
     insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
     insert(element, PAGE_CSS_ATTRIBUTE, declared);
+    insert(element, PAGE_VARIABLES_ATTRIBUTE, context);
     for (const child of element.children) if (isElement(child)) visit(child, styles);
   };
   visit(svg, svg.parent !== null && isElement(svg.parent) ? stylesOf(svg.parent) : undefined);
@@ -181,6 +207,8 @@ const DEFINED_ID = /\sid\s*=\s*["']([^"']+)["']/g;
 export class InlineSvgImages {
   /** Every id the page's inline SVGs define, with its element's markup: made when first needed. */
   private index: Map<string, string> | undefined;
+  /** The custom properties the page's inline SVGs name in `var()`: made when first needed. */
+  private variables: Set<string> | undefined;
   private copied = 0;
   private warned = false;
   private warnedCount = false;
@@ -193,7 +221,19 @@ export class InlineSvgImages {
    */
   imageUrl(svg: DomElement, foreign: readonly DomElement[] = []): string | undefined {
     const source = inlineSvgSource(svg);
-    return source === undefined ? undefined : inlineSvgUrl(this.withDefinitions(withPageSvgStyles(source, svg, this.stylesOf, foreign), svg));
+    return source === undefined ? undefined : inlineSvgUrl(this.withDefinitions(withPageSvgStyles(source, svg, this.stylesOf, foreign, this.variablesOf(svg)), svg));
+  }
+
+  /**
+   * Those of every inline SVG of the page: an `<svg>` gives the definitions it uses from another
+   * (an icon sprite's `<symbol>`) the custom properties they name.
+   */
+  private variablesOf(svg: DomElement): Set<string> {
+    if (this.variables === undefined) {
+      this.variables = new Set();
+      for (const each of documentInlineSvgs(svg)) for (const name of referencedVariables(inlineSvgSource(each) ?? '')) this.variables.add(name);
+    }
+    return this.variables;
   }
 
   /** `markup` (of `svg`, page styles written in) with the definitions it lacks from the page's other inline SVGs. */
@@ -236,7 +276,7 @@ export class InlineSvgImages {
       for (const svg of documentInlineSvgs(from)) {
         const source = inlineSvgSource(svg);
         if (source === undefined) continue;
-        for (const [key, markup] of elementMarkupById(withPageSvgStyles(source, svg, this.stylesOf))) if (!this.index.has(key)) this.index.set(key, markup);
+        for (const [key, markup] of elementMarkupById(withPageSvgStyles(source, svg, this.stylesOf, [], this.variablesOf(svg)))) if (!this.index.has(key)) this.index.set(key, markup);
       }
     }
     return this.index.get(id);

@@ -11,7 +11,9 @@ import { parseColorText, parseStyleAttribute } from '../css/values/text-values.j
 import type { DomElement } from '../dom/types.js';
 import type { FontBasis } from '../css/values/svg-units.js';
 import { length } from '../css/values/svg-units.js';
-import { PAGE_CSS_ATTRIBUTE, PAGE_INHERITED_ATTRIBUTE } from '../boxes/inline-svg.js';
+import { PAGE_CSS_ATTRIBUTE, PAGE_INHERITED_ATTRIBUTE, PAGE_VARIABLES_ATTRIBUTE } from '../boxes/inline-svg.js';
+import type { CustomProperties } from '../css/custom-properties.js';
+import { NO_CUSTOM_PROPERTIES, substituteVars } from '../css/custom-properties.js';
 import { TEXT_ORIENTATIONS, TEXT_ORIENTATION_ALIASES, WRITING_MODES, WRITING_MODE_ALIASES } from '../css/properties/writing-modes.js';
 
 export type Paint =
@@ -93,6 +95,8 @@ export interface SvgStyle {
   readonly transformBox: 'fill-box' | 'view-box';
   /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
   readonly geometry: Readonly<Record<string, string>> | undefined;
+  /** Custom properties (inherited): what `var()` in the element's and its children's values reads. */
+  readonly custom: CustomProperties;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
@@ -103,6 +107,7 @@ export const INITIAL_STYLE: SvgStyle = {
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
+  custom: NO_CUSTOM_PROPERTIES,
 };
 
 /** A simple `<style>` rule: type, `.class` or `#id` selectors (lists allowed). */
@@ -174,7 +179,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
   const out = new Map<string, string>();
   const page = (attribute: string): void => {
     const text = element.attribs[attribute];
-    if (text !== undefined) for (const [k, v] of parseStyleAttribute(text)) if (PROPERTIES.has(k)) declare(out, k, v);
+    if (text !== undefined) for (const [k, v] of parseStyleAttribute(text)) if (PROPERTIES.has(k) || k.startsWith('--')) declare(out, k, v);
   };
   page(PAGE_INHERITED_ATTRIBUTE);
   for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) declare(out, name.toLowerCase(), value.trim());
@@ -191,7 +196,7 @@ const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'strok
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
   if (v === 'none') return { kind: 'none' };
-  if (v === 'inherit') return inherited;
+  if (v === 'inherit' || v === 'unset') return inherited;
   if (v === 'context-fill' || v === 'context-stroke') return { kind: 'context', which: v === 'context-fill' ? 'fill' : 'stroke' };
   const url = /^url\(\s*['"]?#([^'")]+)['"]?\s*\)\s*(.*)$/.exec(v);
   if (url !== undefined && url !== null) {
@@ -285,11 +290,43 @@ export function urlId(value: string | undefined): string | undefined {
   return /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(value ?? '')?.[1];
 }
 
+/**
+ * The element's custom properties (its parent's, then those it declares, `var()` in them
+ * substituted), and its declared values with their `var()`s substituted (CSS Variables 1 §3): an
+ * unresolvable one makes the value `unset`. A name its inheritance lacks is read where the
+ * element is in the page (PAGE_VARIABLES_ATTRIBUTE: a gradient's stop is styled apart from its parents).
+ */
+function substituted(element: DomElement, d: Map<string, string>, inherited: CustomProperties): CustomProperties {
+  let custom = inherited;
+  for (const [name, value] of d) {
+    if (!name.startsWith('--')) continue;
+    if (custom === inherited) custom = new Map(inherited);
+    const text = value.includes('var(') ? substituteVars(value, (ref) => custom.get(ref)) : value;
+    if (typeof text === 'string') (custom as Map<string, string>).set(name, text);
+    else (custom as Map<string, string>).delete(name);
+  }
+  let context: CustomProperties | undefined;
+  const lookup = (name: string): string | undefined => {
+    const own = custom.get(name);
+    if (own !== undefined) return own;
+    context ??= new Map(parseStyleAttribute(element.attribs[PAGE_VARIABLES_ATTRIBUTE] ?? ''));
+    return context.get(name);
+  };
+  for (const [name, value] of d) {
+    if (name.startsWith('--') || !value.includes('var(')) continue;
+    const text = substituteVars(value, lookup);
+    d.set(name, typeof text === 'string' ? text.trim() : 'unset');
+  }
+  return custom;
+}
+
 export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: readonly SvgRule[]): SvgStyle {
   const d = declared(element, rules);
+  const custom = substituted(element, d, parent.custom);
   const get = (name: string): string | undefined => {
     const v = d.get(name);
-    return v === 'inherit' ? undefined : v;
+    // `unset` is `inherit` for the inherited properties, and what an absent value gives the others: their initial one
+    return v === 'inherit' || v === 'unset' ? undefined : v;
   };
   const colorValue = get('color');
   const parsedColor = colorValue === undefined ? undefined : parseColorText(colorValue);
@@ -350,6 +387,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     // fill-box, border-box stroke-box); the stroke's reach is not counted (a few user units at most)
     transformBox: (get('transform-box')?.trim() ?? 'view-box') === 'view-box' ? 'view-box' : 'fill-box',
     geometry: geometryOf(d, element),
+    custom,
   };
 }
 
@@ -378,7 +416,7 @@ function geometryOf(declared: ReadonlyMap<string, string>, element: DomElement):
   let out: Record<string, string> | undefined;
   for (const name of GEOMETRY) {
     const value = declared.get(name);
-    if (value !== undefined && value !== 'inherit' && value !== element.attribs[name]) (out ??= {})[name] = value;
+    if (value !== undefined && value !== 'inherit' && value !== 'unset' && value !== element.attribs[name]) (out ??= {})[name] = value;
   }
   return out;
 }

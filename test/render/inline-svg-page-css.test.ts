@@ -30,6 +30,24 @@ describe('inline SVG styled by the page\'s CSS', () => {
       .toEqual(['RRBB____', 'RRBB____', 'GG______', 'GG______']);
   });
 
+  it('var() in style and presentation attributes, from the HTML around, the <svg>, the element or a fallback; in a <symbol>, from the <use>', async () => {
+    // Chromium 156 paints each square the colour named (before: black, the paint var() could not be read; a stroke, none)
+    const row = (...shapes: string[]): string => `<svg width="8" height="2">${shapes.map((shape, k) => `<g transform="translate(${2 * k})">${shape}</g>`).join('')}</svg>`;
+    expect(await pixels(':root { --r: red } svg { --b: blue }', `<div style="--g: lime">${row(square('style="fill: var(--r)"'), square('fill="var(--b)"'), square('style="fill: var(--g)"'), square('style="fill: var(--none, yellow)"'))}</div>`))
+      .toEqual(['RRBBGGYY', 'RRBBGGYY']);
+    // the element's own custom property; an unresolvable var() is `unset` (fill inherits the <svg>'s blue); a stroke and its width
+    const line = '<line x1="4" y1="1" x2="8" y2="1" style="stroke: var(--s); stroke-width: var(--w)"/>';
+    expect(await pixels('', `<svg width="8" height="2" fill="blue" style="--s: lime; --w: 2">${square('style="--own: red; fill: var(--own)"')}<g transform="translate(2)">${square('style="fill: var(--none)"')}</g>${line}</svg>`))
+      .toEqual(['RRBBGGGG', 'RRBBGGGG']);
+    // a gradient's stops read the custom properties where they are (they are drawn apart from the <svg>)
+    expect(await pixels('svg { --top: red; --bottom: blue }', '<svg width="8" height="2"><defs><linearGradient id="v" x1="0" x2="0" y2="1"><stop offset="0.5" style="stop-color: var(--top)"/><stop offset="0.5" stop-color="var(--bottom)"/></linearGradient></defs><rect width="8" height="2" fill="url(#v)"/></svg>'))
+      .toEqual(['RRRRRRRR', 'BBBBBBBB']);
+    // an icon sprite: each <use> gives the symbol its own colour (the sprite's is not used)
+    const sprite = '<svg style="display: none; --c: yellow"><symbol id="dot" viewBox="0 0 2 2"><rect width="2" height="2" style="fill: var(--c)"/></symbol></svg>';
+    expect(await pixels('svg { display: inline-block; vertical-align: top }', `${sprite}<svg width="2" height="2" style="--c: red"><use href="#dot"/></svg><svg width="2" height="2" style="--c: blue"><use href="#dot"/></svg>`))
+      .toEqual(['RRBB____', 'RRBB____']);
+  });
+
   it('its own <style> with the selectors and specificity of the page\'s cascade (a chart\'s `.bar:nth-of-type(2n)` over `.bar`)', async () => {
     // before: the simple matching of the SVG's own rules put `.bar { fill: blue }` back over the cascade's orange and red
     const bars = `<svg width="8" height="2"><style>.bar { fill: blue } .bar:nth-of-type(2n) { fill: red } g > rect.bar:last-child { fill: lime }</style><g>${[0, 2, 4, 6].map((x) => square(`class="bar" x="${x}"`)).join('')}</g></svg>`;

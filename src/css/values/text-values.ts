@@ -24,13 +24,14 @@ export function parseColorText(text: string): SpecifiedColor | undefined {
   return nodes !== undefined && nodes.length === 1 ? parseColor(nodes[0]) : undefined;
 }
 
-/** `name: value; ...` declarations of a `style` attribute (names lower-cased, `!important` dropped). */
+/** `name: value; ...` declarations of a `style` attribute (names lower-cased but custom properties', `!important` dropped). */
 export function parseStyleAttribute(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of text.split(';')) {
     const colon = part.indexOf(':');
     if (colon < 0) continue;
-    const name = part.slice(0, colon).trim().toLowerCase();
+    const written = part.slice(0, colon).trim();
+    const name = written.startsWith('--') ? written : written.toLowerCase();
     const value = part.slice(colon + 1).replace(/!important\s*$/i, '').trim();
     if (name !== '' && value !== '') out.set(name, value);
   }
