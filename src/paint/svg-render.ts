@@ -217,13 +217,14 @@ function serverStroke(stroke: Extract<Paint, { kind: 'url' }>, outline: StrokeOu
   return [{ kind: 'push-opacity', opacity: 1, mask: { items: [line({ r: 255, g: 255, b: 255, a: 1 })], luminance: true } }, ...painted, { kind: 'pop-opacity' }];
 }
 
-/** Nested `<svg>` / `<symbol>` instance: a new viewport with its viewBox, clipped to it. */
+/** Nested `<svg>` / `<symbol>` instance: a new viewport with its viewBox, clipped to it unless its overflow is visible. */
 function viewportItems(element: DomElement, walk: Walk, style: SvgStyle, size: { x: number; y: number; width: number; height: number }): DisplayItem[] {
   const box = numbers(element.attribs['viewBox']);
   const inner: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : { width: size.width, height: size.height };
   const matrix = multiply([1, 0, 0, 1, size.x, size.y], viewBoxMatrix(box.length === 4 ? box : undefined, element.attribs['preserveAspectRatio'], size.width, size.height));
   const children = renderChildren(element, { ...walk, style, viewport: inner });
   if (children.length === 0) return [];
+  if (style.overflow === 'visible') return transformed(children, matrix);
   const clip: DisplayItem = { kind: 'push-clip', rect: { x: size.x, y: size.y, width: size.width, height: size.height } };
   return [clip, ...transformed(children, matrix), { kind: 'pop-clip' }];
 }

@@ -93,6 +93,12 @@ export interface SvgStyle {
   readonly transformOrigin: string | undefined;
   /** `transform-box` (CSS Transforms 1 §6.2): the origin's and percentages' box, the element's bounding box (`fill-box`, `stroke-box`) or its viewport. */
   readonly transformBox: 'fill-box' | 'view-box';
+  /**
+   * `overflow` of an element that makes a viewport (a nested `<svg>`, a `<symbol>`): `hidden`, as
+   * the UA sheet gives them (SVG 2 §5.9, `svg:not(:root), symbol … { overflow: hidden }`), unless
+   * `visible` or `auto` is declared — those draw past the viewport, unclipped.
+   */
+  readonly overflow: 'visible' | 'hidden';
   /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
   readonly geometry: Readonly<Record<string, string>> | undefined;
   /** Custom properties (inherited): what `var()` in the element's and its children's values reads. */
@@ -106,7 +112,7 @@ export const INITIAL_STYLE: SvgStyle = {
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', geometry: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', overflow: 'hidden', geometry: undefined,
   custom: NO_CUSTOM_PROPERTIES,
 };
 
@@ -191,7 +197,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'writing-mode', 'text-orientation', 'glyph-orientation-vertical', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', 'overflow', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -386,6 +392,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     // every box but view-box is the bounding box of an SVG element (CSS Transforms 1 §6.2: content-box is
     // fill-box, border-box stroke-box); the stroke's reach is not counted (a few user units at most)
     transformBox: (get('transform-box')?.trim() ?? 'view-box') === 'view-box' ? 'view-box' : 'fill-box',
+    overflow: ['visible', 'auto'].includes(get('overflow')?.trim().toLowerCase() ?? '') ? 'visible' : 'hidden',
     geometry: geometryOf(d, element),
     custom,
   };

@@ -79,6 +79,28 @@ describe('SVG bounding boxes', () => {
   });
 });
 
+describe('nested viewports and overflow', () => {
+  // a 4 × 4 square about a 2 × 2 viewport at (2, 1): Chromium 156 draws it whole with overflow visible or auto, clips it otherwise (before: always clipped)
+  const spilled = ['_RRRR___', '_RRRR___', '_RRRR___', '_RRRR___'];
+  const clipped = ['________', '__RR____', '__RR____', '________'];
+  const square = '<rect x="-1" y="-1" width="4" height="4" fill="red"/>';
+  const nested = (attrs: string): string => svg(`<svg x="2" y="1" width="2" height="2" ${attrs}>${square}</svg>`, 'width="8" height="4"');
+
+  it('draws a nested <svg> past its viewport when its overflow is visible or auto (attribute, style or rule)', async () => {
+    expect(await drawBothWays(nested('overflow="visible"'), '8px 4px')).toEqual(spilled);
+    expect(await drawBothWays(nested('style="overflow: auto"'), '8px 4px')).toEqual(spilled);
+    expect(await drawBothWays(svg(`<style>.open { overflow: visible }</style><svg class="open" x="2" y="1" width="2" height="2">${square}</svg>`, 'width="8" height="4"'), '8px 4px')).toEqual(spilled);
+    expect(await drawBothWays(nested(''), '8px 4px')).toEqual(clipped);
+    expect(await drawBothWays(nested('overflow="hidden"'), '8px 4px')).toEqual(clipped);
+  });
+
+  it('draws a <symbol> past its <use>\'s viewport when its overflow is visible', async () => {
+    const used = (attrs: string): string => svg(`<defs><symbol id="s" ${attrs}>${square}</symbol></defs><use href="#s" x="2" y="1" width="2" height="2"/>`, 'width="8" height="4"');
+    expect(await drawBothWays(used('overflow="visible"'), '8px 4px')).toEqual(spilled);
+    expect(await drawBothWays(used(''), '8px 4px')).toEqual(clipped);
+  });
+});
+
 describe('SVG gradients with hard stops and many periods', () => {
   it('repeats every period of a linear gradient (periods whose ends share a colour included)', async () => {
     const stops = ['red', 'lime', 'blue', 'yellow'].map((c, i) => `<stop offset="${i / 4}" stop-color="${c}"/><stop offset="${(i + 1) / 4}" stop-color="${c}"/>`).join('');
