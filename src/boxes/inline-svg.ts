@@ -153,7 +153,7 @@ function inheritedFromHtml(style: ComputedStyle): string[] {
 /**
  * The properties SVG shares with HTML as the page's CSS computed them for an element inside an
  * inline `<svg>`: the inherited ones where they differ from its parent's, `opacity`,
- * `display: none`, a 2D `transform`, its origin and `transform-box` where set (they do not inherit).
+ * `text-decoration-line`, `display: none`, a 2D `transform`, its origin and `transform-box` where set (they do not inherit).
  */
 function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string[] {
   const out: string[] = [];
@@ -161,6 +161,10 @@ function sharedDeclarations(style: ComputedStyle, parent: ComputedStyle): string
   if (style.fontFamily !== parent.fontFamily && style.fontFamily.join() !== parent.fontFamily.join()) out.push(`font-family:${fontFamilyText(style.fontFamily)}`);
   if (style.fontWeight !== parent.fontWeight) out.push(`font-weight:${style.fontWeight}`);
   if (style.fontStyle !== parent.fontStyle) out.push(`font-style:${fontStyleKeyword(style.fontStyle)}`); // SVG styles read no oblique angle
+  if (style.fontVariantCaps !== parent.fontVariantCaps) out.push(`font-variant-caps:${style.fontVariantCaps}`);
+  // not inherited: the element's own (its text and its descendants' drawn with its fill, resources/svg-style.ts)
+  const line = style.textDecorationLine;
+  if (line.underline || line.overline || line.lineThrough) out.push(`text-decoration-line:${[line.underline ? 'underline' : '', line.overline ? 'overline' : '', line.lineThrough ? 'line-through' : ''].join(' ').trim()}`);
   if (style.letterSpacing !== parent.letterSpacing) out.push(`letter-spacing:${style.letterSpacing}px`);
   if (style.wordSpacing !== parent.wordSpacing) out.push(`word-spacing:${style.wordSpacing}px`);
   if (style.visibility !== parent.visibility) out.push(`visibility:${style.visibility}`);

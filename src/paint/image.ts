@@ -77,9 +77,9 @@ function wholeImageRect(shown: Rect, view: Rect, image: { readonly width: number
   return { x: shown.x - view.x * sx, y: shown.y - view.y * sy, width: image.width * sx, height: image.height * sy };
 }
 
-/** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font. */
+/** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font (small capitals too). */
 function inheritedBySvg(style: ComputedStyle): NonNullable<SvgContext['inherit']> {
-  return { color: style.color, fontFamily: fontFamilyText(style.fontFamily), fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: fontStyleKeyword(style.fontStyle), direction: style.direction };
+  return { color: style.color, fontFamily: fontFamilyText(style.fontFamily), fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: fontStyleKeyword(style.fontStyle), fontVariantCaps: style.fontVariantCaps, direction: style.direction };
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */

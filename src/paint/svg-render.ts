@@ -46,7 +46,7 @@ export interface SvgContext {
   /** The HTML of an inline `<svg>`'s `<foreignObject>` by number, painted with its origin at the element's (boxes/foreign-object.ts). */
   readonly foreign?: ((number: number) => DisplayItem[]) | undefined;
   /** What an inline `<svg>` inherits from the HTML element it is (CSS colour, font and direction). */
-  readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'direction'>;
+  readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'fontVariantCaps' | 'direction'>;
   /** Says what is drawn other than asked (a filter left out). */
   readonly warn?: ((message: string) => void) | undefined;
 }

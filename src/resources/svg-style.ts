@@ -5,7 +5,7 @@
  */
 import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
-import type { PaintOrder } from '../css/model/types.js';
+import type { FontCaps, PaintOrder } from '../css/model/types.js';
 import { NORMAL_PAINT_ORDER, parsePaintOrder } from '../css/values/paint-order.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
@@ -23,8 +23,24 @@ export type Paint =
   /** `context-fill` / `context-stroke` (SVG 2 §13.3): the paint of the element a marker is drawn for. */
   | { readonly kind: 'context'; readonly which: 'fill' | 'stroke' };
 
+/**
+ * `text-decoration` declared on an SVG element (SVG 2 §11.12): its lines, drawn under (or through)
+ * the text of it and its descendants with the fill and stroke of `style`, the declaring element's.
+ */
+export interface SvgDecoration {
+  readonly underline: boolean;
+  readonly overline: boolean;
+  readonly lineThrough: boolean;
+  readonly style: SvgStyle;
+}
+
 const BASELINES = ['auto', 'alphabetic', 'middle', 'central', 'hanging', 'mathematical', 'text-top', 'text-bottom', 'text-before-edge', 'text-after-edge', 'ideographic'] as const;
 export type DominantBaseline = (typeof BASELINES)[number];
+/**
+ * The values `dominant-baseline` takes as Chromium 156 parses it: SVG 2's `text-top` and
+ * `text-bottom` are invalid there (the parent's baseline stays), as SVG 1.1 had them not.
+ */
+const DOMINANT_BASELINES = BASELINES.filter((b) => b !== 'text-top' && b !== 'text-bottom');
 /** `alignment-baseline` values, as the DominantBaseline they align by (`baseline` and `auto`: the parent's). */
 const ALIGNMENT_BASELINES: Readonly<Record<string, DominantBaseline>> = {
   'before-edge': 'text-before-edge', top: 'text-top', 'after-edge': 'text-after-edge', bottom: 'text-bottom', center: 'central',
@@ -52,6 +68,10 @@ export interface SvgStyle {
   readonly fontFamily: string;
   readonly fontWeight: number;
   readonly fontStyle: 'normal' | 'italic' | 'oblique';
+  /** `font-variant-caps` (or the `font-variant` shorthand's caps keyword): small capitals as in HTML (text/small-caps.ts). */
+  readonly fontVariantCaps: 'normal' | FontCaps;
+  /** The decorations declared on the element and its ancestors (they reach every text below, and `none` removes none). */
+  readonly decorations: readonly SvgDecoration[];
   readonly letterSpacing: number;
   /** px added after each word separator (a space, a no-break space), as CSS Text 3 §8.1 and Chromium's SVG text. */
   readonly wordSpacing: number;
@@ -110,7 +130,7 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', fontVariantCaps: 'normal', decorations: [], letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', overflow: 'hidden', geometry: undefined,
   custom: NO_CUSTOM_PROPERTIES,
@@ -150,12 +170,13 @@ function matches(selector: string, element: DomElement): boolean {
  */
 function expandFont(value: string): [string, string][] {
   const tokens = value.trim().match(/"[^"]*"|'[^']*'|[^\s]+/g) ?? [];
-  const out = new Map<string, string>([['font-style', 'normal'], ['font-weight', 'normal']]);
+  const out = new Map<string, string>([['font-style', 'normal'], ['font-weight', 'normal'], ['font-variant-caps', 'normal']]);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!.toLowerCase();
     if (t === 'italic' || t === 'oblique') out.set('font-style', t);
+    else if (t === 'small-caps') out.set('font-variant-caps', t);
     else if (t === 'bold' || t === 'bolder' || t === 'lighter' || /^\d{3}$/.test(t)) out.set('font-weight', t);
-    else if (t === 'normal' || t === 'small-caps') continue;
+    else if (t === 'normal') continue;
     else {
       out.set('font-size', tokens[i]!.split('/')[0]!);
       const family = tokens.slice(i + 1).join(' ');
@@ -169,6 +190,8 @@ function expandFont(value: string): [string, string][] {
 /** Sets a declaration, the `font` shorthand as its longhands. */
 function declare(out: Map<string, string>, name: string, value: string): void {
   if (name === 'font') for (const [k, v] of expandFont(value)) out.set(k, v);
+  else if (name === 'font-variant') out.set('font-variant-caps', value.trim().toLowerCase().split(/\s+/).find((t) => t === 'normal' || (CAPS as readonly string[]).includes(t)) ?? 'normal');
+  else if (name === 'text-decoration') out.set('text-decoration-line', value);
   else if (name === 'marker') for (const k of ['marker-start', 'marker-mid', 'marker-end']) out.set(k, value);
   else out.set(name, value);
 }
@@ -196,7 +219,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'writing-mode', 'text-orientation', 'glyph-orientation-vertical', 'dominant-baseline', 'clip-rule',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'font-variant', 'font-variant-caps', 'text-decoration', 'text-decoration-line', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'writing-mode', 'text-orientation', 'glyph-orientation-vertical', 'dominant-baseline', 'clip-rule',
   'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', 'overflow', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
@@ -221,6 +244,15 @@ function number(value: string | undefined, fallback: number): number {
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const CAPS: readonly FontCaps[] = ['small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'];
+
+/** The lines of a `text-decoration` or `text-decoration-line` value (its colour and style are not SVG's: the fill and stroke draw it). */
+function decorationLines(value: string | undefined): Omit<SvgDecoration, 'style'> | undefined {
+  const words = value?.trim().toLowerCase().split(/\s+/) ?? [];
+  const lines = { underline: words.includes('underline'), overline: words.includes('overline'), lineThrough: words.includes('line-through') };
+  return lines.underline || lines.overline || lines.lineThrough ? lines : undefined;
 }
 
 const SIZE_KEYWORDS: Readonly<Record<string, number>> = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
@@ -347,7 +379,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     const v = get(name);
     return v === undefined ? inherited : urlId(v);
   };
-  return {
+  const style: SvgStyle = {
     color,
     fill: d.has('fill') ? parsePaint(d.get('fill')!, color, parent.fill) : parent.fill,
     fillOpacity: number(get('fill-opacity'), parent.fillOpacity),
@@ -365,6 +397,8 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     fontFamily: font.fontFamily,
     fontWeight: weight,
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
+    fontVariantCaps: oneOf(get('font-variant-caps'), ['normal', ...CAPS], parent.fontVariantCaps),
+    decorations: parent.decorations,
     letterSpacing: spacing(get('letter-spacing'), parent, parent.letterSpacing),
     wordSpacing: spacing(get('word-spacing'), parent, parent.wordSpacing),
     imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),
@@ -372,7 +406,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     direction: oneOf(get('direction'), ['ltr', 'rtl'], parent.direction),
     writingMode: writingModeOf(get('writing-mode'), parent.writingMode),
     textOrientation: textOrientationOf(get('writing-mode'), get('text-orientation'), get('glyph-orientation-vertical'), parent.textOrientation),
-    dominantBaseline: oneOf(get('dominant-baseline'), BASELINES, parent.dominantBaseline),
+    dominantBaseline: oneOf(get('dominant-baseline'), DOMINANT_BASELINES, parent.dominantBaseline),
     clipRule: oneOf(get('clip-rule'), ['nonzero', 'evenodd'], parent.clipRule),
     opacity: number(get('opacity'), 1),
     display: get('display') ?? 'inline',
@@ -396,6 +430,8 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     geometry: geometryOf(d, element),
     custom,
   };
+  const lines = decorationLines(get('text-decoration-line'));
+  return lines === undefined ? style : { ...style, decorations: [...parent.decorations, { ...lines, style }] };
 }
 
 /** A `writing-mode` keyword or SVG 1.1 alias (css/properties/writing-modes.ts); undefined when none. */
