@@ -15,7 +15,7 @@ import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, PathSegment, SoftMask } from './display-list.js';
 import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
-import { IDENTITY, multiply } from '../geometry/matrix.js';
+import { IDENTITY, invert, multiply, transformPoint } from '../geometry/matrix.js';
 import { length, numbers } from '../css/values/svg-units.js';
 import { elementTransform, enclosesNothing, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
@@ -60,6 +60,11 @@ interface Walk {
   readonly warn: SvgContext['warn'];
   /** `<use>` depth, against reference cycles. */
   readonly depth: number;
+  /**
+   * From the user space drawn in to the drawing's host space (the page's px): what a
+   * `vector-effect: non-scaling-stroke` strokes in (markers' and patterns' contents keep their element's).
+   */
+  readonly ctm: Matrix;
   /** Inside a marker: the paints of the element it is drawn for (context-fill, context-stroke). */
   readonly context?: { readonly fill: Paint; readonly stroke: Paint };
 }
@@ -182,13 +187,28 @@ function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayI
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
   if (width <= 0 || (stroke.kind !== 'color' && stroke.kind !== 'url') || (stroke.kind === 'color' && stroke.color.a <= 0)) return items;
   const dash = dashes(style, walk.viewport);
-  const line = (color: Color): DisplayItem => ({
-    kind: 'stroke-path', path, color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
+  const line = (color: Color, on = path): DisplayItem => ({
+    kind: 'stroke-path', path: on, color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
     miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
   });
-  if (stroke.kind === 'color') items.push(line(stroke.color));
+  const back = style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'color' ? invert(walk.ctm) : undefined;
+  // SVG 2 §13.2 non-scaling-stroke: the path taken to the host space and stroked there, its width and dashes untransformed
+  if (back !== undefined && stroke.kind === 'color') items.push({ kind: 'push-transform', matrix: back }, line(stroke.color, mappedPath(path, walk.ctm)), { kind: 'pop-transform' });
+  else if (stroke.kind === 'color') items.push(line(stroke.color));
   else appendAll(items, serverStroke(stroke, { path, line, width, opacity: style.strokeOpacity }, walk));
   return items;
+}
+
+/** `path` with every point moved by `m`. */
+function mappedPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {
+  return path.map((segment) => {
+    if (segment.op === 'close') return segment;
+    const [x, y] = transformPoint(m, segment.x, segment.y);
+    if (segment.op !== 'curve') return { op: segment.op, x, y };
+    const [x1, y1] = transformPoint(m, segment.x1, segment.y1);
+    const [x2, y2] = transformPoint(m, segment.x2, segment.y2);
+    return { op: 'curve', x1, y1, x2, y2, x, y };
+  });
 }
 
 /** A stroke to paint: its path, how it is drawn in one colour, its width and opacity. */
@@ -222,7 +242,7 @@ function viewportItems(element: DomElement, walk: Walk, style: SvgStyle, size: {
   const box = numbers(element.attribs['viewBox']);
   const inner: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : { width: size.width, height: size.height };
   const matrix = multiply([1, 0, 0, 1, size.x, size.y], viewBoxMatrix(box.length === 4 ? box : undefined, element.attribs['preserveAspectRatio'], size.width, size.height));
-  const children = renderChildren(element, { ...walk, style, viewport: inner });
+  const children = renderChildren(element, { ...walk, style, viewport: inner, ctm: multiply(walk.ctm, matrix) });
   if (children.length === 0) return [];
   if (style.overflow === 'visible') return transformed(children, matrix);
   const clip: DisplayItem = { kind: 'push-clip', rect: { x: size.x, y: size.y, width: size.width, height: size.height } };
@@ -242,16 +262,21 @@ function useItems(element: DomElement, walk: Walk, style: SvgStyle): DisplayItem
     const height = length(a['height'] ?? target.attribs['height'], walk.viewport.height, walk.viewport.height);
     return viewportItems(target, inner, computeSvgStyle(target, style, walk.doc.rules), { x, y, width, height });
   }
-  return transformed(renderElement(target, inner), [1, 0, 0, 1, x, y]);
+  const moved: Matrix = [1, 0, 0, 1, x, y];
+  return transformed(renderElement(target, { ...inner, ctm: multiply(walk.ctm, moved) }), moved);
 }
 
-function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
+function renderElement(element: DomElement, parentWalk: Walk): DisplayItem[] {
   const name = localName(element);
   if (NEVER_RENDERED.has(name) || !passesConditions(element)) return [];
-  const style = withContext(computeSvgStyle(element, walk.style, walk.doc.rules), walk);
+  const style = withContext(computeSvgStyle(element, parentWalk.style, parentWalk.doc.rules), parentWalk);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
-  const shape = shapePath(element, walk.viewport, style, style.geometry);
+  const shape = shapePath(element, parentWalk.viewport, style, style.geometry);
+  const box = style.transformBox === 'fill-box' && style.transform !== undefined ? fillBox(element, parentWalk, shape) : undefined;
+  const own = elementTransform(style.transform, style.transformOrigin, parentWalk.viewport, box);
+  // the element and its content are drawn in its user space: the parent's moved by its transform
+  const walk = own.every((v, i) => v === IDENTITY[i]) ? parentWalk : { ...parentWalk, ctm: multiply(parentWalk.ctm, own) };
   if (shape !== undefined) items = paintShape(shape, walk, style, { markers: MARKABLE.has(name), line: name === 'line' });
   else if (name === 'text') items = textElementItems(element, style, walk);
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
@@ -295,8 +320,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
     if (mask !== undefined) items = [{ kind: 'push-opacity', opacity: 1, mask }, ...items, { kind: 'pop-opacity' }];
   }
   if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
-  const box = style.transformBox === 'fill-box' && style.transform !== undefined ? fillBox(element, walk, shape) : undefined;
-  return transformed(items, elementTransform(style.transform, style.transformOrigin, walk.viewport, box));
+  return transformed(items, own);
 }
 
 /** A `<text>` element's glyphs (and decorations), filled by colours or paint servers. */
@@ -366,7 +390,7 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   const viewBox = box.length === 4 ? box : synthesized ? [0, 0, doc.width, doc.height] : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, synthesized ? 'none' : root.attribs['preserveAspectRatio'], rect.width, rect.height));
-  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn });
+  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn, ctm: matrix });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];

@@ -101,6 +101,22 @@ describe('nested viewports and overflow', () => {
   });
 });
 
+describe('vector-effect: non-scaling-stroke', () => {
+  // a viewBox stretched 2 × across (preserveAspectRatio none), as Chromium 156 draws it: the stroke as wide in the page whatever the scale (before: 2 × wider across)
+  const stretched = (body: string): string => svg(`<style>.n { vector-effect: non-scaling-stroke }</style>${body}`, 'width="8" height="4" viewBox="0 0 4 4" preserveAspectRatio="none"');
+
+  it('strokes in the page\'s space: width and dashes untransformed (attribute, rule, through a group\'s transform)', async () => {
+    const upright = '<line x1="2" y1="0" x2="2" y2="4" stroke="red" stroke-width="2" ';
+    expect(await drawBothWays(stretched(`${upright}vector-effect="non-scaling-stroke"/>`), '8px 4px')).toEqual(Array<string>(4).fill('___RR___'));
+    expect(await drawBothWays(stretched(`${upright}class="n"/>`), '8px 4px')).toEqual(Array<string>(4).fill('___RR___'));
+    expect(await drawBothWays(stretched(`${upright}/>`), '8px 4px')).toEqual(Array<string>(4).fill('__RRRR__'));
+    // 1 on, 1 off in the page, not 2 and 2
+    const dashed = (attrs: string): string => svg(`<g transform="scale(2 1)"><line x1="0" y1="2" x2="4" y2="2" stroke="red" stroke-width="2" stroke-dasharray="1 1" ${attrs}/></g>`, 'width="8" height="4"');
+    expect(await drawBothWays(dashed('vector-effect="non-scaling-stroke"'), '8px 4px')).toEqual(['________', 'R_R_R_R_', 'R_R_R_R_', '________']);
+    expect(await drawBothWays(dashed(''), '8px 4px')).toEqual(['________', 'RR__RR__', 'RR__RR__', '________']);
+  });
+});
+
 describe('SVG gradients with hard stops and many periods', () => {
   it('repeats every period of a linear gradient (periods whose ends share a colour included)', async () => {
     const stops = ['red', 'lime', 'blue', 'yellow'].map((c, i) => `<stop offset="${i / 4}" stop-color="${c}"/><stop offset="${(i + 1) / 4}" stop-color="${c}"/>`).join('');
