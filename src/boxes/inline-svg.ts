@@ -106,7 +106,7 @@ export function withPageSvgStyles(markup: string, svg: DomElement, stylesOf: Pag
         if (value !== parent?.custom?.get(name)) declared.push(`${name}:${value}`);
         else if (element === svg) inherited.push(`${name}:${value}`);
       }
-      for (const name of referencedVariables(Object.values(element.attribs).join(' '))) {
+      if (variables.size > 0) for (const name of referencedVariables(Object.values(element.attribs).join(' '))) {
         const value = own.get(name);
         if (value !== undefined) context.push(`${name}:${value}`);
       }
