@@ -337,14 +337,15 @@ export function urlId(value: string | undefined): string | undefined {
  * element is in the page (PAGE_VARIABLES_ATTRIBUTE: a gradient's stop is styled apart from its parents).
  */
 function substituted(element: DomElement, d: Map<string, string>, inherited: CustomProperties): CustomProperties {
-  let custom = inherited;
+  let declaredHere: Map<string, string> | undefined;
   for (const [name, value] of d) {
     if (!name.startsWith('--')) continue;
-    if (custom === inherited) custom = new Map(inherited);
-    const text = value.includes('var(') ? substituteVars(value, (ref) => custom.get(ref)) : value;
-    if (typeof text === 'string') (custom as Map<string, string>).set(name, text);
-    else (custom as Map<string, string>).delete(name);
+    const map = (declaredHere ??= new Map(inherited));
+    const text = value.includes('var(') ? substituteVars(value, (ref) => map.get(ref)) : value;
+    if (typeof text === 'string') map.set(name, text);
+    else map.delete(name);
   }
+  const custom: CustomProperties = declaredHere ?? inherited;
   let context: CustomProperties | undefined;
   const lookup = (name: string): string | undefined => {
     const own = custom.get(name);
