@@ -90,11 +90,17 @@ function reference(value: string | undefined, start: number, size: number, low: 
 
 export type MarkerPosition = 'start' | 'mid' | 'end';
 
+/** A marker's content as svg-render.ts draws it, and its computed `overflow` (resources/svg-style.ts). */
+export interface MarkerContent {
+  readonly items: DisplayItem[];
+  readonly overflow: 'visible' | 'hidden';
+}
+
 /**
- * The items of `marker` drawn at `vertex`: its content (`content`, drawn by render.ts) mapped
- * into place. `strokeWidth` scales it when markerUnits is strokeWidth (the default).
+ * The items of `marker` drawn at `vertex`: its content mapped into place, clipped to its viewport
+ * unless its overflow is visible. `strokeWidth` scales it when markerUnits is strokeWidth (the default).
  */
-export function placeMarker(marker: DomElement, vertex: Vertex, position: MarkerPosition, strokeWidth: number, content: DisplayItem[]): DisplayItem[] {
+export function placeMarker(marker: DomElement, vertex: Vertex, position: MarkerPosition, strokeWidth: number, { items: content, overflow }: MarkerContent): DisplayItem[] {
   const a = marker.attribs;
   const width = length(a['markerWidth'], 100, 3);
   const height = length(a['markerHeight'], 100, 3);
@@ -113,8 +119,7 @@ export function placeMarker(marker: DomElement, vertex: Vertex, position: Marker
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const place: Matrix = multiply(multiply([1, 0, 0, 1, vertex.x, vertex.y], [cos * scale, sin * scale, -sin * scale, cos * scale, 0, 0]), [1, 0, 0, 1, -refX, -refY]);
-  const overflow = (a['overflow'] ?? /overflow\s*:\s*([a-z]+)/.exec(a['style'] ?? '')?.[1] ?? 'hidden').trim();
   const inner: DisplayItem[] = [{ kind: 'push-transform', matrix: fit }, ...content, { kind: 'pop-transform' }];
-  const clipped: DisplayItem[] = overflow === 'visible' || overflow === 'auto' ? inner : [{ kind: 'push-clip', rect: { x: 0, y: 0, width, height } }, ...inner, { kind: 'pop-clip' }];
+  const clipped: DisplayItem[] = overflow === 'visible' ? inner : [{ kind: 'push-clip', rect: { x: 0, y: 0, width, height } }, ...inner, { kind: 'pop-clip' }];
   return [{ kind: 'push-transform', matrix: place }, ...clipped, { kind: 'pop-transform' }];
 }

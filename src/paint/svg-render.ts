@@ -125,7 +125,7 @@ function markerItems(path: readonly PathSegment[], walk: Walk, style: SvgStyle):
     const viewport: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : walk.viewport;
     // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
     const content = renderChildren(marker, Object.assign({}, walk, { style: markerStyle, viewport, depth: walk.depth + 1, context }));
-    appendAll(items, placeMarker(marker, vertex, position, width, content));
+    appendAll(items, placeMarker(marker, vertex, position, width, { items: content, overflow: markerStyle.overflow }));
   });
   return items;
 }

@@ -114,8 +114,8 @@ export interface SvgStyle {
   /** `transform-box` (CSS Transforms 1 §6.2): the origin's and percentages' box, the element's bounding box (`fill-box`, `stroke-box`) or its viewport. */
   readonly transformBox: 'fill-box' | 'view-box';
   /**
-   * `overflow` of an element that makes a viewport (a nested `<svg>`, a `<symbol>`): `hidden`, as
-   * the UA sheet gives them (SVG 2 §5.9, `svg:not(:root), symbol … { overflow: hidden }`), unless
+   * `overflow` of an element that makes a viewport (a nested `<svg>`, a `<symbol>`, a `<marker>`): `hidden`, as
+   * the UA sheet gives them (SVG 2 §5.9, `svg:not(:root), symbol, marker … { overflow: hidden }`), unless
    * `visible` or `auto` is declared — those draw past the viewport, unclipped.
    */
   readonly overflow: 'visible' | 'hidden';

@@ -73,4 +73,12 @@ describe('SVG markers', () => {
       '________',
     ]);
   });
+
+  it('draws past the marker viewport with overflow visible, from the attribute or a rule', async () => {
+    const marker = (attrs: string): string => `<marker id="m" markerUnits="userSpaceOnUse" viewBox="0 0 10 10" markerWidth="2" markerHeight="2" ${attrs}><rect x="-50" y="-50" width="100" height="100" fill="context-fill"/></marker>`;
+    const all = Array<string>(4).fill('BBBBBBBB');
+    expect(await draw(`${marker('overflow="visible"')}<line x1="1" y1="1" x2="5" y2="1" fill="blue" marker-end="url(#m)"/>`, '8px 4px', 'width="8" height="4"')).toEqual(all);
+    // before: a rule's overflow was not read (only the attribute and the style attribute)
+    expect(await draw(`<style>.open { overflow: visible }</style>${marker('class="open"')}<line x1="1" y1="1" x2="5" y2="1" fill="blue" marker-end="url(#m)"/>`, '8px 4px', 'width="8" height="4"')).toEqual(all);
+  });
 });
