@@ -101,6 +101,14 @@ describe('nested viewports and overflow', () => {
   });
 });
 
+describe('var() in an SVG\'s own styles', () => {
+  it('resolves the custom properties its <style> rules and style attributes set, as an <img> too', async () => {
+    // Chromium 156 paints both squares (before: black, var() unread)
+    const body = '<style>svg { --c: red } .b { --d: blue }</style><rect width="2" height="2" fill="var(--c)"/><rect class="b" x="2" width="2" height="2" style="fill: var(--d)"/>';
+    expect(await drawBothWays(svg(body, 'width="4" height="2"'), '4px 2px')).toEqual(['RRBB', 'RRBB']);
+  });
+});
+
 describe('vector-effect: non-scaling-stroke', () => {
   // a viewBox stretched 2 × across (preserveAspectRatio none), as Chromium 156 draws it: the stroke as wide in the page whatever the scale (before: 2 × wider across)
   const stretched = (body: string): string => svg(`<style>.n { vector-effect: non-scaling-stroke }</style>${body}`, 'width="8" height="4" viewBox="0 0 4 4" preserveAspectRatio="none"');
