@@ -7,6 +7,7 @@
  * `<foreignObject>` of an inline `<svg>` (its HTML laid out by the page), conditional processing
  * and `<switch>` (svg-conditional.ts). Filters are applied as CSS filter functions where they
  * amount to them (css/values/svg-filter.ts), otherwise rasterised by Skia (svg-filter-raster.ts).
+ * The walk carries the matrix to the host space, where `vector-effect: non-scaling-stroke` strokes.
  */
 import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';

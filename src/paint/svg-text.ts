@@ -14,6 +14,8 @@
  * place along it, `x` and `dx` across, the glyphs sideways on its central baseline, and the upright
  * ones (CJK, by `text-orientation`) drawn turned back, as Chromium 156 sets them (upright-glyphs.ts).
  * Gradient and pattern fills paint through a clip of the glyphs (turned glyphs are clipped unturned).
+ * `text-decoration` lines go under (through) each piece, placed as HTML's, in the fill and stroke of
+ * the element that declared them (§11.12); `font-variant` small capitals are shaped as in HTML.
  */
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
