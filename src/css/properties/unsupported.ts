@@ -39,7 +39,7 @@ const NO_EFFECT: Readonly<Record<string, readonly string[]>> = {
   'animation': ['none'], 'animation-name': ['none'], 'backdrop-filter': ['none'],
   'image-resolution': ['1dppx'], 'font-variant-alternates': ['normal'], 'font-variant-emoji': ['normal'],
   'font-language-override': ['normal'], 'font-palette': ['normal'], 'text-autospace': ['normal', 'no-autospace'],
-  'vector-effect': ['none'], 'ruby-merge': ['separate'], 'ruby-overhang': ['auto'],
+  'ruby-merge': ['separate'], 'ruby-overhang': ['auto'],
   'float-reference': ['inline'], 'float-defer': ['none'], 'float-offset': ['0'], 'marker-side': ['match-self'],
   'math-depth': ['0'], 'corner-shape': ['round'],
   'offset': ['none', 'normal'], 'offset-path': ['none'], 'offset-distance': ['0'], 'offset-rotate': ['auto'],
