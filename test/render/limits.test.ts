@@ -144,7 +144,8 @@ describe('limits', () => {
   it('stops inside a page whose paint alone outlasts the budget', async () => {
     // each blurred drop-shadow of the chain blurs a mask of everything before it (work-budget.ts);
     // each a blur of its own, so that no mask is the one before it (text-shadow.ts keeps those)
-    const box = (filter: string): string => `<div style="width: 300px; height: 300px; background: red; filter: ${filter}">x</div>`;
+    // (600px: each shadow a blur of the opaque box alone, the chain must still take well over the budget)
+    const box = (filter: string): string => `<div style="width: 600px; height: 600px; background: red; filter: ${filter}">x</div>`;
     const template = box(Array.from({ length: 80 }, (_, i) => `drop-shadow(2px 2px ${3 + i / 100}px blue)`).join(' '));
     const full = await cpuTime(() => createEngine().render({ template }));
     const engine = createEngine({ limits: { maxRenderMs: 200 } });
