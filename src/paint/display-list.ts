@@ -134,9 +134,10 @@ export type DisplayItem =
        * filter only a rasteriser applies (svg-filter-raster.ts), a blurred `drop-shadow()` of
        * content whose outlines are not its alpha (drop-shadow-raster.ts); `unrasterized` is drawn
        * when no copy is made; `filter` names the filter for a warning when it is, and `instead`
-       * what is drawn then (by default, "the elements under it are drawn unfiltered").
+       * what is drawn then (by default, "the elements under it are drawn unfiltered"); `density` the
+       * pixels per px it is drawn at (pdf/image-prep.ts FILTER_DENSITY by default: a blur needs fewer).
        */
-      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[]; readonly filter: string; readonly instead?: string };
+      readonly rasterize?: { readonly unrasterized: readonly DisplayItem[]; readonly filter: string; readonly instead?: string; readonly density?: number };
     }
   /**
    * Paints `rect` with one tile repeated (a tiling pattern, ISO 32000-1 §8.7.3.1): `items` are the

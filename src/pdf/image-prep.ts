@@ -134,7 +134,7 @@ const MAX_DOCUMENT_FILTER_PIXELS = 6_000_000;
  */
 function rasterSizeOf(item: ImageItem, scale: Scale): { width: number; height: number } | undefined {
   if (item.rasterize === undefined || item.image.format !== 'svg' || preparedCopies.has(item.image)) return undefined;
-  let k = FILTER_DENSITY;
+  let k = item.rasterize.density ?? FILTER_DENSITY;
   const pixels = item.rect.width * scale.sx * item.rect.height * scale.sy * k * k;
   if (!Number.isFinite(pixels) || pixels <= 0) return undefined;
   if (pixels > MAX_FILTER_PIXELS) k *= Math.sqrt(MAX_FILTER_PIXELS / pixels);
