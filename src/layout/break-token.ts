@@ -35,6 +35,24 @@ export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
   }
 }
 
+/**
+ * The forced page break between two rows of boxes laid side by side (a flex container's lines, a
+ * grid's rows): Blink joins the values of a row's boxes, so any box after it with a forced
+ * `break-before`, or any before it with a forced `break-after`, forces it (CSS Fragmentation 3
+ * §3.1), as Chromium prints it. A column break does not apply between pages.
+ */
+export function forcedPageBreakBetween(before: Iterable<{ readonly style: { readonly breakAfter: BreakValue } }>, after: Iterable<{ readonly style: { readonly breakBefore: BreakValue } }>): ForcedBreak | undefined {
+  let kind: ForcedBreak | undefined;
+  for (const box of after) kind ??= pageBreakOf(box.style.breakBefore);
+  for (const box of before) kind ??= pageBreakOf(box.style.breakAfter);
+  return kind;
+}
+
+function pageBreakOf(value: BreakValue): ForcedBreak | undefined {
+  const kind = forcedBreakOf(value);
+  return kind === 'column' ? undefined : kind;
+}
+
 /** Whether a `break-*` value avoids a break between pages (`column`: between columns): `avoid`, and `avoid-page` or `avoid-column` (§3.2). */
 export function avoidsBreak(value: BreakValue, column: boolean): boolean {
   return value === 'avoid' || value === (column ? 'avoid-column' : 'avoid-page');

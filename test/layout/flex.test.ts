@@ -264,6 +264,14 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['1: a2 0,300 590x100', '1: b 590,0 10x100', '2: a2 0,0 590x200', '2: c 0,200 600x50']);
   });
 
+  // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)
+  it('forces a break after a line with any item that has break-after: page, and before one with any item that has break-before: page', async () => {
+    const six = items(['width:250px;height:50px;break-after:page', ...Array.from({ length: 4 }, () => 'width:250px;height:50px'), 'width:250px;height:50px;break-before:page']);
+    // before, the three lines stayed on page 1
+    expect(await pages(`<div style="display:flex;flex-wrap:wrap;width:500px">${six}</div>`, ['a', 'b', 'c', 'e', 'f']))
+      .toEqual(['1: a 0,0 250x50', '1: b 250,0 250x50', '2: c 0,0 250x50', '3: e 0,0 250x50', '3: f 250,0 250x50']);
+  });
+
   it('forces a break before an item with break-before: page, and keeps break-inside: avoid items whole', async () => {
     expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:50px', 'height:50px;break-before:page'])}</div>`, ['a', 'b']))
       .toEqual(['1: a 0,0 600x50', '2: b 0,0 600x50']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { items, pages } from '../helpers/geometry.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import type { BoxFragment } from '../../src/layout/types.js';
 import { countLayoutWork } from '../../src/layout/relayout-budget.js';
@@ -226,6 +227,23 @@ describe('fragmentation (CSS Grid 1 §12)', () => {
     expect([at(0, 'g'), at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,30 200x70', '2,32 50x40', '52,32 50x40', undefined]);
     // Page 2: no top border (sliced), rows 2 and 3 (40 + 5 + 40) and the bottom border.
     expect([at(1, 'g'), at(1, 'c'), at(1, 'd'), at(1, 'e')]).toEqual(['0,0 200x87', '2,0 50x40', '52,0 50x40', '2,45 50x40']);
+  });
+});
+
+describe('forced breaks between rows (CSS Grid 1 §12, CSS Fragmentation 3 §3.1)', () => {
+  const css = 'body { font: 10px/20px "Liberation Sans" } h2 { grid-column: 1 / -1; margin: 0; font-size: 10px }';
+  // Chromium 156's print (pdftotext positions): a row's break-before joins its items' values, its break-after too
+  it('breaks after a row with an item that has break-after: page, and before one that has break-before: page', async () => {
+    const stack = `<div style="display:grid;gap:10px">${items(['height:100px', 'height:100px;break-after:page', 'height:100px', 'height:100px;break-before:page'])}</div>`;
+    // before, the stack stayed on one page: c at 0,220, d at 0,330
+    expect(await pages(stack, ['a', 'b', 'c', 'd'], css)).toEqual(['1: a 0,0 600x100', '1: b 0,110 600x100', '2: c 0,0 600x100', '3: d 0,0 600x100']);
+  });
+
+  it('starts a spanning heading with break-before: page on a new page, with the rows after it', async () => {
+    const cards = (ids: string[]): string => ids.map((id) => `<div id=${id} style="height:80px"></div>`).join('');
+    const grid = `<div style="display:grid;grid-template-columns:1fr 1fr 1fr;gap:10px"><h2 id=h1>H1</h2>${cards(['a', 'x', 'y', 'b'])}<h2 id=h2 style="break-before:page">H2</h2>${cards(['c'])}</div>`;
+    // before, H2 followed b's row on page 1, at 0,220
+    expect(await pages(grid, ['h1', 'b', 'h2', 'c'], css)).toEqual(['1: h1 0,0 600x20', '1: b 0,120 193.33x80', '2: h2 0,0 600x20', '2: c 0,30 193.33x80']);
   });
 });
 

@@ -5,11 +5,11 @@
  * an image, `break-inside: avoid`, or nothing of it fits). A single-line column container breaks between
  * items, and inside an item taller than the room left. Lines and items are taken from the top, so
  * `wrap-reverse` and `column-reverse` break too (a multi-line column container does not).
- * `break-before/after: page` between items force a break; `break-inside: avoid` items move whole.
+ * `break-before/after: page` on any item of the lines around a break force it; `break-inside: avoid` items move whole.
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
-import { forcedBreakOf } from '../break-token.js';
+import { forcedPageBreakBetween } from '../break-token.js';
 import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
@@ -45,13 +45,8 @@ export function placeAll(plan: FlexPlan, env: FlexEnv, origin: Origin): PlacedIt
 /** Some item asks for a page break before or after it (CSS Fragmentation 3 §3.1): the plan cannot stay on one page. */
 export function forcesBreak(plan: FlexPlan): boolean {
   const all = plan.lines.flatMap((line) => line.items);
-  return all.some((p, i) => (i > 0 && pageBreak(p.item.style.breakBefore)) || (i < all.length - 1 && pageBreak(p.item.style.breakAfter)));
+  return all.some((p, i) => i > 0 && forcedPageBreakBetween([all[i - 1]!.item], [p.item]) !== undefined);
 }
-
-const pageBreak = (value: Parameters<typeof forcedBreakOf>[0]): boolean => {
-  const kind = forcedBreakOf(value);
-  return kind !== undefined && kind !== 'column';
-};
 
 /**
  * The lines (rows) or items (a single-line column) stacked down the page, from the top (the last
@@ -89,11 +84,9 @@ function unitsOfPlan(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
   return env.axes.reversed ? items.reverse() : items;
 }
 
+/** A forced break between lines joins the values of their items, as Blink does (break-token.ts). */
 function forcedBetween(before: Unit, after: Unit): ForcedBreak | undefined {
-  const last = before.items[before.items.length - 1]!.planned.item.style;
-  const first = after.items[0]!.planned.item.style;
-  const kind = forcedBreakOf(first.breakBefore) ?? forcedBreakOf(last.breakAfter);
-  return kind === 'column' ? undefined : kind;
+  return forcedPageBreakBetween(before.items.map((i) => i.planned.item), after.items.map((i) => i.planned.item));
 }
 
 const avoids = (value: string): boolean => value === 'avoid' || value === 'avoid-page';

@@ -13,6 +13,8 @@
 import type { FlexBox } from '../../boxes/types.js';
 import type { SizedGrid } from './sizing.js';
 import type { GridItem } from './grid.js';
+import type { ForcedBreak } from '../contract.js';
+import { forcedPageBreakBetween } from '../break-token.js';
 
 export interface PageRows {
   /** The first row starting on this page. */
@@ -30,6 +32,8 @@ export interface PageRows {
    * left, or one whose items break inside rather than move; their items break in parallel.
    */
   readonly splitFrom: number;
+  /** The break after this page's rows is forced (by an item's `break-before` or `break-after`), and by what. */
+  readonly forced?: ForcedBreak | undefined;
 }
 
 /** The end of the last row before `end`, from the content box top. */
@@ -80,10 +84,13 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   const shift = firstRow === 0 ? 0 : firstRow >= count ? rowsEnd(starts, sized.rows, count) : starts[firstRow]!;
   const endOf = (line: number): number => (line <= firstRow ? top : top + rowsEnd(starts, sized.rows, line) - shift);
   const page = (endRow: number, splitFrom: number): PageRows => ({ firstRow, endRow, top, shift, height: endOf(splitFrom), splitFrom });
-  if (room === undefined || endOf(count) <= room + 0.01) return page(count, count);
+  const forcedLines = forcedBreaks(sized);
+  if (room === undefined || (endOf(count) <= room + 0.01 && forcedLines.size === 0)) return page(count, count);
   let endRow = firstRow;
   for (let line = firstRow + 1; line <= count; line++) {
     if (endOf(line) > room + 0.01) break;
+    const forced = forcedLines.get(line);
+    if (forced !== undefined) return { ...page(line, line), forced };
     if (breakable(sized, line)) endRow = line;
   }
   if (endRow > firstRow) return page(endRow, endRow);
@@ -96,6 +103,36 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   let forced = firstRow;
   for (let line = firstRow + 1; line <= count && endOf(line) <= room + 0.01; line++) forced = line;
   return forced > firstRow ? page(forced, forced) : page(firstRow + 1, firstRow);
+}
+
+/**
+ * The lines between rows where a break is forced, and by what: an item starting in the row after
+ * with a forced `break-before`, or one ending in the row before with a forced `break-after`, as
+ * Blink joins a row's items' values. Found once per sized grid (most have none).
+ */
+const FORCED_LINES = new WeakMap<SizedGrid, ReadonlyMap<number, ForcedBreak>>();
+
+function forcedBreaks(sized: SizedGrid): ReadonlyMap<number, ForcedBreak> {
+  let lines = FORCED_LINES.get(sized);
+  if (lines === undefined) {
+    // the items before and after each inner line that may force a break there (the grid's first
+    // and last lines are its own edges, not between rows)
+    const around = new Map<number, { ending: GridItem['box'][]; starting: GridItem['box'][] }>();
+    const at = (line: number): { ending: GridItem['box'][]; starting: GridItem['box'][] } => {
+      let sides = around.get(line);
+      if (sides === undefined) around.set(line, sides = { ending: [], starting: [] });
+      return sides;
+    };
+    const count = sized.rows.length;
+    for (const item of sized.grid.items) {
+      if (item.area.rowStart > 0 && forcedPageBreakBetween([], [item.box]) !== undefined) at(item.area.rowStart).starting.push(item.box);
+      if (item.area.rowEnd < count && forcedPageBreakBetween([item.box], []) !== undefined) at(item.area.rowEnd).ending.push(item.box);
+    }
+    const found = new Map<number, ForcedBreak>();
+    for (const [line, { ending, starting }] of around) found.set(line, forcedPageBreakBetween(ending, starting)!);
+    FORCED_LINES.set(sized, lines = found);
+  }
+  return lines;
 }
 
 /**

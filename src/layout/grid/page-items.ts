@@ -110,7 +110,7 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   const pageHeight = Math.max(items.cutBottom, cutRowGoesOn ? room! : 0, more || tokens.length > 0 ? page.height : sized.contentHeight - page.shift + page.top);
   const stretching = items.stretched.length === 0 ? [] : stretchPieces(t, { page, pageHeight, cutAt, carried }, items);
   const breakToken: BreakToken | undefined = tokens.length > 0 || stretching.length > 0 || more
-    ? { kind: 'block', box: run.box, children: tokens, next: page.endRow, stretching: stretching.length > 0 ? stretching : undefined, cutAt } : undefined;
+    ? { kind: 'block', box: run.box, children: tokens, next: page.endRow, stretching: stretching.length > 0 ? stretching : undefined, cutAt, ...(page.forced !== undefined ? { forced: page.forced } : {}) } : undefined;
   return { items, page, pageHeight, breakToken };
 }
 
@@ -430,7 +430,7 @@ function splitNextRow(run: GridRun, t: Tracks, page: PageRows, at: { readonly ro
   const { room, reached } = at;
   const row = page.endRow;
   const y = page.top + t.rowStarts[row]! - page.shift;
-  if (row >= t.sized.rows.length || page.splitFrom !== row || room - y < 1) return page;
+  if (row >= t.sized.rows.length || page.splitFrom !== row || page.forced !== undefined || room - y < 1) return page;
   const end = groupEnd(t.sized, row);
   const p = pageRun(run, t);
   const trial = noItems();
