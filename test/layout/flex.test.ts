@@ -264,6 +264,16 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['1: a2 0,300 590x100', '1: b 590,0 10x100', '2: a2 0,0 590x200', '2: c 0,200 600x50']);
   });
 
+  // Chromium 156's print (pdftotext positions): the margin of a child of an item going on at the
+  // top of a page is truncated there after an unforced break (before, c stayed 20px down)
+  it('truncates top margins at the top of a page inside an item that goes on', async () => {
+    const main = '<main><p id=a></p><p id=b></p><p id=c></p></main>';
+    const css = 'main { flex: 1 } p { margin: 20px 0; height: 170px }';
+    for (const flex of ['display:flex;flex-direction:column', 'display:flex']) {
+      expect(await pages(`<div style="${flex}">${main}</div>`, ['a', 'c'], css)).toEqual(['1: a 0,20 600x170', '2: c 0,0 600x170']);
+    }
+  });
+
   // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)
   it('forces a break after a line with any item that has break-after: page, and before one with any item that has break-before: page', async () => {
     const six = items(['width:250px;height:50px;break-after:page', ...Array.from({ length: 4 }, () => 'width:250px;height:50px'), 'width:250px;height:50px;break-before:page']);

@@ -239,6 +239,16 @@ describe('forced breaks between rows (CSS Grid 1 §12, CSS Fragmentation 3 §3.1
     expect(await pages(stack, ['a', 'b', 'c', 'd'], css)).toEqual(['1: a 0,0 600x100', '1: b 0,110 600x100', '2: c 0,0 600x100', '3: d 0,0 600x100']);
   });
 
+  // (Chromium: after an unforced break the margins at the page top are truncated, after a forced one kept)
+  it('keeps the top margin after a forced break inside an item that goes on, and truncates it after an unforced one', async () => {
+    const main = '<main><p id=a></p><p id=b></p><p id=x style="height:20px"></p><p id=c style="break-before:page"></p></main>';
+    for (const container of ['display:grid', 'display:flex']) {
+      // before, the grid dropped c's margin: 3: c 0,0
+      expect(await pages(`<div style="${container}">${main}</div>`, ['b', 'x', 'c'], 'main { flex: 1 } p { margin: 20px 0; height: 170px }'))
+        .toEqual(['1: b 0,210 600x170', '2: x 0,0 600x20', '3: c 0,20 600x170']);
+    }
+  });
+
   it('starts a spanning heading with break-before: page on a new page, with the rows after it', async () => {
     const cards = (ids: string[]): string => ids.map((id) => `<div id=${id} style="height:80px"></div>`).join('');
     const grid = `<div style="display:grid;grid-template-columns:1fr 1fr 1fr;gap:10px"><h2 id=h1>H1</h2>${cards(['a', 'x', 'y', 'b'])}<h2 id=h2 style="break-before:page">H2</h2>${cards(['c'])}</div>`;

@@ -186,10 +186,11 @@ export function placeFragmented(
     if (u > start && monolithic) return breakAt(u);
     if (!atTop && !resumed && monolithic) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
+    // an item going on truncates its margins at the page top after an unforced break, as Chromium prints it (CSS Fragmentation 3 §5.2)
     for (const i of live) {
       const index = i.planned.item.index;
       const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
-      const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: false } });
+      const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: resumed && page.discardTopMargins } });
       if (inside === undefined && !atTop) {
         return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }

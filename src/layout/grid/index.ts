@@ -109,7 +109,7 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const contentLeft = c.border.left + c.padding.left;
   const run: GridRun = { box, mode: input.mode, ctx };
   const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth };
-  const laid = layoutPage(run, tracks, { resume, room, atTop: input.fragmentainer?.atTop ?? true });
+  const laid = layoutPage(run, tracks, { resume, room, atTop: input.fragmentainer?.atTop ?? true, discardTopMargins: input.fragmentainer?.discardTopMargins ?? true });
   if (laid === undefined) return { kind: 'pushed' };
   const { items, page, pageHeight, breakToken } = laid;
   const { children, positioned, pageContent, first, last } = items;

@@ -72,13 +72,13 @@ export interface LaidPage {
  * that does not fit when its items break inside); undefined when the grid must move whole to the
  * next page. `room` is the space from the content box top to the page end.
  */
-export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | undefined; room: number | undefined; atTop: boolean }): LaidPage | undefined {
+export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | undefined; room: number | undefined; atTop: boolean; discardTopMargins: boolean }): LaidPage | undefined {
   const { resume, room } = on;
   const sized = t.sized;
   const items = noItems();
   const next = resume?.kind === 'block' ? resume.next : 0;
   const goOn = resume?.kind === 'block' && room !== undefined && (resume.children.length > 0 || (resume.stretching?.length ?? 0) > 0 || resume.cutAt !== undefined) ? resume : undefined;
-  const contentBand = goOn === undefined ? 0 : layoutContinuing(run, t, { continuing: new Map(goOn.children.map((child) => [child.index, child.token])), stretching: goOn.stretching ?? [], next, room: room! }, items);
+  const contentBand = goOn === undefined ? 0 : layoutContinuing(run, t, { continuing: new Map(goOn.children.map((child) => [child.index, child.token])), stretching: goOn.stretching ?? [], next, room: room!, discardTopMargins: on.discardTopMargins }, items);
   // A row cut by the page end goes on with the rest of its size (its items' content may need more), over more pages if it must.
   const cutBefore = goOn?.cutAt;
   const rest = cutBefore === undefined ? 0 : rowsEnd(t.rowStarts, sized.rows, next) - cutBefore;
@@ -229,10 +229,11 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { baseline: nu
  * spanning rows after it, below the former that are in rows above theirs. Returns where the row
  * `next` starts: below what the former carried over, and no higher than the latter need.
  */
-function layoutContinuing(run: GridRun, t: Tracks, on: { continuing: ReadonlyMap<number, BreakToken>; stretching: readonly number[]; next: number; room: number }, out: PageItems): number {
+function layoutContinuing(run: GridRun, t: Tracks, on: { continuing: ReadonlyMap<number, BreakToken>; stretching: readonly number[]; next: number; room: number; discardTopMargins: boolean }, out: PageItems): number {
   const p = pageRun(run, t);
   const items = t.sized.grid.items;
-  const at = (y: number): Fragmentainer => ({ bottom: on.room - y, atTop: true, discardTopMargins: true });
+  // their margins at the page top are truncated after an unforced break, kept after a forced one (CSS Fragmentation 3 §5.2)
+  const at = (y: number): Fragmentainer => ({ bottom: on.room - y, atTop: true, discardTopMargins: on.discardTopMargins });
   let band = 0;
   const above: { rowEnd: number; bottom: number }[] = [];
   const place = (index: number, y: number, token: BreakToken, rowStart: ItemPlace['rowStart']): number => {
