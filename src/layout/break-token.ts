@@ -5,6 +5,7 @@
 import type { BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from './contract.js';
+import { isMulticol } from './formatting-context-root.js';
 
 /** The kind of the forced break that ended the previous fragmentainer, if it was forced (the in-flow child is the last that resumes). */
 export function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
@@ -52,6 +53,34 @@ function pageBreakOf(value: BreakValue): ForcedBreak | undefined {
   const kind = forcedBreakOf(value);
   return kind === 'column' ? undefined : kind;
 }
+
+/**
+ * Whether a forced page break applies somewhere inside the box: between two in-flow siblings of
+ * block flow, or of a flex or grid container's items, at any depth (multi-column containers,
+ * tables and out-of-flow boxes not looked into). A flex or grid container lays an item that fits
+ * out without a page, unless it holds one (CSS Fragmentation 3 §3.1). Found once per box.
+ */
+export function forcedBreakInside(box: BlockLevelBox): boolean {
+  let inside = FORCED_INSIDE.get(box);
+  if (inside === undefined) {
+    inside = false;
+    if ((box.kind === 'block' && !box.inlineContent && !isMulticol(box.style)) || box.kind === 'flex' || box.kind === 'grid') {
+      let previous: BlockLevelBox | undefined;
+      for (const child of box.children) {
+        if (child.kind === 'out-of-flow') continue;
+        if ((previous !== undefined && forcedPageBreakBetween([previous], [child]) !== undefined) || forcedBreakInside(child)) {
+          inside = true;
+          break;
+        }
+        previous = child;
+      }
+    }
+    FORCED_INSIDE.set(box, inside);
+  }
+  return inside;
+}
+
+const FORCED_INSIDE = new WeakMap<BlockLevelBox, boolean>();
 
 /** Whether a `break-*` value avoids a break between pages (`column`: between columns): `avoid`, and `avoid-page` or `avoid-column` (§3.2). */
 export function avoidsBreak(value: BreakValue, column: boolean): boolean {

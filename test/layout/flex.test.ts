@@ -274,6 +274,16 @@ describe('§10 fragmenting flex containers across pages', () => {
     }
   });
 
+  // Chromium 156's print (pdftotext positions): a forced break inside an item of a container that
+  // fits on the page still ends the page there (before, b stayed on page 1, at 100,40 and 0,40)
+  it('breaks at a forced break inside an item of a container that fits on the page', async () => {
+    const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 10px 0 } aside { width: 100px } main { flex: 1 }';
+    expect(await pages('<div style="display:flex"><aside>S</aside><main><p id=a>A</p><p id=b style="break-before:page">B</p></main></div>', ['a', 'b'], css))
+      .toEqual(['1: a 100,10 500x20', '2: b 100,10 500x20']);
+    expect(await pages('<div style="display:flex;flex-direction:column;gap:10px"><section><p id=a>A</p><p id=b style="break-before:page">B</p><p id=c>C</p></section><section id=e><p id=d>D</p></section></div>', ['a', 'b', 'c', 'e', 'd'], css))
+      .toEqual(['1: a 0,10 600x20', '2: b 0,10 600x20', '2: c 0,40 600x20', '2: e 0,80 600x40', '2: d 0,90 600x20']);
+  });
+
   // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)
   it('forces a break after a line with any item that has break-after: page, and before one with any item that has break-before: page', async () => {
     const six = items(['width:250px;height:50px;break-after:page', ...Array.from({ length: 4 }, () => 'width:250px;height:50px'), 'width:250px;height:50px;break-before:page']);

@@ -249,6 +249,13 @@ describe('forced breaks between rows (CSS Grid 1 §12, CSS Fragmentation 3 §3.1
     }
   });
 
+  // (Chromium: the sidebar stretched over the row on both pages; before, d stayed on page 2, at 100,80)
+  it('breaks at a forced break inside an item of a grid that fits on the page', async () => {
+    const grid = '<div style="height:40px"></div><div id=g style="display:grid;grid-template-columns:100px 1fr"><aside id=t>T</aside><main><p id=c>C</p><p id=d style="break-before:page">D</p></main></div>';
+    expect(await pages(grid, ['g', 't', 'c', 'd'], 'body { font: 10px/20px "Liberation Sans" } p { margin: 10px 0 }'))
+      .toEqual(['1: g 0,40 600x360', '1: t 0,40 100x360', '1: c 100,50 500x20', '2: g 0,0 600x40', '2: t 0,0 100x40', '2: d 100,10 500x20']);
+  });
+
   it('starts a spanning heading with break-before: page on a new page, with the rows after it', async () => {
     const cards = (ids: string[]): string => ids.map((id) => `<div id=${id} style="height:80px"></div>`).join('');
     const grid = `<div style="display:grid;grid-template-columns:1fr 1fr 1fr;gap:10px"><h2 id=h1>H1</h2>${cards(['a', 'x', 'y', 'b'])}<h2 id=h2 style="break-before:page">H2</h2>${cards(['c'])}</div>`;

@@ -9,7 +9,7 @@
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
-import { forcedPageBreakBetween } from '../break-token.js';
+import { forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
 import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
@@ -27,6 +27,8 @@ interface Unit {
   readonly items: readonly { readonly planned: PlannedItem; readonly box: PhysicalBox }[];
   readonly top: number;
   readonly bottom: number;
+  /** An item holds a forced break: laid out against the page even when the unit fits. */
+  readonly forcedInside: boolean;
 }
 
 export interface Origin {
@@ -42,11 +44,21 @@ export function placeAll(plan: FlexPlan, env: FlexEnv, origin: Origin): PlacedIt
   })!));
 }
 
-/** Some item asks for a page break before or after it (CSS Fragmentation 3 §3.1): the plan cannot stay on one page. */
+/**
+ * Some item asks for a page break before or after it, or holds one inside (CSS Fragmentation 3
+ * §3.1): the plan cannot stay on one page. (Once per plan: asked each time the container is laid out.)
+ */
 export function forcesBreak(plan: FlexPlan): boolean {
-  const all = plan.lines.flatMap((line) => line.items);
-  return all.some((p, i) => i > 0 && forcedPageBreakBetween([all[i - 1]!.item], [p.item]) !== undefined);
+  let forces = FORCES.get(plan);
+  if (forces === undefined) {
+    const all = plan.lines.flatMap((line) => line.items);
+    forces = all.some((p, i) => (i > 0 && forcedPageBreakBetween([all[i - 1]!.item], [p.item]) !== undefined) || forcedBreakInside(p.item.box));
+    FORCES.set(plan, forces);
+  }
+  return forces;
 }
+
+const FORCES = new WeakMap<FlexPlan, boolean>();
 
 /**
  * The lines (rows) or items (a single-line column) stacked down the page, from the top (the last
@@ -71,7 +83,7 @@ function unitsOfPlan(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
   if (env.axes.row) {
     const lines = plan.lines.map((line) => {
       const top = env.axes.crossReverse ? plan.innerCross - line.crossStart - line.crossSize : line.crossStart;
-      return { items: line.items.map(boxOf), top, bottom: top + line.crossSize };
+      return { items: line.items.map(boxOf), top, bottom: top + line.crossSize, forcedInside: line.items.some((p) => forcedBreakInside(p.item.box)) };
     });
     return env.axes.crossReverse ? lines.reverse() : lines;
   }
@@ -79,7 +91,7 @@ function unitsOfPlan(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
   const items = plan.lines[0]!.items.map((planned) => {
     const entry = boxOf(planned);
     const margin = env.axes.reversed ? { top: planned.item.main.marginEnd, bottom: planned.item.main.marginStart } : { top: planned.item.main.marginStart, bottom: planned.item.main.marginEnd };
-    return { items: [entry], top: entry.box.y - margin.top, bottom: entry.box.y + entry.box.height + margin.bottom };
+    return { items: [entry], top: entry.box.y - margin.top, bottom: entry.box.y + entry.box.height + margin.bottom, forcedInside: forcedBreakInside(planned.item.box) };
   });
   return env.axes.reversed ? items.reverse() : items;
 }
@@ -177,11 +189,13 @@ export function placeFragmented(
     const resumed = u === start && tokens.size > 0;
     const live = resumed ? unit.items.filter((i) => tokens.has(i.planned.item.index)) : unit.items;
     const at = (i: typeof live[number]): PhysicalBox => (tokens.has(i.planned.item.index) ? { ...i.box, y: 0 } : { ...i.box, y: i.box.y - shift });
-    if (!resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01) {
+    const fits = !resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01;
+    if (fits && !unit.forcedInside) {
       for (const i of live) placed.push(placeItem(i.planned, at(i), env, { mode: origin.mode, originX: origin.x, originY: origin.y })!);
       continue;
     }
-    const monolithic = live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
+    // (a unit that fits is laid out against the page only for the forced break it holds)
+    const monolithic = !fits && live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
     const atTop = page.atTop && u === start;
     if (u > start && monolithic) return breakAt(u);
     if (!atTop && !resumed && monolithic) return { placed, breakToken: undefined, pushed: true };

@@ -14,7 +14,7 @@ import type { FlexBox } from '../../boxes/types.js';
 import type { SizedGrid } from './sizing.js';
 import type { GridItem } from './grid.js';
 import type { ForcedBreak } from '../contract.js';
-import { forcedPageBreakBetween } from '../break-token.js';
+import { forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
 
 export interface PageRows {
   /** The first row starting on this page. */
@@ -84,12 +84,14 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   const shift = firstRow === 0 ? 0 : firstRow >= count ? rowsEnd(starts, sized.rows, count) : starts[firstRow]!;
   const endOf = (line: number): number => (line <= firstRow ? top : top + rowsEnd(starts, sized.rows, line) - shift);
   const page = (endRow: number, splitFrom: number): PageRows => ({ firstRow, endRow, top, shift, height: endOf(splitFrom), splitFrom });
-  const forcedLines = forcedBreaks(sized);
-  if (room === undefined || (endOf(count) <= room + 0.01 && forcedLines.size === 0)) return page(count, count);
+  const forcedRows = forcedBreaks(sized);
+  if (room === undefined || (endOf(count) <= room + 0.01 && forcedRows.lines.size === 0 && forcedRows.inside.size === 0)) return page(count, count);
   let endRow = firstRow;
   for (let line = firstRow + 1; line <= count; line++) {
     if (endOf(line) > room + 0.01) break;
-    const forced = forcedLines.get(line);
+    // an item of the row holds a forced break: the page ends inside the row, cut there
+    if (forcedRows.inside.has(line - 1)) return page(line, line - 1);
+    const forced = forcedRows.lines.get(line);
     if (forced !== undefined) return { ...page(line, line), forced };
     if (breakable(sized, line)) endRow = line;
   }
@@ -105,16 +107,24 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   return forced > firstRow ? page(forced, forced) : page(firstRow + 1, firstRow);
 }
 
-/**
- * The lines between rows where a break is forced, and by what: an item starting in the row after
- * with a forced `break-before`, or one ending in the row before with a forced `break-after`, as
- * Blink joins a row's items' values. Found once per sized grid (most have none).
- */
-const FORCED_LINES = new WeakMap<SizedGrid, ReadonlyMap<number, ForcedBreak>>();
+/** Where a grid's items force page breaks. */
+interface ForcedRows {
+  /**
+   * The lines between rows where a break is forced, and by what: an item starting in the row after
+   * with a forced `break-before`, or one ending in the row before with a forced `break-after`, as
+   * Blink joins a row's items' values.
+   */
+  readonly lines: ReadonlyMap<number, ForcedBreak>;
+  /** The rows an item holding a forced break inside starts in: laid out against the page, so that it breaks there. */
+  readonly inside: ReadonlySet<number>;
+}
 
-function forcedBreaks(sized: SizedGrid): ReadonlyMap<number, ForcedBreak> {
-  let lines = FORCED_LINES.get(sized);
-  if (lines === undefined) {
+/** Found once per sized grid (most have none). */
+const FORCED_ROWS = new WeakMap<SizedGrid, ForcedRows>();
+
+function forcedBreaks(sized: SizedGrid): ForcedRows {
+  let rows = FORCED_ROWS.get(sized);
+  if (rows === undefined) {
     // the items before and after each inner line that may force a break there (the grid's first
     // and last lines are its own edges, not between rows)
     const around = new Map<number, { ending: GridItem['box'][]; starting: GridItem['box'][] }>();
@@ -124,15 +134,17 @@ function forcedBreaks(sized: SizedGrid): ReadonlyMap<number, ForcedBreak> {
       return sides;
     };
     const count = sized.rows.length;
+    const inside = new Set<number>();
     for (const item of sized.grid.items) {
       if (item.area.rowStart > 0 && forcedPageBreakBetween([], [item.box]) !== undefined) at(item.area.rowStart).starting.push(item.box);
       if (item.area.rowEnd < count && forcedPageBreakBetween([item.box], []) !== undefined) at(item.area.rowEnd).ending.push(item.box);
+      if (forcedBreakInside(item.box)) inside.add(item.area.rowStart);
     }
-    const found = new Map<number, ForcedBreak>();
-    for (const [line, { ending, starting }] of around) found.set(line, forcedPageBreakBetween(ending, starting)!);
-    FORCED_LINES.set(sized, lines = found);
+    const lines = new Map<number, ForcedBreak>();
+    for (const [line, { ending, starting }] of around) lines.set(line, forcedPageBreakBetween(ending, starting)!);
+    FORCED_ROWS.set(sized, rows = { lines, inside });
   }
-  return lines;
+  return rows;
 }
 
 /**

@@ -311,7 +311,8 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
     if (rowEnd > page.endRow) goesOn = true;
     else if (rowEnd <= page.firstRow) goesOn = page.endRow === page.firstRow && rowGoesOn(page.firstRow);
     // in cut rows: its area goes on if its content does or its rows reach past the cut; else it ends with its rows
-    else if (rowEnd > page.splitFrom && (hasToken || cutAt === undefined || rowsEnd(t.rowStarts, t.sized.rows, rowEnd) > cutAt + 0.01)) goesOn = hasToken || rowGoesOn(page.endRow);
+    // (a row that fits goes on too when an item of it broke inside: at a forced break)
+    else if (rowEnd > page.splitFrom && (hasToken || cutAt === undefined || rowsEnd(t.rowStarts, t.sized.rows, rowEnd) > cutAt + 0.01 || rowGoesOn(rowEnd))) goesOn = hasToken || rowGoesOn(page.endRow);
     else {
       end = Math.min(pageHeight, page.top + rowsEnd(t.rowStarts, t.sized.rows, rowEnd) - page.shift);
       goesOn = false;
