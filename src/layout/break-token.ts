@@ -57,7 +57,9 @@ function pageBreakOf(value: BreakValue): ForcedBreak | undefined {
 /**
  * Whether a forced page break applies somewhere inside the box: between two in-flow siblings of
  * block flow, or of a flex or grid container's items, at any depth (multi-column containers,
- * tables and out-of-flow boxes not looked into). A flex or grid container lays an item that fits
+ * tables and out-of-flow boxes not looked into). Items of a grid or a wrapping flex row are taken
+ * as if each started a row or line: two side by side may not break after all, and the grid then
+ * ends the page after their row (a gap). A flex or grid container lays an item that fits
  * out without a page, unless it holds one (CSS Fragmentation 3 §3.1). Found once per box.
  */
 export function forcedBreakInside(box: BlockLevelBox): boolean {
@@ -65,10 +67,12 @@ export function forcedBreakInside(box: BlockLevelBox): boolean {
   if (inside === undefined) {
     inside = false;
     if ((box.kind === 'block' && !box.inlineContent && !isMulticol(box.style)) || box.kind === 'flex' || box.kind === 'grid') {
+      // the items of a single-line row are one line: their values go to the container's edges, not between them
+      const oneLine = box.kind === 'flex' && box.style.flexWrap === 'nowrap' && box.style.flexDirection.startsWith('row');
       let previous: BlockLevelBox | undefined;
       for (const child of box.children) {
         if (child.kind === 'out-of-flow') continue;
-        if ((previous !== undefined && forcedPageBreakBetween([previous], [child]) !== undefined) || forcedBreakInside(child)) {
+        if ((previous !== undefined && !oneLine && forcedPageBreakBetween([previous], [child]) !== undefined) || forcedBreakInside(child)) {
           inside = true;
           break;
         }

@@ -256,6 +256,12 @@ describe('forced breaks between rows (CSS Grid 1 §12, CSS Fragmentation 3 §3.1
       .toEqual(['1: g 0,40 600x360', '1: t 0,40 100x360', '1: c 100,50 500x20', '2: g 0,0 600x40', '2: t 0,0 100x40', '2: d 100,10 500x20']);
   });
 
+  // (Chromium: the break-before of a single-line flex row's second item goes to the row's edge: no break)
+  it('does not cut a row for a break-before between items of a single-line flex row inside an item', async () => {
+    const grid = '<div style="display:grid;grid-template-columns:100px 1fr"><aside>S</aside><main><div style="display:flex"><div>A</div><div style="break-before:page">B</div></div></main><div id=c>C</div><div id=d>D</div></div>';
+    expect(await pages(grid, ['c', 'd'], 'body { font: 10px/20px "Liberation Sans" }')).toEqual(['1: c 0,20 100x20', '1: d 100,20 500x20']);
+  });
+
   it('starts a spanning heading with break-before: page on a new page, with the rows after it', async () => {
     const cards = (ids: string[]): string => ids.map((id) => `<div id=${id} style="height:80px"></div>`).join('');
     const grid = `<div style="display:grid;grid-template-columns:1fr 1fr 1fr;gap:10px"><h2 id=h1>H1</h2>${cards(['a', 'x', 'y', 'b'])}<h2 id=h2 style="break-before:page">H2</h2>${cards(['c'])}</div>`;
