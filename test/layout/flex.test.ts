@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
-import { PAGE, geometry, items, pages } from '../helpers/geometry.js';
+import { PAGE, box, geometry, items, pages } from '../helpers/geometry.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
 import { renderPage } from '../helpers/render.js';
 
@@ -278,8 +278,10 @@ describe('§10 fragmenting flex containers across pages', () => {
   // fits on the page still ends the page there (before, b stayed on page 1, at 100,40 and 0,40)
   it('breaks at a forced break inside an item of a container that fits on the page', async () => {
     const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 10px 0 } aside { width: 100px } main { flex: 1 }';
-    expect(await pages('<div style="display:flex"><aside>S</aside><main><p id=a>A</p><p id=b style="break-before:page">B</p></main></div>', ['a', 'b'], css))
-      .toEqual(['1: a 100,10 500x20', '2: b 100,10 500x20']);
+    const row = '<div style="display:flex"><aside id=s>S</aside><main><p id=a>A</p><p id=b style="break-before:page">B</p></main></div>';
+    expect(await pages(row, ['a', 'b'], css)).toEqual(['1: a 100,10 500x20', '2: b 100,10 500x20']);
+    // the stretched sidebar reaches the page end (Chromium goes on with it beside b on page 2: not done)
+    expect(box((await layoutHtml(`<style>${PAGE} ${css}</style>${row}`)).pages[0]!, 's')).toBe('0,0 100x400');
     expect(await pages('<div style="display:flex;flex-direction:column;gap:10px"><section><p id=a>A</p><p id=b style="break-before:page">B</p><p id=c>C</p></section><section id=e><p id=d>D</p></section></div>', ['a', 'b', 'c', 'e', 'd'], css))
       .toEqual(['1: a 0,10 600x20', '2: b 0,10 600x20', '2: c 0,40 600x20', '2: e 0,80 600x40', '2: d 0,90 600x20']);
   });

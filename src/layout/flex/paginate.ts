@@ -212,6 +212,8 @@ export function placeFragmented(
       placed.push(resumed ? stretchedToLineEnd(item, unit, resume) : item);
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
     }
+    // a line that fits broken at a forced break inside an item: its stretched items reach the page end with it, as in Chromium
+    if (children.length > 0 && fits) stretchToUnitEnd(placed, placed.length - live.length);
     if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children), pushed: false };
     if (resumed) stretchToUnitEnd(placed, placed.length - live.length);
     // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
