@@ -275,6 +275,23 @@ describe('column-fill: auto and a container height (§7.1, §8.2)', () => {
       'mc 0,0 600x40', 'a 0,0 295x40', 'a 305,0 295x40', 'a 610,0 295x40', 'a 915,0 295x20',
     ]);
   });
+
+  it('balances the columns before a spanner, and fills only the last row (§7.1)', async () => {
+    // Chromium 156: the content before a spanner is balanced whatever column-fill says
+    const body = (style: string, after = 3): string => `<div id=mc class=mc style="columns:3;${style}"><div id=a>${lines(6)}</div>`
+      + `<div id=s style="column-span:all;height:10px"></div><div id=b>${lines(after)}</div></div>`;
+    expect(await fragments(body('column-fill:auto;height:200px'))).toEqual([
+      'mc 0,0 600x200', 'a 0,0 193.33x40', 'a 203.33,0 193.33x40', 'a 406.67,0 193.33x40', 's 0,40 600x10', 'b 0,50 193.33x60',
+    ]);
+    // balanced, the row above the spanner does not take the container's height either
+    expect(await fragments(body('column-fill:balance;height:200px', 1))).toEqual([
+      'mc 0,0 600x200', 'a 0,0 193.33x40', 'a 203.33,0 193.33x40', 'a 406.67,0 193.33x40', 's 0,40 600x10', 'b 0,50 193.33x20',
+    ]);
+    // no height: the page limits the last row, as Chromium prints it
+    expect(await fragments(body('column-fill:auto'))).toEqual([
+      'mc 0,0 600x110', 'a 0,0 193.33x40', 'a 203.33,0 193.33x40', 'a 406.67,0 193.33x40', 's 0,40 600x10', 'b 0,50 193.33x60',
+    ]);
+  });
 });
 
 describe('columns over pages (§8.1)', () => {

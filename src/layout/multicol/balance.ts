@@ -25,6 +25,8 @@ export interface RowLimits {
   /** The container's own height limit for the row, from `height` / `max-height` (undefined: none). */
   readonly cap: number | undefined;
   readonly fill: ComputedStyle['columnFill'];
+  /** A spanner follows the row: its content is balanced whatever `column-fill` says (§7.1). */
+  readonly beforeSpanner: boolean;
 }
 
 export interface PlannedRow {
@@ -54,12 +56,13 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
   const fill = lay(height, capped || height === Infinity ? MAX_OVERFLOW_COLUMNS : geometry.count);
   const fixed = (row: ColumnRow): PlannedRow => ({ row, height: capped ? height : rowContentHeight(row) });
   if (fill.pushed || fill.token !== undefined || fill.forced !== undefined) return { row: fill, height: height === Infinity ? rowContentHeight(fill) : height };
-  // Only the last fragment is balanced; `auto` fills columns in order where something limits them.
-  if ((limits.fill === 'auto' && height !== Infinity) || fill.columns.length > geometry.count) return fixed(fill);
+  // Only the last fragment is balanced; `auto` fills columns in order where something limits them,
+  // but not above a spanner: content before one is always balanced (§7.1), as in Chromium.
+  if ((limits.fill === 'auto' && height !== Infinity && !limits.beforeSpanner) || fill.columns.length > geometry.count) return fixed(fill);
   // every probe lays out what `fill` holds: its cost counted once
   const cost = relayoutCost(fill.columns);
   const balanced = balance(lay, fill, geometry.count, () => spendRelayout(ctx, 'column balancing', set.element, cost));
-  return capped ? { row: balanced.row, height } : balanced;
+  return capped && !limits.beforeSpanner ? { row: balanced.row, height } : balanced;
 }
 
 /**

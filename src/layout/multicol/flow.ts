@@ -70,7 +70,7 @@ export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutC
       if (forced !== undefined) return done(tokenBefore(box, segment, forced));
     }
     const token = s === start.segment ? start.token : undefined;
-    const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token }, input, state, ctx);
+    const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token, beforeSpanner: s + 1 < segments.length }, input, state, ctx);
     if (outcome === 'pushed') {
       const belowSpanner = s > start.segment && (avoidsBreakBefore(box, segments[s - 1]!, segment) || fitsBrokenAcross(box, { before: segments[s - 1]!, after: segment }, input, state, ctx));
       const movesWhole = !state.placed || (belowSpanner && !avoidsAtEdge(box, 'before', false));
@@ -93,6 +93,8 @@ function atTop(input: FlowInput, state: State): boolean {
 interface SegmentAt<K extends Segment['kind']> {
   readonly segment: Extract<Segment, { kind: K }>;
   readonly token: BreakToken | undefined;
+  /** A spanner follows the segment. */
+  readonly beforeSpanner?: boolean;
 }
 
 function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, state: State, ctx: LayoutContext): Outcome {
@@ -106,6 +108,7 @@ function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, st
     room: page === undefined ? Infinity : Math.max(0, page.bottom - state.y),
     cap: input.cap === undefined ? undefined : Math.max(0, input.cap - (state.y - input.contentTop)),
     fill: box.style.columnFill,
+    beforeSpanner: at.beforeSpanner === true,
   }, ctx);
   const row = planned.row;
   if (row.pushed) return 'pushed';
