@@ -461,6 +461,23 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(table?.kind === 'box' && [table.border.top, table.border.left]).toEqual([0, 3]);
   });
 
+  it('slices a separated table\'s border-spacing at a break too: none above the repeated header, none below the last row (Chromium 156)', async () => {
+    const doc = await layoutHtml(`<style>${small} table { border: 3px solid blue; border-spacing: 6px }</style><table id=t><thead><tr><td id=h>${w(5, 20)}</td></tr></thead>${rows(6)}</table>`);
+    const ids = (page: PageLayout): string[] => ['h', 'r0', 'r1', 'r2', 'r3', 'r4', 'r5'].filter((id) => findById(page, id) !== undefined).map((id) => `${id} ${box(page, id)}`);
+    expect(doc.pages.map(ids)).toEqual([
+      ['h 9,9 20x20', 'r0 9,35 20x20', 'r1 9,61 20x20'],
+      // r4 ends at the page end: the spacing below it is not on the page
+      ['h 9,0 20x20', 'r2 9,26 20x20', 'r3 9,52 20x20', 'r4 9,78 20x20'],
+      ['h 9,0 20x20', 'r5 9,26 20x20'],
+    ]);
+    const table = (page: PageLayout): string => {
+      const wrapper = findById(page, 't');
+      const f = wrapper?.kind === 'box' ? wrapper.children[0] : undefined;
+      return f?.kind === 'box' ? `${f.y} ${f.height}` : '';
+    };
+    expect(doc.pages.map(table)).toEqual(['0 100', '0 100', '0 55']);
+  });
+
   it('honours break-before on a row', async () => {
     const doc = await layoutHtml(`<style>${small}</style><table>${rows(1)}<tr style="break-before:page"><td id=x>${w(5)}</td></tr></table>`);
     expect(doc.pages).toHaveLength(2);

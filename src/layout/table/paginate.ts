@@ -72,10 +72,11 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const heights: GroupHeights = { header: groupHeight(page, 0, grid.headerRows), footer: groupHeight(page, footerStart, grid.rows.length) };
   const repeats = repeatedGroups(request, heights, footerStart);
   const header = !continued || repeats.header;
-  // separated borders are sliced at a break, a repeated header below them too (as Chromium draws it)
+  // separated borders are sliced at a break, a repeated header below them too, and so is the
+  // border-spacing above the first row (as Chromium draws it: the header at the page top)
   const topEdge = !continued ? geometry.border.top + geometry.padding.top
     : slice ? 0 : header && grid.headerRows > 0 ? geometry.border.top + geometry.padding.top : interiorEdge(plan, resume);
-  page.y = topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0);
+  page.y = topEdge + (grid.rows.length > 0 && !slice ? plan.spacing[1] : 0);
   if (header) for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
   const limit = request.bottom - (repeats.footer ? heights.footer : 0);
   const carried = carriedCells(request);
@@ -84,7 +85,9 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   if (body === 'pushed') return 'pushed';
   const breakToken = body === undefined ? footerBreak(request, page, { start: footerStart, height: heights.footer }, repeats.footer) : carryOver(request, body, page.spanning, page.placed);
   if (breakToken === undefined || repeats.footer) for (let r = footerStart; r < grid.rows.length; r++) page.place(page.row(r), page.row(r).height);
-  return { rows: page.placed, contentBottom: page.y, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
+  // and the spacing below the last row before a break: in Chromium the page's fragment ends with it
+  const bottom = breakToken !== undefined && !plan.collapse && page.placed.length > 0 ? page.y - plan.spacing[1] : page.y;
+  return { rows: page.placed, contentBottom: bottom, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
 }
 
 /**
