@@ -226,6 +226,12 @@ export type BreakToken =
        * break honoured them. Column balancing takes taller columns then (multicol/balance.ts), as Chromium does.
        */
       readonly violating?: true | undefined;
+      /**
+       * It broke a paragraph too short to honour both `orphans` and `widows` after its orphans,
+       * fewer than `widows` lines going on (block/lines.ts): a table row moves to the next page
+       * rather than break so (table/paginate.ts).
+       */
+      readonly widowed?: true | undefined;
     };
 
 /** A float split by the page end, and where it resumes (undefined: nothing of it fitted, it starts on the next page). */

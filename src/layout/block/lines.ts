@@ -120,7 +120,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const pageTop = frame.fragmentainer?.atTop ?? true;
   const pushedDown = pageTop && laid.lines.length > 0 ? floatsPushingFirstLine(flow, laid.lines[0]!, start) : undefined;
   const offPage = pushedDown !== undefined || (!flow.atTop && laid.lines[0] !== undefined && startsOffPage(flow, laid.lines[0]));
-  const { count, violating } = linesThatFit(flow, laid.lines, start, pageTop && !offPage);
+  const { count, violating, widowed } = linesThatFit(flow, laid.lines, start, pageTop && !offPage);
   if (count === 0 && initial.floats.length > 0) {
     // No line fits beside the floats that continue: they alone go on this page.
     return { ...emptyResult(frame, initial), fragments: initial.floats, breakToken: inlineToken(box, start, initial.parallel, false) };
@@ -150,7 +150,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     endY: last.y + last.line.height,
     strut: EMPTY_STRUT,
     resolvedAt: top,
-    breakToken: violatingIf(inlineToken(box, end, state.parallel, end.index >= measured.pieces.length), violating),
+    breakToken: violatingIf(inlineToken(box, end, state.parallel, end.index >= measured.pieces.length), { violating, widowed }),
     pushed: false,
     exclusions: state.exclusions,
     // lines that hold nothing (only collapsed spaces, a float's placeholder) give no baseline
@@ -486,8 +486,9 @@ function startsOffPage(flow: LinesFlow, line: PlacedLine): boolean {
 }
 
 /** The token marked as breaking against orphans or widows (BreakToken `violating`). */
-function violatingIf(token: BreakToken | undefined, violating: boolean): BreakToken | undefined {
-  return violating && token?.kind === 'inline' && token.atBlockEnd !== true ? { ...token, violating: true } : token;
+function violatingIf(token: BreakToken | undefined, { violating, widowed }: { readonly violating: boolean; readonly widowed: boolean }): BreakToken | undefined {
+  if (token?.kind !== 'inline' || token.atBlockEnd === true) return token;
+  return violating ? { ...token, violating: true } : widowed ? { ...token, widowed: true } : token;
 }
 
 /**
@@ -495,16 +496,16 @@ function violatingIf(token: BreakToken | undefined, violating: boolean): BreakTo
  * `forced`: at the top of a page, at least the first line stays even when it overflows;
  * `violating`: that broke the lines against orphans or widows.
  */
-function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: InlineResume, forced: boolean): { count: number; violating: boolean } {
+function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: InlineResume, forced: boolean): { count: number; violating: boolean; widowed: boolean } {
   const page = flow.frame.fragmentainer;
-  if (page === undefined) return { count: lines.length, violating: false };
+  if (page === undefined) return { count: lines.length, violating: false, widowed: false };
   let fit = 0;
   for (const placed of lines) {
     if (placed.y + placed.line.height > bottomAt(page, placed.y) + 0.01 && !(fit === 0 && forced)) break;
     fit++;
   }
   const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;
-  if (fit >= lines.length && complete) return { count: fit, violating: false };
+  if (fit >= lines.length && complete) return { count: fit, violating: false, widowed: false };
   const style = flow.box.style;
   const orphans = Math.max(1, style.orphans);
   const widows = Math.max(1, style.widows);
@@ -518,6 +519,6 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   if (fit < orphans && fromStart) fit = 0;
   // At the top of a page no break honours them: break where the lines stop fitting (as Chromium)
   // rather than lay lines past the page end, where they would be cut off.
-  if (fit <= 0) return { count: forced ? fitting : 0, violating: forced && fitting > 0 };
-  return { count: fit, violating: false };
+  if (fit <= 0) return { count: forced ? fitting : 0, violating: forced && fitting > 0, widowed: false };
+  return { count: fit, violating: false, widowed: complete && remaining < widows && !widowsHonourable };
 }

@@ -1,9 +1,9 @@
 /**
  * Table layout (CSS2 §17, CSS Tables 3, CSS Fragmentation 3 §4.4 for tables): the wrapper box
  * with its captions above and below the table box; the table's rows paginated row by row — a row
- * moves to the next page whole unless it alone is taller than a page (then its cells break
- * inside, in parallel), the header group repeats at the top and the footer group at the bottom of
- * every page the table spans, rows joined by a row-spanning cell stay together when they can.
+ * that does not fit the rest of the page breaks there, its cells in parallel, where they can
+ * (else it moves to the next page whole), the header group repeats at the top and the footer
+ * group at the bottom of every page the table spans.
  */
 import type { BlockBox, TableWrapperBox } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';

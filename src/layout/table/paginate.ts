@@ -1,10 +1,11 @@
 /**
  * The rows of a table on one page (CSS Fragmentation 3 §4.4; CSS Tables 3 §3.12): the header
  * group first (repeated on every page after the first), then body rows while they fit above the
- * footer group (repeated at the bottom of every page), a row never cut unless it alone does not
- * fit an empty page, forced breaks before and after rows and row groups, and `break-inside: avoid`
- * on row groups. A break may fall between rows joined by a row-spanning cell, as in Chromium 156:
- * the cell continues on the next page in the rows it still spans.
+ * footer group (repeated at the bottom of every page), a row that does not fit the rest of the
+ * page broken where it stands when its cells can break there (splitInPlace), forced breaks before
+ * and after rows and row groups, and `break-inside: avoid` on rows and row groups. A break may
+ * fall between rows joined by a row-spanning cell, as in Chromium 156: the cell continues on the
+ * next page in the rows it still spans.
  */
 import type { BreakValue } from '../../css/types.js';
 import type { BreakToken, ForcedBreak, LayoutContext } from '../contract.js';
@@ -12,7 +13,7 @@ import { avoidsBreak, forcedBreakOf } from '../break-token.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
-import { finishedCell, layoutCell, layoutRow } from './rows.js';
+import { finishedCell, layoutCell, layoutRow, splitRowInPlace } from './rows.js';
 import { cellsSpanningInto } from './grid.js';
 import { rowsAhead } from './rows-ahead.js';
 
@@ -167,10 +168,11 @@ class TablePage {
     // a row split by the page end fills it for its own reason: nothing to spread
     if (height > laid.height + 0.01 && laid.breakToken === undefined) this.spreadOverSpannedRows(laid, height);
     const collapsed = this.request.plan.grid.rows[laid.index]!.collapsed;
-    // cells that end in this row leave the list; those starting in it join
+    // cells that end in this row leave the list (unless the row breaks: they go on with it); those starting in it join
     for (let i = spanning.length - 1; i >= 0; i--) {
       const cell = spanning[i]!.cell.cell;
-      if (cell.row + cell.rowSpan - 1 <= laid.index) spanning.splice(i, 1);
+      const end = cell.row + cell.rowSpan - 1;
+      if (end < laid.index || (end === laid.index && laid.breakToken === undefined)) spanning.splice(i, 1);
     }
     for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y: this.y, at: this.placed.length - 1 });
     // a collapsed row has no spacing either: the rows on either side are one spacing apart
@@ -321,13 +323,15 @@ function bodyRows(request: PaginateRequest, page: TablePage, room: BodyRoom): Ex
     let height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
     if (count > 0 && !keepsTogether(request, page, r, limit - page.edgeAfter(r, end))) return tokenAt(plan, r);
     if (page.y + height + page.edgeAfter(r, end) > limit + 0.01 && laid.breakToken === undefined) {
-      if (count > 0) return tokenAt(plan, r);
-      if (!request.atTop) return 'pushed';
-      laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - page.y), resume: resumeCells }, request.ctx);
+      const room = { plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - page.y), resume: resumeCells };
+      // the table's first row on an empty page must make progress: it breaks there, whatever its content
+      const split = count === 0 && request.atTop ? layoutRow(room, request.ctx) : splitInPlace(request, room, page.y + laid.height <= limit + 0.01);
+      if (split === undefined) return count > 0 ? tokenAt(plan, r) : 'pushed';
+      laid = split;
       height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
     }
-    // a row split by the page fills it
-    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - page.y);
+    // a row split by the page fills it; the cells spanning down into it are cut there too (carryOver)
+    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(laid.height, limit - page.y);
     page.place(laid, height, r === (resume as TableToken | undefined)?.next ? room.carried : NO_CELLS);
     count++;
     if (laid.breakToken !== undefined) {
@@ -337,6 +341,36 @@ function bodyRows(request: PaginateRequest, page: TablePage, room: BodyRoom): Ex
     if (after !== undefined && r + 1 < end) return tokenAt(plan, r + 1, after);
   }
   return undefined;
+}
+
+/**
+ * A row that does not fit the rest of the page breaks inside where it stands, as a block does, in
+ * Chromium 156 — however tall it is — where its cells can break in that room; it moves to the
+ * next page (undefined) when it avoids breaks inside, or a cell's content cannot start there (a
+ * line or an image taller than the room), or nothing in it breaks. `ownFits`: its own cells fit,
+ * a cell spanning down into it from above does not — that cell breaks at the page end, and the
+ * row, its cells ended, goes on with it on the next page (as Chromium prints it).
+ */
+function splitInPlace(request: PaginateRequest, room: Parameters<typeof splitRowInPlace>[0], ownFits: boolean): LaidRow | undefined {
+  const { plan } = request;
+  const gridRow = plan.grid.rows[room.index]!;
+  if (avoidsBreak(gridRow.box.style.breakInside, request.column) || avoidsBreak(gridRow.group.style.breakInside, request.column)) return undefined;
+  const split = splitRowInPlace(room, request.ctx);
+  if (split === 'pushed' || widowsLines(split.breakToken)) return undefined;
+  if (split.breakToken !== undefined) return split;
+  return ownFits && room.resume === undefined ? { ...split, breakToken: { kind: 'block', box: plan.wrapper, children: [], next: gridRow.cells.length } } : undefined;
+}
+
+/**
+ * Whether a cell broke a paragraph between lines against its `orphans` or `widows` (a 3-line
+ * paragraph 2 + 1): the row moves to the next page instead. Chromium 156 does so in a schedule
+ * table with collapsed borders and a footer, yet breaks a lone 3-line cell 2 + 1; what tells
+ * them apart is not known, and moving keeps what octavo did before rows broke in place.
+ */
+function widowsLines(token: BreakToken | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === 'inline') return token.violating === true || token.widowed === true;
+  return token.children.some((child) => widowsLines(child.token));
 }
 
 function tokenAt(plan: TablePlan, next: number, forced?: ForcedBreak): Extract<BreakToken, { kind: 'block' }> {

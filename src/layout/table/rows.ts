@@ -112,6 +112,19 @@ interface RowRequest {
 
 /** Lays out the cells that start in a row and sizes the row (spanning cells are settled in `spanNeeds`). */
 export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
+  return rowOf(request, ctx, true) as LaidRow;
+}
+
+/**
+ * The row split at `splitAt` where it stands, below other content on the page: 'pushed' when a
+ * cell's content cannot start in that room (a line or a box that cannot break is taller), as
+ * Chromium 156 then moves the row to the next page rather than break inside it.
+ */
+export function splitRowInPlace(request: RowRequest & { readonly splitAt: number }, ctx: LayoutContext): LaidRow | 'pushed' {
+  return rowOf(request, ctx, false);
+}
+
+function rowOf(request: RowRequest, ctx: LayoutContext, atTop: boolean): LaidRow | 'pushed' {
   const { plan, columns, index } = request;
   const row = plan.grid.rows[index]!;
   const cells: LaidCell[] = [];
@@ -122,7 +135,8 @@ export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
     const token = request.resume?.get(i);
     const laid = continued && token === undefined
       ? finishedCell(plan, cell)
-      : layoutCell({ plan, columns, cell, mode: request.mode, splitAt: request.splitAt, resume: token, continued }, ctx);
+      : cellOf({ plan, columns, cell, mode: request.mode, splitAt: request.splitAt, resume: token, continued }, cellBox(plan, cell), ctx, atTop);
+    if (laid === 'pushed') return 'pushed';
     if (laid.breakToken !== undefined) (tokens ??= []).push({ index: i, token: laid.breakToken });
     cells.push(laid);
   }
@@ -158,9 +172,12 @@ export interface CellRequest {
 
 /** One cell laid out at its columns' width, at (0, 0). */
 export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
-  const { plan, cell } = request;
-  const box = cellBox(plan, cell);
-  return laidCell(request, box, autoHeightCellBox(plan, box), ctx);
+  return cellOf(request, cellBox(request.plan, request.cell), ctx, true) as LaidCell;
+}
+
+/** `box`, the cell's box, laid out; 'pushed' when it is not `atTop` of its page and its content cannot start there. */
+function cellOf(request: CellRequest, box: BlockBox, ctx: LayoutContext, atTop: boolean): LaidCell | 'pushed' {
+  return laidCell(request, { box, layoutAs: autoHeightCellBox(request.plan, box), atTop }, ctx);
 }
 
 /**
@@ -180,11 +197,14 @@ export function stretchedVerticalCell(request: Omit<CellRequest, 'cell' | 'conti
   const f = output.fragment;
   const length = Math.max(0, height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom);
   const at = verticalCellAt(request.plan, laid.box, flow, length);
-  return laidCell({ ...request, cell: laid.cell, continued: false, resume: undefined, splitAt: undefined }, laid.box, at, ctx);
+  return laidCell({ ...request, cell: laid.cell, continued: false, resume: undefined, splitAt: undefined }, { box: laid.box, layoutAs: at, atTop: true }, ctx) as LaidCell;
 }
 
-/** `box` (the cell's box) laid out as `layoutAs` (it, or a variant of its style) at its columns' width, at (0, 0). */
-function laidCell(request: CellRequest, box: BlockBox, layoutAs: BlockBox, ctx: LayoutContext): LaidCell {
+/**
+ * `box` (the cell's box) laid out as `layoutAs` (it, or a variant of its style) at its columns'
+ * width, at (0, 0); 'pushed' only when not `atTop`.
+ */
+function laidCell(request: CellRequest, { box, layoutAs, atTop }: { readonly box: BlockBox; readonly layoutAs: BlockBox; readonly atTop: boolean }, ctx: LayoutContext): LaidCell | 'pushed' {
   const { plan, columns, cell, continued } = request;
   const width = cellWidth(columns, cell, plan.spacing[0]);
   const laid = layoutBox(layoutAs, {
@@ -193,12 +213,15 @@ function laidCell(request: CellRequest, box: BlockBox, layoutAs: BlockBox, ctx: 
     x: 0, y: 0, strut: EMPTY_STRUT,
     // the rest of a cut cell starts with its margins truncated (CSS Fragmentation 3 §5.2)
     fragmentainer: request.splitAt === undefined && request.resume === undefined ? undefined
-      : { bottom: request.splitAt ?? Infinity, atTop: true, discardTopMargins: continued },
+      : { bottom: request.splitAt ?? Infinity, atTop, discardTopMargins: continued },
     exclusions: NO_EXCLUSIONS,
     // its positioned boxes wait for its final size: the row stretches it (fragments.ts places them)
     positionedPlacedByCaller: true,
   }, ctx, request.resume);
-  if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
+  if (laid.kind !== 'placed') {
+    if (!atTop) return 'pushed';
+    throw new Error('a table cell at the top of a page is never pushed');
+  }
   const f = laid.fragment;
   // a quirks-mode cell's height includes its padding and border (quirks.ts)
   const height = Math.max(f.height, givenHeight(cellHeightQuirk(box.style, ctx), f));
