@@ -503,6 +503,17 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(doc.pages.map(table)).toEqual(['0 100', '0 100', '0 55']);
   });
 
+  it('puts a repeated footer right below a row split at the page end, with no spacing between (Chromium 156)', async () => {
+    const doc = await layoutHtml(`<style>${small} table { border: 3px solid blue; border-spacing: 3px }</style><table><thead><tr><td id=h>${w(20, 20)}</td></tr></thead>`
+      + `<tfoot><tr><td id=f>${w(20, 20)}</td></tr></tfoot><tr><td id=t>${w(20, 2).repeat(60)}</td></tr></table>`);
+    const ids = (page: PageLayout): string[] => ['h', 't', 'f'].map((id) => `${id} ${box(page, id)}`);
+    expect(doc.pages.map(ids)).toEqual([
+      ['h 6,6 20x20', 't 6,29 20x48', 'f 6,77 20x20'],
+      ['h 6,0 20x20', 't 6,23 20x54', 'f 6,77 20x20'],
+      ['h 6,0 20x20', 't 6,23 20x18', 'f 6,44 20x20'],
+    ]);
+  });
+
   it('honours break-before on a row', async () => {
     const doc = await layoutHtml(`<style>${small}</style><table>${rows(1)}<tr style="break-before:page"><td id=x>${w(5)}</td></tr></table>`);
     expect(doc.pages).toHaveLength(2);

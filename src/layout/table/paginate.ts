@@ -85,6 +85,8 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const body = bodyRows(request, page, { end: footerStart, limit, carried });
   if (body === 'pushed') return 'pushed';
   const breakToken = body === undefined ? footerBreak(request, page, { start: footerStart, height: heights.footer }, repeats.footer) : carryOver(request, body, page.spanning, page.placed);
+  // a row split at the page end leaves no spacing below it: a repeated footer follows it directly (as Chromium prints it)
+  if (repeats.footer && page.placed[page.placed.length - 1]?.laid.breakToken !== undefined) page.y -= plan.spacing[1];
   if (breakToken === undefined || repeats.footer) for (let r = footerStart; r < grid.rows.length; r++) page.place(page.row(r), page.row(r).height);
   // and the spacing below the last row before a break: in Chromium the page's fragment ends with it
   const bottom = breakToken !== undefined && !plan.collapse && page.placed.length > 0 ? page.y - plan.spacing[1] : page.y;
@@ -363,9 +365,10 @@ function splitInPlace(request: PaginateRequest, room: Parameters<typeof splitRow
 
 /**
  * Whether a cell broke a paragraph between lines against its `orphans` or `widows` (a 3-line
- * paragraph 2 + 1): the row moves to the next page instead. Chromium 156 does so in a schedule
- * table with collapsed borders and a footer, yet breaks a lone 3-line cell 2 + 1; what tells
- * them apart is not known, and moving keeps what octavo did before rows broke in place.
+ * paragraph 2 + 1): the row moves to the next page instead, as octavo did before rows broke in
+ * place. Chromium 156 moves such a row in a schedule table with separated borders and a repeated
+ * footer, yet breaks a 3-line cell 2 + 1 in simpler tables (with padding, borders, a footer or a
+ * 2-line cell beside it); perhaps it leaves less room above the footer there than octavo does.
  */
 function widowsLines(token: BreakToken | undefined): boolean {
   if (token === undefined) return false;
