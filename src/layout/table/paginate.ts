@@ -366,9 +366,10 @@ function splitInPlace(request: PaginateRequest, room: Parameters<typeof splitRow
 /**
  * Whether a cell broke a paragraph between lines against its `orphans` or `widows` (a 3-line
  * paragraph 2 + 1): the row moves to the next page instead, as octavo did before rows broke in
- * place. Chromium 156 moves such a row in a schedule table with separated borders and a repeated
- * footer, yet breaks a 3-line cell 2 + 1 in simpler tables (with padding, borders, a footer or a
- * 2-line cell beside it); perhaps it leaves less room above the footer there than octavo does.
+ * place. This keeps a schedule table (separated borders, a caption, a repeated header and footer)
+ * printed as Chromium 156 prints it — though Chromium moves that row even with `orphans: 1;
+ * widows: 1`, for a reason not found yet — while Chromium breaks a 3-line cell 2 + 1 in simpler
+ * tables (with padding, borders, a footer or a 2-line cell beside it), where octavo moves it.
  */
 function widowsLines(token: BreakToken | undefined): boolean {
   if (token === undefined) return false;
