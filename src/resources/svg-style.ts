@@ -123,8 +123,12 @@ export interface SvgStyle {
   readonly vectorEffect: 'none' | 'non-scaling-stroke';
   /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
   readonly geometry: Readonly<Record<string, string>> | undefined;
-  /** Custom properties (inherited): what `var()` in the element's and its children's values reads. */
-  readonly custom: CustomProperties;
+  /**
+   * Custom properties (inherited): what `var()` in the element's and its children's values reads.
+   * css/custom-properties.ts's CustomProperties, spelled out: the public types reach this record,
+   * and naming that module here would bring the css stage's (and css-tree's) types into them.
+   */
+  readonly custom: ReadonlyMap<string, string>;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
