@@ -246,10 +246,20 @@ function solveHorizontal(style: ComputedStyle, frame: HorizontalFrame, width: nu
 
 /** `style` with an auto `height` and a border-box `min-height` of `height` px (contract.ts `stretchedHeight`). */
 export function withMinimumBorderBoxHeight(style: ComputedStyle, height: number, containingWidth: number): ComputedStyle {
+  return { ...style, height: 'auto', minHeight: Math.max(0, height - sizedEdgesY(style, containingWidth)) };
+}
+
+/** `style` with a border-box `height` of `height` px that no min or max changes (contract.ts `flexedHeight`). */
+export function withBorderBoxHeight(style: ComputedStyle, height: number, containingWidth: number): ComputedStyle {
+  return { ...style, height: Math.max(0, height - sizedEdgesY(style, containingWidth)), minHeight: 0, maxHeight: 'none' };
+}
+
+/** The vertical border and padding that a `height` of `style` leaves out (none with `box-sizing: border-box`). */
+function sizedEdgesY(style: ComputedStyle, containingWidth: number): number {
+  if (style.boxSizing === 'border-box') return 0;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
-  const edges = style.boxSizing === 'border-box' ? 0 : border.top + border.bottom + padding.top + padding.bottom;
-  return { ...style, height: 'auto', minHeight: Math.max(0, height - edges) };
+  return border.top + border.bottom + padding.top + padding.bottom;
 }
 
 /**

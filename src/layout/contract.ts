@@ -20,7 +20,7 @@ import type { TextSystem } from '../text/types.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
-import { withMinimumBorderBoxHeight, withStretchedHeightLimits } from './box-model.js';
+import { withBorderBoxHeight, withMinimumBorderBoxHeight, withStretchedHeightLimits } from './box-model.js';
 import type { PageContent, PendingPositioned } from './escaping.js';
 
 export type { Escaping, PageContent, PendingPositioned } from './escaping.js';
@@ -141,12 +141,19 @@ export interface LayoutInput {
    */
   readonly autoHeight?: boolean | undefined;
   /**
-   * Run mode: a flex item stretched to its line and broken across pages is at least this tall
-   * (its border box) and grows with its content, which breaking may lengthen — Chromium's minimum
-   * block size that encompasses the content. Like a `min-height`, it carries over the pages, so an
-   * item that ends before the break still reaches the page end and goes on to its line's end.
+   * Run mode: a flex item stretched to its line (or a column item flexed from its content) and
+   * broken across pages is at least this tall (its border box) and grows with its content, which
+   * breaking may lengthen — Chromium's minimum block size that encompasses the content. Like a
+   * `min-height`, it carries over the pages, so an item that ends before the break still reaches
+   * the page end and goes on to its line's end.
    */
   readonly stretchedHeight?: number | undefined;
+  /**
+   * Run mode: a column flex item broken across pages has its flexed main size as its border-box
+   * `height`. Like any definite height it spans its fragments (CSS Fragmentation 3 §4.4), its
+   * content breaking inside it and overflowing it, as Chromium prints it.
+   */
+  readonly flexedHeight?: number | undefined;
   /**
    * Run mode: pass the absolutely positioned descendants up unplaced even when the box is their
    * containing block. The caller places them (positioned.ts `placePositionedDescendants`) once the
@@ -171,12 +178,14 @@ export interface LayoutInput {
 
 /**
  * The style the box's own size is read from in this run: its own (a `stretch` min-/max-height
- * resolved), with its heights auto (`autoHeight`), or its stretched height as its minimum (`stretchedHeight`).
+ * resolved), with its heights auto (`autoHeight`), its stretched height as its minimum (`stretchedHeight`),
+ * or its flexed height as its height (`flexedHeight`).
  */
-export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight' | 'stretchedHeight'> & Partial<Pick<LayoutInput, 'containingWidth' | 'containingHeight'>>): ComputedStyle {
+export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight' | 'stretchedHeight' | 'flexedHeight'> & Partial<Pick<LayoutInput, 'containingWidth' | 'containingHeight'>>): ComputedStyle {
   const style = box.style;
   if (input.autoHeight === true) return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
   if (input.stretchedHeight !== undefined) return withMinimumBorderBoxHeight(style, input.stretchedHeight, input.containingWidth ?? 0);
+  if (input.flexedHeight !== undefined) return withBorderBoxHeight(style, input.flexedHeight, input.containingWidth ?? 0);
   return withStretchedHeightLimits(style, input.containingHeight, input.containingWidth ?? 0);
 }
 

@@ -22,7 +22,7 @@ const MEASURES = cacheKey('measures', () => new WeakMap<LayoutBox, Map<string, L
  * item and cell, and a closure per call there made the invoice 10 % slower.
  */
 export function measured(box: LayoutBox, sizes: MeasureInput, ctx: LayoutContext): LayoutOutput {
-  const key = `${sizes.available}|${sizes.containingWidth}|${sizes.containingHeight}|${sizes.containingDirection}|${sizes.containingAlign}|${sizes.fixedWidth}|${sizes.fixedHeight}|${sizes.fixedHeightIndefinite}|${sizes.formattingContextRoot}|${sizes.autoHeight}|${sizes.stretchedHeight}|${sizes.positionedPlacedByCaller}`;
+  const key = `${sizes.available}|${sizes.containingWidth}|${sizes.containingHeight}|${sizes.containingDirection}|${sizes.containingAlign}|${sizes.fixedWidth}|${sizes.fixedHeight}|${sizes.fixedHeightIndefinite}|${sizes.formattingContextRoot}|${sizes.autoHeight}|${sizes.stretchedHeight}|${sizes.flexedHeight}|${sizes.positionedPlacedByCaller}`;
   const byBox = ctx.caches.of(MEASURES);
   let cache = byBox.get(box);
   if (cache === undefined) {
@@ -44,7 +44,7 @@ export function measuredAfresh(box: LayoutBox, sizes: MeasureInput, ctx: LayoutC
     mode: 'measure', available: sizes.available, containingWidth: sizes.containingWidth, containingHeight: sizes.containingHeight,
     containingDirection: sizes.containingDirection, containingAlign: sizes.containingAlign,
     fixedWidth: sizes.fixedWidth, fixedHeight: sizes.fixedHeight, fixedHeightIndefinite: sizes.fixedHeightIndefinite,
-    formattingContextRoot: sizes.formattingContextRoot, autoHeight: sizes.autoHeight, stretchedHeight: sizes.stretchedHeight, positionedPlacedByCaller: sizes.positionedPlacedByCaller,
+    formattingContextRoot: sizes.formattingContextRoot, autoHeight: sizes.autoHeight, stretchedHeight: sizes.stretchedHeight, flexedHeight: sizes.flexedHeight, positionedPlacedByCaller: sizes.positionedPlacedByCaller,
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');

@@ -236,6 +236,25 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['1: a 0,0 600x300', '1: b 0,300 600x100', '1: b1 0,300 600x80', '1: b2 0,380 600x20', '2: b 0,0 600x60', '2: b2 0,0 600x60']);
   });
 
+  // Chromium 156's print (pdftotext positions): a column item keeps its flexed main size as its
+  // height across the break, its content breaking inside it, so Foot ends the container on page 2
+  // (before, g shrank to its content and f went to the top of page 2)
+  it('breaks a flexed column item of a container of definite height at its flexed size', async () => {
+    const css = 'body { font: 16px/20px "Liberation Sans" } p { margin: 0 }';
+    const lines = (n: number): string => Array.from({ length: n }, (_, i) => `<p id=g${i + 1}>G</p>`).join('');
+    const panel = (grow: string, n: number): string => `<div style="display:flex;flex-direction:column;height:300px"><div id=h>H</div><div id=g style="${grow}">${lines(n)}</div><div id=f>F</div></div>`;
+    expect(await pages(`<div style="height:300px"></div>${panel('flex:1', 5)}`, ['h', 'g', 'g5', 'f'], css))
+      .toEqual(['1: h 0,300 600x20', '1: g 0,320 600x80', '2: g 0,0 600x180', '2: g5 0,0 600x20', '2: f 0,180 600x20']);
+    // its border and padding are cut at the break like a block's
+    expect(await pages(`<div style="height:300px"></div>${panel('flex:1;padding:10px;border:5px solid', 5)}`, ['g', 'g4', 'f'], css))
+      .toEqual(['1: g 0,320 600x80', '2: g 0,0 600x180', '2: g4 15,0 570x20', '2: f 0,180 600x20']);
+    // content taller than the flexed size overflows it: the item does not grow
+    expect(await pages(`<div style="height:300px"></div>${panel('flex:1;min-height:0', 16)}`, ['g', 'g16', 'f'], css))
+      .toEqual(['1: g 0,320 600x80', '2: g 0,0 600x180', '2: g16 0,220 600x20', '2: f 0,180 600x20']);
+    // on one page, as before
+    expect(await pages(panel('flex:1', 5), ['g', 'f'], css)).toEqual(['1: g 0,20 600x260', '1: f 0,280 600x20']);
+  });
+
   it('moves a row line that does not fit to the next page whole', async () => {
     const six = items(Array.from({ length: 6 }, () => 'width:250px;height:150px;break-inside:avoid'));
     expect(await pages(`<div style="display:flex;flex-wrap:wrap;width:500px">${six}</div>`, ['c', 'd', 'e', 'f']))

@@ -59,16 +59,19 @@ export interface PlaceOptions {
 export function placeItem(planned: PlannedItem, box: PhysicalBox, env: FlexEnv, options: PlaceOptions): PlacedItem | undefined {
   const { item } = planned;
   const breaking = options.fragmentainer !== undefined;
-  const fixedHeight = env.axes.row ? (planned.stretched && !breaking ? box.height : undefined) : (breaking ? undefined : box.height);
-  // broken across pages, a stretched row item's height is a minimum that its content may exceed
-  const stretchedHeight = env.axes.row && planned.stretched && breaking ? box.height : undefined;
+  const heightDefinite = env.axes.row || flexedMainDefinite(item, env);
+  const fixedHeight = (!env.axes.row || planned.stretched) && !breaking ? box.height : undefined;
+  // Broken across pages, a column item's definite flexed main size is its height, which spans its
+  // fragments (its content overflows it); a stretched row item's height, or a column item's
+  // flexed from its content, is a minimum that the content, lengthened by breaking, may exceed.
+  const flexedHeight = !env.axes.row && heightDefinite && breaking ? box.height : undefined;
+  const stretchedHeight = (env.axes.row ? planned.stretched : !heightDefinite) && breaking ? box.height : undefined;
   const targetX = options.originX + box.x;
   const targetY = options.originY + box.y;
   const ownTop = options.resume !== undefined ? 0 : marginOrZero(item.style.marginTop, env.space.containingWidth);
-  const heightDefinite = env.axes.row || flexedMainDefinite(item, env);
   const output = options.mode === 'measure' && !breaking
     ? measureAt(item, { width: box.width, height: fixedHeight, heightDefinite }, env.space, env.ctx)
-    : laidOut(item.box, { width: box.width, height: fixedHeight, heightDefinite, stretchedHeight }, env, options, targetY - ownTop);
+    : laidOut(item.box, { width: box.width, height: fixedHeight, heightDefinite, stretchedHeight, flexedHeight }, env, options, targetY - ownTop);
   if (output === undefined) return undefined;
   const rel = relativeOffset(item.style, env.space.containingWidth, env.space.containingHeight);
   const dx = targetX + rel.dx - output.fragment.x;
@@ -84,13 +87,13 @@ export function placeItem(planned: PlannedItem, box: PhysicalBox, env: FlexEnv, 
 }
 
 function laidOut(
-  box: PlannedItem['item']['box'], size: { width: number; height: number | undefined; heightDefinite: boolean; stretchedHeight?: number | undefined }, env: FlexEnv, options: PlaceOptions, marginBoxTop: number,
+  box: PlannedItem['item']['box'], size: { width: number; height: number | undefined; heightDefinite: boolean; stretchedHeight?: number | undefined; flexedHeight?: number | undefined }, env: FlexEnv, options: PlaceOptions, marginBoxTop: number,
 ): LayoutOutput | undefined {
   const page = options.fragmentainer;
   // Laid out with its margin box at the origin; a fragmentainer is moved into that frame.
   const laid = layoutBox(box, {
     mode: options.mode, available: size.width, containingWidth: env.space.containingWidth, containingHeight: env.space.containingHeight,
-    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, stretchedHeight: size.stretchedHeight, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, stretchedHeight: size.stretchedHeight, flexedHeight: size.flexedHeight, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
     fragmentainer: page === undefined ? undefined : { ...page, bottom: page.bottom - marginBoxTop },
   }, env.ctx, options.resume);
   return laid.kind === 'placed' ? laid : undefined;
