@@ -255,6 +255,21 @@ describe('§10 fragmenting flex containers across pages', () => {
     expect(await pages(panel('flex:1', 5), ['g', 'f'], css)).toEqual(['1: g 0,20 600x260', '1: f 0,280 600x20']);
   });
 
+  // Chromium 156's print (pdftotext positions): the first item starts below the page end, after the
+  // container's free space; the empty start stays on page 1 and the items keep their place in the
+  // rest of the content box on page 2 (before, they moved up to the container's top on page 1)
+  it('leaves the empty start of a column container on the page when its first item starts below the page end', async () => {
+    const css = 'body { font: 16px/20px "Liberation Sans" }';
+    const panel = (justify: string, ids: readonly string[]): string => `<div style="height:300px"></div><div id=p style="display:flex;flex-direction:column;height:300px;justify-content:${justify}">${ids.map((id) => `<div id=${id}>${id}</div>`).join('')}</div>`;
+    expect(await pages(panel('flex-end', ['h', 'm', 'f']), ['p', 'h', 'm', 'f'], css))
+      .toEqual(['1: p 0,300 600x100', '2: p 0,0 600x200', '2: h 0,140 600x20', '2: m 0,160 600x20', '2: f 0,180 600x20']);
+    expect(await pages(panel('center', ['h', 'm', 'f']), ['h', 'f'], css)).toEqual(['2: h 0,20 600x20', '2: f 0,60 600x20']);
+    // the same inside a flexed item broken across the page
+    const nested = '<div style="height:300px"></div><div style="display:flex;flex-direction:column;height:300px"><div id=h>H</div><div id=g style="flex:1;display:flex;flex-direction:column;justify-content:flex-end"><div id=b1>B</div><div id=b2>B</div></div><div id=f>F</div></div>';
+    expect(await pages(nested, ['g', 'b1', 'b2', 'f'], css))
+      .toEqual(['1: g 0,320 600x80', '2: g 0,0 600x180', '2: b1 0,140 600x20', '2: b2 0,160 600x20', '2: f 0,180 600x20']);
+  });
+
   it('moves a row line that does not fit to the next page whole', async () => {
     const six = items(Array.from({ length: 6 }, () => 'width:250px;height:150px;break-inside:avoid'));
     expect(await pages(`<div style="display:flex;flex-wrap:wrap;width:500px">${six}</div>`, ['c', 'd', 'e', 'f']))

@@ -10,6 +10,7 @@
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
 import { forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
+import { extendsToEnd } from '../contract.js';
 import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
@@ -167,7 +168,10 @@ export function placeFragmented(
       break;
     }
   }
-  let shift = start < units.length ? units[start]!.top : 0;
+  // A unit going on after a break starts the page; units none of which began on the earlier pages
+  // (the first started below the page end) keep their place in what is left of the content box.
+  const noneBegan = resume?.kind === 'block' && resume.next === 0 && tokens.size === 0;
+  let shift = resume === undefined || start >= units.length ? 0 : noneBegan ? resume.consumed ?? 0 : units[start]!.top;
   const placed: PlacedItem[] = [];
   // How many items were placed before each unit, to take units back for an avoided break.
   const placedBefore: number[] = [];
@@ -187,6 +191,13 @@ export function placeFragmented(
     }
     // Of a unit split across pages, only the unfinished items go on.
     const resumed = u === start && tokens.size > 0;
+    // The first unit starts below the page end, after some of the content box (`justify-content:
+    // flex-end`): the container's empty start stays on this page, its items go on, as in Chromium.
+    // (Only where the container reaches the page end, which its token then counts as consumed; at
+    // a page top, free space taller than the page overflows it instead of making empty pages.)
+    if (u === start && placed.length === 0 && !resumed && !page.atTop && extendsToEnd(page) && unit.top - shift > 0.01 && origin.y + unit.top - shift >= page.bottom - 0.01) {
+      return { placed, breakToken: tokenAt(u), pushed: false };
+    }
     const live = resumed ? unit.items.filter((i) => tokens.has(i.planned.item.index)) : unit.items;
     const at = (i: typeof live[number]): PhysicalBox => (tokens.has(i.planned.item.index) ? { ...i.box, y: 0 } : { ...i.box, y: i.box.y - shift });
     const fits = !resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01;
