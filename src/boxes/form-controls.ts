@@ -13,7 +13,7 @@ import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios, normalLineHeight } from '../css/values/font-metrics.js';
 import { sameColor } from '../css/values/color.js';
 import { textareaOverflow } from '../css/properties/display.js';
-import { restyled } from '../css/compute.js';
+import { lineHeightPx, restyled } from '../css/compute.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { dateTimeText, type DateTimePart } from './date-time-fields.js';
@@ -234,8 +234,7 @@ const CLOCK_END_PX = 3;
 
 /** A line's height in px: the style's `line-height`, `normal` from its font's line spacing. */
 function usedLineHeight(style: ComputedStyle): number {
-  return typeof style.lineHeight === 'number' ? style.lineHeight
-    : style.lineHeight === 'normal' ? normalLineHeight(fontRelativeRatios(style.fontFamily, style).lineSpacing, style.fontSize) : style.lineHeight.value * style.fontSize;
+  return lineHeightPx(style.lineHeight, style.fontSize) ?? normalLineHeight(fontRelativeRatios(style.fontFamily, style).lineSpacing, style.fontSize);
 }
 
 /** A picker's icon: its drawing, floated as `style` places it. */

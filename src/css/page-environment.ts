@@ -5,7 +5,7 @@
 import type { PageContext, PageRule } from './types.js';
 import type { Stylesheet } from './stylesheet.js';
 import { DEFAULT_PAGE_SIZE, sizeOf } from './page-size.js';
-import { byCascadeOrder, flooredLayoutLength, heldSize, parseRaw, specificityOf } from './page.js';
+import { flooredLayoutLength, heldSize, matchingRules, parseRaw } from './page.js';
 
 export interface PageEnvironment {
   /** Page box, px. */
@@ -54,19 +54,14 @@ export function namesPages(sheets: readonly Stylesheet[]): boolean {
  * without selectors when `page` is undefined.
  */
 function pageBoxOf(sheets: readonly Stylesheet[], page: PageContext | undefined): { size: readonly [number, number]; margins: number[] } {
-  const matched: { readonly rule: PageRule; readonly specificity: number }[] = [];
-  for (const sheet of sheets) {
-    for (const parsed of sheet.parsed.pages) {
-      const rule: PageRule = { ...parsed, order: matched.length, origin: sheet.origin };
-      const plain = rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0 && s.nth === undefined);
-      const specificity = page === undefined ? (plain ? 0 : -1) : specificityOf(rule, page);
-      if (specificity >= 0) matched.push({ rule, specificity });
-    }
-  }
-  matched.sort(byCascadeOrder);
+  const rules: PageRule[] = [];
+  for (const sheet of sheets) for (const parsed of sheet.parsed.pages) rules.push({ ...parsed, order: rules.length, origin: sheet.origin });
+  const applying = page === undefined
+    ? rules.filter((rule) => rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0 && s.nth === undefined))
+    : matchingRules(rules, page);
   let size: readonly [number, number] = DEFAULT_PAGE_SIZE;
   const margins = [0, 0, 0, 0];
-  for (const { rule } of matched) {
+  for (const rule of applying) {
     for (const raw of rule.declarations) {
       if (raw.property === 'size') {
         size = heldSize(sizeOf(raw.value) ?? size);

@@ -71,7 +71,7 @@ function selectorMatches(selector: PageSelector, page: PageContext): boolean {
   });
 }
 
-export function specificityOf(rule: PageRule, page: PageContext): number {
+function specificityOf(rule: PageRule, page: PageContext): number {
   let best = -1;
   for (const selector of rule.selectors) {
     if (!selectorMatches(selector, page)) continue;
@@ -82,7 +82,7 @@ export function specificityOf(rule: PageRule, page: PageContext): number {
 }
 
 /** Rules applying to the page, in cascade order (origin, specificity, order). */
-function matchingRules(rules: readonly PageRule[], page: PageContext): PageRule[] {
+export function matchingRules(rules: readonly PageRule[], page: PageContext): PageRule[] {
   // loops and module-level callbacks, not closures made per call: those lose their optimised code at each full GC
   const matched: MatchedPageRule[] = [];
   for (const rule of rules) {
@@ -100,7 +100,7 @@ interface MatchedPageRule {
   readonly specificity: number;
 }
 
-export function byCascadeOrder(a: MatchedPageRule, b: MatchedPageRule): number {
+function byCascadeOrder(a: MatchedPageRule, b: MatchedPageRule): number {
   return originRank(a.rule) - originRank(b.rule) || a.specificity - b.specificity || a.rule.order - b.rule.order;
 }
 

@@ -6,6 +6,7 @@
 import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import type { FontCaps, PaintOrder } from '../css/model/types.js';
+import { FONT_CAPS } from '../css/model/font-types.js';
 import { NORMAL_PAINT_ORDER, parsePaintOrder } from '../css/values/paint-order.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
@@ -196,7 +197,7 @@ function expandFont(value: string): [string, string][] {
 /** Sets a declaration, the `font` shorthand as its longhands. */
 function declare(out: Map<string, string>, name: string, value: string): void {
   if (name === 'font') for (const [k, v] of expandFont(value)) out.set(k, v);
-  else if (name === 'font-variant') out.set('font-variant-caps', value.trim().toLowerCase().split(/\s+/).find((t) => t === 'normal' || (CAPS as readonly string[]).includes(t)) ?? 'normal');
+  else if (name === 'font-variant') out.set('font-variant-caps', value.trim().toLowerCase().split(/\s+/).find((t) => t === 'normal' || (FONT_CAPS as readonly string[]).includes(t)) ?? 'normal');
   else if (name === 'text-decoration') out.set('text-decoration-line', value);
   else if (name === 'marker') for (const k of ['marker-start', 'marker-mid', 'marker-end']) out.set(k, value);
   else out.set(name, value);
@@ -252,7 +253,6 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-const CAPS: readonly FontCaps[] = ['small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'];
 
 /** The lines of a `text-decoration` or `text-decoration-line` value (its colour and style are not SVG's: the fill and stroke draw it). */
 function decorationLines(value: string | undefined): Omit<SvgDecoration, 'style'> | undefined {
@@ -404,7 +404,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     fontFamily: font.fontFamily,
     fontWeight: weight,
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
-    fontVariantCaps: oneOf(get('font-variant-caps'), ['normal', ...CAPS], parent.fontVariantCaps),
+    fontVariantCaps: oneOf(get('font-variant-caps'), ['normal', ...FONT_CAPS], parent.fontVariantCaps),
     decorations: parent.decorations,
     letterSpacing: spacing(get('letter-spacing'), parent, parent.letterSpacing),
     wordSpacing: spacing(get('word-spacing'), parent, parent.wordSpacing),

@@ -1,5 +1,5 @@
 /** Computed font values the text stage reads besides the family and descriptors (CSS Fonts 4). */
-import type { FontStyle, FontStyleValue } from './types.js';
+import type { FontCaps, FontStyle, FontStyleValue } from './types.js';
 
 /** §3.8 `font-synthesis-*`: `none` forbids what `auto` lets the text stage synthesize. Part of ComputedStyle. */
 export interface FontSynthesisStyle {
@@ -51,6 +51,9 @@ export function quotedGenericWarning(name: string): string {
 export function unquotedGenericFamily(family: string): string | undefined {
   return family.length > 2 && family.startsWith('"') && family.endsWith('"') ? family.slice(1, -1) : undefined;
 }
+
+/** The `font-variant-caps` keywords other than `normal` (CSS Fonts 4 §6.5), for every parser of them. */
+export const FONT_CAPS: readonly FontCaps[] = ['small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'];
 
 /** The keyword of a computed `font-style`: an angle is `oblique`. */
 export function fontStyleKeyword(value: FontStyleValue): FontStyle {

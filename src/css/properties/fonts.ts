@@ -1,7 +1,7 @@
 /** CSS Fonts 4: font-family, size, weight, style, stretch, variants, features, `font` shorthand. */
 import type { CssNode } from 'css-tree';
 import type { FontSizeKeyword } from '../model/font-types.js';
-import { quotedGenericFamily, unquotedGenericFamily } from '../model/font-types.js';
+import { FONT_CAPS, quotedGenericFamily, unquotedGenericFamily } from '../model/font-types.js';
 import type { FontStyleValue, LineHeight } from '../model/types.js';
 import { parseAngle } from '../values/angle.js';
 import { identOf, splitBy, stringOf } from '../values/nodes.js';
@@ -203,7 +203,7 @@ const fontStretch = longhand<'fontStretch', number>({
 /** `font-variant-caps` (CSS Fonts 4 §6.5): the font's features, else synthesized (text/small-caps.ts). */
 const fontVariantCaps = keywordProperty({
   name: 'font-variant-caps', key: 'fontVariantCaps', initial: 'normal', inherited: true,
-  keywords: ['normal', 'small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'],
+  keywords: ['normal', ...FONT_CAPS],
 });
 
 /** `font-variant-position` (CSS Fonts 4 §6.6): `sups`/`subs` glyphs, synthesized when the font lacks them (layout/inline/font-position.ts). */
