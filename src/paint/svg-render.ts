@@ -193,12 +193,16 @@ function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayI
     miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
   });
   const back = style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'color' ? invert(walk.ctm) : undefined;
+  if (style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'url') walk.warn?.(NON_SCALING_SERVER_STROKE);
   // SVG 2 §13.2 non-scaling-stroke: the path taken to the host space and stroked there, its width and dashes untransformed
   if (back !== undefined && stroke.kind === 'color') items.push({ kind: 'push-transform', matrix: back }, line(stroke.color, mappedPath(path, walk.ctm)), { kind: 'pop-transform' });
   else if (stroke.kind === 'color') items.push(line(stroke.color));
   else appendAll(items, serverStroke(stroke, { path, line, width, opacity: style.strokeOpacity }, walk));
   return items;
 }
+
+/** What a non-scaling stroke of a gradient or pattern does here: not honoured, said once per document by the caller's warnings. */
+const NON_SCALING_SERVER_STROKE = '`vector-effect: non-scaling-stroke` is not honoured on a gradient or pattern stroke: it scales with its element';
 
 /** `path` with every point moved by `m`. */
 function mappedPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {

@@ -123,6 +123,14 @@ describe('vector-effect: non-scaling-stroke', () => {
     expect(await drawBothWays(dashed('vector-effect="non-scaling-stroke"'), '8px 4px')).toEqual(['________', 'R_R_R_R_', 'R_R_R_R_', '________']);
     expect(await drawBothWays(dashed(''), '8px 4px')).toEqual(['________', 'RR__RR__', 'RR__RR__', '________']);
   });
+
+  it('says so of a gradient stroke, which it does not keep from scaling', async () => {
+    const gradient = '<linearGradient id="g"><stop stop-color="red"/></linearGradient>';
+    const markup = stretched(`${gradient}<line x1="2" y1="0" x2="2" y2="4" stroke="url(#g)" stroke-width="2" vector-effect="non-scaling-stroke"/>`);
+    const page = await renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } svg { display: block }</style>${markup}`,
+      { expectDiagnostics: [/`vector-effect: non-scaling-stroke` is not honoured on a gradient or pattern stroke/] });
+    expect(page).toEqual(Array<string>(4).fill('__RRRR__'));
+  });
 });
 
 describe('SVG gradients with hard stops and many periods', () => {
