@@ -38,6 +38,7 @@ import { needsPasses } from './layout/driver/passes.js';
 import { settleContainers } from './layout/driver/container-passes.js';
 import type { Box, BoxElement, BoxTree } from './boxes/types.js';
 import { childBoxes } from './boxes/types.js';
+import { whereIs } from './layout/where-is.js';
 import type { SourceLocation } from './errors.js';
 import { asOctavoError } from './errors.js';
 import type { PassResults } from './boxes/references.js';
@@ -167,7 +168,7 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
  */
 async function runPipeline(prepared: PreparedLayout, diagnostics: Diagnostics, write: (part: PaintedPart) => void): Promise<number> {
   const images = prepared.pageImages;
-  const warn = (message: string): void => diagnostics.warn('css_unsupported', message);
+  const warn = (message: string, at?: BoxElement): void => diagnostics.warn('css_unsupported', message, whereIs(prepared.boxes, at));
   const wholes = WholeBoxes.of(prepared.boxes.root);
   const paint = createPagePainter({
     tagged: prepared.options.tagged === true, images: images.images, text: prepared.text, checkBudget: prepared.services.checkBudget, warn, wholes,

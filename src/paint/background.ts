@@ -350,6 +350,13 @@ function composedTiles(image: LoadedImage, tiles: readonly DisplayItem[], area: 
   return { kind: 'image', rect: area, image, compose, ...(interpolate === undefined ? {} : { interpolate }) };
 }
 
+/** Whether the box's background or border draws an image from a URL (an SVG one's warnings point at the box's element). */
+export function drawsImageSource(style: ComputedStyle): boolean {
+  if (style.borderImageSource !== 'none') return true;
+  for (const image of style.backgroundImage) if (image !== 'none' && image.kind === 'url') return true;
+  return false;
+}
+
 export interface BackgroundOptions {
   /** Compose a raster image's tiles into one image (a mask's, where a seam would show what it hides). */
   readonly composeTiles?: boolean;

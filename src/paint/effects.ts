@@ -14,6 +14,7 @@ import { maskBorderOf, paintImageFrame } from './border-image.js';
 import { applyFilter } from './filter.js';
 import { hasMaskImage, maskLayers } from './mask-layers.js';
 import type { SvgContext } from './svg-render.js';
+import { svgContextAt } from './svg-render.js';
 import type { WholeBox } from './whole-boxes.js';
 import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
@@ -34,6 +35,12 @@ export function hasEffects(f: PlacedBox): boolean {
     || f.style.mixBlendMode !== 'normal' || f.style.isolation === 'isolate';
 }
 
+/** `items` under the box's `filter`; what cannot be applied is warned at the box's element. */
+function filtered(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], warn: SvgContext['warn']): DisplayItem[] {
+  const borderBox = f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined;
+  return applyFilter(f.style.filter, items, borderBox, warn === undefined ? undefined : (message) => warn(message, f.box.element));
+}
+
 /** Where a mask's images come from; the SVG context says what cannot be applied. */
 export interface EffectsContext {
   readonly lookup: ImageLookup;
@@ -46,17 +53,15 @@ export interface EffectsContext {
 export function withEffects(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], images?: EffectsContext): DisplayItem[] {
   if (items.length === 0) return [];
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
-  let out: DisplayItem[] = applyFilter(f.style.filter, items, f.style.filter.some((fn) => fn.kind === 'svg-filter') ? referenceBox(f, x, y, 'border-box').rect : undefined, images?.svg?.warn);
+  let out: DisplayItem[] = f.style.filter.length === 0 ? items.slice() : filtered(f, x, y, items, images?.svg?.warn);
   // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
-  const whole = images?.whole ?? { box: f, x, y };
-  for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(whole.box, whole.x, whole.y, images.lookup, images.svg)]) {
-    if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
-  }
+  if (images !== undefined && (f.style.maskBorderSource !== 'none' || hasMaskImage(f.style))) out = masked(f, x, y, out, images);
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
   // Compositing 1 §3: the element as one isolated group, blended with its backdrop; `isolation: isolate` a group its descendants blend within
   const blend = pdfBlendMode(f.style.mixBlendMode);
   if (blend !== undefined) out = [{ kind: 'push-opacity', opacity: 1, blend, isolated: true }, ...out, { kind: 'pop-opacity' }];
   else if (f.style.isolation === 'isolate') out = [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...out, { kind: 'pop-opacity' }];
+  const whole = images?.whole ?? { box: f, x, y };
   const clip = clipPathItem(whole.box, whole.x, whole.y);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
   const rect = clipRect(f, x, y);
@@ -68,6 +73,18 @@ export function withEffects(f: PlacedBox, x: number, y: number, items: readonly 
   // a matrix that flattens the box to a line leaves nothing to see
   if (isSingular(matrix)) return [];
   return [{ kind: 'push-transform', matrix }, ...out, { kind: 'pop-transform' }];
+}
+
+/** `items` under the box's mask layers and mask border, each multiplying what shows (CSS Masking 1 §6, §7). */
+function masked(f: PlacedBox, x: number, y: number, items: DisplayItem[], images: EffectsContext): DisplayItem[] {
+  // an SVG mask image's warnings point at the box's element
+  const context = Object.assign({}, images, { svg: svgContextAt(images.svg, f.box.element) });
+  const whole = images.whole ?? { box: f, x, y };
+  let out = items;
+  for (const mask of [maskBorder(f, x, y, context), maskLayers(whole.box, whole.x, whole.y, context.lookup, context.svg)]) {
+    if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
+  }
+  return out;
 }
 
 /**

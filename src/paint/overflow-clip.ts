@@ -16,6 +16,8 @@ import type { Matrix } from '../geometry/matrix.js';
 import { referenceBox } from './clip-path.js';
 import type { Radii } from '../css/values/radii.js';
 import { hasRadii, NO_RADII } from '../css/values/radii.js';
+import type { DisplayItem } from './display-list.js';
+import { glyphsWithin } from './text.js';
 
 export interface Clip {
   readonly rect: Rect;
@@ -84,4 +86,19 @@ export function withinEveryClip(bounds: Rect, clips: readonly Clip[]): boolean {
 /** A clip 1px or less across: the visually-hidden pattern, which hides text from the eye only. */
 export function visuallyHidden(clip: Clip): boolean {
   return clip.rect.width <= 1 || clip.rect.height <= 1;
+}
+
+/** Text items across a clip's edge, their glyph runs without the glyphs wholly outside it (other items as they are). */
+export function withinClips(items: readonly DisplayItem[], clips: readonly Clip[]): DisplayItem[] {
+  const rects = clips.map((clip) => clip.rect);
+  const out: DisplayItem[] = [];
+  for (const item of items) {
+    if (item.kind !== 'glyphs') {
+      out.push(item);
+      continue;
+    }
+    const kept = glyphsWithin(item, rects);
+    if (kept !== undefined) out.push(kept);
+  }
+  return out;
 }

@@ -21,7 +21,7 @@ import { NO_RADII, borderRadii, insetRadii } from '../css/values/radii.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import type { SvgContext } from './svg-render.js';
-import type { Box } from '../boxes/types.js';
+import type { Box, BoxElement } from '../boxes/types.js';
 import type { LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { isolatedIfBlending, paintFragments, paintStackingContext } from './stacking.js';
@@ -42,7 +42,7 @@ export interface PaintDocumentOptions {
   /** Throws when the render's time is spent: called between costly steps of a page (work-budget.ts). */
   readonly checkBudget?: () => void;
   /** Says what is painted other than the style asks (an SVG filter left out): handed to the painters with the SVG context. */
-  readonly warn?: (message: string) => void;
+  readonly warn?: (message: string, at?: BoxElement) => void;
   /** The whole boxes sliced fragments are cut from, known before their pages are painted (whole-boxes.ts). */
   readonly wholes?: WholeBoxes;
 }

@@ -10,7 +10,7 @@
  * `overflow: hidden/clip` clips the descendants to the padding box; `visibility: hidden` hides
  * the box's own painting only.
  */
-import type { Box } from '../boxes/types.js';
+import type { Box, BoxElement } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { Fragment, ImageFragment } from '../layout/types.js';
@@ -20,7 +20,7 @@ import { isQuarterTurn, paintedBorderBox, snap } from './placed.js';
 import { inTreeOrder, treeOrderOf } from './tree-order.js';
 import { isTranslation, multiply, type Matrix } from '../geometry/matrix.js';
 import type { ImageLookup } from './background.js';
-import { backgroundArea, hasBackgroundImage, paintBackground } from './background.js';
+import { backgroundArea, drawsImageSource, hasBackgroundImage, paintBackground } from './background.js';
 import { hasVisibleSide, paintBorder } from './border.js';
 import { paintBorderImage } from './border-image.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
@@ -28,16 +28,17 @@ import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
 import { altTextItems } from './alt-text.js';
 import type { SvgContext } from './svg-render.js';
+import { svgContextAt } from './svg-render.js';
 import { outerShadowReach, paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
-import { clippedAway, overflowClip, visuallyHidden, withinEveryClip } from './overflow-clip.js';
+import { clippedAway, overflowClip, visuallyHidden, withinClips, withinEveryClip } from './overflow-clip.js';
 import { clippedToRects, paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
 import type { Decoration } from './text.js';
-import { decorationOf, glyphsWithin, paintText, textClipRuns, textInkBounds, lineShiftAt } from './text.js';
+import { decorationOf, paintText, textClipRuns, textInkBounds, lineShiftAt } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
@@ -161,11 +162,12 @@ function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptio
   const radii = outerRadii(f);
   const rect = paintedBorderBox(f, x, y, options.snapFrame);
   const area = backgroundArea(f, rect, radii, options.wholes?.areaOf(f, x, y, options.snapFrame));
+  const svg = drawsImageSource(f.style) ? svgContextAt(options.svg, f.box.element) : options.svg;
   const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, area, {
-    lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
+    lookup: options.lookup ?? noImages, svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
   });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
-  const drawn = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
+  const drawn = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   const border = borderShown === undefined ? drawn : borderShown(drawn);
   // appended to the outer shadows' own fresh list: six spreads into a new one were made per cell of a table
   const items = paintOuterShadows(f, rect, radii);
@@ -280,6 +282,7 @@ function paintContextItems(f: PlacedBox, x: number, y: number, paint: ContextPai
     lineShift: 0,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
     itemsAtomic: paintsItemsAtomically(f),
+    element: f.box.element,
   });
   layers.outlines.unshift({ items: f.style.outlineStyle === 'none' ? [] : paintOutline(f, paintedBorderBox(f, x, y, options.snapFrame), outerRadii(f)), clips: [] });
   return emit([{ items: paint.ownClippedAway ? [] : ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
@@ -313,7 +316,7 @@ export function isolatedIfBlending(items: DisplayItem[]): DisplayItem[] {
 /** Paints loose fragments (a page's flow without a root box, margin boxes), in the page's frame, as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
   const layers = newLayers();
-  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined, lineShift: 0, itemsAtomic: false });
+  collect(fragments, 0, 0, { clips: [], decorations: [], layers, context: layers, contextClips: [], options, target: undefined, lineShift: 0, itemsAtomic: false, element: undefined });
   return emit(paintingOrder(layers));
 }
 
@@ -358,6 +361,8 @@ interface Walk {
   readonly markerStyle?: ComputedStyle | undefined;
   /** Whether the fragments walked are a flex or grid container's items, each painted as an inline block. */
   readonly itemsAtomic: boolean;
+  /** The element of the box whose fragments are walked: an SVG image's warnings point there. */
+  readonly element: BoxElement | undefined;
 }
 
 /** The line layout adds for an outside marker (layout/marker.ts): text in the marker's style only. */
@@ -376,7 +381,7 @@ function lineWalk(line: Extract<Fragment, { kind: 'line' }>, lineShift: number, 
   // field by field, as collectBox makes its walks (a spread took V8's slow generic copy)
   return {
     clips: walk.clips, decorations: walk.decorations, layers: walk.layers, context: walk.context, contextClips: walk.contextClips,
-    options: walk.options, target, lineShift, markerStyle: walk.markerStyle, itemsAtomic: false,
+    options: walk.options, target, lineShift, markerStyle: walk.markerStyle, itemsAtomic: false, element: walk.element,
   };
 }
 
@@ -401,7 +406,7 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
         }
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, svgContextOf(fragment, walk.options), walk.options.snapFrame), walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible' && !imageClippedAway(fragment, originX, originY, walk)) walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, svgContextOf(fragment, walk.options, walk.element), walk.options.snapFrame), walk), clips: walk.clips });
         break;
       case 'box':
         collectBox(fragment, fragment.x + originX, fragment.y + originY, walk);
@@ -415,14 +420,15 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
  * `<foreignObject>`s their blocks, each painted as a stacking context at the origin of the
  * drawing's user space (the drawing places and transforms it).
  */
-function svgContextOf(fragment: ImageFragment, options: PaintOptions): SvgContext | undefined {
+function svgContextOf(fragment: ImageFragment, options: PaintOptions, element: BoxElement | undefined): SvgContext | undefined {
+  const svg = fragment.image.svg === undefined ? options.svg : svgContextAt(options.svg, element);
   const foreign = fragment.foreign;
-  if (foreign === undefined) return options.svg;
+  if (foreign === undefined) return svg;
   const paintForeign = (number: number): DisplayItem[] => {
     const block = foreign[number];
     return block === undefined ? [] : paintStackingContext(block, 0, 0, options);
   };
-  return Object.assign({}, options.svg, { foreign: paintForeign });
+  return Object.assign({}, svg, { foreign: paintForeign });
 }
 
 /**
@@ -442,21 +448,6 @@ function textReach(fragment: Extract<Fragment, { kind: 'text' }>, originX: numbe
   if (withinEveryClip(rough, clips)) return 'inside';
   const exact = textInkBounds(fragment, originX, originY + walk.lineShift, walk.decorations, true);
   return exact !== undefined && clippedAway(exact, clips) ? 'outside' : 'edge';
-}
-
-/** Text items across a clip's edge, their glyph runs without the glyphs wholly outside it (other items as they are). */
-function withinClips(items: readonly DisplayItem[], clips: readonly Clip[]): DisplayItem[] {
-  const rects = clips.map((clip) => clip.rect);
-  const out: DisplayItem[] = [];
-  for (const item of items) {
-    if (item.kind !== 'glyphs') {
-      out.push(item);
-      continue;
-    }
-    const kept = glyphsWithin(item, rects);
-    if (kept !== undefined) out.push(kept);
-  }
-  return out;
 }
 
 /**
@@ -543,6 +534,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
     lineShift: walk.lineShift,
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
     itemsAtomic: paintsItemsAtomically(f),
+    element: f.box.element,
   });
   if (f.collapsedBorders === undefined) return;
   const borders = paintCollapsedBorders(f, x, y, walk.options.snapFrame);

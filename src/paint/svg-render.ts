@@ -11,6 +11,7 @@
  */
 import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { BoxElement } from '../boxes/types.js';
 import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, PathSegment, SoftMask } from './display-list.js';
@@ -48,8 +49,18 @@ export interface SvgContext {
   readonly foreign?: ((number: number) => DisplayItem[]) | undefined;
   /** What an inline `<svg>` inherits from the HTML element it is (CSS colour, font and direction). */
   readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'fontVariantCaps' | 'direction'>;
-  /** Says what is drawn other than asked (a filter left out). */
-  readonly warn?: ((message: string) => void) | undefined;
+  /** Says what is drawn other than asked (a filter left out), at the element whose painting draws the SVG. */
+  readonly warn?: ((message: string, at?: BoxElement) => void) | undefined;
+  /** The element whose painting draws the SVG (an `<img>`, an inline `<svg>`, a box with an SVG background): where its warnings point. */
+  readonly at?: BoxElement | undefined;
+}
+
+/**
+ * The context an SVG is drawn in for `element`, so that its warnings point there; the same object
+ * when nothing would be warned (no copy made per box painted).
+ */
+export function svgContextAt(svg: SvgContext | undefined, element: BoxElement | undefined): SvgContext | undefined {
+  return svg?.warn === undefined || element === undefined || svg.at === element ? svg : Object.assign({}, svg, { at: element });
 }
 
 interface Walk {
@@ -59,6 +70,7 @@ interface Walk {
   readonly viewport: Viewport;
   readonly foreign: SvgContext['foreign'];
   readonly warn: SvgContext['warn'];
+  readonly at: BoxElement | undefined;
   /** `<use>` depth, against reference cycles. */
   readonly depth: number;
   /**
@@ -193,7 +205,7 @@ function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayI
     miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
   });
   const back = style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'color' ? invert(walk.ctm) : undefined;
-  if (style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'url') walk.warn?.(NON_SCALING_SERVER_STROKE);
+  if (style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'url') walk.warn?.(NON_SCALING_SERVER_STROKE, walk.at);
   // SVG 2 §13.2 non-scaling-stroke: the path taken to the host space and stroked there, its width and dashes untransformed
   if (back !== undefined && stroke.kind === 'color') items.push({ kind: 'push-transform', matrix: back }, line(stroke.color, mappedPath(path, walk.ctm)), { kind: 'pop-transform' });
   else if (stroke.kind === 'color') items.push(line(stroke.color));
@@ -311,8 +323,8 @@ function renderElement(element: DomElement, parentWalk: Walk): DisplayItem[] {
       // a text's glyphs alone: its own filter, transform, clip and opacity the raster's markup carries
       const drawText = (text: DomElement, parentStyle: SvgStyle): DisplayItem[] => textElementItems(text, withContext(computeSvgStyle(text, parentStyle, walk.doc.rules), walk), { ...walk, style: parentStyle });
       const raster = rasterFilteredItem({ element, filter, doc: walk.doc, parentStyle: walk.style, viewport: walk.viewport, region, unfiltered: items, drawText });
-      if (raster !== undefined && 'unwritable' in raster) walk.warn?.(unfilteredWarning(filter, raster.unwritable));
-      else if (raster !== undefined && 'unbounded' in raster) walk.warn?.(unboundedWarning(filter, raster.unbounded));
+      if (raster !== undefined && 'unwritable' in raster) walk.warn?.(unfilteredWarning(filter, raster.unwritable), walk.at);
+      else if (raster !== undefined && 'unbounded' in raster) walk.warn?.(unboundedWarning(filter, raster.unbounded), walk.at);
       else items = raster === undefined ? [] : [raster];
     }
   }
@@ -395,7 +407,7 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   const viewBox = box.length === 4 ? box : synthesized ? [0, 0, doc.width, doc.height] : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, synthesized ? 'none' : root.attribs['preserveAspectRatio'], rect.width, rect.height));
-  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn, ctm: matrix });
+  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn, at: context.at, ctm: matrix });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];
