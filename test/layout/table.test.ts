@@ -169,6 +169,22 @@ describe('column widths, table-layout: auto (CSS Tables 3 §3.9)', () => {
       .toEqual(['0,0 112x32', '12,7 58x18', '80,7 20x18']);
   });
 
+  it('computes border-spacing in whole px as Chromium 156 does: 0.01px added, then truncated; 0 beyond 32767px or below 0', async () => {
+    // 3mm 2.5mm (11.34px 9.45px) is 11px 9px, so the second column starts at 11 + 75 + 11 and no row drifts by 0.45px
+    const fixed = 'td { width: 75px; height: 37px }';
+    expect(await geometry('<table id=t style="border-spacing: 3mm 2.5mm"><tr><td id=a></td><td id=b></td></tr><tr><td id=c></td><td></td></tr></table>', ['t', 'a', 'b', 'c'], fixed))
+      .toEqual(['0,0 183x101', '11,9 75x37', '97,9 75x37', '11,55 75x37']);
+    // 4.7px is 4px, 0.6em at 16px (9.6px) is 9px
+    expect(await geometry('<table id=t style="border-spacing: 4.7px 0.6em"><tr><td id=a></td><td id=b></td></tr></table>', ['t', 'b'], fixed))
+      .toEqual(['0,0 162x55', '83,9 75x37']);
+    // 1.99px is 2px; calc(-3px) is clamped to 0; 40000px is more than Blink holds: 0; 0.5em at 15px is 7px
+    const cells = 'td { width: 20px; height: 10px }';
+    expect(await geometry('<table id=t style="border-spacing: 1.99px calc(-3px)"><tr><td id=a></td><td id=b></td></tr><tr><td id=c></td></tr></table>', ['t', 'b', 'c'], cells))
+      .toEqual(['0,0 46x20', '24,0 20x10', '2,10 20x10']);
+    expect(await geometry('<table id=t style="border-spacing: 40000px 0.5em; font-size: 15px"><tr><td id=a></td><td id=b></td></tr><tr><td id=c></td></tr></table>', ['t', 'b', 'c'], cells))
+      .toEqual(['0,0 40x41', '20,7 20x10', '0,24 20x10']);
+  });
+
   it('applies HTML attributes: width, cellspacing, cellpadding, border', async () => {
     const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 }</style><table id=t width=200 cellspacing=4 cellpadding=2 border=1><tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr></table>`);
     expect(['t', 'a'].map((id) => box(doc.pages[0]!, id))).toEqual(['0,0 200x26', '5,5 93x16']);
