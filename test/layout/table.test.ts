@@ -361,6 +361,8 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
   // the cells' blocks stand for content that does not break (an empty block's height would be carried over the page end)
   const small = '@page { size: 200px 100px; margin: 0 } body { margin: 0 } table { border-spacing: 0 } td { padding: 0 } .w { break-inside: avoid }';
   const rows = (n: number): string => Array.from({ length: n }, (_, i) => `<tr><td id=r${i}>${w(20, 20)}</td></tr>`).join('');
+  /** Per page, each of `ids` laid out there with its box. */
+  const at = (doc: { pages: readonly PageLayout[] }, ids: readonly string[]): string[][] => doc.pages.map((page) => ids.filter((id) => findById(page, id) !== undefined).map((id) => `${id} ${box(page, id)}`));
 
   it('moves a row that does not fit to the next page and repeats the header and footer there', async () => {
     const doc = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20)}</td></tr></thead><tfoot><tr><td id=f>${w(20)}</td></tr></tfoot>${rows(6)}</table>`);
@@ -381,7 +383,6 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
   });
 
   it('breaks a row that does not fit the rest of the page where it stands, as Chromium 156 does, however tall it is', async () => {
-    const at = (doc: { pages: readonly PageLayout[] }, ids: readonly string[]): string[][] => doc.pages.map((page) => ids.filter((id) => findById(page, id) !== undefined).map((id) => `${id} ${box(page, id)}`));
     const tall = (blocks: number, style = '', other = ''): string => `<tr style="${style}"><td id=t>${w(20, 20).repeat(blocks)}</td>${other}</tr><tr><td id=a>${w(20, 20)}</td></tr>`;
     // a row of 0.8 page after 0.4 page, and one of a whole page after 0.6 page: cut at the page end, not moved
     expect(at(await layoutHtml(`<style>${small}</style><table>${rows(2)}${tall(4)}</table>`), ['t', 'a'])).toEqual([['t 0,40 20x60'], ['t 0,0 20x20', 'a 0,20 20x20']]);
@@ -394,6 +395,38 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     // so does a cell whose content cannot start in the room left (a 70px inline-block with 60px left)
     const image = '<td><div style="display:inline-block;width:20px;height:70px;overflow:hidden"></div></td>';
     expect(at(await layoutHtml(`<style>${small}</style><table>${rows(2)}${tall(4, '', image)}</table>`), ['t', 'a'])).toEqual([[], ['t 0,0 20x80', 'a 0,80 20x20']]);
+  });
+
+  it('moves a row one of whose cells avoids breaks inside to the next page whole, as Chromium 156 prints label sheets', async () => {
+    const laid = async (table: string): Promise<readonly PageLayout[]> => (await layoutHtml(`<style>${small}</style><table>${table}</table>`)).pages;
+    const blocks = (n: number): string => w(20, 20).repeat(n);
+    const after = `<tr><td id=a>${w(20, 20)}</td></tr>`;
+    // a cell of 0.8 page after 0.4 page: moved, not cut; page-break-inside is the same
+    for (const avoid of ['break-inside: avoid', 'page-break-inside: avoid']) {
+      expect(at({ pages: await laid(`${rows(2)}<tr><td id=t style="${avoid}">${blocks(4)}</td></tr>${after}`) }, ['t', 'a'])).toEqual([[], ['t 0,0 20x80', 'a 0,80 20x20']]);
+    }
+    // a short cell that avoids takes its row's tall neighbour along
+    expect(at({ pages: await laid(`${rows(2)}<tr><td id=t>${blocks(4)}</td><td id=s style="break-inside: avoid">${blocks(1)}</td></tr>${after}`) }, ['t', 's', 'a']))
+      .toEqual([[], ['t 0,0 20x80', 's 20,0 20x80', 'a 0,80 20x20']]);
+    // taller than a page, the row moves and then breaks at the top of the next page
+    expect(at({ pages: await laid(`${rows(2)}<tr><td id=t style="break-inside: avoid">${blocks(6)}</td></tr>${after}`) }, ['t', 'a']))
+      .toEqual([[], ['t 0,0 20x100'], ['t 0,0 20x20', 'a 0,20 20x20']]);
+    // in the middle of a row group, the row alone moves
+    expect(at({ pages: await laid(`<tbody>${rows(2)}</tbody><tbody><tr><td id=b>${blocks(1)}</td></tr><tr><td id=t style="break-inside: avoid">${blocks(3)}</td></tr></tbody>${after}`) }, ['b', 't', 'a']))
+      .toEqual([['b 0,40 20x20'], ['t 0,0 20x60', 'a 0,60 20x20']]);
+    // a row-spanning cell that avoids keeps the rows it spans together, even when the rows would fit and the cell would not
+    expect(at({ pages: await laid(`${rows(3)}<tr><td id=t rowspan=2 style="break-inside: avoid">${blocks(3)}</td><td id=x>${blocks(1)}</td></tr><tr><td id=y>${blocks(1)}</td></tr>${after}`) }, ['t', 'x', 'y', 'a']))
+      .toEqual([[], ['t 0,0 20x60', 'x 20,0 20x30', 'y 20,30 20x30', 'a 0,60 20x20']]);
+    expect(at({ pages: await laid(`${rows(4)}<tr><td id=t rowspan=2 style="break-inside: avoid">${blocks(1)}</td><td id=x>${blocks(1)}</td></tr><tr><td id=y>${blocks(1)}</td></tr>${after}`) }, ['t', 'x', 'y', 'a']))
+      .toEqual([[], ['t 0,0 20x40', 'x 20,0 20x20', 'y 20,20 20x20', 'a 0,40 20x20']]);
+    // a block that avoids breaks inside a cell, first in it, moves the row too (as it did before)
+    expect(at({ pages: await laid(`${rows(2)}<tr><td id=t><div style="break-inside: avoid">${blocks(4)}</div></td></tr>${after}`) }, ['t', 'a'])).toEqual([[], ['t 0,0 20x80', 'a 0,80 20x20']]);
+  });
+
+  it('keeps a row group together for its own break-inside: avoid only, not for its first row\'s (Chromium 156)', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><table><tbody>${rows(3)}</tbody><tbody><tr style="break-inside: avoid"><td id=b0>${w(20, 20)}</td></tr>`
+      + `<tr><td id=b1>${w(20, 20)}</td></tr><tr><td id=b2>${w(20, 20)}</td></tr></tbody></table>`);
+    expect(at(doc, ['b0', 'b1', 'b2'])).toEqual([['b0 0,60 20x20', 'b1 0,80 20x20'], ['b2 0,0 20x20']]);
   });
 
   it('breaks the last row of a row-spanning cell that does not fit where it stands, the cell cut at the page end (Chromium 156)', async () => {

@@ -3,7 +3,7 @@
  * group first (repeated on every page after the first), then body rows while they fit above the
  * footer group (repeated at the bottom of every page), a row that does not fit the rest of the
  * page broken where it stands when its cells can break there (splitInPlace), forced breaks before
- * and after rows and row groups, and `break-inside: avoid` on rows and row groups. A break may
+ * and after rows and row groups, and `break-inside: avoid` on rows, row groups and cells. A break may
  * fall between rows joined by a row-spanning cell, as in Chromium 156: the cell continues on the
  * next page in the rows it still spans.
  */
@@ -14,6 +14,7 @@ import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
 import { finishedCell, layoutCell, layoutRow, splitRowInPlace } from './rows.js';
+import type { GridRow } from './grid.js';
 import { cellsSpanningInto } from './grid.js';
 import { rowsAhead } from './rows-ahead.js';
 
@@ -58,8 +59,6 @@ export interface PaginateRequest {
   /** The fragmentainer is a column (Fragmentainer.column). */
   readonly column: boolean;
 }
-
-const AVOID: ReadonlySet<string> = new Set(['avoid', 'avoid-page']);
 
 const NO_CELLS: readonly LaidCell[] = Object.freeze([]);
 
@@ -357,7 +356,7 @@ function bodyRows(request: PaginateRequest, page: TablePage, room: BodyRoom): Ex
 function splitInPlace(request: PaginateRequest, room: Parameters<typeof splitRowInPlace>[0], ownFits: boolean): LaidRow | undefined {
   const { plan } = request;
   const gridRow = plan.grid.rows[room.index]!;
-  if (avoidsBreak(gridRow.box.style.breakInside, request.column) || avoidsBreak(gridRow.group.style.breakInside, request.column)) return undefined;
+  if (rowAvoidsBreakInside(request, gridRow)) return undefined;
   const split = splitRowInPlace(room, request.ctx);
   if (split === 'pushed' || widowsLines(split.breakToken)) return undefined;
   if (split.breakToken !== undefined) return split;
@@ -386,19 +385,40 @@ function forcedBefore(own: BreakValue, group: BreakValue): ForcedBreak | undefin
   return forcedBreakOf(own) ?? forcedBreakOf(group);
 }
 
-/** Whether the rows from `r` that must stay together fit in what is left of the page: a whole row group with `break-inside: avoid` starting at `r`. */
+/**
+ * Whether a row avoids breaking inside: by its own `break-inside`, its group's, or one of its
+ * cells' — Chromium 156 moves a row whose cell has `break-inside: avoid` to the next page whole
+ * (a label sheet's `td { break-inside: avoid }`), and breaks it anyway when it is taller than a page.
+ */
+function rowAvoidsBreakInside(request: PaginateRequest, gridRow: GridRow): boolean {
+  const avoids = (value: BreakValue): boolean => avoidsBreak(value, request.column);
+  return avoids(gridRow.box.style.breakInside) || avoids(gridRow.group.style.breakInside) || gridRow.cells.some((cell) => avoids(cell.cell.style.breakInside));
+}
+
+/**
+ * Whether the rows from `r` that must stay together fit in what is left of the page: a whole row
+ * group with `break-inside: avoid` starting at `r`, and the rows a cell starting at `r` spans when
+ * it avoids breaks inside, with the cell itself (Chromium 156 moves its first row to the next page
+ * rather than cut it, even when the rows would fit and the cell would not).
+ */
 function keepsTogether(request: PaginateRequest, page: TablePage, r: number, limit: number): boolean {
   if (limit === Infinity) return true;
   const grid = request.plan.grid;
   const gridRow = grid.rows[r]!;
+  const spacing = request.plan.spacing[1];
   let last = r;
-  if (gridRow.firstInGroup && (AVOID.has(gridRow.group.style.breakInside) || AVOID.has(gridRow.box.style.breakInside))) {
-    last = Math.max(last, r + gridRow.group.rows.length - 1);
+  if (gridRow.firstInGroup && avoidsBreak(gridRow.group.style.breakInside, request.column)) last = r + gridRow.group.rows.length - 1;
+  let cellHeight = 0;
+  for (const laid of page.row(r).cells) {
+    if (laid.cell.rowSpan > 1 && avoidsBreak(laid.cell.cell.style.breakInside, request.column)) {
+      last = Math.max(last, r + laid.cell.rowSpan - 1);
+      cellHeight = Math.max(cellHeight, laid.height);
+    }
   }
   if (last === r) return true;
   let height = 0;
-  for (let i = r; i <= last; i++) height += grid.rows[i]!.collapsed ? 0 : page.row(i).height + request.plan.spacing[1];
-  return page.y + height - request.plan.spacing[1] <= limit + 0.01;
+  for (let i = r; i <= last; i++) height += grid.rows[i]!.collapsed ? 0 : page.row(i).height + spacing;
+  return page.y + Math.max(height - spacing, cellHeight) <= limit + 0.01;
 }
 
 /** A placed cell spanning several rows, the y of its first row on this page, and the placed row that holds it. */
