@@ -7,6 +7,7 @@
  */
 import { decodeText } from '../decode-text.js';
 import { fromCharCodes } from '../append-all.js';
+import { xmlRootName } from '../dom/xml-well-formed.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'ico' | 'unknown';
 
@@ -58,9 +59,19 @@ export function sniffFormat(bytes: Uint8Array): ImageFormat {
   if (ascii(bytes, 4, 4) === 'ftyp' && isAvifBrand(bytes)) return 'avif';
   if (bytes[0] === 0 && bytes[1] === 0 && (bytes[2] === 1 || bytes[2] === 2) && bytes[3] === 0 && (bytes[4] ?? 0) + (bytes[5] ?? 0) > 0) return 'ico';
   if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') return 'tiff';
-  const head = decodeText(bytes.subarray(0, 512), 'xml').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
-  return 'unknown';
+  return isSvgMarkup(bytes) ? 'svg' : 'unknown';
+}
+
+/**
+ * XML whose root is `svg` (any prefix: `<svg:svg xmlns:svg=…>`), after whatever prolog its tool
+ * writes: comments (Graphviz's after its doctype, a licence of any length), `<?xml-stylesheet?>`,
+ * a doctype with an internal subset (Illustrator's). Read whole only when it starts with `<`.
+ */
+function isSvgMarkup(bytes: Uint8Array): boolean {
+  if (!decodeText(bytes.subarray(0, 64), 'xml').trimStart().startsWith('<')) return false;
+  // white space before the XML declaration is an error the SVG's parse reports (the image is broken)
+  const name = xmlRootName(decodeText(bytes, 'xml').trimStart());
+  return name !== undefined && name.slice(name.indexOf(':') + 1) === 'svg';
 }
 
 /** PNG: the IHDR chunk must come first; width and height are 4-byte big-endian. */

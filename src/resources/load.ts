@@ -36,7 +36,7 @@ import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
 import { DECODABLE, decodePixels } from './decode.js';
-import { imageHrefs, parseSvg, unsupportedFeatures } from './svg-document.js';
+import { imageHrefs, parseSvg, svgFileText, unsupportedFeatures } from './svg-document.js';
 import { isInlineSvgUrl } from '../boxes/inline-svg.js';
 import type { SvgDocument } from './svg-document.js';
 import type { DecodableFormat, DecodeResult } from './decode.js';
@@ -355,7 +355,13 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   const format = sniffFormat(bytes);
   if (format === 'svg') {
     const inline = isInlineSvgUrl(url);
-    const parsed = parseSvg(decodeText(bytes, 'xml'), inline, resources.limits);
+    // inline <svg> was repaired by the page's HTML parser; a file is XML, and broken when not well-formed
+    const source = inline ? { text: decodeText(bytes, 'xml') } : svgFileText(bytes);
+    if ('error' in source) {
+      warnImage(load, url, `SVG image ${describeUrl(url)} skipped: ${source.error}`);
+      return undefined;
+    }
+    const parsed = parseSvg(source.text, inline, resources.limits);
     // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
     const svg = parsed !== undefined && inline ? Object.assign({}, parsed, { inline: true }) : parsed;
     if (svg !== undefined) {

@@ -5,6 +5,8 @@
  */
 import { FOREIGN_OBJECT_ATTRIBUTE } from '../boxes/foreign-object.js';
 import { parseXml } from '../dom/xml.js';
+import { checkXml } from '../dom/xml-well-formed.js';
+import { decodeText } from '../decode-text.js';
 import { elementNameOf } from '../dom/svg-names.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -114,6 +116,24 @@ function adjustNames(element: DomElement): void {
     }
   }
   for (const child of element.children) if (isElement(child)) adjustNames(child);
+}
+
+/**
+ * The markup of an SVG file or `data:` URL as Chromium reads it, or why it is a broken image:
+ * bytes that are not text in its encoding (UTF-8 unless declared), or XML that is not well-formed
+ * (the first error, located). The doctype's entities are expanded (../dom/xml-well-formed.ts).
+ */
+export function svgFileText(bytes: Uint8Array): { text: string } | { error: string } {
+  let text: string;
+  try {
+    text = decodeText(bytes, 'xml', { fatal: true });
+  } catch {
+    return { error: 'bytes that are not text in its encoding (UTF-8 unless it declares another)' };
+  }
+  const checked = checkXml(text);
+  if (checked.error === undefined) return { text: checked.text };
+  const { line, column, message } = checked.error;
+  return { error: `not well-formed XML (line ${line}, column ${column}: ${message})` };
 }
 
 /**
