@@ -1,6 +1,6 @@
 /**
  * SVG text (SVG 2 §11): `<text>` and `<tspan>` shaped with octavo's fonts (text/ shaping, font
- * fallback included). The characters are gathered with white space collapsed (`xml:space`
+ * fallback included). The characters are gathered with white space collapsed over the whole element (`xml:space`
  * default), given their `x`/`y`/`dx`/`dy` from the innermost element that lists one for them
  * (§11.5.2), cut into pieces at each new position or style, and laid out along the baseline;
  * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
@@ -378,8 +378,8 @@ function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk
       const from = x;
       const to = x + before[i]! + g.advance + after[i]!;
       x = to;
-      // collapsible spaces (those at a chunk's end) do not count for its alignment
-      if (g.codePoints.length === 1 && g.codePoints[0] === 32) return;
+      // spaces count, a chunk's last ones too: white space collapses over the whole <text>, which
+      // alone loses its end's (SVG 2 §11.3; Highcharts' "Data for " before a line-breaking chunk)
       if (chunk.rtl && from < chunk.endX) {
         chunk.endX = from;
         chunk.inkEnd = from + letter(g) + stretch(g);

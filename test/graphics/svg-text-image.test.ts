@@ -57,6 +57,19 @@ describe('SVG text', () => {
     ]);
   });
 
+  it('aligns a chunk with the spaces at its end: white space is collapsed over the whole text, only its end trimmed', async () => {
+    // Chromium 156 (getStartPositionOfChar): "A " ends at x = 10, so A starts at 0, B at 5; in the
+    // second, "A " is centred on 10 (A at 5) and " B" after the zero-width space too (B at 10), as
+    // Highcharts wraps a title; octavo left the space out of the first chunk (A at 5, then 7.5)
+    const text = (anchor: string, spans: string): string => svg(`<text x="10" y="4" text-anchor="${anchor}" font-family="wp" font-size="5" fill="red">${spans}</text>`, 'width="20" height="10"');
+    expect(await draw(text('end', '<tspan>A </tspan><tspan x="10" dy="5">B</tspan>'), '20px 10px')).toEqual([
+      ...Array<string>(5).fill('RRRRR_______________'), ...Array<string>(5).fill('_____RRRRR__________'),
+    ]);
+    expect(await draw(text('middle', '<tspan>A  </tspan><tspan x="10" dy="5">&#8203;</tspan><tspan> B </tspan>'), '20px 10px')).toEqual([
+      ...Array<string>(5).fill('_____RRRRR__________'), ...Array<string>(5).fill('__________RRRRR_____'),
+    ]);
+  });
+
   it('places each character at its own x from a list', async () => {
     expect(await draw(svg('<text x="0 7 15" y="4" font-family="wp" font-size="5" fill="blue">ABC</text>', 'width="20" height="5"'), '20px 5px')).toEqual(
       Array<string>(5).fill('BBBBB__BBBBB___BBBBB'),
