@@ -136,6 +136,29 @@ export function svgFileText(bytes: Uint8Array): { text: string } | { error: stri
   return { error: `not well-formed XML (line ${line}, column ${column}: ${message})` };
 }
 
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+/**
+ * Elements whose prefix names the SVG namespace, by their local name (`<s:rect xmlns:s=…>` is a
+ * `rect`, as Chromium reads it): the painter knows SVG elements by name.
+ */
+function unprefixSvgNames(element: DomElement, svgPrefixes: ReadonlySet<string>): void {
+  let prefixes = svgPrefixes;
+  for (const [name, value] of Object.entries(element.attribs)) {
+    if (!name.startsWith('xmlns:')) continue;
+    const prefix = name.slice(6);
+    if ((value === SVG_NAMESPACE) !== prefixes.has(prefix)) {
+      const changed = new Set(prefixes);
+      if (value === SVG_NAMESPACE) changed.add(prefix);
+      else changed.delete(prefix);
+      prefixes = changed;
+    }
+  }
+  const colon = element.name.indexOf(':');
+  if (colon > 0 && prefixes.has(element.name.slice(0, colon))) element.name = element.name.slice(colon + 1);
+  for (const child of element.children) if (isElement(child)) unprefixSvgNames(child, prefixes);
+}
+
 /**
  * Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names
  * adjusted as HTML does). With `limits`, too deep a tree or too many `<use>` copies is refused
@@ -143,6 +166,7 @@ export function svgFileText(bytes: Uint8Array): { text: string } | { error: stri
  */
 export function parseSvg(text: string, html = false, limits?: SvgLimits): SvgDocument | undefined {
   const root = parseXml(text, limits?.maxNestingDepth, 'the SVG image');
+  if (root !== undefined && !html) unprefixSvgNames(root, new Set(['svg']));
   if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
   if (html) adjustNames(root);
   const ids = new Map<string, DomElement>();

@@ -19,6 +19,7 @@ const FILES: Record<string, string | Uint8Array> = {
   illustrator: `<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 15.0.0, SVG Export Plug-In  -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n\t<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n\t<!ENTITY w "100px">\n]>\n<svg version="1.1" xmlns="&ns_svg;" width="&w;" height="50px" viewBox="0 0 100 50">${RECT}</svg>\n`,
   stylesheet: `<?xml version="1.0"?>\n<?xml-stylesheet href="style.css" type="text/css"?>\n<svg width="100" height="50" ${NS}>${RECT}</svg>\n`,
   prefixed: '<svg:svg width="100" height="50" xmlns:svg="http://www.w3.org/2000/svg"><svg:rect width="100" height="50" fill="red"/></svg:svg>',
+  otherPrefix: '<s:svg width="100" height="50" xmlns:s="http://www.w3.org/2000/svg"><s:rect width="100" height="50" fill="red"/></s:svg>',
   licence: `<!--\n${'  Licensed under the Apache License, Version 2.0 (the "License").\n'.repeat(20)}-->\n<svg width="100" height="50" ${NS}>${RECT}</svg>`,
   bom: `\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<svg width="100" height="50" ${NS}>${RECT}</svg>`,
   utf16: new Uint8Array(Buffer.from(`\uFEFF<?xml version="1.0" encoding="UTF-16"?>\n<svg width="100" height="50" ${NS}>${RECT}</svg>`, 'utf16le')),
@@ -38,7 +39,7 @@ describe('SVG files as tools write them', () => {
   it('reads the root after any prolog, as Chromium draws them (these were skipped: not an image octavo can read)', async () => {
     expect(await sizes(FILES)).toEqual([
       'graphviz 133.33x66.67', 'doctypeComment 100x50', 'illustrator 100x50', 'stylesheet 100x50',
-      'prefixed 100x50', 'licence 100x50', 'bom 100x50', 'utf16 100x50',
+      'prefixed 100x50', 'otherPrefix 100x50', 'licence 100x50', 'bom 100x50', 'utf16 100x50',
     ]);
   });
 
