@@ -33,17 +33,22 @@ function dimension(value: string | undefined, allowZero = true): string | undefi
 
 const CSS_LENGTH = /^\s*((?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|px|pt|pc|in|cm|mm|q|em|rem|ex|rex|ch|rch|cap|rcap|ic|ric|lh|rlh|vw|vh|vi|vb|vmin|vmax)?\s*$/i;
 
+const OVERFLOW_KEYWORDS = new Set(['visible', 'hidden', 'clip', 'scroll', 'auto']);
+
 /**
  * `width`/`height` on an `<svg>`: SVG 2 §8.5 makes them presentation attributes of the CSS
  * properties, so they take any CSS length (`40mm`, `2em`), a unitless number being px; `auto`,
- * a negative or malformed value gives no hint.
+ * a negative or malformed value gives no hint. `overflow` is one too (SVG 2 §6.6): an icon's
+ * `overflow="visible"` lets its strokes past the viewport, as Chromium draws them.
  */
-function svgSizeHints(attribs: Record<string, string>): string[] {
+function svgPresentationHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
   for (const property of ['width', 'height']) {
     const match = CSS_LENGTH.exec(attribs[property] ?? '');
     if (match !== null) out.push(`${property}: ${Number(match[1])}${match[2]?.toLowerCase() ?? 'px'}`);
   }
+  const overflow = attribs['overflow']?.trim().toLowerCase();
+  if (overflow !== undefined && OVERFLOW_KEYWORDS.has(overflow)) out.push(`overflow: ${overflow}`);
   return out;
 }
 
@@ -68,7 +73,7 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
   'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
-  'bordercolor', 'background', 'clear', ...MATH_HINT_ATTRIBUTES,
+  'bordercolor', 'background', 'clear', 'overflow', ...MATH_HINT_ATTRIBUTES,
 ]);
 /** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
 const FRAMES: Readonly<Record<string, readonly string[]>> = {
@@ -114,7 +119,7 @@ export function presentationalHints(element: DomElement): string {
   }
   const valign = attribs['valign']?.toLowerCase();
   if (valign !== undefined && CELL_PARTS.has(name) && ['top', 'middle', 'bottom', 'baseline'].includes(valign)) out.push(`vertical-align: ${valign}`);
-  if (name === 'svg') appendAll(out, svgSizeHints(attribs));
+  if (name === 'svg') appendAll(out, svgPresentationHints(attribs));
   else if (SIZED.has(name)) {
     const width = dimension(attribs['width'], name !== 'td' && name !== 'th');
     if (width !== undefined) out.push(`width: ${width}`);

@@ -66,9 +66,19 @@ export function paintImage(fragment: ImageFragment, originX: number, originY: nu
   // the part shows in the content box too (object-fit: contain's bands), as Chromium draws it
   const rect = view === undefined ? shown : wholeImageRect(shown, view, fragment.image);
   // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
-  const image = imageItems(fragment.image, rect, fragment.image.svg?.inline === true ? Object.assign({}, svg, { inherit: inheritedBySvg(fragment.style) }) : svg, interpolation(fragment.style.imageRendering));
+  const doc = fragment.image.svg;
+  const context = doc?.inline === true ? Object.assign({}, svg, { inherit: inheritedBySvg(fragment.style) }) : svg;
+  // an inline <svg> with `overflow: visible` draws past its viewport (an SVG image's root
+  // overflow is not read: an `<img>` or a background clips, as in Chromium)
+  if (doc?.inline === true && drawsPastViewport(fragment.style)) return renderSvg(doc, rect, context, false);
+  const image = imageItems(fragment.image, rect, context, interpolation(fragment.style.imageRendering));
   if (!overflows(rect, box)) return image;
   return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
+}
+
+/** Whether an inline `<svg>` draws outside its viewport: `overflow: visible` (one axis visible makes it `auto`, which clips). */
+export function drawsPastViewport(style: ComputedStyle): boolean {
+  return style.overflowX === 'visible' && style.overflowY === 'visible';
 }
 
 function wholeImageRect(shown: Rect, view: Rect, image: { readonly width: number; readonly height: number }): Rect {

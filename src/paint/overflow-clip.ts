@@ -18,6 +18,12 @@ import type { Radii } from '../css/values/radii.js';
 import { hasRadii, NO_RADII } from '../css/values/radii.js';
 import type { DisplayItem } from './display-list.js';
 import { glyphsWithin } from './text.js';
+import { drawsPastViewport } from './image.js';
+
+/** An inline `<svg>` that draws past its viewport (`overflow: visible`, image.ts). */
+export function svgDrawsPastBox(f: PlacedBox): boolean {
+  return f.box.kind === 'replaced' && f.box.element?.name === 'svg' && drawsPastViewport(f.style);
+}
 
 export interface Clip {
   readonly rect: Rect;
@@ -35,7 +41,8 @@ function grown(radii: Radii, by: number): Radii {
  * snappedRect, `frame` its quarter turn).
  */
 export function overflowClip(f: PlacedBox, x: number, y: number, frame?: Matrix): Clip | undefined {
-  if (f.box.kind === 'replaced') {
+  // an inline <svg> with `overflow: visible` draws past its box, rounded corners or not, as Chromium draws it
+  if (f.box.kind === 'replaced' && !svgDrawsPastBox(f)) {
     // inside the padding box, so it is the only clip its image needs; a square one is image.ts's
     const content = referenceBox(f, x, y, 'content-box');
     if (hasRadii(content.radii)) return content;

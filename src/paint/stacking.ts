@@ -33,7 +33,7 @@ import { outerShadowReach, paintInsetShadows, paintOuterShadows } from './shadow
 import { paintOutline } from './outline.js';
 import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
-import { clippedAway, overflowClip, visuallyHidden, withinClips, withinEveryClip } from './overflow-clip.js';
+import { clippedAway, overflowClip, svgDrawsPastBox, visuallyHidden, withinClips, withinEveryClip } from './overflow-clip.js';
 import { clippedToRects, paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
@@ -467,7 +467,7 @@ function imageClippedAway(fragment: Extract<Fragment, { kind: 'image' }>, origin
  */
 function replacedClippedAway(f: PlacedBox, x: number, y: number, walk: Walk): boolean {
   const clips = contextClipsOf(walk);
-  if (clips.length === 0 || f.box.kind !== 'replaced') return false;
+  if (clips.length === 0 || f.box.kind !== 'replaced' || svgDrawsPastBox(f)) return false;
   if (f.style.boxShadow.length > 0 || f.style.outlineStyle !== 'none' || hasEffects(f)) return false;
   return clippedAway({ x, y, width: f.width, height: f.height }, clips);
 }

@@ -395,8 +395,11 @@ function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
   return renderSvg(image.svg, rect, { ...(walk.text === undefined ? {} : { text: walk.text }) });
 }
 
-/** The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio), clipped to it. */
-export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}): DisplayItem[] {
+/**
+ * The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio),
+ * clipped to it unless `clip` is false (an inline `<svg>` with `overflow: visible`).
+ */
+export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}, clip = true): DisplayItem[] {
   const root = doc.root;
   const style = computeSvgStyle(root, context.inherit === undefined ? INITIAL_STYLE : { ...INITIAL_STYLE, ...context.inherit }, doc.rules);
   const box = numbers(root.attribs['viewBox']);
@@ -410,5 +413,6 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn, at: context.at, ctm: matrix });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
+  if (!clip) return transformed(items, matrix);
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];
 }

@@ -101,6 +101,34 @@ describe('nested viewports and overflow', () => {
   });
 });
 
+describe('the outermost <svg>\'s overflow', () => {
+  // a 2 × 2 inline <svg> at (2, 1) holding a 4 × 4 square about its viewport: Chromium 156 draws it
+  // whole with `overflow: visible` — style, attribute or rule — and clips it with `auto` or by
+  // default, as an <img> and a background always (before: always clipped)
+  const spilled = ['_RRRR___', '_RRRR___', '_RRRR___', '_RRRR___'];
+  const clipped = ['________', '__RR____', '__RR____', '________'];
+  const square = '<rect x="-1" y="-1" width="4" height="4" fill="red"/>';
+  const page = (body: string): Promise<string[]> => renderPage(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } .at { position: absolute; left: 2px; top: 1px; width: 2px; height: 2px; display: block } .open { overflow: visible }</style>${body}`);
+  const inline = (attrs: string, classes = 'at'): Promise<string[]> => page(`<svg class="${classes}" ${attrs} viewBox="0 0 2 2">${square}</svg>`);
+
+  it('draws an inline <svg> past its box when its overflow is visible', async () => {
+    expect(await inline('style="overflow: visible"')).toEqual(spilled);
+    expect(await inline('overflow="visible"')).toEqual(spilled);
+    expect(await inline('', 'at open')).toEqual(spilled);
+    // rounded corners do not trim it then, as in Chromium
+    expect(await inline('style="overflow: visible; border-radius: 1px"')).toEqual(spilled);
+    expect(await inline('')).toEqual(clipped);
+    expect(await inline('style="overflow: auto"')).toEqual(clipped);
+    expect(await inline('style="overflow-x: visible; overflow-y: hidden"')).toEqual(clipped);
+  });
+
+  it('clips an SVG image to its box, whatever the document\'s or the element\'s overflow', async () => {
+    const url = `data:image/svg+xml,${encodeURIComponent(svg(square, 'width="2" height="2" viewBox="0 0 2 2" overflow="visible" style="overflow: visible"'))}`;
+    expect(await page(`<img class="at open" src="${url}">`)).toEqual(clipped);
+    expect(await page(`<div class="at open" style="background: url('${url}')"></div>`)).toEqual(clipped);
+  });
+});
+
 describe('var() in an SVG\'s own styles', () => {
   it('resolves the custom properties its <style> rules and style attributes set, as an <img> too', async () => {
     // Chromium 156 paints both squares (before: black, var() unread)

@@ -87,6 +87,18 @@ describe('§9.9.1 intrinsic sizes of column containers', () => {
   });
 });
 
+describe('§4.5 automatic minimum size of an inline <svg>', () => {
+  it('is 0 for one that clips its drawing (the UA\'s overflow: hidden), its width for one with overflow: visible', async () => {
+    // Chromium 156: the default <svg> shrinks to 100 × 50 in a row (30px tall in a 30px column), the visible one stays 200 × 50 (before: 200 × 50 in both)
+    const row = (attrs: string): string => `<div style="display:flex;width:100px"><svg id=s width="200" height="50" ${attrs}></svg></div>`;
+    expect(await geometry(row(''), ['s'])).toEqual(['s 0,0 100x50']);
+    expect(await geometry(row('style="overflow:visible"'), ['s'])).toEqual(['s 0,0 200x50']);
+    const column = (attrs: string): string => `<div style="display:flex;flex-direction:column;width:100px;height:30px"><svg id=s width="200" height="50" ${attrs}></svg></div>`;
+    expect(await geometry(column(''), ['s'])).toEqual(['s 0,0 200x30']);
+    expect(await geometry(column('overflow="visible"'), ['s'])).toEqual(['s 0,0 200x50']);
+  });
+});
+
 describe('§4.1 absolutely positioned children', () => {
   it('ignores `safe` in the static position, as browsers do', async () => {
     expect(await geometry('<div style="display:flex;position:relative;width:100px;height:100px;justify-content:safe end"><div id=a style="position:absolute;width:200px;height:50px"></div></div>', ['a']))
