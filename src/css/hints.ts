@@ -34,12 +34,13 @@ function dimension(value: string | undefined, allowZero = true): string | undefi
 const CSS_LENGTH = /^\s*((?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|px|pt|pc|in|cm|mm|q|em|rem|ex|rex|ch|rch|cap|rcap|ic|ric|lh|rlh|vw|vh|vi|vb|vmin|vmax)?\s*$/i;
 
 const OVERFLOW_KEYWORDS = new Set(['visible', 'hidden', 'clip', 'scroll', 'auto']);
+const OPACITY = /^\s*((?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?%?)\s*$/i;
 
 /**
  * `width`/`height` on an `<svg>`: SVG 2 §8.5 makes them presentation attributes of the CSS
  * properties, so they take any CSS length (`40mm`, `2em`), a unitless number being px; `auto`,
- * a negative or malformed value gives no hint. `overflow` is one too (SVG 2 §6.6): an icon's
- * `overflow="visible"` lets its strokes past the viewport, as Chromium draws them.
+ * a negative or malformed value gives no hint. `overflow` and `opacity` are too (SVG 2 §6.6): an
+ * icon's `overflow="visible"` lets its strokes past the viewport, as Chromium draws them.
  */
 function svgPresentationHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
@@ -49,6 +50,8 @@ function svgPresentationHints(attribs: Record<string, string>): string[] {
   }
   const overflow = attribs['overflow']?.trim().toLowerCase();
   if (overflow !== undefined && OVERFLOW_KEYWORDS.has(overflow)) out.push(`overflow: ${overflow}`);
+  const opacity = OPACITY.exec(attribs['opacity'] ?? '');
+  if (opacity !== null) out.push(`opacity: ${opacity[1]}`);
   return out;
 }
 
@@ -73,7 +76,7 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
   'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
-  'bordercolor', 'background', 'clear', 'overflow', ...MATH_HINT_ATTRIBUTES,
+  'bordercolor', 'background', 'clear', 'overflow', 'opacity', ...MATH_HINT_ATTRIBUTES,
 ]);
 /** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
 const FRAMES: Readonly<Record<string, readonly string[]>> = {

@@ -411,7 +411,8 @@ export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, synthesized ? 'none' : root.attribs['preserveAspectRatio'], rect.width, rect.height));
   let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text, foreign: context.foreign, warn: context.warn, at: context.at, ctm: matrix });
-  if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
+  // an inline <svg>'s own opacity is its HTML box's (CSS, or the attribute as a presentational hint), applied by the stacking context
+  if (doc.inline !== true && style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   if (!clip) return transformed(items, matrix);
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];

@@ -129,6 +129,14 @@ describe('the outermost <svg>\'s overflow', () => {
   });
 });
 
+describe('the outermost <svg>\'s opacity', () => {
+  it('is applied once, from a rule, the style or the attribute, as in Chromium', async () => {
+    // Chromium 156 prints each half blue, #8080ff (before: a rule or the style made it #c0c0ff, applied twice)
+    const half = (attrs: string): Promise<string[]> => renderPage(`<style>@page { size: 2px 2px; margin: 0 } body { margin: 0 } svg { display: block } .half { opacity: 0.5 }</style><svg width="2" height="2" ${attrs}><rect width="2" height="2" fill="blue"/></svg>`, {}, { palette: { b: '#8080ff' }, tolerance: 1 });
+    for (const attrs of ['style="opacity: 0.5"', 'class="half"', 'opacity="0.5"', 'opacity="50%"', 'opacity="0.5" style="opacity: 0.5"']) expect(await half(attrs)).toEqual(['bb', 'bb']);
+  });
+});
+
 describe('var() in an SVG\'s own styles', () => {
   it('resolves the custom properties its <style> rules and style attributes set, as an <img> too', async () => {
     // Chromium 156 paints both squares (before: black, var() unread)
