@@ -75,8 +75,13 @@ function index(element: DomElement, ids: Map<string, DomElement>, styles: string
   for (const child of element.children) if (isElement(child)) index(child, ids, styles);
 }
 
-/** Intrinsic size: explicit lengths, else derived from the viewBox ratio (SVG 2 §8.2). */
-function intrinsicSize(root: DomElement): { width: number; height: number; naturalSize?: NaturalSize } {
+/**
+ * Intrinsic size: explicit lengths, else derived from the viewBox ratio (SVG 2 §8.2). An SVG
+ * *image* (`image`: not written inline) with `preserveAspectRatio="none"` has no natural ratio
+ * (SVG 2 §8.2: it stretches to any box), and unless it gives both lengths Chromium gives it no
+ * natural size either: it is the 300 × 150 default object, as a `width: 80px` image 80 × 150.
+ */
+function intrinsicSize(root: DomElement, image: boolean): { width: number; height: number; naturalSize?: NaturalSize } {
   const box = numbers(root.attribs['viewBox'] ?? root.attribs['viewbox']);
   const ratio = box.length === 4 && box[2]! > 0 && box[3]! > 0 ? box[2]! / box[3]! : undefined;
   const explicit = (name: string): number | undefined => {
@@ -88,6 +93,7 @@ function intrinsicSize(root: DomElement): { width: number; height: number; natur
   const w = explicit('width');
   const h = explicit('height');
   if (w !== undefined && h !== undefined) return { width: w, height: h };
+  if (image && root.attribs['preserveAspectRatio']?.trim().split(/\s+/)[0] === 'none') return { width: 300, height: 150, naturalSize: 'none' };
   // one length without a viewBox: that natural dimension and no ratio (a `width="40"` icon is
   // 40 × 150 as an <img>, and stretched to any height, as in Chromium)
   if (w !== undefined) return ratio !== undefined ? { width: w, height: w / ratio } : { width: w, height: 150, naturalSize: 'width' };
@@ -173,7 +179,7 @@ export function parseSvg(text: string, html = false, limits?: SvgLimits): SvgDoc
   const styles: string[] = [];
   index(root, ids, styles);
   if (limits !== undefined) checkSvgUses(root, ids, limits.maxSvgUseElements, 'the SVG image');
-  const { width, height, naturalSize } = intrinsicSize(root);
+  const { width, height, naturalSize } = intrinsicSize(root, !html);
   const doc = { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map<string, LoadedImage>() };
   return naturalSize === undefined ? doc : Object.assign(doc, { naturalSize });
 }

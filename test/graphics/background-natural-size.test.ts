@@ -45,6 +45,12 @@ describe('background-size auto for an image with a ratio and no natural size', (
     expect(await rows(`background: ${tall} no-repeat 0 0 / 10px auto`)).toEqual(['R'.repeat(10) + '_'.repeat(20), '_'.repeat(30)]);
   });
 
+  it('fills the area with an SVG with preserveAspectRatio="none" and not both lengths: no ratio, no size (as Chromium)', async () => {
+    // before: the viewBox's ratio, contained (20 of 30 columns), and the 10px width kept
+    expect(await rows(`background: ${svg("viewBox='0 0 4 2' preserveAspectRatio='none'", "<rect width='4' height='2' fill='red'/>")} no-repeat`)).toEqual(['R'.repeat(30)]);
+    expect(await rows(`background: ${svg("width='10' viewBox='0 0 4 2' preserveAspectRatio='none'", "<rect width='4' height='2' fill='red'/>")} no-repeat`)).toEqual(['R'.repeat(30)]);
+  });
+
   it('sizes a mask image the same way (an icon masked without `/ contain`)', async () => {
     const mask = svg("viewBox='0 0 4 2'", "<rect width='4' height='2'/>");
     const result = await rows(`background: red; -webkit-mask: ${mask} no-repeat right; mask: ${mask} no-repeat right`);

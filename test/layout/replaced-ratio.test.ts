@@ -191,6 +191,29 @@ describe('SVG images with only a width or only a height, and no viewBox', () => 
   });
 });
 
+describe('SVG images with preserveAspectRatio="none"', () => {
+  it('have no natural ratio, nor a natural size unless they give both lengths (as Chromium)', async () => {
+    // Chromium 156; octavo kept the viewBox's ratio (n1 396x198, n2 80x40, n3 80x40, n4 100x50, n5 50x25, n7 0x0) and n8's width (100x150)
+    const stretched = (attributes: string): string => svg(`${attributes} viewBox="0 0 200 100" preserveAspectRatio="none"`);
+    expect(await sizes(`
+      <img id=n1 style="display:block" src="${stretched('')}">
+      <img id=n2 style="display:block;width:80px" src="${stretched('')}">
+      <img id=n3 style="display:block;height:40px" src="${stretched('')}">
+      <img id=n4 style="display:block" src="${stretched('width="100"')}">
+      <img id=n5 style="display:block;width:50px" src="${stretched('height="40"')}">
+      <img id=n6 style="display:block" src="${stretched('width="100" height="50"')}">
+      <div style="float:left"><img id=n7 src="${stretched('')}"></div><br style="clear:both">
+      <img id=n8 style="display:block" src="${svg('width="100" preserveAspectRatio="none"')}">`))
+      .toEqual(['n1 300x150', 'n2 80x150', 'n3 300x40', 'n4 300x150', 'n5 50x150', 'n6 100x50', 'n7 300x150', 'n8 300x150']);
+  });
+
+  it('keep the viewBox ratio written inline', async () => {
+    const doc = await layoutHtml('<style>body { margin: 0; width: 400px }</style><svg id=i1 style="display:block;width:80px" viewBox="0 0 200 100" preserveAspectRatio="none"></svg>');
+    const f = findById(doc.pages[0]!, 'i1')!;
+    expect([f.width, f.height]).toEqual([80, 40]);
+  });
+});
+
 describe('an SVG image with a natural size and no viewBox', () => {
   // 8 × 4 user units: the left half red, the right half blue.
   const HALVES = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="4" height="4" fill="red"/><rect x="4" width="4" height="4" fill="blue"/></svg>')}`;
