@@ -93,10 +93,14 @@ export interface NaturalDimensions {
 
 function naturalDimensions(image: CssImage, lookup: ImageLookup): NaturalDimensions {
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
-  if (loaded === undefined || loaded.naturalSize === 'none') return {};
+  return loaded === undefined ? {} : naturalDimensionsOf(loaded, image.kind === 'url' ? image.resolution ?? 1 : 1);
+}
+
+/** A loaded image's natural dimensions (NaturalDimensions), its pixels at `resolution` per px. */
+export function naturalDimensionsOf(loaded: LoadedImage, resolution = 1): NaturalDimensions {
+  if (loaded.naturalSize === 'none') return {};
   const ratio = loaded.width > 0 && loaded.height > 0 ? loaded.width / loaded.height : undefined;
   if (loaded.naturalSize === 'ratio') return ratio === undefined ? {} : { ratio };
-  const resolution = image.kind === 'url' ? image.resolution ?? 1 : 1;
   if (loaded.naturalSize === 'width') return { width: loaded.width / resolution };
   if (loaded.naturalSize === 'height') return { height: loaded.height / resolution };
   return { width: loaded.width / resolution, height: loaded.height / resolution, ...(ratio === undefined ? {} : { ratio }) };

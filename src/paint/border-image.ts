@@ -8,7 +8,7 @@
  * an SVG or gradient source's region is the whole source drawn under a transform that maps its
  * slice onto the destination, clipped to the destination.
  */
-import type { BorderImageRepeat, BorderImageWidth, CssImage } from '../css/image-types.js';
+import type { BackgroundSize, BorderImageRepeat, BorderImageWidth, CssImage } from '../css/image-types.js';
 import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
@@ -19,6 +19,7 @@ import { paintGradient } from './gradient.js';
 import { gradientAsSvg } from './gradient-svg.js';
 import { imageItems } from './image.js';
 import type { ImageLookup } from './background.js';
+import { naturalDimensionsOf, tileSize } from './background.js';
 import type { SvgContext } from './svg-render.js';
 import { appendAll } from '../append-all.js';
 
@@ -39,7 +40,8 @@ interface Source {
 
 function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgContext): Source | undefined {
   if (image.kind === 'url') {
-    const loaded = lookup(image.url);
+    const found = lookup(image.url);
+    const loaded = found === undefined ? undefined : concreteSource(found, area);
     if (loaded === undefined || loaded.width <= 0 || loaded.height <= 0) return undefined;
     const items = imageItems(loaded, { x: 0, y: 0, width: loaded.width, height: loaded.height }, svg);
     return { width: loaded.width, height: loaded.height, items, image: loaded };
@@ -51,6 +53,23 @@ function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgCont
   const asSvg = gradientAsSvg(items, area.width, area.height);
   return { width: area.width, height: area.height, items, ...(asSvg === undefined ? {} : { image: asSvg }) };
 }
+
+/**
+ * The source at its concrete size (§6.2: CSS Images 3 §5.3's default sizing, the border image area
+ * the default object size): an SVG missing a natural dimension is sized as a background of
+ * `auto` size is (background.ts tileSize) — a `viewBox`-only one contained in the area, one with
+ * neither the area — and sliced at that size, as Chromium slices it. A copy under its own id, as
+ * its pixels differ by size.
+ */
+function concreteSource(loaded: LoadedImage, area: Rect): LoadedImage | undefined {
+  if (loaded.naturalSize === undefined) return loaded;
+  if (area.width <= 0 || area.height <= 0) return undefined;
+  const { width, height } = tileSize(AUTO, area, naturalDimensionsOf(loaded));
+  const { naturalSize: _natural, ...sized } = loaded;
+  return { ...sized, id: `${loaded.id}@${width}x${height}`, width, height };
+}
+
+const AUTO: BackgroundSize = { width: 'auto', height: 'auto' };
 
 const sidesOf = (values: readonly [number, number, number, number]): Sides => ({ top: values[0], right: values[1], bottom: values[2], left: values[3] });
 

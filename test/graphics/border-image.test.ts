@@ -55,6 +55,16 @@ describe('border-image', () => {
     ]);
   });
 
+  it('slices an SVG with no natural size at its size in the border image area: a viewBox alone contained, as Chromium', async () => {
+    // a 4 × 2 viewBox, blue then red, in an 8 × 6 area: 8 × 4, its 2px slices the top and bottom
+    // bands and nothing between them, as Chromium 156 prints it (10 times larger); before, cut at
+    // its 4 × 2 viewBox, its slices filled the whole frame
+    const halves = (attributes: string): string => `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" ${attributes}><rect width="2" height="2" fill="blue"/><rect x="2" width="2" height="2" fill="red"/></svg>`)}")`;
+    expect(await draw(`width: 4px; height: 2px; border: 2px solid black; border-image: ${halves('viewBox="0 0 4 2"')} 2 fill`, '8px 6px')).toEqual([
+      'BBBBRRRR', 'BBBBRRRR', '________', '________', 'BBBBRRRR', 'BBBBRRRR',
+    ]);
+  });
+
   it('draws the borders when the source is none or fails to load', async () => {
     const missing = { baseDir: IMAGES, expectDiagnostics: [{ code: 'resource', message: /^image not loaded: cannot read .*missing\.png/ }] } as const;
     expect(await draw('width: 1px; height: 1px; border: 1px solid blue; border-image: url(missing.png) 1', '3px 3px', missing)).toEqual(['BBB', 'B_B', 'BBB']);
