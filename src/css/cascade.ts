@@ -19,6 +19,7 @@ import { estimatedFontUnitUses, fontUnitRatios, styleFontRatios } from './values
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
 import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
+import { registeredValues } from './registered-values.js';
 import { DEFAULT_LIMITS } from '../options.js';
 import { presentationalHints } from './hints.js';
 import { pageEnvironment } from './page-environment.js';
@@ -440,7 +441,9 @@ function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement,
 /** Custom properties, then every computed value, of an element or pseudo-element whose parent is `parent`. */
 function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style' | 'custom'>, isRoot: boolean, state: State): { style: ComputedStyle; custom: ElementStyles['custom'] } {
   const registry = state.memo.registry;
-  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom, registry), registry, state.substitution);
+  const declared = customValues(cascaded.custom, parent.custom, registry);
+  let custom = computeCustomProperties(parent.custom, declared, registry, state.substitution);
+  const registered = registeredValues(parent.custom, declared, custom, registry, state.substitution);
   const style = computeStyle({
     winners: cascaded.winners,
     parent: parent.style,
@@ -459,6 +462,8 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     attribute: state.readAttribute,
     siblings: state.readSiblings,
     fontRatios: state.fontRatios,
+    // what the element's children inherit is the registered properties' computed values
+    registered: registered && ((ctx) => (custom = registered(ctx))),
   });
   return { style, custom };
 }

@@ -48,6 +48,12 @@ export interface ComputeInput {
   readonly siblings?: () => SiblingPosition;
   /** The ratios of a `font-family` list (default: the known families', estimated past others: values/font-metrics.ts). */
   readonly fontRatios?: FontRatioSource;
+  /**
+   * Computes the registered custom properties the element sets (registered-values.ts) once its
+   * font, line height and colour are known: the properties after those substitute their computed
+   * values. Undefined: it sets none.
+   */
+  readonly registered?: ((ctx: ComputeContext) => CustomProperties) | undefined;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
@@ -210,7 +216,8 @@ function copyByKeys(to: Record<string, unknown>, from: Readonly<Record<string, u
   return to;
 }
 
-export function computeStyle(input: ComputeInput): ComputedStyle {
+export function computeStyle(given: ComputeInput): ComputedStyle {
+  let input = given;
   const { winners, parent } = input;
   const style = newStyleRecord();
   const own: Remembered = { values: undefined, parent: colorDependentValues.get(parent) };
@@ -250,8 +257,11 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
       // its family and face are computed before `font-size` (LONGHANDS' order)
       const ratios = ratiosOf(style['fontFamily'] as ComputedStyle['fontFamily'], style as unknown as FaceStyle, input.fontRatios);
       ctx = withFontRatios({ ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize }, ratios, input.isRoot);
-    } else if (i === FONT_SIZE_ADJUST && value !== 'none') {
-      ctx = withFontRatios(ctx, adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx), input.isRoot);
+    } else if (i === FONT_SIZE_ADJUST) {
+      if (value !== 'none') ctx = withFontRatios(ctx, adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx), input.isRoot);
+      // the last of the font properties, after `line-height` and `color` (LONGHANDS' order): the
+      // ones before it read a registered property as declared, checked against its syntax
+      if (input.registered !== undefined) input = { ...input, custom: input.registered(ctx) };
     } else if (i === COLOR_SCHEME) {
       ctx = { ...ctx, colorScheme: value as ComputedStyle['colorScheme'] };
       // the root inherits initial values, and the initial `color` is CanvasText (CSS Color 4 §3.1): white when dark

@@ -9,6 +9,7 @@
 import { DEFAULT_LIMITS } from '../options.js';
 import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
 import { NON_INHERITED_SVG_PROPERTIES } from './properties/unsupported.js';
+import { matchSyntax } from './property-syntax.js';
 import { replaceCalls, topLevelIndex } from './text-scan.js';
 
 /** Computed custom properties of an element: name -> substituted value text. */
@@ -23,9 +24,11 @@ export interface PropertyRegistry {
   readonly nonInherited: readonly RegisteredProperty[];
   /** Every initial value: the custom properties the root inherits from. */
   readonly initial: CustomProperties;
+  /** Whether some registration has a syntax other than `*` (its values are checked and computed: registered-values.ts). */
+  readonly typed: boolean;
 }
 
-export const NO_REGISTRY: PropertyRegistry = { byName: new Map(), nonInherited: [], initial: NO_CUSTOM_PROPERTIES };
+export const NO_REGISTRY: PropertyRegistry = { byName: new Map(), nonInherited: [], initial: NO_CUSTOM_PROPERTIES, typed: false };
 
 /**
  * The SVG properties that do not inherit, cascaded for inline SVG as custom properties of their
@@ -36,7 +39,7 @@ const SVG_REGISTRATIONS: readonly RegisteredProperty[] = [...NON_INHERITED_SVG_P
 
 /** The registry of documents without `@property` rules. */
 const BASE_REGISTRY: PropertyRegistry = {
-  byName: new Map(SVG_REGISTRATIONS.map((property) => [property.name, property])), nonInherited: SVG_REGISTRATIONS, initial: NO_CUSTOM_PROPERTIES,
+  byName: new Map(SVG_REGISTRATIONS.map((property) => [property.name, property])), nonInherited: SVG_REGISTRATIONS, initial: NO_CUSTOM_PROPERTIES, typed: false,
 };
 
 /** The registrations of author sheets in cascade order (the last one of a name wins, CSS Properties and Values API 1 §3.1). */
@@ -46,7 +49,8 @@ export function propertyRegistry(sheets: readonly Stylesheet[]): PropertyRegistr
   if (byName.size === BASE_REGISTRY.byName.size) return BASE_REGISTRY;
   const initial = new Map<string, string>();
   for (const property of byName.values()) if (property.initial !== undefined) initial.set(property.name, property.initial);
-  return { byName, nonInherited: [...byName.values()].filter((p) => !p.inherits), initial };
+  const typed = [...byName.values()].some((p) => p.syntax !== undefined);
+  return { byName, nonInherited: [...byName.values()].filter((p) => !p.inherits), initial, typed };
 }
 
 /** The value a CSS-wide keyword gives a custom property (`revert` as `unset`: octavo's UA sheet sets none). */
@@ -150,6 +154,20 @@ function cyclicNames(declared: ReadonlyMap<string, string | undefined>): Set<str
   return cyclic;
 }
 
+/**
+ * The value of a custom property registered with a syntax other than `*` that does not match it,
+ * or could not be substituted, is invalid at computed-value time (CSS Properties and Values API 1
+ * §2.4): `unset`, so the parent's value if it inherits, its initial value if not. (One registered
+ * with `*` gets the guaranteed-invalid value, as an unregistered one does: Chromium's `''`.)
+ */
+function matchingRegistration(name: string, value: Substituted, parent: CustomProperties, registry: PropertyRegistry, limit: SubstitutionLimit | undefined): Substituted {
+  const registered = registry.byName.get(name);
+  if (registered?.syntax === undefined) return value;
+  if (typeof value === 'string' && matchSyntax(registered.syntax, value) !== undefined) return value;
+  if (value === OVERLONG) limit?.onOverlong(name);
+  return registered.inherits ? parent.get(name) : registered.initial;
+}
+
 /** limits.maxCustomPropertyLength and who hears of a property that went past it. */
 export interface SubstitutionLimit {
   readonly maxLength: number;
@@ -181,8 +199,9 @@ export function computeCustomProperties(
     if (memo.has(name)) return memo.get(name);
     const raw = declared.get(name);
     const value = raw === undefined ? undefined : substituteVars(raw, resolve, limit?.maxLength);
-    memo.set(name, value);
-    return value;
+    const checked = registry.typed ? matchingRegistration(name, value, parent, registry, limit) : value;
+    memo.set(name, checked);
+    return checked;
   };
   let ownValues = false;
   for (const name of declared.keys()) {

@@ -8,6 +8,7 @@ import type { RulePseudo, ScrollbarPseudoClass, CounterStyleRule, FontFaceRule, 
 import type { MediaPredicate } from './media.js';
 import type { ContainerCondition } from './container-query.js';
 import type { AncestorKeys } from './ancestor-filter.js';
+import type { PropertySyntax } from './property-syntax.js';
 
 export type Origin = 'user-agent' | 'author';
 export type CssWideKeyword = 'inherit' | 'initial' | 'unset' | 'revert' | 'revert-layer';
@@ -122,12 +123,14 @@ export interface ParsedSheet {
 
 /**
  * A custom property registered by `@property` (CSS Properties and Values API 1 §3): whether it
- * inherits, and its initial value as token text (undefined: the guaranteed-invalid value).
+ * inherits, its initial value as token text (computed; undefined: the guaranteed-invalid value),
+ * and its syntax (undefined: the universal `*`, whose values stay as written).
  */
 export interface RegisteredProperty {
   readonly name: string;
   readonly inherits: boolean;
   readonly initial: string | undefined;
+  readonly syntax?: PropertySyntax | undefined;
 }
 
 /** A stylesheet placed in a document's cascade. */

@@ -168,6 +168,11 @@ function containerSize(unit: ContainerUnit, ctx: LengthContext): number {
   }
 }
 
+/** Whether `unit` is a length unit known only per element (font, root, viewport and container units). */
+export function isRelativeLengthUnit(unit: string): boolean {
+  return relativeUnit(unit.toLowerCase()) !== undefined;
+}
+
 export function isLengthUnit(unit: string): boolean {
   const lower = unit.toLowerCase();
   return lower in ABSOLUTE_UNITS || relativeUnit(lower) !== undefined;
