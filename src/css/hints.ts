@@ -5,6 +5,9 @@
 import type { DomElement } from '../dom/types.js';
 import { appendAll } from '../append-all.js';
 import { MATH_HINT_ATTRIBUTES, mathHints } from './math-hints.js';
+import { legacyColor } from './values/legacy-color.js';
+import { cssString } from './values/nodes.js';
+import { fontFamilyText, parseFontFamilyText } from './properties/fonts.js';
 
 /**
  * Elements whose `align` aligns their text. Not `<caption>`: Chromium maps its `align` to
@@ -53,14 +56,6 @@ function svgPresentationHints(attribs: Record<string, string>): string[] {
   const opacity = OPACITY.exec(attribs['opacity'] ?? '');
   if (opacity !== null) out.push(`opacity: ${opacity[1]}`);
   return out;
-}
-
-/** Legacy colour values: CSS colours, or bare hex digits. */
-function legacyColor(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (/^[0-9a-f]{6}$/i.test(trimmed) || /^[0-9a-f]{3}$/i.test(trimmed)) return `#${trimmed}`;
-  return /^[#a-z0-9(),.%\s]+$/i.test(trimmed) ? trimmed : undefined;
 }
 
 function parentTable(element: DomElement): DomElement | undefined {
@@ -208,11 +203,6 @@ function bodyLinkColor(element: DomElement): string | undefined {
   return node === null || node === undefined ? undefined : legacyColor((node as DomElement).attribs['link']);
 }
 
-/** A CSS string of `text` (CSS Syntax 3 §4.3.5 read back): quotes and backslashes escaped, line breaks as `\a `. */
-function cssString(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&').replace(/\r\n|[\n\r\f]/g, '\\a ')}"`;
-}
-
 /** `text`, and the page margins of old templates: `marginheight`/`marginwidth` before `topmargin`… (HTML §15.3.3). */
 function bodyHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
@@ -271,7 +261,10 @@ function fontHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
   const color = legacyColor(attribs['color']);
   if (color !== undefined) out.push(`color: ${color}`);
-  if (attribs['face'] !== undefined) out.push(`font-family: ${attribs['face'].split(',').map((f) => JSON.stringify(f.trim())).join(', ')}`);
+  // a CSS `font-family` value, as Chromium reads it (HTMLFontElement): `Arial, sans-serif` ends in
+  // the generic family; a value that is not one gives no hint
+  const families = attribs['face'] === undefined ? undefined : parseFontFamilyText(attribs['face']);
+  if (families !== undefined) out.push(`font-family: ${fontFamilyText(families)}`);
   const size = attribs['size']?.trim();
   if (size !== undefined && /^[+-]?\d+$/.test(size)) {
     const n = size.startsWith('+') || size.startsWith('-') ? 3 + Number(size) : Number(size);

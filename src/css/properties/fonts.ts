@@ -4,7 +4,8 @@ import type { FontSizeKeyword } from '../model/font-types.js';
 import { FONT_CAPS, quotedGenericFamily, unquotedGenericFamily } from '../model/font-types.js';
 import type { FontStyleValue, LineHeight } from '../model/types.js';
 import { parseAngle } from '../values/angle.js';
-import { identOf, splitBy, stringOf } from '../values/nodes.js';
+import { childrenOf, cssString, identOf, splitBy, stringOf, unescaped } from '../values/nodes.js';
+import { parse } from '../values/css-tree-parse.js';
 import type { Nodes } from '../values/nodes.js';
 import { parseCalcFunction } from '../values/calc.js';
 import type { SpecifiedLength } from '../values/units.js';
@@ -18,6 +19,9 @@ export const GENERIC_FAMILIES = new Set([
   'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded',
 ]);
 
+/** Words that are no family name alone, unquoted: CSS-wide keywords and `default` (CSS Values 4 §3.2 `<custom-ident>`). */
+const RESERVED_FAMILY_WORDS = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer', 'default']);
+
 /** `[ <family-name> | <generic-family> ]#` (CSS Fonts 4 §2.1). */
 export function parseFontFamily(nodes: Nodes): string[] | undefined {
   const families: string[] = [];
@@ -28,8 +32,9 @@ export function parseFontFamily(nodes: Nodes): string[] | undefined {
       families.push(GENERIC_FAMILIES.has(name.toLowerCase()) ? quotedGenericFamily(name) : name);
       continue;
     }
-    const words = part.map((node) => (node.type === 'Identifier' ? node.name : undefined));
+    const words = part.map((node) => (node.type === 'Identifier' ? unescaped(node.name) : undefined));
     if (words.some((w) => w === undefined)) return undefined;
+    if (words.length === 1 && RESERVED_FAMILY_WORDS.has(words[0]!.toLowerCase())) return undefined;
     const name = words.join(' ');
     families.push(words.length === 1 && GENERIC_FAMILIES.has(name.toLowerCase()) ? name.toLowerCase() : name);
   }
@@ -449,9 +454,24 @@ const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-varian
   return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-east-asian', asian], ['font-variant-position', position], ['font-variant-ligatures', ligated]]);
 });
 
-/** A computed `font-family` as CSS text again: names that are not one identifier quoted (`Arial, "Noto Sans"`). */
+/**
+ * `font-family` as CSS text (a `<font face>`, or a computed value again): names that would not
+ * read back as one identifier naming a font quoted (`Arial, "Noto Sans", "3D", "default"`).
+ */
 export function fontFamilyText(families: readonly string[]): string {
-  return families.map((f) => (/^[\w-]+$/.test(f) || unquotedGenericFamily(f) !== undefined ? f : `"${f}"`)).join(', ');
+  const plain = (f: string): boolean => (/^-?[a-z_][\w-]*$/i.test(f) && !RESERVED_FAMILY_WORDS.has(f.toLowerCase())) || unquotedGenericFamily(f) !== undefined;
+  return families.map((f) => (plain(f) ? f : cssString(f))).join(', ');
+}
+
+/** A `font-family` value's text (a `<font face>`) as its families, or undefined when it is not one. */
+export function parseFontFamilyText(text: string): string[] | undefined {
+  let nodes: Nodes;
+  try {
+    nodes = childrenOf(parse(text, { context: 'value' }));
+  } catch {
+    return undefined;
+  }
+  return parseFontFamily(nodes);
 }
 
 export const FONT_PROPERTIES: readonly PropertyDef[] = [

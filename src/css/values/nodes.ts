@@ -41,6 +41,11 @@ export function splitBy(nodes: Nodes, operator: ',' | '/'): Nodes[] {
   return parts;
 }
 
+/** A CSS string of `text` (CSS Syntax 3 §4.3.5 read back): quotes and backslashes escaped, line breaks as `\a `. */
+export function cssString(text: string): string {
+  return `"${text.replace(/["\\]/g, '\\$&').replace(/\r\n|[\n\r\f]/g, '\\a ')}"`;
+}
+
 /** Children of a css-tree node that has a list of children (Function, Parentheses, Value). */
 export function childrenOf(node: CssNode): Nodes {
   const children = (node as { children?: { toArray(): CssNode[] } | null }).children;
