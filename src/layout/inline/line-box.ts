@@ -112,15 +112,19 @@ export function buildLine(spec: LineSpec): LaidOutLine {
 
 /**
  * The inline box a line's closing forced break (a preserved newline, a `<br>`) is in: `null` for
- * the block itself, undefined when the line does not end at one.
+ * the block itself, undefined when the line does not end at one. The ends of boxes (and empty
+ * boxes, collapsed spaces) after the break are on its line too: `<font>…<br><br></font>` ends at
+ * the second break, in the font.
  */
 function forcedBreakBox(pieces: readonly Piece[], openAtStart: readonly InlineBox[]): InlineBox | null | undefined {
-  const last = pieces[pieces.length - 1];
+  let end = pieces.length - 1;
+  while (end >= 0 && followsBreak(pieces[end]!)) end--;
+  const last = pieces[end];
   if (last === undefined) return undefined;
   if (last.kind === 'text') return last.forcedBreakAfter ? last.parent ?? null : undefined;
   if (last.kind !== 'break') return undefined;
   const open = [...openAtStart];
-  for (let i = 0; i < pieces.length; i++) {
+  for (let i = 0; i < end; i++) {
     const piece = pieces[i]!;
     if (piece.kind === 'open') open.push(piece.box);
     else if (piece.kind === 'close') open.pop();
@@ -216,6 +220,11 @@ function isContent(piece: Piece): boolean {
 
 function hasVerticalEdges(style: ComputedStyle): boolean {
   return style.borderTopWidth > 0 || style.borderBottomWidth > 0;
+}
+
+/** A piece that may follow a forced break on its line: a box's edge, an anchor, a collapsed space. */
+function followsBreak(piece: Piece): boolean {
+  return piece.kind === 'open' || piece.kind === 'close' || piece.kind === 'anchor' || (piece.kind === 'text' && !isContent(piece));
 }
 
 function emptyLine(width: number): LaidOutLine {
