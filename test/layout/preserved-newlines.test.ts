@@ -39,6 +39,19 @@ describe('blank lines in preserved white space', () => {
     expect(['j', 'c'].map((id) => (findById(quirks.pages[0]!, id) as { height: number }).height)).toEqual([36, 24]);
   });
 
+  it('sizes a blank line inside an inline box open since the line before by that box too, as other lines in it', async () => {
+    // Chromium 156; before, such a line (a <br> or newline alone) was the block's strut, 12px:
+    // a 84, b 96, c 66, d 92. A blank line in a box of a shorter line height keeps the strut (e)
+    expect(await heights({
+      a: '<div id=a><span style="font-size: 30px; line-height: 36px">a<br><br>b</span></div>',
+      b: '<pre id=b><code style="font-size: 30px; line-height: 36px">a\n\n\nb</code></pre>',
+      c: '<div id=c><font size=5 style="line-height: normal">Hello<br><br>World</font></div>',
+      d: '<div id=d><span style="font-size: 30px; line-height: 36px; vertical-align: 10px">a<br><br>b</span></div>',
+      e: '<div id=e><span style="line-height: 5px">a<br><br>b</span></div>',
+      f: '<div id=f><span style="font-size: 30px; line-height: 36px"><br><br></span></div>',
+    })).toEqual({ a: 108, b: 144, c: 81, d: 120, e: 36, f: 72 });
+  });
+
   it('in quirks mode, sizes a line ending at a forced break by the box the break is in, only when nothing else sized it', async () => {
     // Chromium 156: the block's strut (12px) counts on no line below, each is the 8px span's height
     // (and its blank lines too); before, every line ending at a newline or <br> took the strut

@@ -106,8 +106,18 @@ export function buildLine(spec: LineSpec): LaidOutLine {
     justify, startX, containingWidth: spec.containingWidth,
   });
   const nodes = leader ? fillLeader(placed, leaderFill, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
-  return onlyText(nodes) && !(spec.lineHeightQuirk && line.length === 1 && forcedBreakBox(line, spec.openAtStart) !== undefined)
-    ? placeTextOnly(nodes, spec) : placeVertically(nodes, spec);
+  return onlyText(nodes) && !blankInBox(line, spec) ? placeTextOnly(nodes, spec) : placeVertically(nodes, spec);
+}
+
+/**
+ * A line of a forced break alone (a blank line) that the strut alone does not size: in quirks
+ * mode, where the box the break is in does instead; in standards mode, inside inline boxes open
+ * since an earlier line, which size it as well (they have no fragment on it).
+ */
+function blankInBox(line: readonly Piece[], spec: LineSpec): boolean {
+  if (line.length !== 1) return false;
+  const box = forcedBreakBox(line, spec.openAtStart);
+  return spec.lineHeightQuirk ? box !== undefined : box !== undefined && box !== null;
 }
 
 /**
@@ -274,6 +284,13 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
     }
   };
   visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 }, bounds);
+  // a blank line inside boxes open since an earlier line: they size it, fragments or not (standards mode)
+  if (!quirk && nodes.length === 0 && blankInBox(spec.pieces, spec)) {
+    for (const open of openBoxOffsets(spec)) {
+      bounds.top = Math.min(bounds.top, open.offset - open.own.above);
+      bounds.bottom = Math.max(bounds.bottom, open.offset + open.own.below);
+    }
+  }
   if (bounds.top > bounds.bottom) {
     // (quirks: nothing sized the line — a blank line, or an empty inline box alone)
     const blank = blankLineBounds(nodes, placements, root, spec);
@@ -327,21 +344,32 @@ function blankLineBounds(nodes: readonly Node[], placements: ReadonlyMap<Node, n
   if (box === null) return { top: -root.above, bottom: root.below };
   const own = ownBounds(box.style, spec);
   const node = inlineNodeOf(nodes, box);
-  const offset = node !== undefined ? placements.get(node) ?? 0 : offsetInOpenBoxes(box, spec);
+  const offset = node !== undefined ? placements.get(node) ?? 0 : openBoxOffsets(spec).find((open) => open.box === box)?.offset ?? 0;
   return { top: offset - own.above, bottom: offset + own.below };
 }
 
-/** The baseline offset of a box open since an earlier line that has no fragment on this one (a blank line inside it). */
-function offsetInOpenBoxes(box: InlineBox, spec: LineSpec): number {
+interface OpenBoxOffset {
+  readonly box: InlineBox;
+  readonly offset: number;
+  readonly own: { readonly above: number; readonly below: number };
+}
+
+/**
+ * The baseline offsets and own bounds of the boxes open since an earlier line, outermost first,
+ * for a line where they have no fragment (a blank line inside them).
+ */
+function openBoxOffsets(spec: LineSpec): OpenBoxOffset[] {
   let parent = { style: spec.rootStyle, metrics: inlineMetrics(spec.rootStyle, spec, spec.lang) };
   let offset = 0;
+  const out: OpenBoxOffset[] = [];
   for (const open of spec.openAtStart) {
-    const shift = baselineShift(open.style, parent, ownBounds(open.style, spec));
+    const own = ownBounds(open.style, spec);
+    const shift = baselineShift(open.style, parent, own);
     offset += typeof shift === 'number' ? shift : 0;
-    if (open === box) break;
+    out.push({ box: open, offset, own });
     parent = { style: open.style, metrics: inlineMetrics(open.style, spec, spec.lang) };
   }
-  return offset;
+  return out;
 }
 
 function inlineNodeOf(nodes: readonly Node[], box: InlineBox): Extract<Node, { kind: 'inline' }> | undefined {
