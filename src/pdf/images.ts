@@ -1,6 +1,7 @@
 /**
- * Images (ISO 32000-1 §8.9 image XObjects): PNG and JPEG through PDFKit's decoders, the formats
- * octavo decodes itself from their pixels (decoded-image.ts), each
+ * Images (ISO 32000-1 §8.9 image XObjects): PNG and JPEG through PDFKit's decoders (in the ICCBased
+ * colour space of the profile they embed, icc-color-space.ts), the formats octavo decodes itself
+ * from their pixels (decoded-image.ts), each
  * LoadedImage embedded once per document (keyed by its content id) and drawn with `Do`.
  * JPEG EXIF orientation is honoured (CSS Images 3 `image-orientation: from-image`).
  */
@@ -13,6 +14,9 @@ import type { ParsedPng, PngPixels } from './pdfkit-png.js';
 import type { FinishOrder } from './pdfkit-png.js';
 import { finishOrder, parsedPng, reopenPng, reusePngPixels } from './pdfkit-png.js';
 import { openDecodedImage } from './decoded-image.js';
+import type { IccBasedSpace } from './icc-color-space.js';
+import { createIccColorSpaces, withIccSpace } from './icc-color-space.js';
+import type { IccProfile } from '../resources/icc-profile.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 
@@ -21,17 +25,39 @@ export interface ImageEmbedder {
   embed(image: LoadedImage, interpolate?: boolean): PdfKitImage;
 }
 
+/** The ICCBased space an image's samples are in, for the device space PDFKit names. */
+interface ImageProfile {
+  readonly space: IccBasedSpace;
+  readonly components: IccProfile['components'];
+}
+
 /**
  * Embeds with PDFKit, which writes the image dictionaries itself: `ref` is wrapped meanwhile so
- * that the image (and its soft mask) get the /Interpolate flag.
+ * that the image (and its soft mask) get the /Interpolate flag, and the image its ICC profile's
+ * colour space in place of the device space PDFKit gives it, when its dictionary is written
+ * (PDFKit sets a PNG's /ColorSpace after making the object, and writes it when its pixels are
+ * ready, which may be on a later turn; the soft mask stays DeviceGray).
  */
-function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean | undefined): void {
-  if (interpolate === undefined) {
+function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean | undefined, profile: ImageProfile | undefined): void {
+  if (interpolate === undefined && profile === undefined) {
     image.embed(doc);
     return;
   }
   const ref = doc.ref;
-  doc.ref = (data) => ref.call(doc, data?.['Subtype'] === 'Image' ? { ...data, Interpolate: interpolate } : data);
+  let tagged = profile === undefined;
+  doc.ref = (data) => {
+    const isImage = data?.['Subtype'] === 'Image';
+    const made = ref.call(doc, isImage && interpolate !== undefined ? { ...data, Interpolate: interpolate } : data);
+    if (isImage && !tagged && profile !== undefined) {
+      tagged = true;
+      const end = made.end.bind(made);
+      made.end = (chunk) => {
+        made.data['ColorSpace'] = withIccSpace(made.data['ColorSpace'], profile.space, profile.components);
+        end(chunk);
+      };
+    }
+    return made;
+  };
   try {
     image.embed(doc);
   } finally {
@@ -92,13 +118,15 @@ function keepPixels(key: string, parsed: ParsedPng, pixels: PngPixels): void {
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
   const images = new Map<string, PdfKitImage>();
   const order = finishOrder();
+  const profiles = createIccColorSpaces(doc);
   return {
     embed(image, interpolate) {
       const key = interpolate === undefined ? image.id : `${image.id}:${String(interpolate)}`;
       let embedded = images.get(key);
       if (embedded === undefined) {
         embedded = openImage(doc, image, order);
-        embedWith(doc, embedded, interpolate);
+        const profile = image.iccProfile === undefined ? undefined : { space: profiles.spaceOf(image.iccProfile), components: image.iccProfile.components };
+        embedWith(doc, embedded, interpolate, profile);
         images.set(key, embedded);
       }
       return embedded;

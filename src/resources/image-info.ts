@@ -22,7 +22,8 @@ export interface ImageInfo {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-function ascii(bytes: Uint8Array, start: number, length: number): string {
+/** `length` bytes from `start` as Latin-1 text (a chunk type, a signature). */
+export function ascii(bytes: Uint8Array, start: number, length: number): string {
   return fromCharCodes(bytes.subarray(start, start + length));
 }
 
@@ -107,20 +108,49 @@ function exifOrientation(bytes: Uint8Array, start: number, end: number): number 
   return 1;
 }
 
-/** JPEG: walks the marker segments up to the frame header. */
-function jpegInfo(bytes: Uint8Array): ImageInfo | undefined {
-  let orientation = 1;
+/** A JPEG marker segment: its marker (the byte after 0xFF) and where its data lies in the file. */
+export interface JpegSegment {
+  readonly marker: number;
+  /** The data's first byte (after the length field) and the byte past its end. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** SOS and EOI: the segments before the entropy-coded data end there. */
+const END_OF_HEADERS = new Set([0xda, 0xd9]);
+
+/**
+ * The marker segments of a JPEG's headers (ITU T.81 §B.1.1.4), up to its first scan (SOS) or
+ * EOI; it stops early where the file is not a well-formed sequence of segments.
+ */
+export function* jpegSegments(bytes: Uint8Array): Generator<JpegSegment> {
   let at = 2;
   while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
+    if (bytes[at] !== 0xff) return;
     let marker = bytes[at + 1] ?? 0;
     while (marker === 0xff && at + 2 < bytes.length) { at++; marker = bytes[at + 1] ?? 0; } // fill bytes
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) { at += 2; continue; } // no length
-    if (marker === 0xd9 || marker === 0xda) return undefined; // EOI / SOS before any frame header
+    if (END_OF_HEADERS.has(marker)) return;
     const length = u16(bytes, at + 2);
-    if (length < 2) return undefined;
-    const data = at + 4;
-    if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(bytes, data, at + 2 + length);
+    if (length < 2) return;
+    yield { marker, start: at + 4, end: Math.min(bytes.length, at + 2 + length) };
+    at += 2 + length;
+  }
+}
+
+/** The number of colour components a JPEG's frame header declares (1 grey, 3 YCbCr or RGB, 4 CMYK or YCCK); undefined without one. */
+export function jpegComponents(bytes: Uint8Array): number | undefined {
+  for (const { marker, start, end } of jpegSegments(bytes)) {
+    if (isStartOfFrame(marker)) return start + 5 < end ? bytes[start + 5] : undefined;
+  }
+  return undefined;
+}
+
+/** JPEG: walks the marker segments up to the frame header. */
+function jpegInfo(bytes: Uint8Array): ImageInfo | undefined {
+  let orientation = 1;
+  for (const { marker, start: data, end } of jpegSegments(bytes)) {
+    if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(bytes, data, end);
     if (isStartOfFrame(marker)) {
       const height = u16(bytes, data + 1);
       const width = u16(bytes, data + 3);
@@ -128,7 +158,6 @@ function jpegInfo(bytes: Uint8Array): ImageInfo | undefined {
       const quarterTurn = orientation >= 5;
       return { format: 'jpeg', width: quarterTurn ? height : width, height: quarterTurn ? width : height, orientation };
     }
-    at += 2 + length;
   }
   return undefined;
 }

@@ -41,6 +41,7 @@ import { isInlineSvgUrl } from '../boxes/inline-svg.js';
 import type { SvgDocument } from './svg-document.js';
 import type { DecodableFormat, DecodeResult } from './decode.js';
 import { readRasterHeader } from './raster-headers.js';
+import { readEmbeddedProfile } from './embedded-profile.js';
 import { pngDamage } from '../raster/png-check.js';
 import { alphaChannel } from '../raster/alpha.js';
 import type { RemoteSession, RemoteUse } from '../net/remote.js';
@@ -394,7 +395,10 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): its pixels are embedded
     return decoded({ url, id, format: 'png', bytes }, await decodePixels(bytes, 'png', maxPixels, id, resources.checkBudget), load);
   }
-  return { id, format: info.format, bytes, width: info.width, height: info.height };
+  const image: LoadedImage = { id, format: info.format, bytes, width: info.width, height: info.height };
+  const profile = readEmbeddedProfile(bytes, info.format);
+  if (profile.kind === 'ignored') warnImage(load, url, `image ${describeUrl(url)}: its embedded ICC colour profile is ignored (${profile.reason}); its colours are printed as untagged`);
+  return profile.kind === 'profile' ? Object.assign(image, { iccProfile: profile.profile }) : image;
 }
 
 /**

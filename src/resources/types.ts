@@ -2,6 +2,7 @@
 import type { AlphaChannel } from '../raster/alpha.js';
 import type { SvgDocument } from './svg-document.js';
 import type { PixelStreams } from './pixel-streams.js';
+import type { IccProfile } from './icc-profile.js';
 
 /** The pixels of an image PDF cannot embed as a file (decode.ts), ready for an image XObject. */
 export interface DecodedPixels extends PixelStreams {
@@ -38,6 +39,11 @@ export interface LoadedImage {
   readonly naturalSize?: NaturalSize;
   /** The alpha channel, read for the images a `shape-outside` names (CSS Shapes 1 §5). */
   readonly alpha?: AlphaChannel;
+  /**
+   * The ICC profile a `png` or `jpeg` image embeds (its colour space in the PDF), unless it is
+   * sRGB; `decoded` images have sRGB pixels (Skia converts them by their profiles).
+   */
+  readonly iccProfile?: IccProfile;
 }
 
 export interface LoadedResources {

@@ -65,3 +65,22 @@ export function jpegWithOrientation(orientation: number, littleEndian = false, b
 export const GIF = new Uint8Array(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
 export const WEBP = new Uint8Array(Buffer.from('RIFF\x1a\0\0\0WEBPVP8L\x0d\0\0\0\x2f\0\0\0\x10\x07\x10\x11\x11\x88\x88\xfe\x07\0', 'latin1'));
 export const SVG = new TextEncoder().encode('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
+
+/** The PNG with a chunk of `type` inserted after IHDR (where iCCP and sRGB go, before PLTE and IDAT). */
+export function pngWithChunk(base: Uint8Array, type: string, data: Uint8Array): Uint8Array {
+  const afterHeader = 8 + 12 + 13;
+  const original = Buffer.from(base);
+  return new Uint8Array(Buffer.concat([original.subarray(0, afterHeader), chunk(type, data), original.subarray(afterHeader)]));
+}
+
+/** The JPEG with APP`n` segments of these data inserted after SOI, in order. */
+export function jpegWithSegments(base: Uint8Array, marker: number, segments: readonly Uint8Array[]): Uint8Array {
+  const original = Buffer.from(base);
+  const inserted = segments.map((data) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt16BE(0xff00 | marker, 0);
+    head.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([head, data]);
+  });
+  return new Uint8Array(Buffer.concat([original.subarray(0, 2), ...inserted, original.subarray(2)]));
+}

@@ -1,0 +1,78 @@
+/**
+ * The ICC profile a PNG or JPEG file embeds, as Chromium reads it (Skia's PNG and JPEG codecs):
+ * a PNG's iCCP chunk (PNG 3rd ed. §11.3.2.3: a zlib-compressed profile; before it, an sRGB chunk
+ * says sRGB and nothing is embedded), a JPEG's APP2 "ICC_PROFILE" segments (ICC.1:2010 Annex B.4:
+ * the profile cut into numbered pieces, joined in their order). The profile must describe the
+ * image's colours (a grey PNG a grey profile, a CMYK JPEG a CMYK one): icc-profile.ts checks it.
+ * GIF, WebP, BMP and AVIF need none of this: Skia decodes them into sRGB pixels, converting by
+ * their profiles (decode.ts).
+ */
+import { inflateSync } from 'node:zlib';
+import { u32 } from '../sfnt/binary.js';
+import { ascii, jpegComponents, jpegSegments } from './image-info.js';
+import type { ProfileRead } from './icc-profile.js';
+import { MAX_PROFILE_BYTES, NO_PROFILE, checkProfile } from './icc-profile.js';
+
+const ICC_MARKER = 'ICC_PROFILE\0';
+const APP2 = 0xe2;
+
+
+
+/** The profile of a PNG or JPEG file (`none` when it has none, or an sRGB one). */
+export function readEmbeddedProfile(bytes: Uint8Array, format: 'png' | 'jpeg'): ProfileRead {
+  return format === 'png' ? pngProfile(bytes) : jpegProfile(bytes);
+}
+
+/** Colour types 0 and 4 are grey (a GRAY profile), 2, 3 and 6 RGB or a palette of RGB (an RGB one). */
+function pngProfile(bytes: Uint8Array): ProfileRead {
+  const components = bytes[25] === 0 || bytes[25] === 4 ? 1 : 3;
+  for (let at = 8; at + 12 <= bytes.length;) {
+    const length = u32(bytes, at);
+    const type = ascii(bytes, at + 4, 4);
+    const data = at + 8;
+    if (type === 'IDAT' || type === 'PLTE' || data + length > bytes.length) break; // iCCP comes before both
+    if (type === 'iCCP') return checkPngProfile(bytes.subarray(data, data + length), components);
+    if (type === 'sRGB') return NO_PROFILE;
+    at = data + length + 4;
+  }
+  return NO_PROFILE;
+}
+
+/** An iCCP chunk's data: a name of 1-79 bytes, a NUL, the compression method (0: zlib), the profile. */
+function checkPngProfile(chunk: Uint8Array, components: number): ProfileRead {
+  const nul = chunk.indexOf(0);
+  if (nul < 1 || nul > 79 || chunk[nul + 1] !== 0) return { kind: 'ignored', reason: 'its iCCP chunk is malformed' };
+  let profile: Uint8Array;
+  try {
+    // one byte more than the bound: a profile that fills it is too large, without inflating a bomb whole
+    profile = inflateSync(chunk.subarray(nul + 2), { maxOutputLength: MAX_PROFILE_BYTES + 1 });
+  } catch (error) {
+    const tooLarge = error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+    return { kind: 'ignored', reason: tooLarge ? `it inflates past the ${MAX_PROFILE_BYTES} bytes octavo embeds` : 'its compressed data is damaged' };
+  }
+  return checkProfile(profile, components);
+}
+
+/** The APP2 pieces in their sequence numbers' order (1 to their count, each once), joined. */
+function jpegProfile(bytes: Uint8Array): ProfileRead {
+  const pieces: { readonly sequence: number; readonly count: number; readonly data: Uint8Array }[] = [];
+  for (const { marker, start, end } of jpegSegments(bytes)) {
+    if (marker !== APP2 || end - start < 14 || ascii(bytes, start, 12) !== ICC_MARKER) continue;
+    pieces.push({ sequence: bytes[start + 12]!, count: bytes[start + 13]!, data: bytes.subarray(start + 14, end) });
+  }
+  if (pieces.length === 0) return NO_PROFILE;
+  const count = pieces[0]!.count;
+  const ordered = [...pieces].sort((a, b) => a.sequence - b.sequence);
+  if (pieces.length !== count || ordered.some((piece, i) => piece.count !== count || piece.sequence !== i + 1)) {
+    return { kind: 'ignored', reason: `its APP2 ICC_PROFILE segments do not make a whole profile (${pieces.length} pieces, numbered ${ordered.map((p) => `${p.sequence}/${p.count}`).join(', ')})` };
+  }
+  const length = pieces.reduce((sum, piece) => sum + piece.data.length, 0);
+  if (length > MAX_PROFILE_BYTES) return { kind: 'ignored', reason: `it has ${length} bytes, more than the ${MAX_PROFILE_BYTES} octavo embeds` };
+  const profile = new Uint8Array(length);
+  let at = 0;
+  for (const piece of ordered) {
+    profile.set(piece.data, at);
+    at += piece.data.length;
+  }
+  return checkProfile(profile, jpegComponents(bytes) ?? 0);
+}
