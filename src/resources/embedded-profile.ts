@@ -1,8 +1,9 @@
 /**
  * The ICC profile a PNG or JPEG file embeds, as Chromium reads it (Skia's PNG and JPEG codecs):
- * a PNG's iCCP chunk (PNG 3rd ed. §11.3.2.3: a zlib-compressed profile; before it, an sRGB chunk
- * says sRGB and nothing is embedded), a JPEG's APP2 "ICC_PROFILE" segments (ICC.1:2010 Annex B.4:
- * the profile cut into numbered pieces, joined in their order). The profile must describe the
+ * a PNG's iCCP chunk (PNG 3rd ed. §11.3.2.3: a zlib-compressed profile; without it, an sRGB chunk
+ * says sRGB and nothing is embedded, else a gAMA chunk, with cHRM, makes one), a JPEG's APP2
+ * "ICC_PROFILE" segments (ICC.1:2010 Annex B.4: the profile cut into numbered pieces, joined in
+ * their order). The profile must describe the
  * image's colours (a grey PNG a grey profile, a CMYK JPEG a CMYK one): icc-profile.ts checks it.
  * GIF, WebP, BMP and AVIF need none of this: Skia decodes them into sRGB pixels, converting by
  * their profiles (decode.ts).
@@ -12,6 +13,8 @@ import { u32 } from '../sfnt/binary.js';
 import { ascii, jpegComponents, jpegSegments } from './image-info.js';
 import type { ProfileRead } from './icc-profile.js';
 import { MAX_PROFILE_BYTES, NO_PROFILE, checkProfile } from './icc-profile.js';
+import type { Chromaticities } from './png-chunk-profile.js';
+import { chunkProfile, gammaExponent } from './png-chunk-profile.js';
 
 const ICC_MARKER = 'ICC_PROFILE\0';
 const APP2 = 0xe2;
@@ -23,19 +26,30 @@ export function readEmbeddedProfile(bytes: Uint8Array, format: 'png' | 'jpeg'): 
   return format === 'png' ? pngProfile(bytes) : jpegProfile(bytes);
 }
 
-/** Colour types 0 and 4 are grey (a GRAY profile), 2, 3 and 6 RGB or a palette of RGB (an RGB one). */
+/**
+ * Colour types 0 and 4 are grey (a GRAY profile), 2, 3 and 6 RGB or a palette of RGB (an RGB one).
+ * An iCCP chunk comes first, then sRGB (Skia's order: a file with both means its profile), then
+ * the profile gAMA (and cHRM with it) describe (png-chunk-profile.ts).
+ */
 function pngProfile(bytes: Uint8Array): ProfileRead {
   const components = bytes[25] === 0 || bytes[25] === 4 ? 1 : 3;
+  let srgb = false;
+  let exponent: number | undefined;
+  let chromaticities: Chromaticities | undefined;
   for (let at = 8; at + 12 <= bytes.length;) {
     const length = u32(bytes, at);
     const type = ascii(bytes, at + 4, 4);
     const data = at + 8;
-    if (type === 'IDAT' || type === 'PLTE' || data + length > bytes.length) break; // iCCP comes before both
+    if (type === 'IDAT' || type === 'PLTE' || data + length > bytes.length) break; // these come before both
     if (type === 'iCCP') return checkPngProfile(bytes.subarray(data, data + length), components);
-    if (type === 'sRGB') return NO_PROFILE;
+    if (type === 'sRGB') srgb = true;
+    if (type === 'gAMA' && length === 4) exponent = gammaExponent(u32(bytes, data));
+    if (type === 'cHRM' && length === 32) chromaticities = Array.from({ length: 8 }, (_, i) => u32(bytes, data + 4 * i) / 100_000) as unknown as Chromaticities;
     at = data + length + 4;
   }
-  return NO_PROFILE;
+  // cHRM alone changes nothing in Chromium 156's print (measured): no gamma, no profile
+  if (srgb || exponent === undefined) return NO_PROFILE;
+  return checkProfile(chunkProfile(exponent, chromaticities, components), components);
 }
 
 /** An iCCP chunk's data: a name of 1-79 bytes, a NUL, the compression method (0: zlib), the profile. */

@@ -97,11 +97,11 @@ function tagTable(profile: Uint8Array): Map<string, number> | undefined {
 }
 
 /** sRGB's primaries adapted to the D50 connection space (IEC 61966-2-1 Amd. 1; the ICC's sRGB profiles). */
-const SRGB_COLORANTS: Readonly<Record<string, readonly [number, number, number]>> = {
-  rXYZ: [0.4361, 0.2225, 0.0139],
-  gXYZ: [0.3851, 0.7169, 0.0971],
-  bXYZ: [0.1431, 0.0606, 0.7141],
-};
+export const SRGB_COLORANTS = {
+  rXYZ: [0.436066, 0.222488, 0.013916],
+  gXYZ: [0.385147, 0.716873, 0.097076],
+  bXYZ: [0.143066, 0.060608, 0.714096],
+} as const;
 /** How far a colorant may be from sRGB's: profiles of sRGB round these differently, by up to ~0.0005. */
 const COLORANT_TOLERANCE = 0.002;
 /** How far a tone curve may be from sRGB's, in linear light: a gamma of 2.2 is 0.0036 away at mid-grey. */

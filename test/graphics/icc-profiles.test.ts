@@ -74,6 +74,32 @@ describe('colours of images with an ICC profile, as Chromium prints them', () =>
   });
 });
 
+describe('a PNG\'s gAMA and cHRM chunks, without a profile: as Chromium prints them', () => {
+  const u32s = (...values: number[]): Uint8Array => new Uint8Array(Buffer.concat(values.map((v) => { const b = Buffer.alloc(4); b.writeUInt32BE(Math.round(v)); return b; })));
+  const gamma18 = u32s(55_556);
+  const gamma22 = u32s(45_455);
+  const p3Chromaticities = u32s(...[0.3127, 0.329, 0.68, 0.32, 0.265, 0.69, 0.15, 0.06].map((v) => v * 100_000));
+  const drawn = async (bytes: Uint8Array, colour: string): Promise<string[]> =>
+    renderPage(template(`<img src="${dataUrl(bytes, 'image/png')}">`, '4px 4px'), {}, { palette: { a: colour }, tolerance: 2 });
+
+  it('gAMA 1/1.8: (180,90,60) prints (193,109,77), grey 128 prints 146', async () => {
+    // untagged, they printed as they are
+    expect(await drawn(pngWithChunk(png(4, 4, [180, 90, 60]), 'gAMA', gamma18), '#c16d4d')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+    expect(await drawn(pngWithChunk(png(4, 4, [128, 128, 128]), 'gAMA', gamma18), '#929292')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+  });
+
+  it('gAMA 1/2.2 with Display P3\'s chromaticities (cHRM): (180,90,60) prints (195,83,47)', async () => {
+    const bytes = pngWithChunk(pngWithChunk(png(4, 4, [180, 90, 60]), 'cHRM', p3Chromaticities), 'gAMA', gamma22);
+    expect(await drawn(bytes, '#c3532f')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+  });
+
+  it('cHRM without gAMA, and gAMA under an sRGB chunk, change nothing', async () => {
+    expect(await drawn(pngWithChunk(png(4, 4, [180, 90, 60]), 'cHRM', p3Chromaticities), '#b45a3c')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+    const srgb = pngWithChunk(pngWithChunk(png(4, 4, [180, 90, 60]), 'gAMA', gamma18), 'sRGB', new Uint8Array([0]));
+    expect(await drawn(srgb, '#b45a3c')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+  });
+});
+
 interface QpdfObject {
   readonly value?: Record<string, unknown> | unknown[];
   readonly stream?: { readonly dict: Record<string, unknown>; readonly data?: string };
