@@ -47,10 +47,16 @@ function pngProfile(bytes: Uint8Array): ProfileRead {
     if (type === 'cHRM' && length === 32) chromaticities = Array.from({ length: 8 }, (_, i) => u32(bytes, data + 4 * i) / 100_000) as unknown as Chromaticities;
     at = data + length + 4;
   }
-  // cHRM alone changes nothing in Chromium 156's print (measured): no gamma, no profile
-  if (srgb || exponent === undefined) return NO_PROFILE;
+  if (srgb || exponent === undefined || (chromaticities === undefined && exponent >= SRGB_LIKE_GAMMA[0] && exponent <= SRGB_LIKE_GAMMA[1])) return NO_PROFILE;
   return checkProfile(chunkProfile(exponent, chromaticities, components), components);
 }
+
+/**
+ * Chromium 156 prints a PNG whose gAMA alone says a gamma near sRGB's as sRGB (measured: gAMA
+ * values 43,500 to 47,500, i.e. decoding exponents 2.1 to 2.3, change nothing; 43,000 and 48,000
+ * do), and cHRM alone changes nothing; gAMA with cHRM makes a profile whatever its value.
+ */
+const SRGB_LIKE_GAMMA = [2.1, 2.3] as const;
 
 /** An iCCP chunk's data: a name of 1-79 bytes, a NUL, the compression method (0: zlib), the profile. */
 function checkPngProfile(chunk: Uint8Array, components: number): ProfileRead {

@@ -1,6 +1,7 @@
 /**
  * The colour profile a PNG's gAMA and cHRM chunks describe (PNG 3rd ed. §11.3.2.2, §11.3.2.1),
- * for a PNG with a gAMA chunk and neither an iCCP nor an sRGB one, made as Chromium makes it
+ * for a PNG with a gAMA chunk and neither an iCCP nor an sRGB one (nor, without cHRM, a gamma near
+ * sRGB's: embedded-profile.ts), made as Chromium makes it
  * (Skia's PNG codec): the gAMA exponent as a pure power curve; the cHRM primaries and white point
  * adapted to D50 by the Bradford transform, else sRGB's primaries. Measured in Chromium 156's
  * print: (180,90,60) marked gamma 1/1.8 prints (193,109,77); with Display P3's chromaticities and

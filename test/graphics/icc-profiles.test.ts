@@ -93,7 +93,15 @@ describe('a PNG\'s gAMA and cHRM chunks, without a profile: as Chromium prints t
     expect(await drawn(bytes, '#c3532f')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
   });
 
-  it('cHRM without gAMA, and gAMA under an sRGB chunk, change nothing', async () => {
+  it('gAMA 1/2.2 with sRGB\'s chromaticities (as ImageMagick writes them): (30,60,90) prints (24,57,90); 1/2.3 alone, (20,52,84)', async () => {
+    const srgbChromaticities = u32s(31_270, 32_900, 64_000, 33_000, 30_000, 60_000, 15_000, 6_000);
+    expect(await drawn(pngWithChunk(pngWithChunk(png(4, 4, [30, 60, 90]), 'cHRM', srgbChromaticities), 'gAMA', gamma22), '#18395a')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+    expect(await drawn(pngWithChunk(png(4, 4, [30, 60, 90]), 'gAMA', u32s(43_000)), '#143454')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+  });
+
+  it('cHRM without gAMA, gAMA alone near sRGB\'s gamma (1/2.1 to 1/2.3), and gAMA under an sRGB chunk change nothing', async () => {
+    expect(await drawn(pngWithChunk(png(4, 4, [30, 60, 90]), 'gAMA', gamma22), '#1e3c5a')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
+    expect(await drawn(pngWithChunk(png(4, 4, [30, 60, 90]), 'gAMA', u32s(47_500)), '#1e3c5a')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
     expect(await drawn(pngWithChunk(png(4, 4, [180, 90, 60]), 'cHRM', p3Chromaticities), '#b45a3c')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
     const srgb = pngWithChunk(pngWithChunk(png(4, 4, [180, 90, 60]), 'gAMA', gamma18), 'sRGB', new Uint8Array([0]));
     expect(await drawn(srgb, '#b45a3c')).toEqual(['aaaa', 'aaaa', 'aaaa', 'aaaa']);
