@@ -18,6 +18,8 @@ import { chunkProfile, gammaExponent } from './png-chunk-profile.js';
 
 const ICC_MARKER = 'ICC_PROFILE\0';
 const APP2 = 0xe2;
+/** A broken sequence's warning names this many of its pieces' numbers (a file may have hundreds). */
+const MAX_NUMBERS_SHOWN = 8;
 
 
 
@@ -84,7 +86,8 @@ function jpegProfile(bytes: Uint8Array): ProfileRead {
   const count = pieces[0]!.count;
   const ordered = [...pieces].sort((a, b) => a.sequence - b.sequence);
   if (pieces.length !== count || ordered.some((piece, i) => piece.count !== count || piece.sequence !== i + 1)) {
-    return { kind: 'ignored', reason: `its APP2 ICC_PROFILE segments do not make a whole profile (${pieces.length} pieces, numbered ${ordered.map((p) => `${p.sequence}/${p.count}`).join(', ')})` };
+    const numbers = ordered.slice(0, MAX_NUMBERS_SHOWN).map((p) => `${p.sequence}/${p.count}`).join(', ');
+    return { kind: 'ignored', reason: `its APP2 ICC_PROFILE segments do not make a whole profile (${pieces.length} pieces, numbered ${numbers}${pieces.length > MAX_NUMBERS_SHOWN ? ', …' : ''})` };
   }
   const length = pieces.reduce((sum, piece) => sum + piece.data.length, 0);
   if (length > MAX_PROFILE_BYTES) return { kind: 'ignored', reason: `it has ${length} bytes, more than the ${MAX_PROFILE_BYTES} octavo embeds` };
