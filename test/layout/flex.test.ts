@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
-import { PAGE, box, geometry, items, pages } from '../helpers/geometry.js';
+import { PAGE, geometry, items, pages } from '../helpers/geometry.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
 import { renderPage } from '../helpers/render.js';
 
@@ -314,10 +314,29 @@ describe('§10 fragmenting flex containers across pages', () => {
     const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 10px 0 } aside { width: 100px } main { flex: 1 }';
     const row = '<div style="display:flex"><aside id=s>S</aside><main><p id=a>A</p><p id=b style="break-before:page">B</p></main></div>';
     expect(await pages(row, ['a', 'b'], css)).toEqual(['1: a 100,10 500x20', '2: b 100,10 500x20']);
-    // the stretched sidebar reaches the page end (Chromium goes on with it beside b on page 2: not done)
-    expect(box((await layoutHtml(`<style>${PAGE} ${css}</style>${row}`)).pages[0]!, 's')).toBe('0,0 100x400');
+    // the stretched sidebar reaches the page end, and goes on beside b on page 2 (before, it ended on page 1)
+    expect(await pages(row, ['s'], css)).toEqual(['1: s 0,0 100x400', '2: s 0,0 100x40']);
     expect(await pages('<div style="display:flex;flex-direction:column;gap:10px"><section><p id=a>A</p><p id=b style="break-before:page">B</p><p id=c>C</p></section><section id=e><p id=d>D</p></section></div>', ['a', 'b', 'c', 'e', 'd'], css))
       .toEqual(['1: a 0,10 600x20', '2: b 0,10 600x20', '2: c 0,40 600x20', '2: e 0,80 600x40', '2: d 0,90 600x20']);
+  });
+
+  // Chromium 156's print (PDF pixels): a résumé's stretched sidebar goes on down every page its row
+  // reaches after a forced break inside the main column; where its content is done, it ends its
+  // bottom padding and border above the page end, undrawn, and ends with them at the row's end on
+  // the last page (before, it ended on page 1 at the page end, bottom border drawn there)
+  it('goes on with a stretched sidebar on every page a forced break inside its row reaches', async () => {
+    const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 0 } aside { width: 100px; border: 4px solid red; padding: 6px 0 15px } main { flex: 1 }';
+    const main = '<main><p id=a>A</p><p id=b style="break-before:page">B</p><p id=c style="break-before:page">C</p><p>C2</p></main>';
+    for (const container of ['display:flex', 'display:grid;grid-template-columns:108px 1fr']) {
+      expect(await pages(`<div style="${container}"><aside id=s>S</aside>${main}</div><p id=z>Z</p>`, ['s', 'c', 'z'], css))
+        .toEqual(['1: s 0,0 108x381', '2: s 0,0 108x381', '3: s 0,0 108x40', '3: c 108,0 492x20', '3: z 0,40 600x20']);
+    }
+    const doc = await layoutHtml(`<style>${PAGE} ${css}</style><div style="display:flex"><aside id=s>S</aside>${main}</div>`);
+    const edges = doc.pages.map((page) => {
+      const s = findById(page, 's') as Extract<Fragment, { kind: 'box' }>;
+      return `${s.border.top}/${s.padding.top} ${s.padding.bottom}/${s.border.bottom}`;
+    });
+    expect(edges).toEqual(['4/6 0/0', '0/0 0/0', '0/0 15/4']);
   });
 
   // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)

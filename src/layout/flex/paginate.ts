@@ -15,8 +15,8 @@ import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
 import { physicalBox, placeItem } from './place.js';
+import { emptyPiece, stretchToPageEnd, stretchToUnitEnd, stretchedToLineEnd } from './stretched-pieces.js';
 import { maxOf } from '../../append-all.js';
-import { withBoxFields } from '../fragment-records.js';
 
 export interface FlowResult {
   readonly placed: readonly PlacedItem[];
@@ -119,36 +119,10 @@ function breakBefore(units: readonly Unit[], start: number, at: number): number 
 }
 
 /**
- * A stretched item of a row split across pages ends where its line does, as Chromium stretches it
- * on every page: its last fragment reaches what the earlier pages left of the line (the container's
- * token says how much of it they consumed), not only to its content's end.
- */
-function stretchedToLineEnd(item: PlacedItem, unit: Unit, resume: BreakToken | undefined): PlacedItem {
-  const fragment = item.fragment;
-  if (!item.planned.stretched || item.output.breakToken !== undefined || fragment.kind !== 'box' || resume?.kind !== 'block' || resume.consumed === undefined) return item;
-  const height = unit.bottom - resume.consumed - item.planned.item.cross.marginEnd;
-  return height > fragment.height + 0.01 ? { ...item, fragment: withBoxFields(fragment, { height }) } : item;
-}
-
-/**
- * The items of a row that ends on this page after going on over a break, from `first` in `placed`:
- * breaking may have made an item longer than planned (a box that avoids breaks moved down), and
- * the stretched ones reach the line's end here, where its longest item ends, as in Chromium.
- */
-function stretchToUnitEnd(placed: PlacedItem[], first: number): void {
-  const marginEnd = (p: PlacedItem): number => p.planned.item.cross.marginEnd;
-  const end = maxOf(placed.slice(first).map((p) => p.fragment.y + p.fragment.height + marginEnd(p)));
-  for (let k = first; k < placed.length; k++) {
-    const item = placed[k]!;
-    const height = end - marginEnd(item) - item.fragment.y;
-    if (item.planned.stretched && item.fragment.kind === 'box' && height > item.fragment.height + 0.01) placed[k] = { ...item, fragment: withBoxFields(item.fragment, { height }) };
-  }
-}
-
-/**
  * The items that go on this page, from where `resume` left off, and the token to go on with:
  * its `next` is the first unit (from the top) not started, its children the items of a unit
- * split across pages (by item index).
+ * split across pages (by item index), its `stretching` the stretched items of that unit whose
+ * content is done (stretched-pieces.ts).
  */
 export function placeFragmented(
   container: FlexBox, plan: FlexPlan, env: FlexEnv, origin: Origin, at: { readonly page: Fragmentainer; readonly resume: BreakToken | undefined },
@@ -157,6 +131,7 @@ export function placeFragmented(
   const units = unitsOf(plan, env);
   if (units === undefined) return { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false };
   const tokens = new Map<number, BreakToken>();
+  const stretching = new Set(resume?.kind === 'block' ? resume.stretching ?? [] : []);
   let start = 0;
   if (resume?.kind === 'block') {
     for (const child of resume.children) tokens.set(child.index, child.token);
@@ -179,8 +154,8 @@ export function placeFragmented(
     const b = breakBefore(units, start, u);
     return { placed: placed.slice(0, placedBefore[b]), breakToken: tokenAt(b), pushed: false };
   };
-  const tokenAt = (unit: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak): BreakToken => ({
-    kind: 'block', box: container, children, next: unit, ...(forced !== undefined ? { forced } : {}),
+  const tokenAt = (unit: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak, goOn: readonly number[] = []): BreakToken => ({
+    kind: 'block', box: container, children, next: unit, ...(forced !== undefined ? { forced } : {}), ...(goOn.length > 0 ? { stretching: goOn } : {}),
   });
   for (let u = start; u < units.length; u++) {
     const unit = units[u]!;
@@ -198,7 +173,8 @@ export function placeFragmented(
     if (u === start && placed.length === 0 && !resumed && !page.atTop && extendsToEnd(page) && unit.top - shift > 0.01 && origin.y + unit.top - shift >= page.bottom - 0.01) {
       return { placed, breakToken: tokenAt(u), pushed: false };
     }
-    const live = resumed ? unit.items.filter((i) => tokens.has(i.planned.item.index)) : unit.items;
+    // (and its stretched items whose content ended on an earlier page, as empty pieces)
+    const live = resumed ? unit.items.filter((i) => tokens.has(i.planned.item.index) || stretching.has(i.planned.item.index)) : unit.items;
     const at = (i: typeof live[number]): PhysicalBox => (tokens.has(i.planned.item.index) ? { ...i.box, y: 0 } : { ...i.box, y: i.box.y - shift });
     const fits = !resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01;
     if (fits && !unit.forcedInside) {
@@ -206,29 +182,33 @@ export function placeFragmented(
       continue;
     }
     // (a unit that fits is laid out against the page only for the forced break it holds)
-    const monolithic = !fits && live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
+    const monolithic = !fits && live.some((i) => !stretching.has(i.planned.item.index) && (i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside)));
     const atTop = page.atTop && u === start;
     if (u > start && monolithic) return breakAt(u);
     if (!atTop && !resumed && monolithic) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
+    const first = placed.length;
     // an item going on truncates its margins at the page top after an unforced break, as Chromium prints it (CSS Fragmentation 3 §5.2)
     for (const i of live) {
       const index = i.planned.item.index;
+      if (resumed && !tokens.has(index)) {
+        placed.push(emptyPiece(i.planned, i.box, env, origin));
+        continue;
+      }
       const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
       const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: resumed && page.discardTopMargins } });
       if (inside === undefined && !atTop) {
         return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }
       const item = inside ?? placeItem(i.planned, at(i), env, options)!;
-      placed.push(resumed ? stretchedToLineEnd(item, unit, resume) : item);
+      placed.push(resumed ? stretchedToLineEnd(item, unit.bottom, resume) : item);
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
     }
-    // a line that fits broken at a forced break inside an item: its stretched items reach the page end with it, as in Chromium
-    if (children.length > 0 && fits) stretchToUnitEnd(placed, placed.length - live.length);
-    if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children), pushed: false };
-    if (resumed) stretchToUnitEnd(placed, placed.length - live.length);
+    // the unit goes on: so do its stretched items, to the page end (a forced break inside an item of a unit that fits, say)
+    if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children, undefined, stretchToPageEnd(placed, first, page.bottom)), pushed: false };
+    if (resumed) stretchToUnitEnd(placed, first);
     // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
-    const end = Math.max(0, maxOf(placed.slice(placed.length - live.length).map((p) => p.fragment.y + p.fragment.height - origin.y)));
+    const end = Math.max(0, maxOf(placed.slice(first).map((p) => p.fragment.y + p.fragment.height - origin.y)));
     if (resumed) shift = unit.bottom - end;
   }
   return { placed, breakToken: undefined, pushed: false };

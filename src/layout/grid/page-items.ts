@@ -299,8 +299,8 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
   const { page, pageHeight, cutAt } = on;
   const items = t.sized.grid.items;
   // The cut rows go on when their items' content does, or their size reaches past the cut.
-  const rowGoesOn = (limit: number): boolean => out.tokens.some((token) => items[token.index]!.area.rowEnd <= limit)
-    || (cutAt !== undefined && rowsEnd(t.rowStarts, t.sized.rows, limit) > cutAt + 0.01);
+  const sizeGoesOn = (limit: number): boolean => cutAt !== undefined && rowsEnd(t.rowStarts, t.sized.rows, limit) > cutAt + 0.01;
+  const rowGoesOn = (limit: number): boolean => out.tokens.some((token) => items[token.index]!.area.rowEnd <= limit) || sizeGoesOn(limit);
   const stretching: number[] = [];
   for (const { child, index } of out.stretched) {
     const item = items[index]!;
@@ -312,7 +312,7 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
     else if (rowEnd <= page.firstRow) goesOn = page.endRow === page.firstRow && rowGoesOn(page.firstRow);
     // in cut rows: its area goes on if its content does or its rows reach past the cut; else it ends with its rows
     // (a row that fits goes on too when an item of it broke inside: at a forced break)
-    else if (rowEnd > page.splitFrom && (hasToken || cutAt === undefined || rowsEnd(t.rowStarts, t.sized.rows, rowEnd) > cutAt + 0.01 || rowGoesOn(rowEnd))) goesOn = hasToken || rowGoesOn(page.endRow);
+    else if (rowEnd > page.splitFrom && (hasToken || cutAt === undefined || sizeGoesOn(rowEnd) || rowGoesOn(rowEnd))) goesOn = hasToken || rowGoesOn(page.endRow);
     else {
       end = Math.min(pageHeight, page.top + rowsEnd(t.rowStarts, t.sized.rows, rowEnd) - page.shift);
       goesOn = false;
@@ -320,7 +320,10 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
     // (what went on from the page before ends above the row gap before this page's first row)
     if (rowEnd <= page.firstRow && page.endRow > page.firstRow) end = on.carried;
     const f = out.children[child] as BoxFragment;
-    const bottom = t.contentTop + end - (goesOn ? 0 : marginOrZero(item.box.style.marginBottom, f.width));
+    // (one whose content is done and whose rows go on only for another item's content, as at a
+    // forced break inside it, ends its undrawn bottom edges above the page end, as Chromium prints it)
+    const doneEdges = goesOn && !hasToken && rowEnd <= page.endRow && !sizeGoesOn(rowEnd) ? usedBorder(item.box.style).bottom + usedPadding(item.box.style, f.width).bottom : 0;
+    const bottom = t.contentTop + end - (goesOn ? doneEdges : marginOrZero(item.box.style.marginBottom, f.width));
     const height = Math.max(f.height, bottom - f.y);
     if (goesOn && !hasToken) stretching.push(index);
     if (goesOn && !f.continuedAfter) {
