@@ -49,6 +49,19 @@ export function forcedPageBreakBetween(before: Iterable<{ readonly style: { read
   return kind;
 }
 
+/**
+ * The forced page break at a box's start: its own `break-before`, or one its first in-flow child
+ * of block flow carries to its edge, and so on down (CSS Fragmentation 3 §3.1), as Chromium
+ * moves a flex row or grid whose item starts with `<h2 style="break-before: page">`.
+ */
+export function forcedBreakAtStart(box: BlockLevelBox): ForcedBreak | undefined {
+  for (let at: BlockLevelBox | undefined = box; at !== undefined; at = edgeChild(at, 'before')) {
+    const kind = pageBreakOf(at.style.breakBefore);
+    if (kind !== undefined) return kind;
+  }
+  return undefined;
+}
+
 function pageBreakOf(value: BreakValue): ForcedBreak | undefined {
   const kind = forcedBreakOf(value);
   return kind === 'column' ? undefined : kind;
@@ -72,7 +85,10 @@ export function forcedBreakInside(box: BlockLevelBox): boolean {
       let previous: BlockLevelBox | undefined;
       for (const child of box.children) {
         if (child.kind === 'out-of-flow') continue;
-        if ((previous !== undefined && !oneLine && forcedPageBreakBetween([previous], [child]) !== undefined) || forcedBreakInside(child)) {
+        // (the first child's break-before, and every item's of a single-line row, go to the box's start:
+        // laid out against the page, the box moves there when it is not the page's first content)
+        const atStart = (previous === undefined || oneLine) && forcedPageBreakBetween([], [child]) !== undefined;
+        if (atStart || (previous !== undefined && !oneLine && forcedPageBreakBetween([previous], [child]) !== undefined) || forcedBreakInside(child)) {
           inside = true;
           break;
         }

@@ -256,6 +256,34 @@ describe('forced breaks between rows (CSS Grid 1 §12, CSS Fragmentation 3 §3.1
       .toEqual(['1: g 0,40 600x360', '1: t 0,40 100x360', '1: c 100,50 500x20', '2: g 0,0 600x40', '2: t 0,0 100x40', '2: d 100,10 500x20']);
   });
 
+  // Chromium 156's print (pdftotext positions): a forced break-before of any item of a grid's first
+  // row or a flex container's first line goes to the container's start, and moves it to the next
+  // page; nested, it goes on to the start of the item that holds it (before, all stayed on page 1)
+  it('moves a grid or flex container to the next page for a forced break before its first row', async () => {
+    const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 0 }';
+    const pair = (item: string): string => `<div id=x style="${item}">X</div><div id=y style="${item};break-before:page">Y</div>`;
+    for (const [container, item] of [['display:grid;grid-template-columns:1fr 1fr', ''], ['display:flex', 'flex:1'], ['display:flex;flex-wrap:wrap', 'width:50%']]) {
+      expect(await pages(`<p id=i>I</p><div style="${container}">${pair(item!)}</div>`, ['i', 'x', 'y'], css)).toEqual(['1: i 0,0 600x20', '2: x 0,0 300x20', '2: y 300,0 300x20']);
+    }
+    // an item that starts with a forced break: the row moves (before, x stayed on page 1 at 100,20)
+    for (const row of ['display:flex', 'display:grid;grid-template-columns:100px 1fr']) {
+      expect(await pages(`<p id=i>I</p><div style="${row}"><aside id=s style="width:100px">S</aside><main style="flex:1"><div id=x style="break-before:page">X</div></main></div>`, ['i', 's', 'x'], css))
+        .toEqual(['1: i 0,0 600x20', '2: s 0,0 100x20', '2: x 100,0 500x20']);
+    }
+  });
+
+  // Chromium 156's print: a grid whose two items side by side hold a forced break between them
+  // carries it to its start: inside an item of a layout grid below other content it breaks there
+  // (before, the grid stayed on page 1 and the row was cut after it); first in the item at the
+  // page top it applies nowhere and the row stays whole (before, the next row went to page 2)
+  it('breaks before a nested grid whose first row holds a forced break, and does not cut the row where it applies nowhere', async () => {
+    const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 0 }';
+    const inner = '<div style="display:grid;grid-template-columns:1fr 1fr"><div id=x>X</div><div id=y style="break-before:page">Y</div></div>';
+    const layout = (main: string): string => `<div style="display:grid;grid-template-columns:100px 1fr"><aside>S</aside><main>${main}<p>After</p></main><div id=r>R</div><div>R2</div></div>`;
+    expect(await pages(layout(inner), ['x', 'y', 'r'], css)).toEqual(['1: x 100,0 250x20', '1: y 350,0 250x20', '1: r 0,40 100x20']);
+    expect(await pages(layout(`<p id=i>I</p>${inner}`), ['i', 'x', 'y', 'r'], css)).toEqual(['1: i 100,0 500x20', '2: x 100,0 250x20', '2: y 350,0 250x20', '2: r 0,40 100x20']);
+  });
+
   // (Chromium: the break-before of a single-line flex row's second item goes to the row's edge: no break)
   it('does not cut a row for a break-before between items of a single-line flex row inside an item', async () => {
     const grid = '<div style="display:grid;grid-template-columns:100px 1fr"><aside>S</aside><main><div style="display:flex"><div>A</div><div style="break-before:page">B</div></div></main><div id=c>C</div><div id=d>D</div></div>';

@@ -9,7 +9,7 @@
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
-import { forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
+import { forcedBreakAtStart, forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
 import { extendsToEnd } from '../contract.js';
 import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
@@ -53,7 +53,8 @@ export function forcesBreak(plan: FlexPlan): boolean {
   let forces = FORCES.get(plan);
   if (forces === undefined) {
     const all = plan.lines.flatMap((line) => line.items);
-    forces = all.some((p, i) => (i > 0 && forcedPageBreakBetween([all[i - 1]!.item], [p.item]) !== undefined) || forcedBreakInside(p.item.box));
+    forces = all.some((p, i) => (i > 0 && forcedPageBreakBetween([all[i - 1]!.item], [p.item]) !== undefined) || forcedBreakInside(p.item.box))
+      || (plan.lines[0]?.items.some((p) => forcedBreakAtStart(p.item.box) !== undefined) ?? false);
     FORCES.set(plan, forces);
   }
   return forces;
@@ -157,6 +158,11 @@ export function placeFragmented(
   const tokenAt = (unit: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak, goOn: readonly number[] = []): BreakToken => ({
     kind: 'block', box: container, children, next: unit, ...(forced !== undefined ? { forced } : {}), ...(goOn.length > 0 ? { stretching: goOn } : {}),
   });
+  // a forced break the first unit's items carry to the container's start: it moves to the next page
+  // unless it is the page's first content, as Chromium prints it (CSS Fragmentation 3 §3.1)
+  if (resume === undefined && !page.atTop && units.length > 0 && units[0]!.items.some((i) => forcedBreakAtStart(i.planned.item.box) !== undefined)) {
+    return { placed, breakToken: undefined, pushed: true };
+  }
   for (let u = start; u < units.length; u++) {
     const unit = units[u]!;
     placedBefore[u] = placed.length;

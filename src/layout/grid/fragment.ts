@@ -14,7 +14,7 @@ import type { FlexBox } from '../../boxes/types.js';
 import type { SizedGrid } from './sizing.js';
 import type { GridItem } from './grid.js';
 import type { ForcedBreak } from '../contract.js';
-import { forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
+import { forcedBreakAtStart, forcedBreakInside, forcedPageBreakBetween } from '../break-token.js';
 
 export interface PageRows {
   /** The first row starting on this page. */
@@ -34,6 +34,8 @@ export interface PageRows {
   readonly splitFrom: number;
   /** The break after this page's rows is forced (by an item's `break-before` or `break-after`), and by what. */
   readonly forced?: ForcedBreak | undefined;
+  /** The row `splitFrom` is cut only for the forced break an item of it holds (which may not apply: layoutPage). */
+  readonly forcedInside?: true | undefined;
 }
 
 /** The end of the last row before `end`, from the content box top. */
@@ -60,6 +62,8 @@ export interface RowsRoom {
   readonly atTop: boolean;
   /** Items go on from the page before: the page is not empty without rows. */
   readonly continuing: boolean;
+  /** Rows whose items' forced breaks inside did not apply on this page (they went to an item's edge at the page top). */
+  readonly notForced?: ReadonlySet<number> | undefined;
 }
 
 const AVOID = new Set(['avoid', 'avoid-page', 'avoid-column']);
@@ -90,7 +94,7 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   for (let line = firstRow + 1; line <= count; line++) {
     if (endOf(line) > room + 0.01) break;
     // an item of the row holds a forced break: the page ends inside the row, cut there
-    if (forcedRows.inside.has(line - 1)) return page(line, line - 1);
+    if (forcedRows.inside.has(line - 1) && space.notForced?.has(line - 1) !== true) return { ...page(line, line - 1), forcedInside: true };
     const forced = forcedRows.lines.get(line);
     if (forced !== undefined) return { ...page(line, line), forced };
     if (breakable(sized, line)) endRow = line;
@@ -117,6 +121,17 @@ interface ForcedRows {
   readonly lines: ReadonlyMap<number, ForcedBreak>;
   /** The rows an item holding a forced break inside starts in: laid out against the page, so that it breaks there. */
   readonly inside: ReadonlySet<number>;
+  /** The break the first row's items join at the grid's start (CSS Fragmentation 3 §3.1: it goes to the container's edge). */
+  readonly atStart: ForcedBreak | undefined;
+}
+
+/**
+ * A forced break before the grid's first row, which its items' `break-before` join and carry to
+ * the grid's edge, as Chromium prints it: the grid moves to the next page unless it is the
+ * page's first content (nothing above it to break from).
+ */
+export function forcedAtStart(sized: SizedGrid): ForcedBreak | undefined {
+  return forcedBreaks(sized).atStart;
 }
 
 /** Found once per sized grid (most have none). */
@@ -135,14 +150,16 @@ function forcedBreaks(sized: SizedGrid): ForcedRows {
     };
     const count = sized.rows.length;
     const inside = new Set<number>();
+    const first: GridItem['box'][] = [];
     for (const item of sized.grid.items) {
+      if (item.area.rowStart === 0) first.push(item.box);
       if (item.area.rowStart > 0 && forcedPageBreakBetween([], [item.box]) !== undefined) at(item.area.rowStart).starting.push(item.box);
       if (item.area.rowEnd < count && forcedPageBreakBetween([item.box], []) !== undefined) at(item.area.rowEnd).ending.push(item.box);
       if (forcedBreakInside(item.box)) inside.add(item.area.rowStart);
     }
     const lines = new Map<number, ForcedBreak>();
     for (const [line, { ending, starting }] of around) lines.set(line, forcedPageBreakBetween(ending, starting)!);
-    FORCED_ROWS.set(sized, rows = { lines, inside });
+    FORCED_ROWS.set(sized, rows = { lines, inside, atStart: first.map(forcedBreakAtStart).find((kind) => kind !== undefined) });
   }
   return rows;
 }

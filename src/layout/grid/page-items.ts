@@ -18,7 +18,7 @@ import { isSubgrid, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { itemWidth, layoutItemInArea, stretchesInRows } from './items.js';
 import type { PageRows } from './fragment.js';
-import { groupEnd, noRows, rowsEnd, rowsForPage, unbreakable } from './fragment.js';
+import { forcedAtStart, groupEnd, noRows, rowsEnd, rowsForPage, unbreakable } from './fragment.js';
 import type { SizedGrid } from './sizing.js';
 import { containerAlignment } from './sizing.js';
 import type { ParentTracks } from './subgrid.js';
@@ -72,9 +72,11 @@ export interface LaidPage {
  * that does not fit when its items break inside); undefined when the grid must move whole to the
  * next page. `room` is the space from the content box top to the page end.
  */
-export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | undefined; room: number | undefined; atTop: boolean; discardTopMargins: boolean }): LaidPage | undefined {
+export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | undefined; room: number | undefined; atTop: boolean; discardTopMargins: boolean; notForced?: ReadonlySet<number> }): LaidPage | undefined {
   const { resume, room } = on;
   const sized = t.sized;
+  // a forced break its first row carries to its start: it moves to the next page
+  if (resume === undefined && room !== undefined && !on.atTop && forcedAtStart(sized) !== undefined) return undefined;
   const items = noItems();
   const next = resume?.kind === 'block' ? resume.next : 0;
   const goOn = resume?.kind === 'block' && room !== undefined && (resume.children.length > 0 || (resume.stretching?.length ?? 0) > 0 || resume.cutAt !== undefined) ? resume : undefined;
@@ -88,7 +90,7 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   const band = carried > 0 && !stillCut ? carried + gapBefore(t, next) : carried;
   const gridRows = { box: run.box, sized, starts: t.rowStarts };
   // the rest of a cut row fills this page too: no row starts on it
-  const rows = stillCut ? { ...noRows(gridRows, next), top: band, height: band } : rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined });
+  const rows = stillCut ? { ...noRows(gridRows, next), top: band, height: band } : rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined, notForced: on.notForced });
   let page: PageRows;
   if (rows === undefined) {
     // No row fits below what is above the grid: its first row starts here if its items break inside, else the grid moves.
@@ -101,8 +103,12 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   } else {
     page = cutSubgrids(run, t, rows, room, items);
   }
-  reportRowStart(run, t, page, items);
   const tokens = items.tokens.sort((a, b) => a.index - b.index);
+  // The row was cut for a forced break an item of it holds, but none broke there: the break went to
+  // the item's edge at the page top, where it does not apply (a grid side by side with another in
+  // it, its first row's break-before carried to the start), and Chromium keeps the row whole.
+  if (rows?.forcedInside === true && tokens.length === 0) return layoutPage(run, t, { ...on, notForced: new Set([...on.notForced ?? [], rows.splitFrom]) });
+  reportRowStart(run, t, page, items);
   const more = page.endRow < sized.rows.length;
   const cutAt = stillCut ? cutBefore + room : room !== undefined && page.splitFrom < page.endRow ? page.shift - page.top + room : undefined;
   // Rows keep their sizes, and a cut row fills the page when it goes on; items cut at the page end may reach below the rows.
