@@ -42,12 +42,35 @@ export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
  * `break-before`, or any before it with a forced `break-after`, forces it (CSS Fragmentation 3
  * §3.1), as Chromium prints it. A column break does not apply between pages.
  */
-export function forcedPageBreakBetween(before: Iterable<{ readonly style: { readonly breakAfter: BreakValue } }>, after: Iterable<{ readonly style: { readonly breakBefore: BreakValue } }>): ForcedBreak | undefined {
+export function forcedPageBreakBetween(before: Iterable<BlockLevelBox>, after: Iterable<BlockLevelBox>): ForcedBreak | undefined {
   let kind: ForcedBreak | undefined;
   for (const box of after) kind ??= pageBreakOf(box.style.breakBefore);
-  for (const box of before) kind ??= pageBreakOf(box.style.breakAfter);
+  for (const box of before) kind ??= forcedBreakAtEnd(box, false);
   return kind;
 }
+
+/**
+ * The forced break at a box's end: its own `break-after`, or one its last in-flow child carries
+ * to its edge, and so on down (CSS Fragmentation 3 §3.1) — the `<div style="page-break-after:
+ * always">` last in a wrapper breaks after the wrapper, as Chromium prints it. A single-line flex
+ * row carries any item's; another flex or grid container its last item's (not the other items
+ * of its last line or row: their places are not known here). `column` only when `column`. Found once per box.
+ */
+export function forcedBreakAtEnd(box: BlockLevelBox, column: boolean): ForcedBreak | undefined {
+  let end = AT_END.get(box);
+  if (end === undefined) {
+    end = forcedBreakOf(box.style.breakAfter) ?? null;
+    if (end === null && ((box.kind === 'block' && !box.inlineContent) || box.kind === 'flex' || box.kind === 'grid')) {
+      const inFlow = (box.children as readonly BlockLevelBox[]).filter(isInFlow);
+      const oneLine = box.kind === 'flex' && box.style.flexWrap === 'nowrap' && box.style.flexDirection.startsWith('row');
+      for (const child of oneLine ? inFlow : inFlow.slice(-1)) end ??= forcedBreakAtEnd(child, true) ?? null;
+    }
+    AT_END.set(box, end);
+  }
+  return end === null || (end === 'column' && !column) ? undefined : end;
+}
+
+const AT_END = new WeakMap<BlockLevelBox, ForcedBreak | null>();
 
 /**
  * The forced page break at a box's start: its own `break-before`, or one its first in-flow child

@@ -284,6 +284,16 @@ describe('forced breaks between rows (CSS Grid 1 §12, CSS Fragmentation 3 §3.1
     expect(await pages(layout(`<p id=i>I</p>${inner}`), ['i', 'x', 'y', 'r'], css)).toEqual(['1: i 100,0 500x20', '2: x 100,0 250x20', '2: y 350,0 250x20', '2: r 0,40 100x20']);
   });
 
+  // Chromium 156's print (pdftotext positions): a forced break-after on a last child goes to its
+  // parent's end, and on: the page-break div last in a wrapper, the last item of a grid, the last
+  // child of a flex row's item (before, a stayed on page 1, at 0,20 and 0,40)
+  it('breaks after a box whose last child, or a container whose last item, has a forced break-after', async () => {
+    const css = 'body { font: 10px/20px "Liberation Sans" } p { margin: 0 }';
+    expect(await pages('<div><div><p id=x>X</p><div style="page-break-after:always"></div></div></div><p id=a>A</p>', ['x', 'a'], css)).toEqual(['1: x 0,0 600x20', '2: a 0,0 600x20']);
+    expect(await pages('<div style="display:grid;grid-template-columns:1fr 1fr"><div id=x>X</div><div style="break-after:page">Y</div></div><p id=a>A</p>', ['x', 'a'], css)).toEqual(['1: x 0,0 300x20', '2: a 0,0 600x20']);
+    expect(await pages('<div style="display:flex"><aside style="width:100px">S</aside><main style="flex:1"><p id=x>X</p><div style="break-after:page">Y</div></main></div><p id=a>A</p>', ['x', 'a'], css)).toEqual(['1: x 100,0 500x20', '2: a 0,0 600x20']);
+  });
+
   // (Chromium: the break-before of a single-line flex row's second item goes to the row's edge: no break)
   it('does not cut a row for a break-before between items of a single-line flex row inside an item', async () => {
     const grid = '<div style="display:grid;grid-template-columns:100px 1fr"><aside>S</aside><main><div style="display:flex"><div>A</div><div style="break-before:page">B</div></div></main><div id=c>C</div><div id=d>D</div></div>';

@@ -53,7 +53,7 @@ export function forcesBreak(plan: FlexPlan): boolean {
   let forces = FORCES.get(plan);
   if (forces === undefined) {
     const all = plan.lines.flatMap((line) => line.items);
-    forces = all.some((p, i) => (i > 0 && forcedPageBreakBetween([all[i - 1]!.item], [p.item]) !== undefined) || forcedBreakInside(p.item.box))
+    forces = all.some((p, i) => (i > 0 && forcedPageBreakBetween([all[i - 1]!.item.box], [p.item.box]) !== undefined) || forcedBreakInside(p.item.box))
       || (plan.lines[0]?.items.some((p) => forcedBreakAtStart(p.item.box) !== undefined) ?? false);
     FORCES.set(plan, forces);
   }
@@ -100,7 +100,7 @@ function unitsOfPlan(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
 
 /** A forced break between lines joins the values of their items, as Blink does (break-token.ts). */
 function forcedBetween(before: Unit, after: Unit): ForcedBreak | undefined {
-  return forcedPageBreakBetween(before.items.map((i) => i.planned.item), after.items.map((i) => i.planned.item));
+  return forcedPageBreakBetween(before.items.map((i) => i.planned.item.box), after.items.map((i) => i.planned.item.box));
 }
 
 const avoids = (value: string): boolean => value === 'avoid' || value === 'avoid-page';
