@@ -339,6 +339,14 @@ describe('§10 fragmenting flex containers across pages', () => {
     expect(edges).toEqual(['4/6 0/0', '0/0 0/0', '0/0 15/4']);
   });
 
+  // Chromium 156's print (PDF pixels): a container whose definite height runs past the page end
+  // after its items breaks there and goes on, as a block's height does — a cover of 11in on pages
+  // of 10in (before, it ended at its last item on page 1, 260px, and went on nowhere)
+  it('breaks a definite height that runs past the page end after its items', async () => {
+    const cover = '<div id=c style="display:flex;flex-direction:column;justify-content:center;height:500px;break-after:page"><div id=a style="height:20px"></div></div><p id=z style="margin:0">Z</p>';
+    expect(await pages(cover, ['c', 'a', 'z'])).toEqual(['1: c 0,0 600x400', '1: a 0,240 600x20', '2: c 0,0 600x100', '3: z 0,0 600x18']);
+  });
+
   // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)
   it('forces a break after a line with any item that has break-after: page, and before one with any item that has break-before: page', async () => {
     const six = items(['width:250px;height:50px;break-after:page', ...Array.from({ length: 4 }, () => 'width:250px;height:50px'), 'width:250px;height:50px;break-before:page']);

@@ -24,6 +24,7 @@ import type { ContainerLimits } from './plan.js';
 import { planFlex } from './plan.js';
 import type { FlexPlan } from './plan.js';
 import type { PlacedItem } from './place.js';
+import type { FlowResult } from './paginate.js';
 import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
 import { maxOf } from '../../append-all.js';
 
@@ -58,15 +59,21 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
   const innerHeight = env.axes.row ? plan.innerCross : plan.innerMain;
   const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= (input.fragmentainer?.bottom ?? Infinity) + 0.01 && !forcesBreak(plan));
-  const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, { page, resume });
+  let flow: FlowResult = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, { page, resume });
   if (flow.pushed) return { kind: 'pushed' };
 
+  // Its items done on this page, a definite height that runs past the page end breaks there and
+  // goes on over the next pages, as a block's does (Chromium prints a cover of 11in on 10in pages so).
+  const consumedBefore = resume?.kind === 'block' ? resume.consumed ?? 0 : 0;
+  const heightGoesOn = !fits && flow.breakToken === undefined && definiteHeight !== undefined && extendsToEnd(input.fragmentainer)
+    && origin.y + definiteHeight - consumedBefore > input.fragmentainer.bottom - (style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0) + 0.01;
+  if (heightGoesOn) flow = { ...flow, breakToken: { kind: 'block', box, children: [], next: box.children.length } };
   const broken = flow.breakToken !== undefined;
   const placedHeight = fits ? innerHeight : Math.max(0, maxOf(flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y)));
   // broken, it extends to the page end (as Chromium prints it), above the bottom edges it clones
   const clonedEdges = style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0;
   // a definite height spans the fragments (CSS Fragmentation 3 §4.4): the last one takes what the earlier ones left of it
-  const consumed = resume?.kind === 'block' ? resume.consumed ?? 0 : 0;
+  const consumed = consumedBefore;
   const carried = continued && !broken && definiteHeight !== undefined ? Math.max(placedHeight, definiteHeight - consumed) : placedHeight;
   const contentHeight = broken && extendsToEnd(input.fragmentainer) ? Math.max(placedHeight, input.fragmentainer.bottom - origin.y - clonedEdges) : carried;
   const x = input.x + h.marginLeft;
