@@ -94,6 +94,7 @@ export function uax14Opportunities(text: string): BreakOpportunity[] {
   return withBreaksAfterHebrewHyphens(text, withBreaksBeforeSmallKana(text, withAsciiPairBreaks(text, withBreaksBetweenWords(text, opportunities))));
 }
 
+
 /**
  * UAX #14 gives the characters of Thai, Lao, Khmer, Myanmar and the Tai scripts (class SA) no
  * break opportunity among them: these scripts write no space between words, and the breaks come
@@ -145,7 +146,7 @@ function dictionaryBreaks(text: string, start: number, end: number, added: numbe
 let words: Intl.Segmenter | undefined;
 
 /** The Basic Multilingual Plane blocks of UAX #14 class SA: Thai, Lao, Myanmar (and its extensions), Khmer, Tai Le, New Tai Lue, Tai Tham, Tai Viet. */
-function isComplexContext(code: number): boolean {
+export function isComplexContext(code: number): boolean {
   return (code >= 0x0e00 && code <= 0x0eff) || (code >= 0x1000 && code <= 0x109f) || (code >= 0x1780 && code <= 0x17ff)
     || (code >= 0x1950 && code <= 0x1aaf) || (code >= 0xa9e0 && code <= 0xa9ff) || (code >= 0xaa60 && code <= 0xaadf);
 }

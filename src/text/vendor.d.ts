@@ -12,6 +12,12 @@ declare module 'linebreak' {
   export default class LineBreaker {
     constructor(text: string);
     nextBreak(): { position: number; required: boolean } | null;
+    /**
+     * The class of the next code point (its classes.js numbers, AI, SA, SG and XX given as AL, CJ as
+     * NS), read from the trie it breaks with; undocumented, the package is pinned (text/break-all.ts,
+     * test/text/break-all.test.ts checks it).
+     */
+    nextCharClass(): number;
   }
 }
 

@@ -118,6 +118,49 @@ describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
     expect(await lineTexts('<p id=p style="width:31px;word-break:break-all">aa bbbbbbbb</p>')).toEqual(['aa bb', 'bbbbb', 'b']);
   });
 
+  it('breaks with word-break: break-all between letters but not next to quotes, after openers or before closers and stops, as Chromium 156', async () => {
+    // Chromium's lines of `abcdefgh` + mark + `ijklmn`, 8ch and 9ch wide: the break before the mark, after it, or before the `h` it holds to
+    const firstLines: Record<string, readonly [string, string]> = {
+      '{': ['abcdefgh', 'abcdefgh'], '(': ['abcdefgh', 'abcdefgh'], '[': ['abcdefgh', 'abcdefgh'],
+      '"': ['abcdefg', 'abcdefg'], "'": ['abcdefg', 'abcdefg'], '«': ['abcdefg', 'abcdefg'], '»': ['abcdefg', 'abcdefg'],
+      '\u201c': ['abcdefg', 'abcdefg'], '\u201d': ['abcdefg', 'abcdefg'], '\u2019': ['abcdefg', 'abcdefg'],
+      '}': ['abcdefg', 'abcdefgh}'], ')': ['abcdefg', 'abcdefgh)'], ':': ['abcdefg', 'abcdefgh:'], ';': ['abcdefg', 'abcdefgh;'],
+      ',': ['abcdefg', 'abcdefgh,'], '.': ['abcdefg', 'abcdefgh.'], '!': ['abcdefg', 'abcdefgh!'], '?': ['abcdefg', 'abcdefgh?'],
+      '/': ['abcdefg', 'abcdefgh/'], '%': ['abcdefg', 'abcdefgh%'], '°': ['abcdefg', 'abcdefgh°'],
+      '$': ['abcdefgh', 'abcdefgh'], '\\': ['abcdefgh', 'abcdefgh'], '€': ['abcdefgh', 'abcdefgh'],
+      '-': ['abcdefgh', 'abcdefgh-'], '=': ['abcdefgh', 'abcdefgh='], '+': ['abcdefgh', 'abcdefgh+'], '|': ['abcdefgh', 'abcdefgh|'],
+      '#': ['abcdefgh', 'abcdefgh#'], '*': ['abcdefgh', 'abcdefgh*'], 'é': ['abcdefgh', 'abcdefghé'], 'ж': ['abcdefgh', 'abcdefghж'],
+      // en dash and hyphen: class HH since Unicode 17, left out of Chromium's break-all table
+      '\u2013': ['abcdefg', 'abcdefgh\u2013'], '\u2010': ['abcdefg', 'abcdefgh\u2010'],
+    };
+    for (const [mark, [eight, nine]] of Object.entries(firstLines)) {
+      const html = (chars: number): string => `<p id=p style="width:${chars * CH + 0.01}px;word-break:break-all">abcdefgh${mark.replace('{', '&#123;').replace('}', '&#125;')}ijklmn</p>`;
+      expect((await lineTexts(html(8)))[0], `${mark} at 8ch`).toBe(eight);
+      expect((await lineTexts(html(9)))[0], `${mark} at 9ch`).toBe(nine);
+    }
+    expect(await lineTexts(`<p id=p style="width:${9 * CH + 0.01}px;word-break:break-all">abcdef:&#123;"ghijklmn</p>`)).toEqual(['abcdef:', '{"ghijklm', 'n']);
+    // not after a combining mark (Chromium reads the code point right before the point)
+    expect(await lineTexts(`<p id=p style="width:${8 * CH + 0.01}px;word-break:break-all">abcdefgh\u0301ijklmn</p>`)).toEqual(['abcdefg', 'h\u0301ijklmn']);
+    // JSON in a `pre-wrap` block, as Docusaurus styles code
+    expect(await lineTexts(`<p id=p style="width:${12 * CH + 0.01}px;word-break:break-all;white-space:pre-wrap">curl -H 'Content-Type: application/json' -d '&#123;"sku":"ABC-123","qty":2&#125;'</p>`))
+      .toEqual(["curl -H 'Con", 'tent-Type: a', 'pplication/j', "son' -d '{\"s", 'ku":"ABC-12', '3","qty":2}\'']);
+  });
+
+  it('breaks with word-break: break-all between two elements\' texts and back inside a text already on the line, as Chromium 156', async () => {
+    const at = (chars: number, html: string): Promise<string[]> => lineTexts(`<p id=p style="width:${chars * CH + 0.5}px;word-break:break-all;white-space:pre-wrap">${html}</p>`);
+    // a code block's tokens are spans
+    expect(await at(8, 'abcdefgh<span>ijklmn</span>')).toEqual(['abcdefgh', 'ijklmn']);
+    expect(await at(8, 'ab<span>cdefgh</span>ijklmn')).toEqual(['abcdefgh', 'ijklmn']);
+    expect(await at(8, 'abcdefgh<span>.ijklmn</span>')).toEqual(['abcdefg', 'h.ijklmn']);
+    expect(await at(8, 'abcdefg<span>h</span><span>"ijklmn</span>')).toEqual(['abcdefg', 'h"ijklmn']);
+  });
+
+  it('lets a word without a break-all opportunity overflow unless overflow-wrap breaks it, as Chromium 156', async () => {
+    const braces = '&#123;'.repeat(14);
+    expect(await lineTexts(`<p id=p style="width:${9 * CH + 0.01}px;word-break:break-all">${braces}</p>`)).toEqual(['{'.repeat(14)]);
+    expect(await lineTexts(`<p id=p style="width:${9 * CH + 0.01}px;word-break:break-all;overflow-wrap:anywhere">${braces}</p>`)).toEqual(['{'.repeat(9), '{'.repeat(5)]);
+  });
+
   it('keeps CJK words together with word-break: keep-all', async () => {
     const normal = await lineTexts('<p id=p style="width:1px">中文字 中文</p>');
     const keep = await lineTexts('<p id=p style="width:1px;word-break:keep-all">中文字 中文</p>');
@@ -125,14 +168,18 @@ describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
     expect(keep).toEqual(['中文字', '中文']);
   });
 
-  it('counts graphemes in the min-content size for anywhere and break-all, not for break-word', async () => {
-    const width = async (style: string): Promise<number> => {
-      const p = await block(`<div style="width:0"><div id=p style="display:inline-block;${style}">abcdef gh</div></div>`);
+  it('counts graphemes in the min-content size for anywhere, break-all\'s breaks between letters, not for break-word', async () => {
+    const width = async (style: string, text = 'abcdef gh'): Promise<number> => {
+      const p = await block(`<div style="width:0"><div id=p style="display:inline-block;${style}">${text}</div></div>`);
       return p.width;
     };
     expect(await width('overflow-wrap:anywhere')).toBeCloseTo(CH, 3);
     expect(await width('word-break:break-all')).toBeCloseTo(CH, 3);
     expect(await width('overflow-wrap:break-word')).toBeCloseTo(6 * CH, 3);
+    // Chromium 156: 18px (`ab` / `{"c` / `d`), 42.02px (no break next to a quote), 30px (`x = f` / `(a, b` / `[0]);`)
+    expect(await width('word-break:break-all', 'ab&#123;"cd')).toBeCloseTo(3 * CH, 3);
+    expect(await width('word-break:break-all', 'a"b"c"d')).toBeCloseTo(7 * CH, 3);
+    expect(await width('word-break:break-all', 'x = f(a, b[0]);')).toBeCloseTo(5 * CH, 3);
   });
 
   it('breaks a 50,000-letter word line by line, across pages, in linear time', async () => {

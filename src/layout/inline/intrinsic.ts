@@ -1,8 +1,9 @@
 /**
  * Min-content and max-content inline sizes of inline content (CSS Sizing 3 §5.1, CSS Text 3
  * §5.4-5.5): the min-content size takes every soft wrap opportunity, including hyphenation
- * opportunities and, for `overflow-wrap: anywhere` and `word-break: break-all`, every grapheme
- * boundary; the max-content size only forced breaks. Hanging spaces count for neither; the
+ * opportunities, those `word-break: break-all` adds inside words and, for `overflow-wrap:
+ * anywhere` and `word-break: break-word`, every grapheme boundary; the max-content size only
+ * forced breaks. Hanging spaces count for neither; the
  * edges inline boxes with `box-decoration-break: clone` repeat on each line count for both.
  *
  * `text-indent` counts on the lines it indents that start the content or follow a forced break,
@@ -151,9 +152,10 @@ class ClonedOpen {
 /** Widths of the parts of a piece cut at all its inner opportunities, or undefined when it has none. */
 function innerBreaks(piece: TextPiece, splitter: Splitter): { first: number; last: number; widest: number } | undefined {
   const graphemes = graphemesCountForMinContent(piece);
-  const points = graphemes ? splitter.graphemePoints(piece) : splitter.hyphenationPoints(piece);
+  const breakAll = !graphemes && piece.style.wordBreak === 'break-all';
+  const points = graphemes ? splitter.graphemePoints(piece) : breakAll ? splitter.breakAllPoints(piece) : splitter.hyphenationPoints(piece);
   if (points.length === 0) return undefined;
-  const parts = splitter.splitAll(piece, points, !graphemes);
+  const parts = splitter.splitAll(piece, points, !graphemes && !breakAll);
   const width = (index: number): number => {
     const part = parts[index]!;
     return index === parts.length - 1 ? part.width : part.width - part.endSpacing;

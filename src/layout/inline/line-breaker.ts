@@ -1,8 +1,9 @@
 /**
  * Greedy line breaking (CSS Text 3 §5): fill each line with pieces up to the last break
- * opportunity that fits. A word that does not fit is first hyphenated if it can be (§5.4), a
- * line without any opportunity may break inside a word (`overflow-wrap`, `word-break`, §5.2 and
- * §5.5), and otherwise the piece overflows its line. Spaces (and letter-spacing) at the end of
+ * opportunity that fits. A word that does not fit is first hyphenated if it can be (§5.4), then
+ * broken where `word-break: break-all` allows it inside words (§5.2); a line without any
+ * opportunity may break inside a word anywhere (`overflow-wrap`, `word-break: break-word`, §5.5),
+ * and otherwise the piece overflows its line. Spaces (and letter-spacing) at the end of
  * a line collapse or hang (§4.1.3, §8.2), so they do not count against the width. Preserved
  * tabs advance to the next tab stop (§4.2). Inline boxes with `box-decoration-break: clone`
  * (CSS Fragmentation 3 §5.4) repeat their start edge on every line they continue on and owe
@@ -19,6 +20,7 @@ import { NO_HANG, endHang, startHang } from './hanging-punctuation.js';
 import type { Splitter } from './split.js';
 import { mayBreakAnywhere } from './split.js';
 import type { InlineResume } from './resume.js';
+import { breakAllBehind } from './break-all-back.js';
 
 export interface LinePieces {
   /** The line's pieces in logical order (split words appear as their parts). */
@@ -77,6 +79,7 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   // end edges of the cloned boxes open after the current piece
   let owed = env.cloned.end;
   let lastBreak = -1; // index in `line` after which the line may end
+  let searchedBehind = -1; // the pieces of `line` up to this index have no break-all opportunity left (break-all-back.ts)
   const fill: LineFill = { line, count: pieces.length, mayHang: env.mayHang === true, relievedToFit: undefined, startHanging: 0 };
   // what the last text piece frees when it ends the line (its end hanging or trimmed)
   let endFree = 0;
@@ -99,16 +102,31 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     if (fits && !fitsWhole) fill.relievedToFit = piece;
     if (!fits && piece.kind === 'text') {
       const room = available - used - owed + hangsAtStart;
-      const hyphenated = hyphenate(piece, room, env.splitter);
-      const split = hyphenated ?? (piece.style.wordBreak === 'break-all' || (lastBreak < 0 && mayBreakAnywhere(piece))
-        ? splitAtGrapheme(piece, room, env.splitter, lastBreak < 0 && line.every((p) => p.width === 0))
-        : undefined);
+      // the later of a hyphenation and of what `word-break: break-all` adds inside words; then, nothing
+      // before on the line, an emergency break anywhere, or else the word up to its first break-all point
+      const inWord = later(hyphenate(piece, room, env.splitter), splitAtLastFit(piece, env.splitter.breakAllPoints(piece), room, env.splitter, false));
+      const anywhere = lastBreak < 0 && mayBreakAnywhere(piece);
+      const first = lastBreak < 0 && line.every((p) => p.width === 0);
+      const split = inWord ?? (anywhere
+        ? splitAtLastFit(piece, env.splitter.graphemePoints(piece), room, env.splitter, first)
+        : first ? splitAtFirst(piece, env.splitter.breakAllPoints(piece), env.splitter) : undefined);
       if (split !== undefined) {
         line.push(split[0]);
         return finishLine(fill, false, { index: j, tail: split[1] });
       }
       // not one grapheme fits after the piece before, cut from the same long word (pieces.ts): break between them
       if (lastBreak < 0 && continuesLongWord(line[line.length - 1], piece) && mayBreakAnywhere(piece)) return finishLine(fill, false, { index: j, tail: undefined });
+    }
+    if (!fits && !(piece.kind === 'text' && piece.tab !== undefined)) {
+      // a break-all opportunity behind this piece (not a tab, which hangs), after the last ordinary one (searched once per piece: those before failed already)
+      const behind = breakAllBehind(line, piece, lastBreak, searchedBehind, env.splitter);
+      searchedBehind = line.length;
+      if (behind !== undefined) {
+        const index = j - (line.length - behind.keep);
+        line.length = behind.keep;
+        if (behind.split !== undefined) line.push(behind.split[0]);
+        return finishLine(fill, false, { index, tail: behind.split?.[1] ?? (index === at.index ? at.tail : undefined) });
+      }
     }
     if (!fits && lastBreak >= 0) {
       const kept = line.length - (lastBreak + 1);
@@ -233,12 +251,22 @@ function hyphenate(piece: TextPiece, room: number, splitter: Splitter): readonly
   return undefined;
 }
 
+/** The piece cut at the first of `points`, if any. */
+function splitAtFirst(piece: TextPiece, points: readonly number[], splitter: Splitter): readonly [TextPiece, TextPiece] | undefined {
+  return points.length === 0 ? undefined : splitter.split(piece, points[0]!, false);
+}
+
+/** Of two splits of a piece, the one with the longer head. */
+function later(a: readonly [TextPiece, TextPiece] | undefined, b: readonly [TextPiece, TextPiece] | undefined): readonly [TextPiece, TextPiece] | undefined {
+  if (a === undefined) return b;
+  return b !== undefined && b[0].to > a[0].to ? b : a;
+}
+
 /**
- * The longest head ending at a grapheme boundary that fits (binary search: widths grow with the
- * boundary); with `force`, at least one grapheme so that the line makes progress.
+ * The longest head ending at one of `points` (ascending) that fits (binary search: widths grow
+ * with the point); with `force`, the head to the first point so that the line makes progress.
  */
-function splitAtGrapheme(piece: TextPiece, room: number, splitter: Splitter, force: boolean): readonly [TextPiece, TextPiece] | undefined {
-  const points = splitter.graphemePoints(piece);
+function splitAtLastFit(piece: TextPiece, points: readonly number[], room: number, splitter: Splitter, force: boolean): readonly [TextPiece, TextPiece] | undefined {
   if (points.length === 0) return undefined;
   let low = 0;
   let high = points.length - 1;

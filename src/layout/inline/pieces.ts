@@ -18,6 +18,7 @@ import { levelAt } from './bidi.js';
 import type { MeasureEnv, TextEnv, TextPiece, TextStretch } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
+import { breakAllAddsBreak } from '../../text/break-all.js';
 import { breakAroundLeaders } from './leader.js';
 import { withSymbolMarkerWidth } from './symbol-marker.js';
 import { appendAll } from '../../append-all.js';
@@ -271,11 +272,12 @@ export interface TextCuts {
 
 /**
  * A stretch without break opportunities that may break anywhere (`overflow-wrap: anywhere |
- * break-word`, `word-break: break-all | break-word`) is cut every LONG_STRETCH code units, at a
- * grapheme boundary, into pieces with no break between them: the line breaker splits a piece's
- * rest again on every line, so a 330 KB word in one piece took time quadratic in its length.
- * Lines fill the same way (a break between the pieces is still only where the line is full);
- * only kerning across a cut is lost, in words a thousand characters long.
+ * break-word`, `word-break: break-word`) is cut every LONG_STRETCH code units, at a grapheme
+ * boundary, into pieces with no break between them: the line breaker splits a piece's rest again
+ * on every line, so a 330 KB word in one piece took time quadratic in its length. Lines fill the
+ * same way (a break between the pieces is still only where the line is full); only kerning across
+ * a cut is lost, in words a thousand characters long. With `word-break: break-all` the cut is at
+ * the next point where it breaks (text/break-all.ts), an opportunity like the others.
  */
 const LONG_STRETCH = 1024;
 
@@ -308,6 +310,7 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
   const phrases = style.wordBreak === 'auto-phrase' ? phraseBoundaries(text, item.lang) : undefined;
   const breakSpaces = style.whiteSpace === 'break-spaces';
   const anywhere = wraps && breaksAnywhere(style);
+  const breakAll = wraps && style.wordBreak === 'break-all';
   if (opportunities === NO_BREAKS && !tabs && !breakSpaces && !anywhere) {
     // nothing to break at (text that never wraps, without a newline: `breakMapOf`): the loop below would cut it once, at its end
     if (text.length > 0) cuts.text(0, text.length, false, false);
@@ -320,7 +323,10 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
   };
   for (let i = 1; i <= text.length; i++) {
     const previous = text[i - 1]!;
-    if (anywhere && i - start >= LONG_STRETCH && i < text.length && isGraphemeBoundary(text, i)) cut(i, false, false);
+    if (i - start >= LONG_STRETCH && i < text.length) {
+      if (breakAll && breakAllAddsBreak(text, i)) cut(i, true, false);
+      else if (anywhere && isGraphemeBoundary(text, i)) cut(i, false, false);
+    }
     if (tabs && previous === '\t') {
       const required = opportunities[item.start + i];
       cuts.tab(i - 1, required !== undefined && wraps);

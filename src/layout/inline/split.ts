@@ -1,20 +1,24 @@
 /**
  * Breaking inside a piece: hyphenation opportunities (CSS Text 3 §5.4: soft hyphens for
- * `hyphens: manual | auto`, dictionary patterns for `auto` in words without soft hyphens) and
- * grapheme cluster boundaries for `overflow-wrap: anywhere | break-word` and
- * `word-break: break-all | break-word` (§5.2, §5.5). A split measures the two parts again.
+ * `hyphens: manual | auto`, dictionary patterns for `auto` in words without soft hyphens), the
+ * opportunities `word-break: break-all` adds inside words (§5.2, text/break-all.ts) and grapheme
+ * cluster boundaries for `overflow-wrap: anywhere | break-word` and `word-break: break-word`
+ * (§5.5). A split measures the two parts again.
  */
 import { hyphenationPoints as dictionaryPoints } from '../../text/hyphenate.js';
 import type { HyphenateLimitChars } from '../../css/model/types.js';
 import type { MeasureEnv, TextPiece } from './measure.js';
 import { measureText, wrapsLines } from './measure.js';
 import { graphemeSegmenter } from '../../graphemes.js';
+import { breakAllPoints } from '../../text/break-all.js';
 
 export interface Splitter {
   /** Offsets in `piece.item.text`, ascending, strictly inside the piece, where it may hyphenate. */
   hyphenationPoints(piece: TextPiece): readonly number[];
   /** Grapheme cluster boundaries strictly inside the piece, ascending. */
   graphemePoints(piece: TextPiece): readonly number[];
+  /** Where `word-break: break-all` breaks strictly inside the piece, ascending (none for other values). */
+  breakAllPoints(piece: TextPiece): readonly number[];
   /** The piece cut at `at`: a head that may end with a hyphen, and the rest. */
   split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece];
   /**
@@ -117,6 +121,12 @@ class ContentSplitter implements Splitter {
     return beforeLastNonSpace(piece, points);
   }
 
+  breakAllPoints(piece: TextPiece): readonly number[] {
+    if (piece.style.wordBreak !== 'break-all' || piece.tab !== undefined || !wrapsLines(piece.style.whiteSpace)) return NONE;
+    // Never leave only spaces in the tail.
+    return beforeLastNonSpace(piece, breakAllPoints(piece.item.text, piece.from, piece.to));
+  }
+
   split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece] {
     const env = this.env;
     const head = measureText({ item: piece.item, from: piece.from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env);
@@ -141,16 +151,19 @@ class ContentSplitter implements Splitter {
   }
 }
 
-/** overflow-wrap / word-break values that allow breaking an overflowing word anywhere (§5.5). */
+/**
+ * overflow-wrap / word-break values that allow breaking an overflowing word anywhere (§5.5).
+ * Not `break-all`: it adds opportunities, and a word without one (`{{{{`) overflows, as in Chromium.
+ */
 export function mayBreakAnywhere(piece: TextPiece): boolean {
   return breaksAnywhere(piece.style);
 }
 
 export function breaksAnywhere(style: Pick<TextPiece['style'], 'overflowWrap' | 'wordBreak'>): boolean {
-  return style.overflowWrap !== 'normal' || style.wordBreak === 'break-word' || style.wordBreak === 'break-all';
+  return style.overflowWrap !== 'normal' || style.wordBreak === 'break-word';
 }
 
-/** Whether every grapheme boundary counts for the min-content size (`anywhere`, `break-all`). */
+/** Whether every grapheme boundary counts for the min-content size (`anywhere`, `break-word`). */
 export function graphemesCountForMinContent(piece: TextPiece): boolean {
-  return piece.style.overflowWrap === 'anywhere' || piece.style.wordBreak === 'break-all' || piece.style.wordBreak === 'break-word';
+  return piece.style.overflowWrap === 'anywhere' || piece.style.wordBreak === 'break-word';
 }
