@@ -91,9 +91,28 @@ export function uax14Opportunities(text: string): BreakOpportunity[] {
       opportunities.push({ index: text.length, required: true });
     }
   }
-  return withBreaksAfterHebrewHyphens(text, withBreaksBeforeSmallKana(text, withAsciiPairBreaks(text, withBreaksBetweenWords(text, opportunities))));
+  return withBreaksAfterSpaces(text, withBreaksAfterHebrewHyphens(text, withBreaksBeforeSmallKana(text, withAsciiPairBreaks(text, withBreaksBetweenWords(text, opportunities)))));
 }
 
+/**
+ * Blink breaks after every run of spaces, tabs and newlines whatever follows (`IsBreakableSpace`
+ * in text_break_iterator.cc, asked before UAX #14): `abcdefg |});`, `( |x`, `" |{`, and before a
+ * combining mark too. UAX #14 keeps a space with a closing bracket or a stop after it (LB13), with
+ * an opening bracket before it (LB14) and a few more (LB15-LB17): code such as `} else {` or
+ * `foo(a, b );` overflowed where Chromium wraps it. A no-break space (and U+3000) is no such space.
+ */
+function withBreaksAfterSpaces(text: string, opportunities: BreakOpportunity[]): BreakOpportunity[] {
+  let added: number[] | undefined;
+  let next = 0; // the first opportunity not before i: most points after spaces are one already
+  for (let i = 1; i < text.length; i++) {
+    if (!isBreakableSpace(text.charCodeAt(i - 1)) || isBreakableSpace(text.charCodeAt(i))) continue;
+    while (next < opportunities.length && opportunities[next]!.index < i) next++;
+    if (opportunities[next]?.index !== i) (added ??= []).push(i);
+  }
+  return withAllowed(opportunities, added);
+}
+
+const isBreakableSpace = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0a;
 
 /**
  * UAX #14 gives the characters of Thai, Lao, Khmer, Myanmar and the Tai scripts (class SA) no

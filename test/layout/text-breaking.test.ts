@@ -153,6 +153,8 @@ describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
     expect(await at(8, 'ab<span>cdefgh</span>ijklmn')).toEqual(['abcdefgh', 'ijklmn']);
     expect(await at(8, 'abcdefgh<span>.ijklmn</span>')).toEqual(['abcdefg', 'h.ijklmn']);
     expect(await at(8, 'abcdefg<span>h</span><span>"ijklmn</span>')).toEqual(['abcdefg', 'h"ijklmn']);
+    // after the spaces before a closing bracket (Blink breaks after any space)
+    expect(await at(13, 'abcdefghijklm <span>&#125;</span><span>)</span>;')).toEqual(['abcdefghijklm ', '});']);
   });
 
   it('lets a word without a break-all opportunity overflow unless overflow-wrap breaks it, as Chromium 156', async () => {

@@ -37,6 +37,14 @@ describe('UAX #14 break opportunities', () => {
       .toEqual(['T-|001', 'ABC-|123', '2024-|05-|01', '1.5-|2', '10-|20', 'a |-5', '(-5)', '$-5', 'ф-12', '(a)-5']);
   });
 
+  it('breaks after every run of spaces whatever follows, as Chromium 156 (not a no-break or ideographic space)', () => {
+    // Chromium's lines, 9ch wide: `abcdefg ` / `}xyz`, `abcdef( ` / `xyzw`, `abcdef" ` / `{xyz`, the mark alone; UAX #14 (LB13-LB15) breaks none
+    expect(['abcdefg }xyz', 'abcdefg !xyz', 'abcdefg ,xyz', 'abcdef( xyzw', 'abcdef" {xyz', 'abcdefg \u0301xyz', 'a\t)b'].map(breaks))
+      .toEqual([['8'], ['8'], ['8'], ['8'], ['8'], ['8'], ['2']]);
+    expect(['abcdefg\u00a0}xyz', 'abcdefg\u3000}xyz'].map(breaks)).toEqual([[], []]);
+    expect(breaks('x = f(a, b );')).toEqual(['2', '4', '9', '11']);
+  });
+
   it('breaks between two printable ASCII characters exactly where Chromium 156 does, for all 94 × 94 pairs', () => {
     // Chromium's reading: each pair alone in a 0px wide box, two lines where it breaks. Blink asks
     // its own table for such pairs, not UAX #14: no break after "/" (paths and URLs stay whole), nor
