@@ -100,6 +100,11 @@ function kindOf(cp: number): number {
   return kind;
 }
 
+/** Whether the character is of a right-to-left script (its glyphs come in visual order, not the characters'). */
+export function isRightToLeft(cp: number): boolean {
+  return kindOf(cp) === RTL;
+}
+
 function isLeftSign(glyph: ShapedGlyph): boolean {
   return glyph.codePoints.length > 0 && glyph.codePoints.every((cp) => LEFT_SIGNS.has(cp));
 }

@@ -10,6 +10,7 @@ import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import { alphaOperator } from './graphics.js';
 import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js';
 import { markClusters, type MarkCluster } from './mark-clusters.js';
+import { SPACED_WORDS_FROM, spacedWords } from './spaced-words.js';
 
 const NO_CLUSTERS: readonly MarkCluster[] = Object.freeze([]);
 
@@ -42,7 +43,8 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   let text = `BT\n/${face.name} ${num(item.size)} Tf\n1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`;
   if (bold || (stroke !== undefined && fill)) text += '\n2 Tr';
   else if (stroke !== undefined) text += '\n1 Tr';
-  // Letter-spacing as character spacing, so text extraction does not read its gaps as word breaks.
+  // Letter-spacing as character spacing (one operator, not an adjustment per glyph); its words are
+  // spanned with their text for extraction (showOperators, spaced-words.ts)
   const charSpacing = commonSpacing(item);
   if (charSpacing !== 0) text += `\n${num(charSpacing)} Tc`;
   const show = showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing);
@@ -111,8 +113,10 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
   const scale = 1000 / item.size;
   const spacing = charSpacing * scale; // what Tc already adds after every glyph, in TJ units
   const built = new ShowOperators();
-  // (a run with its own ActualText says it all: spans do not nest)
-  const clusters = item.actualText === undefined ? markClusters(glyphs) : NO_CLUSTERS;
+  // the spans of ActualText the glyphs are written in: clusters whose glyphs are out of their characters'
+  // order, else the words of widely letter-spaced text (spaced-words.ts); none in a run with its own
+  // ActualText, which says it all (spans do not nest)
+  const clusters = item.actualText === undefined ? spansOf(glyphs, spacing) : NO_CLUSTERS;
   let cluster = 0;
   let pending = 0; // adjustment (1/1000 em, TJ sign) to write before the next glyph
   for (let i = 0; i < glyphs.length; i++) {
@@ -147,6 +151,11 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
   }
   built.flushArray();
   return built.out;
+}
+
+function spansOf(glyphs: GlyphsItem['glyphs'], spacing: number): readonly MarkCluster[] {
+  const clusters = markClusters(glyphs);
+  return clusters.length === 0 && spacing >= SPACED_WORDS_FROM ? spacedWords(glyphs) : clusters;
 }
 
 /**

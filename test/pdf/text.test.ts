@@ -59,7 +59,26 @@ describe('glyph runs', () => {
     // the shared letter-spacing becomes character spacing (Tc); only kerning is left in TJ
     const adjust = Math.round(((natural(glyphs[0]!.id) - glyphs[0]!.advance) * 1000 / size) * 1000) / 1000;
     expect(s).toContain('BT\n/F1 20 Tf\n1 0 0 -1 5 30 Tm\n2 Tc\n');
-    expect(s).toContain(`[<0001> ${adjust} <0002>] TJ\n0 Tc\nET`);
+    // (a tenth of an em: the word is spanned with its text, spaced-words.ts)
+    expect(s).toContain(`[<0001> ${adjust} <0002>] TJ\nEMC\n0 Tc\nET`);
+  });
+
+  test('letter-spaced words extract as words and their spaces as spaces, nothing drawn moved', async () => {
+    const face = loadFace('liberation');
+    const runs = (spanned: boolean): DisplayItem[] => [
+      // 0.12em and 0.3em (poppler starts a new word past a tenth of an em: `D E L I V E R TO` without the spans)
+      { ...glyphItem(face, 'DELIVER TO', { x: 10, y: 30, size: 12, spacing: 1.44 }), ...(spanned ? {} : { actualText: '' }) } as DisplayItem,
+      { ...glyphItem(face, 'LIVE NATION PRESENTS', { x: 10, y: 60, size: 10, spacing: 3 }), ...(spanned ? {} : { actualText: '' }) } as DisplayItem,
+      // tracking-wide text needs none
+      glyphItem(face, 'Quarterly report', { x: 10, y: 90, size: 12, spacing: 0.3 }),
+    ];
+    const pdf = await write(runs(true));
+    expect((await pdftotext(pdf)).trim().split(/\n+/)).toEqual(['DELIVER TO', 'LIVE NATION PRESENTS', 'Quarterly report']);
+    const s = Buffer.from(await write(runs(true))).toString('latin1');
+    expect(s.match(/ActualText/g)).toHaveLength(5);
+    expect(s).toContain('/Span <</ActualText <FEFF00440045004C0049005600450052>>> BDC');
+    // the same glyphs where the spans are not written (a run with its own ActualText, here empty)
+    expect(await rasterize(pdf)).toEqual(await rasterize(await write(runs(false))));
   });
 
   test('x and y offsets of marks become adjustments and text rise', () => {

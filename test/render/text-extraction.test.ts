@@ -21,6 +21,16 @@ describe('text extraction', () => {
     expect(text.trim()).toBe('BILLED TO NORTHWIND');
   });
 
+  it('reads text letter-spaced a tenth of an em and more as words (Chromium 156: at 0.1em and 0.25em, not 0.3em)', async () => {
+    // pdftotext of Chromium's PDF: DELIVER TO, DATE DOORS SHOW VENUE, Royal Institute, L I V E N AT I O N P R E S E N T S
+    const text = await extract(`<style>body { margin: 0; font-family: "Liberation Sans" } p { margin: 4px 0 }</style>
+      <p style="font-size: 7pt; letter-spacing: .1em; font-weight: bold">DELIVER TO</p>
+      <p style="font-size: 6pt; letter-spacing: .1em; text-transform: uppercase">Date Doors Show Venue</p>
+      <p style="font-size: 12pt; letter-spacing: .25em">Royal Institute</p>
+      <p style="font-size: 8pt; letter-spacing: .3em">LIVE NATION PRESENTS</p>`);
+    expect(text.trim().split(/\n+/)).toEqual(['DELIVER TO', 'DATE DOORS SHOW VENUE', 'Royal Institute', 'LIVE NATION PRESENTS']);
+  });
+
   it('keeps justified words and their order', async () => {
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`);
     const text = await extract(`<p style="width: 300px; text-align: justify">${words.join(' ')}</p>`);
