@@ -339,6 +339,19 @@ describe('collapsing borders (CSS2 §17.6.2)', () => {
     const segments = findTable(page!).collapsedBorders!;
     expect(segments.filter((s) => s.vertical).map((s) => Math.round(s.x))).not.toContain(8);
   });
+
+  it('takes each cell\'s border on its own side in a right-to-left table, the first column on the right', async () => {
+    // the first cell's border-right and the second's border-left are the table's outer edges, as in
+    // Chromium 156; octavo had met them on the line between the cells (the right one lost) and
+    // placed the 6px border there
+    const cells = `<tr><td id=a style="border-right:6px solid blue">${w(50)}</td><td id=b style="border-left:6px solid red">${w(50)}</td></tr>`;
+    const [page] = await pages(`<table id=t dir=rtl style="border-collapse:collapse">${cells}</table>`);
+    expect(['t', 'a', 'b'].map((id) => box(page!, id))).toEqual(['0,0 112x10', '56,0 53x10', '3,0 53x10']);
+    const table = findTable(page!);
+    expect(table.border).toEqual({ top: 0, right: 3, bottom: 0, left: 3 });
+    const verticals = table.collapsedBorders!.filter((s) => s.vertical).map((s) => [s.x, s.width, s.color.b > 0 ? 'blue' : 'red']);
+    expect(verticals.sort((p, q) => Number(p[0]) - Number(q[0]))).toEqual([[0, 6, 'red'], [106, 6, 'blue']]);
+  });
 });
 
 function findTable(page: PageLayout): Extract<Fragment, { kind: 'box' }> {

@@ -114,6 +114,17 @@ describe('collapsed borders, painted', () => {
     ]);
   });
 
+  it('draws each cell\'s border on its own side in a right-to-left table, as Chromium 156 prints it', async () => {
+    // the first cell (on the right) has a blue border-right, the last a red border-left: both are the
+    // table's outer edges; the blue was drawn between the cells and the red not at all
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 10px 2px; margin: 0 } body { margin: 0; direction: rtl }
+      table { border-collapse: collapse } td { padding: 0; width: 2px; height: 2px }
+      td:first-child { border-right: 2px solid blue } td:last-child { border-left: 2px solid red }</style>
+      <table><tr><td></td><td></td></tr></table>`);
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual(['__RR____BB', '__RR____BB']);
+  });
+
   it('keeps both edges of a rowspan cell that a colspan cell overlaps, right to left', async () => {
     // CSS 2.1 §17.5 leaves overlapping cells undefined; this is Chromium 156's picture (WeasyPrint drops the overlapped edge)
     const pdf = await render(`<!DOCTYPE html><style>@page { size: 14px 10px; margin: 0 } body { margin: 0; direction: rtl }

@@ -119,33 +119,42 @@ export function horizontalEdge(source: EdgeSource, above: number | undefined, be
   return contest.winner();
 }
 
-/** The edge on grid line `line` (0 = the table's start edge) in row `row`. */
+/**
+ * The edge on grid line `line` (0 = the table's start edge) in row `row`. The cell before a line
+ * meets it with its end side, the one after with its start side: `right` and `left`, swapped in a
+ * right-to-left table, whose first column is on the right (CSS2 §17.6.2.1's tie rule then favours
+ * the cell further right: the one before, added first).
+ */
 export function verticalEdge(source: EdgeSource, row: number, line: number): CollapsedBorder {
   const { grid, table } = source;
-  const left = line > 0 ? cellAt(grid, row, line - 1) : undefined;
-  const right = line < grid.columnCount ? cellAt(grid, row, line) : undefined;
-  if (left !== undefined && left === right) return NO_BORDER; // inside a spanning cell
+  const [start, end]: readonly [Side, Side] = table.style.direction === 'rtl' ? RTL_SIDES : LTR_SIDES;
+  const before = line > 0 ? cellAt(grid, row, line - 1) : undefined;
+  const after = line < grid.columnCount ? cellAt(grid, row, line) : undefined;
+  if (before !== undefined && before === after) return NO_BORDER; // inside a spanning cell
   const contest = new EdgeContest(source.borders);
-  contest.add(left?.cell.content, 'right', 6);
-  contest.add(right?.cell.content, 'left', 6);
+  contest.add(before?.cell.content, end, 6);
+  contest.add(after?.cell.content, start, 6);
   const rowBox = grid.rows[row]!;
   if (line === 0 || line === grid.columnCount) {
-    const side = line === 0 ? 'left' : 'right';
+    const side = line === 0 ? start : end;
     contest.add(rowBox.box, side, 5);
     contest.add(rowBox.group, side, 4);
   }
   if (line > 0) {
-    contest.add(grid.columns[line - 1], 'right', 3);
-    if (line === grid.columnCount || grid.columnGroups[line] !== grid.columnGroups[line - 1]) contest.add(grid.columnGroups[line - 1], 'right', 2);
+    contest.add(grid.columns[line - 1], end, 3);
+    if (line === grid.columnCount || grid.columnGroups[line] !== grid.columnGroups[line - 1]) contest.add(grid.columnGroups[line - 1], end, 2);
   }
   if (line < grid.columnCount) {
-    contest.add(grid.columns[line], 'left', 3);
-    if (line === 0 || grid.columnGroups[line] !== grid.columnGroups[line - 1]) contest.add(grid.columnGroups[line], 'left', 2);
+    contest.add(grid.columns[line], start, 3);
+    if (line === 0 || grid.columnGroups[line] !== grid.columnGroups[line - 1]) contest.add(grid.columnGroups[line], start, 2);
   }
-  if (line === 0) contest.add(table, 'left', 1);
-  if (line === grid.columnCount) contest.add(table, 'right', 1);
+  if (line === 0) contest.add(table, start, 1);
+  if (line === grid.columnCount) contest.add(table, end, 1);
   return contest.winner();
 }
+
+const LTR_SIDES = ['left', 'right'] as const;
+const RTL_SIDES = ['right', 'left'] as const;
 
 /** Every collapsed edge of a table, resolved once (cells' half borders, each page's segments). */
 export interface CollapsedEdges {

@@ -143,8 +143,7 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellSty
   const content = cell.cell.content;
   const top = widestOver(edges.horizontal[cell.row]!, cell.column, cell.colSpan);
   const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
-  const left = edges.vertical[cell.row]![cell.column]!.width;
-  const right = edges.vertical[cell.row]![cell.column + cell.colSpan]!.width;
+  const [left, right] = physicalSides(edges, edges.vertical[cell.row]![cell.column]!.width, edges.vertical[cell.row]![cell.column + cell.colSpan]!.width);
   return restyled(content, styles.halfBorders(cell.column, content.style, { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 }));
 }
 
@@ -238,10 +237,16 @@ function widestOver(line: readonly CollapsedBorder[], start: number, count: numb
 function outerHalfBorders(grid: TableGrid, edges: CollapsedEdges): Sides {
   const rows = grid.rows.length;
   if (rows === 0) return { top: 0, right: 0, bottom: 0, left: 0 };
+  const [left, right] = physicalSides(edges, edges.vertical[0]![0]!.width, edges.vertical[0]![grid.columnCount]!.width);
   return {
     top: widestOver(edges.horizontal[0]!, 0, grid.columnCount) / 2,
     bottom: widestOver(edges.horizontal[rows]!, 0, grid.columnCount) / 2,
-    left: edges.vertical[0]![0]!.width / 2,
-    right: edges.vertical[0]![grid.columnCount]!.width / 2,
+    left: left / 2,
+    right: right / 2,
   };
+}
+
+/** Widths on a row's start and end grid lines as [left, right]: a right-to-left table starts on the right. */
+function physicalSides(edges: CollapsedEdges, start: number, end: number): [number, number] {
+  return edges.source.table.style.direction === 'rtl' ? [end, start] : [start, end];
 }
