@@ -169,6 +169,12 @@ describe('column widths, table-layout: auto (CSS Tables 3 §3.9)', () => {
       .toEqual(['0,0 112x32', '12,7 58x18', '80,7 20x18']);
   });
 
+  it('starts the columns of a right-to-left table inside its right border and padding (Chromium 156 geometry)', async () => {
+    // they were mirrored from the left border and padding: 8px left of Chromium's here
+    expect(await geometry(`<table id=t dir=rtl style="border-left:10px solid;border-right:2px solid;padding-left:4px"><tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr></table>`, ['t', 'a', 'b']))
+      .toEqual(['0,0 116x10', '64,0 50x10', '14,0 50x10']);
+  });
+
   it('computes border-spacing in whole px as Chromium 156 does: 0.01px added, then truncated; 0 beyond 32767px or below 0', async () => {
     // 3mm 2.5mm (11.34px 9.45px) is 11px 9px, so the second column starts at 11 + 75 + 11 and no row drifts by 0.45px
     const fixed = 'td { width: 75px; height: 37px }';
@@ -351,6 +357,21 @@ describe('collapsing borders (CSS2 §17.6.2)', () => {
     expect(table.border).toEqual({ top: 0, right: 3, bottom: 0, left: 3 });
     const verticals = table.collapsedBorders!.filter((s) => s.vertical).map((s) => [s.x, s.width, s.color.b > 0 ? 'blue' : 'red']);
     expect(verticals.sort((p, q) => Number(p[0]) - Number(q[0]))).toEqual([[0, 6, 'red'], [106, 6, 'blue']]);
+  });
+
+  it('starts the columns of a right-to-left table inside its right border (Chromium 156 geometry)', async () => {
+    // the table's border-left is 10px and its border-right 2px: the columns were mirrored from the
+    // left border's half, 4px to the right of Chromium's in the collapsing model
+    const cells = `<tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr>`;
+    const [page] = await pages(`<table id=t dir=rtl style="border-collapse:collapse;border-left:10px solid;border-right:2px solid">${cells}</table>`);
+    expect(['t', 'a', 'b'].map((id) => box(page!, id))).toEqual(['0,0 112x10', '60,0 51x10', '5,0 55x10']);
+  });
+
+  it('starts a right-to-left table\'s columns inside the collapsed border on its right, a column\'s', async () => {
+    // the first column's 8px border-right is the table's right edge, the second's 4px border-left its left one
+    const cells = `<tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr>`;
+    const cols = '<colgroup><col style="border-right:8px solid"><col style="border-left:4px solid"></colgroup>';
+    expect(await geometry(`<table id=t dir=rtl style="border-collapse:collapse">${cols}${cells}</table>`, ['t', 'a', 'b'])).toEqual(['0,0 112x10', '54,0 54x10', '2,0 52x10']);
   });
 });
 

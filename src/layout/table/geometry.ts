@@ -114,7 +114,9 @@ function computeGeometry(plan: TablePlan, room: number, containingWidth: number,
   // collapsed columns are sized as if visible, then give up their width and spacing: the table narrows (CSS 2.1 §17.5.5)
   const collapsed = plan.grid.collapsedColumns;
   const x: number[] = [];
-  let at = plan.border.left + padding.left + (widths.length > 0 ? spacing : 0);
+  // from the start edge: the right one in a right-to-left table, mirrored below
+  const rtl = style.direction === 'rtl';
+  let at = (rtl ? plan.border.right + padding.right : plan.border.left + padding.left) + (widths.length > 0 ? spacing : 0);
   widths.forEach((w, c) => {
     x.push(at);
     if (collapsed[c] === true) {
@@ -125,6 +127,6 @@ function computeGeometry(plan: TablePlan, room: number, containingWidth: number,
     }
   });
   // right-to-left tables put their first column on the right (CSS2 §17.5.2)
-  if (style.direction === 'rtl') widths.forEach((w, c) => (x[c] = width - x[c]! - w));
-  return { width, border: plan.border, padding, columns: { x, widths, collapsed, contentWidth: width - edges, rtl: style.direction === 'rtl' } };
+  if (rtl) widths.forEach((w, c) => (x[c] = width - x[c]! - w));
+  return { width, border: plan.border, padding, columns: { x, widths, collapsed, contentWidth: width - edges, rtl } };
 }
