@@ -140,6 +140,39 @@ describe('lines beside floats (CSS2 §9.5)', () => {
       .toEqual(['0,20 100']);
   });
 
+  it('keeps a paragraph with a hanging text-indent beside a float, counting the indent in its first line (as Chromium)', async () => {
+    // a 110x30 float, a line "x" beside it, then the paragraph: its first line outdented into the
+    // padding (or the float's side) has 22px more room, and fits beside the float; before, its
+    // content was measured against the line box without the indent and it went below the float.
+    // Chromium 156's getBoundingClientRect of the paragraph and of its first word, per variant.
+    const text = '<span id=w>aaaa</span> bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm';
+    const at = async (float: string, paragraph: string, dir = ''): Promise<string> => {
+      const laid = await boxesOf(`<div style="width:200px"${dir}><div style="float:${float};width:110px;height:30px"></div><div>x</div>${paragraph}</div>`, '', ['p', 'w']);
+      return `${laid['p']!.replace(/ .*x/, ' h')} / ${laid['w']!.replace(/ .*/, '').replace(/\.(\d)\d*/g, '.$1')}`;
+    };
+    const hang = 'text-indent:-22px;padding-left:22px';
+    expect(await at('right', `<p id=p style="margin:0;${hang}">${text}</p>`)).toBe('0,10 h40 / 0,9');
+    expect(await at('left', `<p id=p style="margin:0;${hang}">${text}</p>`)).toBe('0,10 h30 / 88,9');
+    expect(await at('right', `<p id=p style="margin:0;text-indent:-10%;padding-left:10%">${text}</p>`)).toBe('0,10 h40 / 2,9');
+    expect(await at('right', `<p id=p style="margin:0;text-indent:-22px">${text}</p>`)).toBe('0,10 h30 / -22,9');
+    // right to left, the float on the left: the first word at 121.73
+    expect(await at('left', `<p id=p style="margin:0;text-indent:-22px;padding-right:22px">${text}</p>`, ' dir=rtl')).toBe('0,10 h40 / 121.7,9');
+    // a list item with its marker outside
+    expect(await at('right', `<ol style="margin:0;padding-left:30px"><li id=p style="${hang}">${text}</li></ol>`)).toBe('30,10 h40 / 30,9');
+    // a positive indent counts too: the first word fits the 90px beside the float, not after 30px (below it at y 30)
+    expect(await at('right', '<p id=p style="margin:0;text-indent:30px"><span id=w>abcdefghijkl</span> bbbb cccc dddd eeee ffff</p>')).toBe('0,10 h40 / 30,29');
+  });
+
+  it('counts the text-indent in the room a float met in the first line needs beside it (as Chromium)', async () => {
+    // 60px indent: "aaaa bbbb " and the 100px float no longer fit in 200px, the float waits below the line;
+    // -40px: "aaaa bbbb cccc " and the float fit beside the 160px line box (Chromium 156: f at 100,10 and 100,0)
+    const float = (id: string): string => `<span id=${id} style="float:right;width:100px;height:20px"></span>`;
+    expect(await boxesOf(`<p style="margin:0;width:200px;text-indent:60px">aaaa bbbb ${float('f')}cccc dddd eeee ffff gggg hhhh iiii</p>`, '', ['f']))
+      .toEqual({ f: '100,10 100x20' });
+    expect(await boxesOf(`<p style="margin:0;width:160px;text-indent:-40px;padding-left:40px">aaaa bbbb cccc ${float('f')}eeee ffff gggg hhhh iiii</p>`, '', ['f']))
+      .toEqual({ f: '100,0 100x20' });
+  });
+
   it('narrows a line taller than its strut by a float beside its lower part (as Chromium)', async () => {
     // 10px inline-blocks on lines whose strut is 0: the second line, at y 10, meets the float at 18-20
     // below the first one; it does not fit beside it and goes below (Chromium: the block at 0,20)

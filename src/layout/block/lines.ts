@@ -310,7 +310,8 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
   for (;;) {
     const { band, line } = lineInBand(flow, at, top, current.exclusions);
     const width = band.right - band.left;
-    const overflows = lineContentWidth(line.pieces, line.cloned, line.hang) > width + 0.01 && width < frame.contentWidth;
+    // the indent counts: a hanging one gives the content room that a float beside the line has not taken
+    const overflows = line.indent + lineContentWidth(line.pieces, line.cloned, line.hang) > width + 0.01 && width < frame.contentWidth;
     const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
     if (below !== undefined) {
       top = below;
@@ -333,7 +334,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
  * Chromium places such leading floats: nothing earlier on the line holds it below the line.
  */
 function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
-  let used = line.cloned.start;
+  let used = line.indent + line.cloned.start;
   // spaces before the float hang: they need no room beside it
   let hanging = 0;
   let contentBefore = false;

@@ -39,6 +39,8 @@ export interface InlineLine extends LaidOutLine {
   readonly hang: LineHang;
   /** The edges `box-decoration-break: clone` boxes repeat on the line besides its pieces: at its start, and at its end. */
   readonly cloned: ClonedEdges;
+  /** Where its content starts in the line box (lineIndent): negative for a hanging `text-indent`. */
+  readonly indent: number;
 }
 
 export interface LineRoom {
@@ -135,7 +137,7 @@ function styledFirstLine(content: InlineFlowBox, measured: MeasuredInline, room:
   if (next === undefined) return undefined;
   return {
     empty: line.empty, width: line.width, height: line.height, baseline: line.baseline, children: line.children, start: CONTENT_START,
-    next, pieces: line.pieces, cloned: line.cloned, hang: line.hang,
+    next, pieces: line.pieces, cloned: line.cloned, hang: line.hang, indent: line.indent,
   };
 }
 
@@ -178,7 +180,7 @@ function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineR
   // field by field: spreading here took V8's slow generic copy (and once lost `empty`)
   return {
     empty: laid.empty, width: laid.width, height: laid.height, baseline: laid.baseline, children, start: at,
-    next, pieces: line.pieces, cloned: onLine, hang: line.hang,
+    next, pieces: line.pieces, cloned: onLine, hang: line.hang, indent,
   };
 }
 
