@@ -98,6 +98,46 @@ describe('page-margin boxes: placement (CSS Paged Media 3 §5.3)', () => {
     expect(rect(boxWithText(doc.pages[0]!, 'c').box)).toEqual([270, 14, 10, 6]);
   });
 
+  it('aligns the content of a box with a fixed height or min-height in its own content box (§5.3.3, as Chromium)', async () => {
+    // 400x300 pages, margins 40px 40px 80px (the third: 40px 80px 80px); each box "AB" with a 1px
+    // border. Chromium 156's PDF puts each word's top 0.28px above its line's top: these are the
+    // line tops. Before, a box with a height kept its lines at the top of its content box.
+    const box = (name: string, text: string, css: string): string => `@${name} { content: "${text}"; font: 10px/12px "DejaVu Sans"; border: 1px solid; ${css} }`;
+    const doc = await layoutHtml(`<style>body { margin: 0 } .two { page: two } .three { page: three }
+      @page { size: 400px 300px; margin: 40px 40px 80px;
+        ${box('top-left', 'TL', 'width: 100px; height: 30px; vertical-align: bottom')}
+        ${box('top-right', 'TR', 'width: 100px; height: 30px; vertical-align: middle')}
+        ${box('bottom-left', 'BL', 'width: 100px; height: 40px; vertical-align: bottom')}
+        ${box('bottom-right', 'BR', 'width: 100px; height: 40px; vertical-align: middle')} }
+      @page two { ${box('top-left', 'MB', 'width: 100px; min-height: 36px; vertical-align: bottom')}
+        ${box('top-right', 'MM', 'width: 100px; min-height: 36px; vertical-align: middle')}
+        ${box('bottom-right', 'OM', 'width: 100px; height: 120px; vertical-align: middle')} }
+      @page three { margin: 40px 80px 80px;
+        ${box('left-middle', 'LM', 'width: 40px; height: 100px; vertical-align: bottom')}
+        ${box('right-middle', 'RM', 'width: 40px; height: 100px; vertical-align: middle; padding: 5px 0 15px')}
+        ${box('bottom-left', 'PB', 'width: 100px; height: 40px; padding-top: 10px; box-sizing: border-box; vertical-align: bottom')}
+        ${box('bottom-right', 'XB', 'width: 100px; height: 40px; max-height: 20px; vertical-align: bottom')} }
+      </style><div>one</div><div class=two>two</div><div class=three>three</div>`);
+    const tops = (page: number, ...names: string[]): number[] => names.map((name) => Math.round(boxWithText(doc.pages[page]!, name).line!.y * 100) / 100);
+    expect(tops(0, 'TL', 'TR', 'BL', 'BR')).toEqual([27, 18, 249, 235]);
+    // min-height; a box taller than its margin, overflowing the page
+    expect(tops(1, 'MB', 'MM', 'OM')).toEqual([27, 15, 275]);
+    // side boxes, padding, box-sizing: border-box, a max-height under the height
+    expect(tops(2, 'LM', 'RM', 'PB', 'XB')).toEqual([168, 119, 247, 229]);
+  });
+
+  it('keeps content taller than its margin box at the box\'s top whatever its vertical-align (as Chromium)', async () => {
+    // 10px margins: the 12px lines overflow the 8px content boxes; a 4px height or max-height too
+    // (Chromium 156's PDF: the words 0.28px above 1, 1, 35 and 35; before, the first two went up out of the page)
+    const box = (name: string, text: string, css: string): string => `@${name} { content: "${text}"; font: 10px/12px "DejaVu Sans"; border: 1px solid; width: 100px; ${css} }`;
+    const doc = await layoutHtml(`<style>body { margin: 0 } .two { page: two }
+      @page { size: 400px 300px; margin: 10px 40px; ${box('top-left', 'TB', 'vertical-align: bottom')} ${box('top-right', 'TM', 'vertical-align: middle')} }
+      @page two { margin: 40px 40px 80px; ${box('top-left', 'HB', 'max-height: 4px; vertical-align: bottom')} ${box('top-right', 'HM', 'height: 4px; vertical-align: middle')} }
+      </style><div>one</div><div class=two>two</div>`);
+    const top = (page: number, name: string): number => Math.round(boxWithText(doc.pages[page]!, name).line!.y * 100) / 100;
+    expect([top(0, 'TB'), top(0, 'TM'), top(1, 'HB'), top(1, 'HM')]).toEqual([1, 1, 35, 35]);
+  });
+
   it('generates nothing for a box without content, and @page :first can remove one with content: none', async () => {
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { background: red } @bottom-center { content: counter(page) } }
       @page :first { @bottom-center { content: none } } ${THREE_PAGES}`);

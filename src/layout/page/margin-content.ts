@@ -104,10 +104,13 @@ export function contentWidths(box: BlockBox, ctx: LayoutContext): { readonly min
   return { min: sizes.minContent, max: sizes.maxContent };
 }
 
-/** The box laid out at a border-box width, with its content's own height. */
+/**
+ * The box laid out at a border-box width, with its content's own height: its `height` and
+ * `min-`/`max-height` are the placement's (margin-boxes.ts), not its content's.
+ */
 function layoutAtWidth(box: BlockBox, borderBoxWidth: number, mode: 'layout' | 'measure', ctx: LayoutContext): BoxFragment {
   const laid = layoutBox(box, {
-    mode, available: borderBoxWidth, containingWidth: borderBoxWidth, containingHeight: undefined, fixedWidth: borderBoxWidth,
+    mode, available: borderBoxWidth, containingWidth: borderBoxWidth, containingHeight: undefined, fixedWidth: borderBoxWidth, autoHeight: true,
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a page-margin box cannot be pushed');
@@ -136,11 +139,15 @@ export interface MarginBoxPlacement {
   readonly align: VerticalPlacement;
 }
 
-/** The box's fragment: its content laid out at its width and aligned vertically in its height. */
+/**
+ * The box's fragment: its content laid out at its width and aligned vertically in its content
+ * box, fixed `height` or not (§5.3.3); content taller than the box stays at its top (safe
+ * alignment, as Chromium 156 prints it).
+ */
 export function marginBoxFragment(placement: MarginBoxPlacement, ctx: LayoutContext): BoxFragment {
   const { box, edges } = placement;
   const laid = layoutAtWidth(box, placement.width, 'layout', ctx);
-  const free = placement.height - laid.height;
+  const free = Math.max(0, placement.height - laid.height);
   const shift = placement.align === 'middle' ? free / 2 : placement.align === 'bottom' ? free : 0;
   return withBoxFields(laid, {
     x: placement.x,
