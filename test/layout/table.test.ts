@@ -340,6 +340,42 @@ describe('collapsing borders (CSS2 §17.6.2)', () => {
     expect(verticals.map((s) => [s.style, s.width])).toEqual([['dotted', 3], ['double', 3], ['double', 3]]);
   });
 
+  it('takes the table\'s sides from the widest border at each side over all rows, as Chromium 156 does', async () => {
+    // a header row without borders over cells with 4px ones: Chromium keeps the cells' borders inside the table, the
+    // header cell 2px in too (CSS2 §17.6.2 takes the first row's sides: 0, and the body cells' borders stuck out 2px)
+    const collapse = 'border-collapse:collapse';
+    expect(await geometry(`<table id=t style="${collapse};width:600px;table-layout:fixed"><tr><th id=h>${w(20)}</th><th>${w(20)}</th></tr>`
+      + `<tr><td id=a style="border:4px solid">${w(20)}</td><td id=b style="border:4px solid">${w(20)}</td></tr></table>`, ['t', 'h', 'a', 'b']))
+      .toEqual(['0,0 600x28', '2,0 298x12', '2,12 298x14', '300,12 298x14']);
+    // a cell's 12px right border in the second row outweighs the table's 8px one: the right side is 6px
+    expect(await geometry(`<table id=t style="${collapse};border:8px solid"><tr><td id=a style="border:2px solid">${w(50)}</td><td id=b style="border-left:12px solid">${w(50)}</td></tr>`
+      + `<tr><td id=c>${w(50)}</td><td id=d style="border-right:12px solid">${w(50)}</td></tr></table>`, ['t', 'a', 'b', 'c', 'd']))
+      .toEqual(['0,0 130x38', '4,4 60x15', '64,4 60x15', '4,19 60x15', '64,19 60x15']);
+    // the row groups' borders: the footer's 14px left one and the body's 6px right one make the sides of an auto-width table
+    expect(await geometry(`<table id=t style="${collapse}"><thead style="border-left:10px solid"><tr><td id=a>${w(50)}</td><td>${w(50)}</td></tr></thead>`
+      + `<tbody style="border-right:6px solid"><tr><td id=b>${w(50)}</td><td id=c>${w(50)}</td></tr></tbody><tfoot style="border-left:14px solid"><tr><td id=d>${w(50)}</td><td>${w(50)}</td></tr></tfoot></table>`, ['t', 'a', 'b', 'c', 'd']))
+      .toEqual(['0,0 120x30', '7,0 57x10', '7,10 57x10', '64,10 53x10', '7,20 57x10']);
+  });
+
+  it('takes a right-to-left table\'s start side from the cells\' right borders, as Chromium 156 does', async () => {
+    // the 10px right border of the second row's first cell is the table's right side (5px), the 6px left one its left (3px)
+    expect(await geometry(`<table id=t style="border-collapse:collapse;direction:rtl"><tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr>`
+      + `<tr><td id=c style="border-right:10px solid">${w(50)}</td><td id=d style="border-left:6px solid">${w(50)}</td></tr></table>`, ['t', 'a', 'b', 'c', 'd']))
+      .toEqual(['0,0 116x20', '56,0 55x10', '3,0 53x10', '56,10 55x10', '3,10 53x10']);
+    // in the separated model the first column starts inside the right border and padding
+    expect(await geometry(`<table id=t style="direction:rtl;border-left:20px solid;border-right:4px solid;padding-left:6px;padding-right:2px;border-spacing:3px">`
+      + `<tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr></table>`, ['t', 'a', 'b']))
+      .toEqual(['0,0 141x16', '82,3 50x10', '29,3 50x10']);
+  });
+
+  it('gives a row-spanning cell the widest border on each side over the rows it spans, as Chromium 156 does', async () => {
+    const [page] = await pages(`<table id=t style="border-collapse:collapse"><tr><td id=a>${w(50)}</td><td id=s rowspan=2>${w(50)}</td><td>${w(50)}</td></tr>`
+      + `<tr><td style="border-right:10px solid">${w(50)}</td><td style="border-left:6px solid">${w(50)}</td></tr></table>`);
+    expect(['t', 'a', 's'].map((id) => box(page!, id))).toEqual(['0,0 166x20', '0,0 55x10', '55,0 58x20']);
+    const cell = findById(page!, 's');
+    expect(cell?.kind === 'box' ? [cell.border.left, cell.border.right] : undefined).toEqual([5, 3]);
+  });
+
   it('lets hidden win over everything and none lose to everything', async () => {
     const [page] = await pages(`<table style="border-collapse:collapse"><tr><td style="border-right:hidden">${w(10)}</td><td style="border:5px solid">${w(10)}</td></tr></table>`);
     const segments = findTable(page!).collapsedBorders!;

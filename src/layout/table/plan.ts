@@ -143,7 +143,8 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellSty
   const content = cell.cell.content;
   const top = widestOver(edges.horizontal[cell.row]!, cell.column, cell.colSpan);
   const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
-  const [left, right] = physicalSides(edges, edges.vertical[cell.row]![cell.column]!.width, edges.vertical[cell.row]![cell.column + cell.colSpan]!.width);
+  // the sides are the widest over the rows the cell spans, as Chromium takes them
+  const [left, right] = physicalSides(edges, widestDown(edges, cell.column, cell.row, cell.rowSpan), widestDown(edges, cell.column + cell.colSpan, cell.row, cell.rowSpan));
   return restyled(content, styles.halfBorders(cell.column, content.style, { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 }));
 }
 
@@ -233,11 +234,24 @@ function widestOver(line: readonly CollapsedBorder[], start: number, count: numb
   return max;
 }
 
-/** CSS2 §17.6.2: the table's border is half of the collapsed borders on its outer edges (first row's sides, widest top and bottom). */
+/** The widest of the edges on vertical grid line `line` in `count` rows from `row`. */
+function widestDown(edges: CollapsedEdges, line: number, row: number, count: number): number {
+  let max = 0;
+  for (let r = row; r < row + count; r++) max = Math.max(max, edges.vertical[r]![line]!.width);
+  return max;
+}
+
+/**
+ * The table's border is half of the widest collapsed border on each of its outer edges: the top
+ * and bottom over the columns, the sides over all rows, as Chromium 156 takes them (CSS2 §17.6.2
+ * takes the sides from the first row only, so that a wider border lower down sticks out of the
+ * table's box).
+ */
 function outerHalfBorders(grid: TableGrid, edges: CollapsedEdges): Sides {
   const rows = grid.rows.length;
   if (rows === 0) return { top: 0, right: 0, bottom: 0, left: 0 };
-  const [left, right] = physicalSides(edges, edges.vertical[0]![0]!.width, edges.vertical[0]![grid.columnCount]!.width);
+  // the sides are the widest at each side over all rows, as Chromium takes them
+  const [left, right] = physicalSides(edges, widestDown(edges, 0, 0, rows), widestDown(edges, grid.columnCount, 0, rows));
   return {
     top: widestOver(edges.horizontal[0]!, 0, grid.columnCount) / 2,
     bottom: widestOver(edges.horizontal[rows]!, 0, grid.columnCount) / 2,
