@@ -24,6 +24,7 @@ import { exactLength } from '../exact-length.js';
 import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
 import { isNestedTableStart, unnestTables } from './table-nesting.js';
+import { fixTableChildren, tableToFix } from './implied-table-parts.js';
 import { recordInlineSvg } from './xml.js';
 import { documentMode } from './document-mode.js';
 import { BoundedCache } from '../cache/bounded.js';
@@ -64,6 +65,7 @@ export function parseHtml(html: string, sourceName: string, limits: ParseLimits 
   const documentElement = normalizeDocument(root);
   // a walk over every element, needed only when a table was opened inside another's table part
   if (handler.nestedTable) unnestTables(documentElement);
+  for (const table of handler.tablesToFix) fixTableChildren(table);
   if (html.includes('<svg')) recordInlineSvg(html, documentElement);
   return { root, documentElement, sourceName, mode, locate };
 }
@@ -87,6 +89,8 @@ class LimitedHandler extends DomHandler {
   private readonly reopened: Element[] = [];
   /** A `<table>` was opened directly in a table part (table-nesting.ts). */
   nestedTable = false;
+  /** Tables with a child the tree builder would have put in an implied part or before the table (implied-table-parts.ts). */
+  readonly tablesToFix: Element[] = [];
 
   constructor(private readonly limits: HandlerLimits) {
     super(undefined, PARSER_OPTIONS);
@@ -108,6 +112,12 @@ class LimitedHandler extends DomHandler {
       this.reopened.push(element);
     }
     if (isNestedTableStart(element.name, element.parent)) this.nestedTable = true;
+    const parent = element.parent;
+    if (parent !== null && isElement(parent)) this.fixLater(tableToFix(parent, element.name, element.attribs));
+  }
+
+  private fixLater(table: Element | undefined): void {
+    if (table !== undefined && this.tablesToFix[this.tablesToFix.length - 1] !== table) this.tablesToFix.push(table);
   }
 
   /**
@@ -122,6 +132,8 @@ class LimitedHandler extends DomHandler {
       if (skip === data.length && skip > 0) return;
       if (skip > 0) data = data.slice(skip);
     }
+    const parent = this.tagStack[this.tagStack.length - 1];
+    if (parent !== undefined && isElement(parent)) this.fixLater(tableToFix(parent, undefined, NO_ATTRIBUTES, data));
     super.ontext(data);
   }
 

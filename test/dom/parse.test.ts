@@ -99,18 +99,18 @@ describe('HTML parsing', () => {
 
   it('closes an open table at a <table> start tag outside its cells, as the HTML tree builder does', () => {
     const doc = parseHtml('<table><tr><td>1</td><td>2</td><table><tr><td>3</td></tr></table><p>after', 't');
-    expect(tags(doc)).toBe('html(head,body(table(tr(td("1"),td("2"))),table(tr(td("3"))),p("after")))');
+    expect(tags(doc)).toBe('html(head,body(table(tbody(tr(td("1"),td("2")))),table(tbody(tr(td("3")))),p("after")))');
     expectConsistentLinks(doc.root);
   });
 
   it('closes the open table whatever the case of the tags and whichever table part is open', () => {
-    expect(tags(parseHtml('<TABLE><TR><TD>1</TD><TABLE><TR><TD>2</TD></TR></TABLE>', 't'))).toBe('html(head,body(table(tr(td("1"))),table(tr(td("2")))))');
-    expect(tags(parseHtml('<table><tbody><table><tr><td>2</td></tr></table></tbody></table>', 't'))).toBe('html(head,body(table(tbody),table(tr(td("2")))))');
+    expect(tags(parseHtml('<TABLE><TR><TD>1</TD><TABLE><TR><TD>2</TD></TR></TABLE>', 't'))).toBe('html(head,body(table(tbody(tr(td("1")))),table(tbody(tr(td("2"))))))');
+    expect(tags(parseHtml('<table><tbody><table><tr><td>2</td></tr></table></tbody></table>', 't'))).toBe('html(head,body(table(tbody),table(tbody(tr(td("2"))))))');
   });
 
   it('keeps a table inside a cell nested', () => {
     expect(tags(parseHtml('<table><tr><td><table><tr><td>in</td></tr></table></td></tr></table>', 't')))
-      .toBe('html(head,body(table(tr(td(table(tr(td("in"))))))))');
+      .toBe('html(head,body(table(tbody(tr(td(table(tbody(tr(td("in"))))))))))');
   });
 
   it('keeps script and style content raw', () => {
@@ -118,6 +118,69 @@ describe('HTML parsing', () => {
     const style = (doc.documentElement.children[0] as DomElement).children[0] as DomElement;
     expect(style.type).toBe('style');
     expect(style.children[0]).toMatchObject({ data: 'a > b { content: "&amp;" }' });
+  });
+});
+
+// each expected tree is Chromium 156's (document.body.innerHTML after parsing the same markup)
+describe('the table parts HTML implies and foster parenting (HTML §13.2.6.4.9)', () => {
+  const body = (html: string): string => {
+    const doc = parseHtml(html, 't');
+    expectConsistentLinks(doc.root);
+    return outline(doc.documentElement.children[1]!).replace(/^body\(|\)$/g, '');
+  };
+
+  it('wraps rows written straight in a table in a tbody, white space after the first row included', () => {
+    expect(body('<table>\n <tr><td>1</td></tr>\n <tr><td>2</td></tr>\n</table>'))
+      .toBe('table("\\n ",tbody(tr(td("1")),"\\n ",tr(td("2")),"\\n"))');
+  });
+
+  it('gives each run of rows between explicit sections and captions its own tbody', () => {
+    expect(body('<table><tr><td>1</td></tr><tbody><tr><td>2</td></tr></tbody><tr><td>3</td></tr></table>'))
+      .toBe('table(tbody(tr(td("1"))),tbody(tr(td("2"))),tbody(tr(td("3"))))');
+    expect(body('<table><thead><tr><td>h</td></tr></thead><tfoot><tr><td>f</td></tr></tfoot><tr><td>3</td></tr></table>'))
+      .toBe('table(thead(tr(td("h"))),tfoot(tr(td("f"))),tbody(tr(td("3"))))');
+    expect(body('<table><caption>a</caption><tr><td>1</td></tr><caption>b</caption><tr><td>2</td></tr></table>'))
+      .toBe('table(caption("a"),tbody(tr(td("1"))),caption("b"),tbody(tr(td("2"))))');
+  });
+
+  it('wraps cells written straight in a table in a tbody and a row, and columns in a colgroup', () => {
+    expect(body('<table><td>1</td><td>2</td><tr><td>3</td></tr></table>')).toBe('table(tbody(tr(td("1"),td("2")),tr(td("3"))))');
+    expect(body('<table><th>h</th><!--c--><tr><td>1</td></tr></table>')).toBe('table(tbody(tr(th("h"),<!--c-->),tr(td("1"))))');
+    expect(body('<table><col><col><tr><td>1</td></tr></table>')).toBe('table(colgroup(col,col),tbody(tr(td("1"))))');
+    expect(body('<table><colgroup><col></colgroup><col><tr><td>1</td></tr></table>')).toBe('table(colgroup(col),colgroup(col),tbody(tr(td("1"))))');
+  });
+
+  it('keeps comments, scripts and hidden inputs where they stand, inside the implied tbody', () => {
+    expect(body('<table><tr><td>1</td></tr><!--c--><script>x</script><input type=hidden><tr><td>2</td></tr></table>'))
+      .toBe('table(tbody(tr(td("1")),<!--c-->,script("x"),input,tr(td("2"))))');
+  });
+
+  it('moves text and other elements out of the table parts to just before the table', () => {
+    expect(body('<p>a</p><table><div>d</div>xyz<tr><td>1</td></tr> t <!--c--><tr><td>2</td></tr></table>'))
+      .toBe('p("a"),div("d"),"xyz"," t ",table(tbody(tr(td("1")),<!--c-->,tr(td("2"))))');
+    expect(body('<table><tbody><div>d</div>txt<tr><td>1</td></tr></tbody></table>')).toBe('div("d"),"txt",table(tbody(tr(td("1"))))');
+    expect(body('<table><tr><span>s</span><td>1</td></tr></table>')).toBe('span("s"),table(tbody(tr(td("1"))))');
+    expect(body('<table><tr><td>1</td></tr><input></table>')).toBe('input,table(tbody(tr(td("1"))))');
+  });
+
+  it('leaves a form in a table empty and reads its content as the table\'s', () => {
+    expect(body('<table><form><tr><td><input></td></tr></form><tr><td>2</td></tr></table>'))
+      .toBe('table(form,tbody(tr(td(input)),tr(td("2"))))');
+    expect(body('<table><tbody><form><tr><td>1</td></tr></form></tbody></table>')).toBe('table(tbody(form,tr(td("1"))))');
+  });
+
+  it('fixes tables in templates and foreignObjects, not the rows of other SVG elements', () => {
+    expect(body('<p>a</p><template><table><tr><td>1</td></tr></table></template>')).toBe('p("a"),template(table(tbody(tr(td("1")))))');
+    expect(body('<svg><foreignObject><table><tr><td>1</td></tr></table></foreignObject></svg>')).toBe('svg(foreignObject(table(tbody(tr(td("1"))))))');
+    expect(body('<svg><g><tr><td>1</td></tr></g></svg>')).toBe('svg(g(tr(td("1"))))');
+  });
+
+  it('gives an implied part the source range of what it wraps, so a diagnostic points at the row that implied it', () => {
+    const doc = parseHtml('<table>\n  <tr><td>1</td></tr>\n</table>', 't');
+    const tbody = (doc.documentElement.children[1] as DomElement).children[0] as DomElement;
+    const tbodyElement = tbody.children.find(isElement)!;
+    expect(tbodyElement.name).toBe('tbody');
+    expect(doc.locate(tbodyElement.startIndex!)).toEqual({ line: 2, column: 3 });
   });
 });
 

@@ -54,8 +54,9 @@ describe('table boxes (CSS2 §17.2.1)', () => {
       .toEqual(['0,12 20x10', '0,29 20x10']);
   });
 
-  it('wraps text directly in a row in an anonymous cell', async () => {
-    const [page] = await pages(`<table><tr id=r><td id=a>${w(40)}</td><div id=d>${w(30)}</div></tr></table>`);
+  it('wraps a block directly in a row in an anonymous cell', async () => {
+    // (in HTML's <tr> the parser moves a <div> before the table: test/layout/table-implied-parts.test.ts)
+    const [page] = await pages(`<div style="display:table"><div style="display:table-row"><div style="display:table-cell">${w(40)}</div><div id=d>${w(30)}</div></div></div>`);
     expect(box(page!, 'd')).toBe('40,0 30x10');
   });
 
