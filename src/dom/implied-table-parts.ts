@@ -57,12 +57,21 @@ export function tableToFix(parent: DomElement, name: string | undefined, attribs
   if (!SORTING_PARTS.has(parent.name)) return undefined;
   if (name === undefined ? !isFosteredText(text) : fitsIn(parent.name, name, attribs)) return undefined;
   for (let part: DomElement = parent; ;) {
-    if (part.name === 'table') return part;
+    if (part.name === 'table') {
+      if (part !== parent) withStrayInParts.add(part);
+      return part;
+    }
     const up = part.parent;
     if (up === null || !isElement(up) || !SORTING_PARTS.has(up.name)) return undefined; // a stray part outside any table
     part = up;
   }
 }
+
+/**
+ * Tables with a stray child in an explicit section or row: only their sections' and rows' children
+ * are read (a scan of every row of a long table costs more than the rest of the pass).
+ */
+const withStrayInParts = new WeakSet<DomElement>();
 
 /** Whether an explicit section or row holds a child the pass has to move or wrap (so its children are rebuilt). */
 function needsSorting(part: DomElement): boolean {
@@ -86,6 +95,8 @@ interface OpenPart {
  * open. Builds the table's new children and the list of nodes moved before it.
  */
 class TableChildren {
+  constructor(private readonly sortsParts: boolean) {}
+
   readonly children: DomNode[] = [];
   readonly fostered: DomNode[] = [];
   private section: OpenPart | undefined;
@@ -103,7 +114,7 @@ class TableChildren {
       this.closeColumns();
       this.closeRow();
       this.openSection(node).children.push(node);
-      if (needsSorting(node)) this.sortChildren(node, 'row');
+      if (this.sortsParts && needsSorting(node)) this.sortChildren(node, 'row');
     } else if (name === 'td' || name === 'th') {
       this.closeColumns();
       const section = this.openSection(node);
@@ -123,7 +134,7 @@ class TableChildren {
       this.closeColumns();
       this.closeSection();
       this.children.push(node);
-      if (SECTIONS.has(name) && needsSorting(node)) this.sortChildren(node, 'section');
+      if (SECTIONS.has(name) && this.sortsParts && needsSorting(node)) this.sortChildren(node, 'section');
     } else if (IN_PLACE.has(name) || isHiddenInput(name, node.attribs)) {
       this.innermost().push(node);
     } else if (name === 'form') {
@@ -202,7 +213,7 @@ function close(open: OpenPart): void {
  * rebuilt only when something is moved there.
  */
 export function fixTableChildren(table: DomElement): void {
-  const pass = new TableChildren();
+  const pass = new TableChildren(withStrayInParts.has(table));
   for (const child of table.children) pass.add(child);
   pass.end();
   adopt(table, pass.children);
