@@ -10,9 +10,9 @@
  * `script`, `style`, `template` and hidden inputs go into the innermost part open where they stand
  * (white space after the last row is the `<tbody>`'s, before the first one the table's).
  *
- * The same pass does the tree builder's foster parenting for the table's own children: text that
- * is not all white space and any element that is not a table part (a `<div>`, a `<span>`) is moved
- * to just before the table, where browsers render it. A `<form>` stays where it is, empty, and its
+ * The same pass does the tree builder's foster parenting for the children of the table and of its
+ * sections and rows: text that is not all white space and any element that is not a table part
+ * there (a `<div>`, a `<span>`) is moved to just before the table, where browsers render it. A `<form>` stays where it is, empty, and its
  * content is read as the table's, as the parser inserts the form and closes it at once.
  *
  * The parts it makes have no tag in the source: each takes the source range of what it wraps, so a
