@@ -6,8 +6,11 @@
  * that may end or start a word. So a line breaks between any two letters, before a hyphen, an
  * opening bracket or a currency sign, and after a closing bracket or a stop; never next to a
  * quotation mark, after an opening bracket or `$ \`, before a closing bracket or `: ; , . ! ? / %`,
- * nor after a combining mark (Chromium looks at the code point right before the point). `+` counts
- * as a letter there (as Internet Explorer did).
+ * nor right after a combining mark where Chromium searches back from where a line overflows (its
+ * search reads the code point right before the point). Where no break fits and Chromium looks
+ * forward from the line's start for the first one, a mark takes the place of nothing — the kind
+ * before it stands, as in Blink's NextBreakablePosition —: `हिन्दी` in a box too narrow for any of
+ * it breaks after `हि` and after `न्`. `+` counts as a letter there (as Internet Explorer did).
  *
  * Measured in Chromium 156 (9ch wide, `abcdef:{"ghijklmn`): `abcdef:` / `{"ghijklm` / `n`.
  */
@@ -28,12 +31,13 @@ const INFIX = 9; // IS
 const HYPHEN = 10; // HY `-`
 const PREFIX = 11; // PR
 const OPEN = 12; // OP
+const MARK = 13; // CM: adds nothing after it where Chromium searches back; the kind before it stands where it searches forward
 
 const bit = (...kinds: number[]): number => kinds.reduce((mask, kind) => mask | (1 << kind), 0);
 
 /** Per kind before a point, the kinds after it that add a break (bits). */
 const ADDS: readonly number[] = (() => {
-  const rows = new Array<number>(OPEN + 1).fill(0);
+  const rows = new Array<number>(MARK + 1).fill(0);
   const word = bit(LETTER, HYPHEN, NUMBER, OPEN, PREFIX, COMPLEX);
   rows[LETTER] = rows[COMPLEX] = rows[SYMBOL] = rows[NUMBER] = word;
   rows[CLOSE] = bit(LETTER, HYPHEN, NUMBER, PREFIX);
@@ -64,6 +68,7 @@ const PACKAGE_KINDS: readonly number[] = (() => {
   kinds[13] = LETTER; // HL
   kinds[16] = HYPHEN;
   kinds[17] = LETTER; // BA
+  kinds[21] = MARK; // CM
   return kinds;
 })();
 const PACKAGE_AL = 12;
@@ -122,15 +127,19 @@ export function breakAllAddsBreak(text: string, at: number): boolean {
   return (ADDS[kindOf(codePointBefore(text, at))]! & (1 << kindOf(after))) !== 0;
 }
 
-/** The points strictly between `from` and `to` where `word-break: break-all` adds a break, ascending. */
-export function breakAllPoints(text: string, from: number, to: number): number[] {
+/**
+ * The points strictly between `from` and `to` where `word-break: break-all` adds a break,
+ * ascending; `forward`: as Chromium finds them looking forward (the first break of a line where
+ * none fits, min-content widths), a point after a combining mark judged by what it combines with.
+ */
+export function breakAllPoints(text: string, from: number, to: number, forward = false): number[] {
   const points: number[] = [];
   let before = from < to ? kindOf(text.codePointAt(from)!) : OTHER;
   for (let at = from + (text.codePointAt(from)! > 0xffff ? 2 : 1); at < to;) {
     const code = text.codePointAt(at)!;
     const kind = kindOf(code);
     if ((ADDS[before]! & (1 << kind)) !== 0) points.push(at);
-    before = kind;
+    if (!forward || kind !== MARK) before = kind;
     at += code > 0xffff ? 2 : 1;
   }
   return points;

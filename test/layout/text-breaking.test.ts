@@ -139,7 +139,7 @@ describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
       expect((await lineTexts(html(9)))[0], `${mark} at 9ch`).toBe(nine);
     }
     expect(await lineTexts(`<p id=p style="width:${9 * CH + 0.01}px;word-break:break-all">abcdef:&#123;"ghijklmn</p>`)).toEqual(['abcdef:', '{"ghijklm', 'n']);
-    // not after a combining mark (Chromium reads the code point right before the point)
+    // not after a combining mark where the line breaks back from its overflow (Chromium reads the code point right before the point)
     expect(await lineTexts(`<p id=p style="width:${8 * CH + 0.01}px;word-break:break-all">abcdefgh\u0301ijklmn</p>`)).toEqual(['abcdefg', 'h\u0301ijklmn']);
     // JSON in a `pre-wrap` block, as Docusaurus styles code
     expect(await lineTexts(`<p id=p style="width:${12 * CH + 0.01}px;word-break:break-all;white-space:pre-wrap">curl -H 'Content-Type: application/json' -d '&#123;"sku":"ABC-123","qty":2&#125;'</p>`))

@@ -27,4 +27,14 @@ describe('word-break: break-all opportunities (Blink\'s kBreakAllLineBreakClassT
     expect(breakAllAddsBreak('a\u{1d400}b', 2)).toBe(false);
     expect(breakAllAddsBreak('a\u{1d400}b', 3)).toBe(true);
   });
+
+  it('adds no break right after a combining mark looking back, and judges it by its base looking forward (Blink\'s NextBreakablePosition)', () => {
+    // हिन्दी: ह ि न ् द ी — Chromium 156 prints it in a 1px box as हि / न् / दी (63px, three lines of Noto Sans Devanagari)
+    const hindi = '\u0939\u093f\u0928\u094d\u0926\u0940';
+    expect(breakAllPoints(hindi, 0, 6, true)).toEqual([2, 4]);
+    expect(breakAllPoints(hindi, 0, 6)).toEqual([]);
+    // the decomposed é of `abcdefgh\u0301ijklmn`: a break after it only looking forward
+    expect(breakAllPoints('h\u0301i', 0, 3, true)).toEqual([2]);
+    expect(breakAllPoints('h\u0301i', 0, 3)).toEqual([]);
+  });
 });

@@ -153,7 +153,7 @@ class ClonedOpen {
 function innerBreaks(piece: TextPiece, splitter: Splitter): { first: number; last: number; widest: number } | undefined {
   const graphemes = graphemesCountForMinContent(piece);
   const breakAll = !graphemes && piece.style.wordBreak === 'break-all';
-  const points = graphemes ? splitter.graphemePoints(piece) : breakAll ? splitter.breakAllPoints(piece) : splitter.hyphenationPoints(piece);
+  const points = graphemes ? splitter.graphemePoints(piece) : breakAll ? splitter.breakAllPoints(piece, true) : splitter.hyphenationPoints(piece);
   if (points.length === 0) return undefined;
   const parts = splitter.splitAll(piece, points, !graphemes && !breakAll);
   const width = (index: number): number => {

@@ -109,7 +109,7 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
       const first = lastBreak < 0 && line.every((p) => p.width === 0);
       const split = inWord ?? (anywhere
         ? splitAtLastFit(piece, env.splitter.graphemePoints(piece), room, env.splitter, first)
-        : first ? splitAtFirst(piece, env.splitter.breakAllPoints(piece), env.splitter) : undefined);
+        : first ? splitAtFirst(piece, env.splitter.breakAllPoints(piece, true), env.splitter) : undefined);
       if (split !== undefined) {
         line.push(split[0]);
         return finishLine(fill, false, { index: j, tail: split[1] });

@@ -18,7 +18,8 @@ export interface Splitter {
   /** Grapheme cluster boundaries strictly inside the piece, ascending. */
   graphemePoints(piece: TextPiece): readonly number[];
   /** Where `word-break: break-all` breaks strictly inside the piece, ascending (none for other values). */
-  breakAllPoints(piece: TextPiece): readonly number[];
+  /** `forward`: as Chromium finds them looking forward from a line's start (break-all.ts). */
+  breakAllPoints(piece: TextPiece, forward?: boolean): readonly number[];
   /** The piece cut at `at`: a head that may end with a hyphen, and the rest. */
   split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece];
   /**
@@ -121,10 +122,10 @@ class ContentSplitter implements Splitter {
     return beforeLastNonSpace(piece, points);
   }
 
-  breakAllPoints(piece: TextPiece): readonly number[] {
+  breakAllPoints(piece: TextPiece, forward = false): readonly number[] {
     if (piece.style.wordBreak !== 'break-all' || piece.tab !== undefined || !wrapsLines(piece.style.whiteSpace)) return NONE;
     // Never leave only spaces in the tail.
-    return beforeLastNonSpace(piece, breakAllPoints(piece.item.text, piece.from, piece.to));
+    return beforeLastNonSpace(piece, breakAllPoints(piece.item.text, piece.from, piece.to, forward));
   }
 
   split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece] {
