@@ -4,8 +4,7 @@
  *   `contrast`, color-matrix.ts) recolour every painted colour (solid fills, strokes, glyphs,
  *   gradient stops, shadow masks) and are applied to raster images' pixels by the pdf stage;
  * - `opacity()` makes the content a transparency group with that alpha, as `opacity` does;
- * - `drop-shadow()` paints the content's alpha offset and in its colour under it (what the functions
- *   before it made included: an earlier shadow's or blur's masks are shadowed from themselves): unblurred, the
+ * - `drop-shadow()` paints the content's alpha offset and in its colour under it: unblurred, the
  *   content itself as an alpha soft mask (exact, images' transparency included); blurred, raster
  *   images' alpha blurred by the pdf stage, and the other shapes' alpha blurred in one mask: their
  *   coverage (glyph outlines, paths, boxes) blurred as `text-shadow` is (text-shadow.ts) where
@@ -26,8 +25,7 @@ import { blurredItems, clipPolygon, pathPolygons } from './filter-blur.js';
 import { heldFilterFunction } from './effect-lengths.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
-import { boundsOf, rectPolygon } from './coverage.js';
-import { blurredFurther } from './shadow-mask.js';
+import { boundsOf } from './coverage.js';
 import { appendAll } from '../append-all.js';
 import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
@@ -126,8 +124,8 @@ const isRaster = (item: DisplayItem): item is ImageItem => item.kind === 'image'
 function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   if (shadow.color.a <= 0 || items.length === 0) return [];
   if (shadow.blur > 0) return blurredShadow(items, shadow);
-  // an earlier shadow's or blur's masks are part of what it shadows
-  const bounds = boundsOf(coveredPolygons(items, true));
+  const polygons = coveredPolygons(items);
+  const bounds = boundsOf(polygons);
   if (bounds === undefined) return [];
   // the content's own alpha, moved, masks a rectangle of the shadow colour
   return [
@@ -150,18 +148,17 @@ function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayI
  */
 function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   const sigma = shadow.blur;
-  // the images' and the earlier masks' shadows keep the transforms and clips they are drawn under
+  // the images' shadows keep the transforms and clips they are drawn under
   const images = items.flatMap((item): DisplayItem[] => {
     if (isRaster(item)) {
       const { filters: _colours, ...image } = item;
       return [{ ...image, blur: { sigma: Math.hypot(item.blur?.sigma ?? 0, sigma), shadow: shadow.color } }];
     }
-    if (item.kind === 'alpha-mask') return maskShadow(item, shadow);
     return STRUCTURE.has(item.kind) ? [item] : [];
   });
-  const imageLayer: DisplayItem[] = items.some(hasOwnShadow) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
-  const others = items.filter((item) => !hasOwnShadow(item));
-  // an earlier shadow Skia drew (an image) has no outline: left out of this one
+  const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
+  const others = items.filter((item) => !isRaster(item));
+  // an earlier shadow's image has no outline, as an earlier outlines' mask (an alpha mask) has none
   const polygons = coveredPolygons(others.filter((item) => !isRasterShadow(item)));
   const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
   if (moved.length === 0) return imageLayer;
@@ -170,25 +167,6 @@ function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): Displ
   if (outlinesAreAlpha(others) || mask?.kind !== 'alpha-mask') return [...imageLayer, ...outlined];
   // the rasterised shadow covers what the outlines' mask does: their bounds grown by 3σ, held within the effect bounds
   return [...imageLayer, rasterShadow(others, shadow, mask.rect, outlined) ?? outlined[0]!, ...outlined.slice(1)];
-}
-
-/** A raster image, or the mask of an earlier shadow or blur: shadowed from its own alpha, not from outlines. */
-const hasOwnShadow = (item: DisplayItem): boolean => isRaster(item) || item.kind === 'alpha-mask';
-
-/**
- * The blurred shadow of an earlier shadow's or blur's mask (Filter Effects 1 §5: each function
- * filters the result of the one before, so `drop-shadow(a) drop-shadow(b)` shadows a's shadow too,
- * as Chromium prints it): the mask blurred by σ more, in the shadow's colour over the mask's own
- * alpha, left to the offset the caller moves it by. Nothing past the size limits of a mask.
- */
-function maskShadow(item: Extract<DisplayItem, { kind: 'alpha-mask' }>, shadow: DropShadow): DisplayItem[] {
-  const sx = item.mask.width / item.rect.width;
-  const sy = item.mask.height / item.rect.height;
-  const room = Math.ceil(3 * shadow.blur * Math.max(sx, sy));
-  const mask = blurredFurther(item.mask, shadow.blur * Math.max(sx, sy), room);
-  if (mask === undefined) return [];
-  const rect: Rect = { x: item.rect.x - room / sx, y: item.rect.y - room / sy, width: mask.width / sx, height: mask.height / sy };
-  return [{ kind: 'alpha-mask', rect, color: { ...shadow.color, a: shadow.color.a * item.color.a }, mask }];
 }
 
 /**
@@ -228,7 +206,7 @@ function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {
  * gradient paints the gradient over a large rectangle (±10,000 units of its bounding box) clipped
  * to the shape, and a shadow of that rectangle was a mask of millions of px that viewers refuse.
  */
-function coveredPolygons(items: readonly DisplayItem[], masks = false): Point[][] {
+function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
   const stack: Matrix[] = [];
   let matrix: Matrix = IDENTITY;
   // each clip pushed, with the matrix it was pushed under: outlined only for a gradient or pattern
@@ -239,8 +217,6 @@ function coveredPolygons(items: readonly DisplayItem[], masks = false): Point[][
     if (item.kind === 'pop-transform') { matrix = stack.pop() ?? IDENTITY; continue; }
     if (item.kind === 'push-clip' || item.kind === 'push-clip-path' || item.kind === 'push-clip-glyphs') { clips.push({ item, matrix }); continue; }
     if (item.kind === 'pop-clip') { clips.pop(); continue; }
-    // an earlier shadow's or blur's mask covers its rectangle (`masks`: for bounds, not outlines)
-    if (masks && item.kind === 'alpha-mask') { out.push(toPage(rectPolygon(item.rect), matrix)); continue; }
     if (!isCovering(item)) continue;
     const own = polygonsOf(item).map((polygon) => toPage(polygon, matrix));
     const clip = item.kind === 'shading' || item.kind === 'tiles' ? tightestOutline(clips, areaOf(own)) : undefined;

@@ -174,21 +174,6 @@ export function shadowMask(request: MaskRequest): AlphaMask {
   return mask;
 }
 
-/**
- * A mask blurred by `sigma` device pixels more, on a canvas grown by `room` pixels on each side (the
- * shadow of an earlier shadow or blur: Gaussians add in quadrature); undefined past the size limits.
- */
-export function blurredFurther(mask: AlphaMask, sigma: number, room: number): AlphaMask | undefined {
-  const width = mask.width + 2 * room;
-  const height = mask.height + 2 * room;
-  if (width * height > MAX_PIXELS || Math.max(width, height) > MAX_SIDE) return undefined;
-  const values = new Float32Array(width * height);
-  for (let row = 0; row < mask.height; row++) {
-    for (let col = 0; col < mask.width; col++) values[(row + room) * width + col + room] = mask.data[row * mask.width + col]! / 255;
-  }
-  return blurredMask({ values, width, height }, sigma, `further,${mask.id},${sigma},${room}`);
-}
-
 /** Coverage values (0-1, row by row) blurred with a Gaussian of `sigma` device pixels into an 8-bit mask named by `key`. */
 export function blurredMask(coverage: { readonly values: Float32Array; readonly width: number; readonly height: number }, sigma: number, key: string): AlphaMask {
   const { width, height } = coverage;

@@ -126,28 +126,6 @@ describe('filter: opacity() and drop-shadow()', () => {
   });
 });
 
-describe('filter: a drop-shadow() of what the functions before it made', () => {
-  // a 10px black square at (10, 10) under a chain; Chromium 156's print at 96 dpi, at the point named
-  const at = async (chain: string, x: number, y: number): Promise<string> => {
-    const page = await renderPage(`<style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } div { position: absolute; left: 10px; top: 10px; width: 10px; height: 10px; background: black; filter: ${chain} }</style><div></div>`,
-      {}, { palette: { _: '#ffffff', B: '#0404fe', b: '#2525fe' }, tolerance: 8 });
-    return page[y]![x]!;
-  };
-
-  it('shadows an earlier blurred shadow too, blurred or not', async () => {
-    // the red shadow below the square (its middle at 15, 25) cast again 20px right: Chromium's blue (4, 4, 254), with a
-    // blur of 2px (37, 37, 254); before, only the square's own shadow was cast again, white there
-    expect(await at('drop-shadow(0 10px 2px red) drop-shadow(20px 0 0 blue)', 35, 25)).toBe('B');
-    expect(await at('drop-shadow(0 10px 2px red) drop-shadow(20px 0 2px blue)', 35, 25)).toBe('b');
-  });
-
-  it('shadows a blurred element', async () => {
-    // the blurred square's shadow 20px right, its middle at (35, 15): Chromium's (5, 5, 254), blurred (38, 38, 254); before, none
-    expect(await at('blur(2px) drop-shadow(20px 0 0 blue)', 35, 15)).toBe('B');
-    expect(await at('blur(2px) drop-shadow(20px 0 2px blue)', 35, 15)).toBe('b');
-  });
-});
-
 describe('filter: a blurred drop-shadow() of what the content shows', () => {
   /** A translucent box, a hexagon cut by a child's clip-path, a circle cut by a child's rounded overflow clip. */
   const html = '<style>@page { size: 300px 120px; margin: 0 } body { margin: 0 } body > div { position: absolute; top: 10px }'
