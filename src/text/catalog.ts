@@ -6,7 +6,8 @@
  *
  * Per-character fallback goes from the listed families to the bundled fonts, then to the engine's
  * extra fonts and the installed fonts chosen by what they cover (installed.ts: in fontconfig's
- * order of preference). The last two are looked at only for characters the first ones lack.
+ * order of preference for the language of the character's script, script-language.ts). The last
+ * two are looked at only for characters the first ones lack.
  *
  * Matching is kept apart from the variable-font step: which face draws a character depends on the
  * families, weight, style, stretch and CJK locale, never on the size, so a `Matching` (and its
@@ -27,6 +28,7 @@ import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
 import { isGenericFamily, isPlatformUiFamily, localeGenericOf } from './browser-families.js';
 import { reportInstalledProblem } from './installed.js';
+import { fallbackLanguageOf } from './script-language.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
 
@@ -190,7 +192,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       if (matching === undefined) {
         const passedOver = questions.passedOver.length;
         const chain = buildChain(families, wanted, (family) => withInstalledFaces(lookup(family, questions), wanted), input.bundled, (family) => localeGeneric(family, cjkLocale));
-        const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(input, cjkLocale), chain, wanted);
+        const fallback = (language: string | undefined): FaceSet[] => fallbackSets(fallbackFamilies(input, cjkLocale, language), chain, wanted);
         matching = createMatching(chain, fallback, input.intern, { entries: () => input.installed?.colorFaces() ?? [], synthesis: colorSynthesis(wanted) });
         // a chain that passed a name over is this render's only: the next render asks again
         if (questions.passedOver.length === passedOver) matchings.set(keys.match, matching);
@@ -265,16 +267,17 @@ const REGULAR_FACE: MatchWanted = { weight: 400, style: 'normal', stretch: 100 }
 /**
  * The families a character the chain has not got is looked for in: the engine's extra fonts, then
  * the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the
- * content language), then the bundled last resort.
+ * content language; in the order fontconfig gives the language of the character's script,
+ * `language`, as Chromium asks it), then the bundled last resort.
  */
-function fallbackFamilies(input: CatalogInput, cjkLocale: CjkLocale | undefined): FallbackFamily[] {
+function fallbackFamilies(input: CatalogInput, cjkLocale: CjkLocale | undefined, language: string | undefined): FallbackFamily[] {
   const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
   const lastResort = LAST_RESORT_FAMILIES.map((family) => input.bundled.get(family.toLowerCase())).filter((faces) => faces !== undefined);
   const byCharacter = (faces: readonly FaceEntry[]): FallbackFamily => ({ faces, regular: true });
   return [
     ...[...input.extra.values()].map(byCharacter),
     ...(localeFaces === undefined ? [] : [{ faces: localeFaces, regular: false }]),
-    ...(input.installed?.fallback() ?? []).map(byCharacter),
+    ...(input.installed?.fallback(language) ?? []).map(byCharacter),
     ...lastResort.map(byCharacter),
   ];
 }
@@ -341,11 +344,21 @@ interface Matching {
 
 function createMatching(
   chain: readonly FaceSet[],
-  fallback: () => readonly FaceSet[],
+  fallback: (language: string | undefined) => readonly FaceSet[],
   intern: CatalogInput['intern'],
   color: { readonly entries: () => readonly FaceEntry[]; readonly synthesis: Synthesis },
 ): Matching {
-  let fallbackChain: readonly FaceSet[] | undefined;
+  // per language of the characters' scripts ('' for none): made when a character of it first falls back
+  const fallbackChains = new Map<string, readonly FaceSet[]>();
+  const fallbackChain = (codePoint: number): readonly FaceSet[] => {
+    const language = fallbackLanguageOf(codePoint);
+    let sets = fallbackChains.get(language ?? '');
+    if (sets === undefined) {
+      sets = fallback(language);
+      fallbackChains.set(language ?? '', sets);
+    }
+    return sets;
+  };
   const listedCandidates = new Set(chain.filter((set) => set.listed === true).flatMap((set) => set.candidates));
   const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): Candidate | undefined => {
     for (const set of sets) {
@@ -354,7 +367,7 @@ function createMatching(
     return undefined;
   };
   const find = (codePoints: readonly number[]): Candidate | undefined =>
-    findIn(chain, codePoints) ?? findIn((fallbackChain ??= fallback()), codePoints);
+    findIn(chain, codePoints) ?? findIn(fallbackChain(codePoints[0] as number), codePoints);
   const single = new Map<number, Candidate | null>();
   const forCodePoint = (cp: number): Candidate | undefined => {
     let candidate = single.get(cp);

@@ -52,7 +52,7 @@ export function readFontconfig(): FontconfigIndex | undefined {
   const lines = listing.split('\n');
   const faces = facesOf(lines);
   faces.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.index - b.index));
-  const fallbackOrder = [...new Set(order.split('\n').map((name) => name.trim().toLowerCase()).filter((name) => name.length > 0))];
+  const fallbackOrder = familyOrder(order);
   const colorFaces = lines.map((line) => line.split('\t')).filter((fields) => fields[6] !== 'True' && fields[7] === 'True')
     .map((fields) => ({ file: fields[0]!, index: Number(fields[1]) || 0 })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { faces, fallbackOrder, colorFaces };
@@ -100,6 +100,26 @@ export function fontconfigLanguageFamily(lang: string, generic: 'sans-serif' | '
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Families in the order fontconfig sorts them for sans-serif text in a language (`fc-match -s
+ * sans-serif:lang=ta`): the fonts that declare the language first, then the rest in the plain
+ * order — Chromium's question for a character's fallback font, which carries the script's language.
+ * Lower-cased, distinct; undefined without fontconfig.
+ */
+export function fontconfigLanguageOrder(lang: string): string[] | undefined {
+  if (fontconfigMissing) return undefined;
+  try {
+    return familyOrder(run('fc-match', ['-s', '--format', '%{family[0]}\n', `sans\\-serif:lang=${lang}`]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `fc-match -s` lines as distinct lower-cased family names. */
+function familyOrder(listing: string): string[] {
+  return [...new Set(listing.split('\n').map((name) => name.trim().toLowerCase()).filter((name) => name.length > 0))];
 }
 
 /** The first family of the pattern fontconfig's configuration makes of `family` (`fc-pattern -c`). */

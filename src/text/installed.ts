@@ -16,7 +16,7 @@ import { startupSnapshot } from 'node:v8';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
 import type { InstalledFaceInfo } from './fontconfig.js';
-import { charsetHas, readFontconfig, readFontconfigFamily } from './fontconfig.js';
+import { charsetHas, fontconfigLanguageOrder, readFontconfig, readFontconfigFamily } from './fontconfig.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { scanFontFolders } from './extra-fonts.js';
@@ -48,8 +48,11 @@ export interface InstalledFonts {
    * (sans-serif, the default: also where its Han characters fall back first).
    */
   localeFamily(locale: CjkLocale, generic?: LocaleGeneric): readonly FaceEntry[] | undefined;
-  /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
-  fallback(): readonly (readonly FaceEntry[])[];
+  /**
+   * Installed families in the order characters fall back to them: fontconfig's for sans-serif, or
+   * for sans-serif in `language` (script-language.ts), whose fonts it ranks first.
+   */
+  fallback(language?: string): readonly (readonly FaceEntry[])[];
   /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
   colorFaces(): readonly FaceEntry[];
   /** Installed font files that could not be used (reported as warnings by later renders). */
@@ -109,10 +112,25 @@ export const installedFonts: InstalledFonts = {
     const name = theIndex().fontconfig ? localeFallbackFamily(locale, generic) : undefined;
     return name === undefined ? undefined : theIndex().families.get(name);
   },
-  fallback: () => theIndex().fallback,
+  fallback: (language) => (language === undefined ? theIndex().fallback : languageFallback(language)),
   colorFaces: () => theIndex().colorFaces,
   problems,
 };
+
+/** The fallback order per language, asked of fontconfig once per process and language (one `fc-match`, ~30 ms). */
+const languageOrders = new Map<string, readonly (readonly FaceEntry[])[]>();
+
+function languageFallback(language: string): readonly (readonly FaceEntry[])[] {
+  const index = theIndex();
+  if (!index.fontconfig) return index.fallback;
+  let order = languageOrders.get(language);
+  if (order === undefined) {
+    const preferred = fontconfigLanguageOrder(language);
+    order = preferred === undefined ? index.fallback : fallbackOrder(index.families, preferred);
+    languageOrders.set(language, order);
+  }
+  return order;
+}
 
 /** Families asked about alone before the index was built (fontconfig's answer, or the index's without fontconfig). */
 const familiesAlone = new Map<string, readonly FaceEntry[] | undefined>();
