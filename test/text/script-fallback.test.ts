@@ -10,6 +10,7 @@ import { createInternalEngine } from '../../src/render.js';
 import { createFontRegistry } from '../../src/text/fonts.js';
 import { findById, inPageFrames } from '../helpers/layout.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
+import { fallbackLanguageOf } from '../../src/text/script-language.js';
 import { newDiagnostics, request } from './helpers.js';
 
 const families = installedFamilies();
@@ -19,6 +20,15 @@ const skipped = absent.length === 0 ? '' : ` — SKIPPED: ${absent.join(', ')} n
 if (absent.length > 0) console.warn(`test/text/script-fallback.test.ts: skipped${skipped}`);
 
 const TAMIL = 'மழை அல்லது ஈரப்பதத்தில் வைக்க வேண்டாம். மூன்று வயதுக்குட்பட்ட குழந்தைகளுக்கு எட்டாத இடத்தில் வைக்கவும்.';
+
+describe('the language a character\'s fallback font is asked for with', () => {
+  it('is the likely language of the character\'s script (ICU\'s), none for Latin, Common and Han', () => {
+    const asked = (text: string): (string | undefined)[] => [...text].map((ch) => fallbackLanguageOf(ch.codePointAt(0)!));
+    expect(asked('பతবગമසខမአქՀअΩЖשع')).toEqual(['ta', 'te', 'bn', 'gu', 'ml', 'si', 'km', 'my', 'am', 'ka', 'hy', 'hi', 'el', 'ru', 'he', 'ar']);
+    // Latin, the danda and digits (Script=Common: they follow the letters before them), Han (CJK locale rules)
+    expect(asked('aẞ।3—直')).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+});
 
 describe.skipIf(absent.length > 0)(`fallback fonts ranked by the language of the character's script${skipped}`, () => {
   const registry = createFontRegistry({ extraFonts: [], systemFonts: true });
