@@ -28,7 +28,8 @@ import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
 import { isGenericFamily, isPlatformUiFamily, localeGenericOf } from './browser-families.js';
 import { reportInstalledProblem } from './installed.js';
-import { fallbackLanguageOf } from './script-language.js';
+import { fallbackLanguageOf, isOfScript } from './script-language.js';
+import type { ScriptLanguage } from './script-language.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
 
@@ -78,16 +79,23 @@ export interface Resolution {
   colorFaceFor(cluster: readonly number[]): FontFace | undefined;
 }
 
+/** What of the text's language (`lang`) font matching depends on: FontRequest's fields. */
+export interface TextLocale {
+  readonly cjkLocale?: CjkLocale | undefined;
+  readonly scriptLanguage?: ScriptLanguage | undefined;
+}
+
 export interface FaceCatalog {
   /** Distinguishes catalogs in caches shared across renders. */
   readonly id: string;
   /**
-   * `keys.match`: families, weight, style, stretch and CJK locale (keys.ts), no size;
-   * `keys.variation`: what else a variable face's instance depends on (size,
-   * `font-variation-settings`, optical sizing). `cjkLocale`: the text's CJK locale, whose font
-   * comes first among the fallback fonts. `questions`: what the render may still ask fontconfig.
+   * `keys.match`: families, weight, style, stretch, CJK locale and script language (keys.ts), no
+   * size; `keys.variation`: what else a variable face's instance depends on (size,
+   * `font-variation-settings`, optical sizing). `locale`: the text's CJK locale, whose font comes
+   * first among the fallback fonts, and its language of another script, whose fonts come first
+   * for that script's characters. `questions`: what the render may still ask fontconfig.
    */
-  resolve(families: readonly string[], wanted: VariationWanted, keys: { readonly match: string; readonly variation: string }, cjkLocale: CjkLocale | undefined, questions: FontconfigQuestions): Resolution;
+  resolve(families: readonly string[], wanted: VariationWanted, keys: { readonly match: string; readonly variation: string }, locale: TextLocale, questions: FontconfigQuestions): Resolution;
   /** Whether a `font-family` name finds fonts (by its name, or as a browser here would substitute them). */
   hasFamily(family: string, questions: FontconfigQuestions): boolean;
 }
@@ -187,13 +195,16 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       }
       return has;
     },
-    resolve(families, wanted, keys, cjkLocale, questions) {
+    resolve(families, wanted, keys, { cjkLocale, scriptLanguage }, questions) {
       let matching = matchings.get(keys.match);
       if (matching === undefined) {
         const passedOver = questions.passedOver.length;
         const chain = buildChain(families, wanted, (family) => withInstalledFaces(lookup(family, questions), wanted), input.bundled, (family) => localeGeneric(family, cjkLocale));
         const fallback = (language: string | undefined): FaceSet[] => fallbackSets(fallbackFamilies(input, cjkLocale, language), chain, wanted);
-        matching = createMatching(chain, fallback, input.intern, { entries: () => input.installed?.colorFaces() ?? [], synthesis: colorSynthesis(wanted) });
+        // the text's own language ranks the installed fonts before the bundled ones, as fontconfig
+        // ranks them for Chromium (`lang="ur"` Arabic in Noto Kufi Arabic): only where it ranks them
+        const own = scriptLanguage !== undefined && input.installed?.ranksLanguages() === true ? scriptLanguage : undefined;
+        matching = createMatching({ chain, fallback, own }, input.intern, { entries: () => input.installed?.colorFaces() ?? [], synthesis: colorSynthesis(wanted) });
         // a chain that passed a name over is this render's only: the next render asks again
         if (questions.passedOver.length === passedOver) matchings.set(keys.match, matching);
       }
@@ -342,16 +353,22 @@ interface Matching {
   colorFaceFor(cluster: readonly number[], faceOf: (candidate: Candidate) => FontFace): FontFace | undefined;
 }
 
+/** The face sets a matching looks in: the chain, the fallback sets per language, and the text's own language of another script. */
+interface MatchingSets {
+  readonly chain: readonly FaceSet[];
+  readonly fallback: (language: string | undefined) => readonly FaceSet[];
+  readonly own: ScriptLanguage | undefined;
+}
+
 function createMatching(
-  chain: readonly FaceSet[],
-  fallback: (language: string | undefined) => readonly FaceSet[],
+  { chain, fallback, own }: MatchingSets,
   intern: CatalogInput['intern'],
   color: { readonly entries: () => readonly FaceEntry[]; readonly synthesis: Synthesis },
 ): Matching {
   // per language of the characters' scripts ('' for none): made when a character of it first falls back
   const fallbackChains = new Map<string, readonly FaceSet[]>();
   const fallbackChain = (codePoint: number): readonly FaceSet[] => {
-    const language = fallbackLanguageOf(codePoint);
+    const language = fallbackLanguageOf(codePoint, own);
     let sets = fallbackChains.get(language ?? '');
     if (sets === undefined) {
       sets = fallback(language);
@@ -366,8 +383,14 @@ function createMatching(
     }
     return undefined;
   };
-  const find = (codePoints: readonly number[]): Candidate | undefined =>
-    findIn(chain, codePoints) ?? findIn(fallbackChain(codePoints[0] as number), codePoints);
+  const listedSets = chain.filter((set) => set.listed === true);
+  const bundledSets = chain.filter((set) => set.listed !== true);
+  const find = (codePoints: readonly number[]): Candidate | undefined => {
+    const base = codePoints[0] as number;
+    if (own === undefined || !isOfScript(base, own)) return findIn(chain, codePoints) ?? findIn(fallbackChain(base), codePoints);
+    // a character of the text's own script: the listed families, then the fonts of its language, then the bundled ones
+    return findIn(listedSets, codePoints) ?? findIn(fallbackChain(base), codePoints) ?? findIn(bundledSets, codePoints);
+  };
   const single = new Map<number, Candidate | null>();
   const forCodePoint = (cp: number): Candidate | undefined => {
     let candidate = single.get(cp);

@@ -53,6 +53,8 @@ export interface InstalledFonts {
    * for sans-serif in `language` (script-language.ts), whose fonts it ranks first.
    */
   fallback(language?: string): readonly (readonly FaceEntry[])[];
+  /** Whether `fallback` ranks fonts by language (fontconfig answered): the installed fonts' order is then a browser's. */
+  readonly ranksLanguages: () => boolean;
   /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
   colorFaces(): readonly FaceEntry[];
   /** Installed font files that could not be used (reported as warnings by later renders). */
@@ -113,6 +115,7 @@ export const installedFonts: InstalledFonts = {
     return name === undefined ? undefined : theIndex().families.get(name);
   },
   fallback: (language) => (language === undefined ? theIndex().fallback : languageFallback(language)),
+  ranksLanguages: () => theIndex().fontconfig,
   colorFaces: () => theIndex().colorFaces,
   problems,
 };
@@ -194,6 +197,7 @@ export function installedFontsIn(folders: readonly string[]): InstalledFonts {
     substituteKnown: () => true,
     localeFamily: () => undefined,
     fallback: () => built().fallback,
+    ranksLanguages: () => false,
     colorFaces: () => [],
     problems: found,
   };

@@ -5,7 +5,7 @@
 import type { FontRequest } from './types.js';
 
 export interface RequestKeys {
-  /** What font matching depends on: families, weight, style, stretch and CJK locale (never the size: catalog.ts). */
+  /** What font matching depends on: families, weight, style, stretch, CJK locale and script language (never the size: catalog.ts). */
   readonly match: string;
   /** What a variable font's instance depends on besides those: the size (for `opsz`, unless optical sizing is off) and `font-variation-settings`. */
   readonly variation: string;
@@ -39,7 +39,7 @@ function computeKeys(request: FontRequest): RequestKeys {
   const featuresKey = parts.join(',');
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
-    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}${synthesisKey(request)}`,
+    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}${request.scriptLanguage === undefined ? '' : `\u0002${request.scriptLanguage.language}`}${synthesisKey(request)}`,
     variation: `${request.opticalSizing === false ? 'no-opsz' : request.size}\u0002${variationsKey(request)}`,
     rendering: `${request.size}${sizeAdjustKey(request)}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}${request.synthesis?.smallCaps === false ? '\u0002no-caps-synthesis' : ''}${request.language === undefined ? '' : `\u0002lang:${request.language.key}`}`,
     features: Object.freeze(features),

@@ -41,7 +41,10 @@ function requestFor(style: ComputedStyle, lang: string | undefined): FontRequest
   let request = requests.get(language.key);
   if (request === undefined) {
     const locale = cjkLocaleOf(lang!);
-    request = Object.freeze({ ...plainRequest(style), ...(locale === undefined ? {} : { cjkLocale: locale }), language });
+    // a language of another script than Latin and CJK ranks its fallback fonts (script-language.ts)
+    const own = locale === undefined && language.script !== 'latn' ? lang!.trim().toLowerCase().split(/[-_]/)[0] : undefined;
+    const scriptLanguage = own === undefined ? undefined : { language: own, script: language.script };
+    request = Object.freeze({ ...plainRequest(style), ...(locale === undefined ? {} : { cjkLocale: locale }), ...(scriptLanguage === undefined ? {} : { scriptLanguage }), language });
     requests.set(language.key, request);
   }
   return request;

@@ -415,7 +415,7 @@ class RenderTextSystem implements TextSystem {
     if (resolution === undefined) {
       const keys = requestKeys(request);
       const passedOver = this.questions.passedOver.length;
-      resolution = this.catalog.resolve(request.families, request, keys, request.cjkLocale, this.questions);
+      resolution = this.catalog.resolve(request.families, request, keys, request, this.questions);
       this.resolutions.set(request, resolution);
       if (warnMissing) this.warnMissingFamily(request.families, resolution);
       if (this.questions.passedOver.length > passedOver) this.provisional.add(request);

@@ -12,6 +12,7 @@ import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
 import type { OpenTypeLanguage } from './opentype-language.js';
+import type { ScriptLanguage } from './script-language.js';
 
 /** Layout tables hidden from fontkit (sfnt/layout-table-check.ts): their tags, and why (`GPOS: ScriptList offset … beyond the table's end`). */
 export interface DamagedTables {
@@ -88,6 +89,12 @@ export interface FontRequest {
   readonly caps?: FontCaps;
   /** The CJK locale of the text's language (`lang`), which chooses the fallback font for Han characters. */
   readonly cjkLocale?: CjkLocale;
+  /**
+   * The text's language (`lang`) when it is written in a script other than Latin and CJK: its
+   * primary subtag, and its script as OpenType tags it. Characters of that script fall back first to
+   * the fonts fontconfig ranks for the language (script-language.ts).
+   */
+  readonly scriptLanguage?: ScriptLanguage;
   /**
    * The text's language as OpenType has it (opentype-language.ts): a font with one of its language
    * systems shapes the text with its forms for it.

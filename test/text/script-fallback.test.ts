@@ -58,6 +58,33 @@ describe.skipIf(absent.length > 0)(`fallback fonts ranked by the language of the
     expect(fontsOf(text)).toEqual([font]);
   });
 
+  it.each([
+    // fontconfig ranks Noto Kufi Arabic first for ur and ps, Noto Sans Arabic for ks — before DejaVu Sans, which octavo bundles
+    ['ur', 'اردو پاکستان کی قومی زبان ہے', 'NotoKufiArabic-Regular'],
+    ['ps', 'پښتو د افغانستان ژبه ده', 'NotoKufiArabic-Regular'],
+    ['ks', 'کٲشُر زَبان', 'NotoSansArabic-Regular'],
+    ['fa', 'زبان فارسی', 'DejaVuSans'],
+    ['ar', 'اللغة العربية لغة سامية', 'DejaVuSans'],
+  ])('Arabic in lang="%s" is set in the font fontconfig ranks first for the language', (language, text, font) => {
+    const shaped = registry.forRender({ faces: [], diagnostics: newDiagnostics() })
+      .shape(text, request({ families: ['sans-serif'], size: 16, scriptLanguage: { language, script: 'arab' } }));
+    expect([...new Set(shaped.runs.map((run) => run.face.postscriptName).filter((name) => name !== 'LiberationSans'))]).toEqual([font]);
+  });
+
+  it('measures Arabic in lang="ur", "ps" and "ks" as Chromium 156 does (its widths)', async () => {
+    const engine = createInternalEngine({ systemFonts: true });
+    const doc = inPageFrames(await engine.layout({
+      template: `<!DOCTYPE html><style>body { margin: 0; font-family: sans-serif; font-size: 16px }</style>
+        <span id=ur lang=ur>اردو پاکستان کی قومی زبان ہے</span><br><span id=ps lang=ps>پښتو د افغانستان ژبه ده</span><br><span id=ks lang=ks>کٲشُر زَبان</span>`,
+      data: {},
+    }));
+    const width = (id: string): number => findById(doc.pages[0]!, id)!.width;
+    // before: ur 200.7 (DejaVu Sans, with Noto Kufi Arabic for the letters it lacks)
+    expect(width('ur')).toBeCloseTo(210.72, 1);
+    expect(width('ps')).toBeCloseTo(169.25, 1);
+    expect(width('ks')).toBeCloseTo(60.34, 1);
+  });
+
   it('sets Tamil lines at Noto Sans Tamil\'s height, with lang and without (Chromium 156: 56px for four lines, 14px for one)', async () => {
     const engine = createInternalEngine({ systemFonts: true });
     const doc = inPageFrames(await engine.layout({
