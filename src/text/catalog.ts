@@ -201,10 +201,8 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
         const passedOver = questions.passedOver.length;
         const chain = buildChain(families, wanted, (family) => withInstalledFaces(lookup(family, questions), wanted), input.bundled, (family) => localeGeneric(family, cjkLocale));
         const fallback = (language: string | undefined): FaceSet[] => fallbackSets(fallbackFamilies(input, cjkLocale, language), chain, wanted);
-        // the text's own language ranks the installed fonts before the bundled ones, as fontconfig
-        // ranks them for Chromium (`lang="ur"` Arabic in Noto Kufi Arabic): only where it ranks them
-        const own = scriptLanguage !== undefined && input.installed?.ranksLanguages() === true ? scriptLanguage : undefined;
-        matching = createMatching({ chain, fallback, own }, input.intern, { entries: () => input.installed?.colorFaces() ?? [], synthesis: colorSynthesis(wanted) });
+        const ranksLanguages = (): boolean => input.installed?.ranksLanguages() === true;
+        matching = createMatching({ chain, fallback, own: scriptLanguage, ranksLanguages }, input.intern, { entries: () => input.installed?.colorFaces() ?? [], synthesis: colorSynthesis(wanted) });
         // a chain that passed a name over is this render's only: the next render asks again
         if (questions.passedOver.length === passedOver) matchings.set(keys.match, matching);
       }
@@ -358,10 +356,12 @@ interface MatchingSets {
   readonly chain: readonly FaceSet[];
   readonly fallback: (language: string | undefined) => readonly FaceSet[];
   readonly own: ScriptLanguage | undefined;
+  /** Whether the installed fonts are ranked by language (fontconfig's index; asked only when a character of `own`'s script needs it). */
+  readonly ranksLanguages: () => boolean;
 }
 
 function createMatching(
-  { chain, fallback, own }: MatchingSets,
+  { chain, fallback, own, ranksLanguages }: MatchingSets,
   intern: CatalogInput['intern'],
   color: { readonly entries: () => readonly FaceEntry[]; readonly synthesis: Synthesis },
 ): Matching {
@@ -388,8 +388,14 @@ function createMatching(
   const find = (codePoints: readonly number[]): Candidate | undefined => {
     const base = codePoints[0] as number;
     if (own === undefined || !isOfScript(base, own)) return findIn(chain, codePoints) ?? findIn(fallbackChain(base), codePoints);
-    // a character of the text's own script: the listed families, then the fonts of its language, then the bundled ones
-    return findIn(listedSets, codePoints) ?? findIn(fallbackChain(base), codePoints) ?? findIn(bundledSets, codePoints);
+    // a character of the text's own script: the listed families, then — where fontconfig ranks the
+    // installed fonts, as it does for Chromium — the fonts of its language before the bundled ones
+    // (`lang="ur"` Arabic in Noto Kufi Arabic, not DejaVu Sans)
+    const listed = findIn(listedSets, codePoints);
+    if (listed !== undefined) return listed;
+    return ranksLanguages()
+      ? findIn(fallbackChain(base), codePoints) ?? findIn(bundledSets, codePoints)
+      : findIn(bundledSets, codePoints) ?? findIn(fallbackChain(base), codePoints);
   };
   const single = new Map<number, Candidate | null>();
   const forCodePoint = (cp: number): Candidate | undefined => {
