@@ -221,6 +221,8 @@ export type BreakToken =
       readonly stretching?: readonly number[] | undefined;
       /** A grid whose row was cut by the page end: where, in the content box of the grid laid out whole. */
       readonly cutAt?: number | undefined;
+      /** Items of a flex row that broke before themselves alone (flex/push-item.ts), by index: they start afresh on the next page. */
+      readonly brokeBefore?: readonly number[] | undefined;
     }
   | {
       readonly kind: 'inline';

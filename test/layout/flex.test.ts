@@ -347,6 +347,36 @@ describe('§10 fragmenting flex containers across pages', () => {
     expect(await pages(cover, ['c', 'a', 'z'])).toEqual(['1: c 0,0 600x400', '1: a 0,240 600x20', '2: c 0,0 600x100', '3: z 0,0 600x18']);
   });
 
+  // Chromium 156's print (pdftotext positions): an item below its row's top (a top margin,
+  // align-self) that cannot break and does not fit goes to the next page alone, its top margin
+  // truncated there, and the rest of the row stays (before, the whole row moved: t at 2: 0,0)
+  it('moves an unbreakable item that starts below its row\'s top to the next page alone', async () => {
+    const css = 'body { font: 16px/20px "Liberation Sans" } p { margin: 0 0 10px } .row { display: flex; gap: 10px; align-items: flex-start } .row > div { flex: 1 }';
+    const text = '<div id=t><p id=t1>T</p><p id=t2>T</p></div>';
+    const fig = (style: string): string => `<div id=f style="height:150px;break-inside:avoid;${style}">F</div>`;
+    const row = (inner: string, style = ''): string => `<div style="height:300px"></div><div class=row style="${style}">${inner}</div><p id=n>N</p>`;
+    expect(await pages(row(text + fig('margin:10px 0')), ['t', 't2', 'f', 'n'], css))
+      .toEqual(['1: t 0,300 295x60', '1: t2 0,330 295x20', '2: f 305,0 295x150', '2: n 0,160 600x20']);
+    // at the row's top, it has no break point before it of its own: the row moves whole
+    expect(await pages(row(text + fig('')), ['t', 'f'], css)).toEqual(['2: t 0,0 295x60', '2: f 305,0 295x150']);
+    // the first item of the row, too
+    expect(await pages(row(fig('margin:10px 0') + text), ['f', 't', 'n'], css)).toEqual(['1: t 305,300 295x60', '2: f 0,0 295x150', '2: n 0,160 600x20']);
+    // put below the top by align-self: the item beside it breaks, the row goes on to the pushed item's end
+    const lines = `<div id=l>${Array.from({ length: 5 }, (_, i) => `<p id=l${i}>L</p>`).join('')}</div>`;
+    expect(await pages(row(lines + fig('align-self:flex-end;height:100px')), ['l2', 'l3', 'f', 'n'], css))
+      .toEqual(['1: l2 0,360 295x20', '2: l3 0,0 295x20', '2: f 305,0 295x100', '2: n 0,100 600x20']);
+    // an image
+    const img = `<img id=f style="flex:none;margin-top:10px;width:100px;height:150px" src="${pngDataUrl([[[0, 0, 0, 255]]])}">`;
+    expect(await pages(row(text + img + '<div id=z>Z</div>'), ['t', 'f', 'z'], css)).toEqual(['1: t 0,300 240x60', '1: z 360,300 240x20', '2: f 250,0 100x150']);
+    // in the second line of a wrapping row
+    expect(await pages(`<div style="height:240px"></div><div class=row style="flex-wrap:wrap"><div id=h style="flex:0 0 100%;height:40px"></div>${text}${fig('margin:10px 0')}</div>`, ['h', 't', 'f'], css))
+      .toEqual(['1: h 0,240 600x40', '1: t 0,290 295x60', '2: f 305,0 295x150']);
+    // taller than a page: it breaks inside there
+    const tall = '<div id=f style="margin:10px 0;height:500px;break-inside:avoid"><p>F</p><div style="height:410px"></div><p id=e>E</p></div>';
+    expect(await pages(row(text + tall), ['t', 'f', 'e', 'n'], css))
+      .toEqual(['1: t 0,300 295x60', '2: f 305,0 295x400', '3: f 305,0 295x100', '3: e 305,40 295x20', '3: n 0,110 600x20']);
+  });
+
   // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)
   it('forces a break after a line with any item that has break-after: page, and before one with any item that has break-before: page', async () => {
     const six = items(['width:250px;height:50px;break-after:page', ...Array.from({ length: 4 }, () => 'width:250px;height:50px'), 'width:250px;height:50px;break-before:page']);

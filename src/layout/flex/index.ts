@@ -25,8 +25,7 @@ import { planFlex } from './plan.js';
 import type { FlexPlan } from './plan.js';
 import type { PlacedItem } from './place.js';
 import type { FlowResult } from './paginate.js';
-import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
-import { maxOf } from '../../append-all.js';
+import { contentEnd, forcesBreak, placeAll, placeFragmented } from './paginate.js';
 
 /**
  * The container's lines and items' sizes, planned once per render for what they depend on (the
@@ -69,7 +68,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     && origin.y + definiteHeight - consumedBefore > input.fragmentainer.bottom - (style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0) + 0.01;
   if (heightGoesOn) flow = { ...flow, breakToken: { kind: 'block', box, children: [], next: box.children.length } };
   const broken = flow.breakToken !== undefined;
-  const placedHeight = fits ? innerHeight : Math.max(0, maxOf(flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y)));
+  const placedHeight = fits ? innerHeight : contentEnd(flow.placed, env, origin.y);
   // broken, it extends to the page end (as Chromium prints it), above the bottom edges it clones
   const clonedEdges = style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0;
   // a definite height spans the fragments (CSS Fragmentation 3 §4.4): the last one takes what the earlier ones left of it

@@ -5,7 +5,8 @@
  * an image, `break-inside: avoid`, or nothing of it fits). A single-line column container breaks between
  * items, and inside an item taller than the room left. Lines and items are taken from the top, so
  * `wrap-reverse` and `column-reverse` break too (a multi-line column container does not).
- * `break-before/after: page` on any item of the lines around a break force it; `break-inside: avoid` items move whole.
+ * `break-before/after: page` on any item of the lines around a break force it; `break-inside: avoid` items move whole
+ * (with their line, or alone when they start below its top: push-item.ts).
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
@@ -17,6 +18,7 @@ import type { PhysicalBox, PlacedItem } from './place.js';
 import { physicalBox, placeItem } from './place.js';
 import { emptyPiece, stretchToPageEnd, stretchToUnitEnd, stretchedToLineEnd } from './stretched-pieces.js';
 import { maxOf } from '../../append-all.js';
+import { cannotBreakInside, pushedAlone } from './push-item.js';
 
 export interface FlowResult {
   readonly placed: readonly PlacedItem[];
@@ -120,6 +122,34 @@ function breakBefore(units: readonly Unit[], start: number, at: number): number 
 }
 
 /**
+/**
+ * Where placed items end below `originY`: a row item that ends on this page counts its bottom
+ * margin, as Chromium ends a row that went on over a break (a column item's is left out).
+ */
+export function contentEnd(placed: readonly PlacedItem[], env: FlexEnv, originY: number): number {
+  const margin = (p: PlacedItem): number => (env.axes.row && p.output.breakToken === undefined ? p.planned.item.cross.marginEnd : 0);
+  return Math.max(0, maxOf(placed.map((p) => p.fragment.y + p.fragment.height + margin(p) - originY)));
+}
+
+/**
+ * What goes on from `resume`: the items by index, each from its token or afresh (pushed alone,
+ * push-item.ts), and the unit to start with — the one split, looked for from before `next` (tokenAt).
+ */
+function goingOn(resume: BreakToken | undefined, units: readonly Unit[]): { tokens: Map<number, BreakToken | undefined>; start: number } {
+  const tokens = new Map<number, BreakToken | undefined>();
+  if (resume?.kind !== 'block') return { tokens, start: 0 };
+  for (const child of resume.children) tokens.set(child.index, child.token);
+  for (const index of resume.brokeBefore ?? []) tokens.set(index, undefined);
+  let start = Math.min(resume.next, units.length);
+  for (let u = Math.max(0, start - 1); tokens.size > 0 && u < units.length; u++) {
+    if (!units[u]!.items.some((i) => tokens.has(i.planned.item.index))) continue;
+    start = u;
+    break;
+  }
+  return { tokens, start };
+}
+
+/**
  * The items that go on this page, from where `resume` left off, and the token to go on with:
  * its `next` is the first unit (from the top) not started, its children the items of a unit
  * split across pages (by item index), its `stretching` the stretched items of that unit whose
@@ -131,19 +161,8 @@ export function placeFragmented(
   const { page, resume } = at;
   const units = unitsOf(plan, env);
   if (units === undefined) return { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false };
-  const tokens = new Map<number, BreakToken>();
+  const { tokens, start } = goingOn(resume, units);
   const stretching = new Set(resume?.kind === 'block' ? resume.stretching ?? [] : []);
-  let start = 0;
-  if (resume?.kind === 'block') {
-    for (const child of resume.children) tokens.set(child.index, child.token);
-    // the unit split is the one before `next` (tokenAt): looked for from there
-    start = Math.min(resume.next, units.length);
-    for (let u = Math.max(0, start - 1); tokens.size > 0 && u < units.length; u++) {
-      if (!units[u]!.items.some((i) => tokens.has(i.planned.item.index))) continue;
-      start = u;
-      break;
-    }
-  }
   // A unit going on after a break starts the page; units none of which began on the earlier pages
   // (the first started below the page end) keep their place in what is left of the content box.
   const noneBegan = resume?.kind === 'block' && resume.next === 0 && tokens.size === 0;
@@ -155,8 +174,8 @@ export function placeFragmented(
     const b = breakBefore(units, start, u);
     return { placed: placed.slice(0, placedBefore[b]), breakToken: tokenAt(b), pushed: false };
   };
-  const tokenAt = (unit: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak, goOn: readonly number[] = []): BreakToken => ({
-    kind: 'block', box: container, children, next: unit, ...(forced !== undefined ? { forced } : {}), ...(goOn.length > 0 ? { stretching: goOn } : {}),
+  const tokenAt = (unit: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak, goOn: readonly number[] = [], brokeBefore: readonly number[] = []): BreakToken => ({
+    kind: 'block', box: container, children, next: unit, ...(forced !== undefined ? { forced } : {}), ...(goOn.length > 0 ? { stretching: goOn } : {}), ...(brokeBefore.length > 0 ? { brokeBefore } : {}),
   });
   // a forced break the first unit's items carry to the container's start: it moves to the next page
   // unless it is the page's first content, as Chromium prints it (CSS Fragmentation 3 §3.1)
@@ -188,8 +207,10 @@ export function placeFragmented(
       continue;
     }
     // (a unit that fits is laid out against the page only for the forced break it holds)
-    const monolithic = !fits && live.some((i) => !stretching.has(i.planned.item.index) && (i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside)));
     const atTop = page.atTop && u === start;
+    // unbreakable items below the row's top that do not fit go on alone; the others keep the row whole
+    const alone = fits || resumed || !env.axes.row ? [] : live.filter((i) => pushedAlone(i, unit.top, page.bottom - origin.y + shift));
+    const monolithic = !fits && live.some((i) => !stretching.has(i.planned.item.index) && cannotBreakInside(i.planned) && !alone.includes(i));
     if (u > start && monolithic) return breakAt(u);
     if (!atTop && !resumed && monolithic) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
@@ -197,12 +218,17 @@ export function placeFragmented(
     // an item going on truncates its margins at the page top after an unforced break, as Chromium prints it (CSS Fragmentation 3 §5.2)
     for (const i of live) {
       const index = i.planned.item.index;
+      if (alone.includes(i)) continue;
       if (resumed && !tokens.has(index)) {
         placed.push(emptyPiece(i.planned, i.box, env, origin));
         continue;
       }
       const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
-      const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: resumed && page.discardTopMargins } });
+      // at the page top only an image stays whole: a box that avoids breaking breaks there, as in Chromium
+      const whole = i.planned.item.box.kind === 'replaced' || (monolithic && !atTop);
+      // (one pushed alone starts afresh: placeItem puts its border box at the top, past its margin)
+      const discardTopMargins = resumed && page.discardTopMargins && options.resume !== undefined;
+      const inside = whole ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins } });
       if (inside === undefined && !atTop) {
         return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }
@@ -210,11 +236,14 @@ export function placeFragmented(
       placed.push(resumed ? stretchedToLineEnd(item, unit.bottom, resume) : item);
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
     }
-    // the unit goes on: so do its stretched items, to the page end (a forced break inside an item of a unit that fits, say)
-    if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children, undefined, stretchToPageEnd(placed, first, page.bottom)), pushed: false };
+    // the unit goes on — a forced break inside an item of a unit that fits, an item pushed alone
+    // (push-item.ts) —: so do its stretched items, to the page end
+    if (children.length > 0 || alone.length > 0) {
+      return { placed, breakToken: tokenAt(u + 1, children, undefined, stretchToPageEnd(placed, first, page.bottom), alone.map((i) => i.planned.item.index)), pushed: false };
+    }
     if (resumed) stretchToUnitEnd(placed, first);
     // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
-    const end = Math.max(0, maxOf(placed.slice(first).map((p) => p.fragment.y + p.fragment.height - origin.y)));
+    const end = contentEnd(placed.slice(first), env, origin.y);
     if (resumed) shift = unit.bottom - end;
   }
   return { placed, breakToken: undefined, pushed: false };

@@ -1,0 +1,25 @@
+/**
+ * An item of a flex row that goes to the next page alone (CSS Fragmentation 3 §4.1, as Chromium
+ * 156 prints it): an item whose border box starts below its row's top (a top margin,
+ * `align-self: center` or `flex-end`) has a break point before it of its own, so when it cannot
+ * break (`break-inside: avoid`, an image) and does not fit, it moves to the next page while the
+ * rest of its row stays, where it starts at the top, its top margin truncated (an unforced
+ * break). An item at the row's top has no such break point: the row moves whole instead
+ * (paginate.ts). Chromium's flex layout sets `has_container_separation` for that item.
+ */
+import type { PhysicalBox } from './place.js';
+import type { PlannedItem } from './plan.js';
+
+/** Breaks inside the item are avoided, or it cannot break at all (a replaced box). */
+export function cannotBreakInside(planned: PlannedItem): boolean {
+  const value = planned.item.style.breakInside;
+  return planned.item.box.kind === 'replaced' || value === 'avoid' || value === 'avoid-page';
+}
+
+/**
+ * The item of a row going on past `pageBottom` that moves to the next page alone: below the row's
+ * top (`rowTop`, as `box`, in the container's content box), unbreakable, and too tall for what is left.
+ */
+export function pushedAlone(entry: { readonly planned: PlannedItem; readonly box: PhysicalBox }, rowTop: number, pageBottom: number): boolean {
+  return entry.box.y > rowTop + 0.01 && cannotBreakInside(entry.planned) && entry.box.y + entry.box.height > pageBottom + 0.01;
+}
