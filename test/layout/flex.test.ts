@@ -377,6 +377,16 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['1: t 0,300 295x60', '2: f 305,0 295x400', '3: f 305,0 295x100', '3: e 305,40 295x20', '3: n 0,110 600x20']);
   });
 
+  // Chromium 156's print (pdftotext positions): an item below its row's top none of which fits
+  // (its first line) goes to the next page alone too, breakable or not; a top margin running past
+  // the break goes on there (before, the whole row moved: t at 2: 0,0, g at 2: 305,90 and 305,110)
+  it('moves an item below its row\'s top none of which fits to the next page alone', async () => {
+    const css = 'body { font: 16px/20px "Liberation Sans" } p { margin: 0 0 10px } .row { display: flex; gap: 10px; align-items: flex-start } .row > div { flex: 1 }';
+    const row = (margin: number): string => `<div style="height:300px"></div><div class=row><div id=t><p>T</p><p>T</p></div><div id=g style="margin-top:${margin}px"><p>G</p><p>G</p></div></div><p id=n>N</p>`;
+    expect(await pages(row(90), ['t', 'g', 'n'], css)).toEqual(['1: t 0,300 295x60', '2: g 305,0 295x60', '2: n 0,60 600x20']);
+    expect(await pages(row(110), ['t', 'g', 'n'], css)).toEqual(['1: t 0,300 295x60', '2: g 305,10 295x60', '2: n 0,70 600x20']);
+  });
+
   // Chromium 156's print: a line's break-before joins its items' values (not only its first's), its break-after too (not only its last's)
   it('forces a break after a line with any item that has break-after: page, and before one with any item that has break-before: page', async () => {
     const six = items(['width:250px;height:50px;break-after:page', ...Array.from({ length: 4 }, () => 'width:250px;height:50px'), 'width:250px;height:50px;break-before:page']);

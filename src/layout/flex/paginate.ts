@@ -18,7 +18,7 @@ import type { PhysicalBox, PlacedItem } from './place.js';
 import { physicalBox, placeItem } from './place.js';
 import { emptyPiece, stretchToPageEnd, stretchToUnitEnd, stretchedToLineEnd } from './stretched-pieces.js';
 import { maxOf } from '../../append-all.js';
-import { cannotBreakInside, pushedAlone } from './push-item.js';
+import { belowRowTop, cannotBreakInside, pushedAlone, pushedTop } from './push-item.js';
 
 export interface FlowResult {
   readonly placed: readonly PlacedItem[];
@@ -121,7 +121,18 @@ function breakBefore(units: readonly Unit[], start: number, at: number): number 
   return at;
 }
 
+type Entry = Unit['items'][number];
+
 /**
+ * Where an item goes on this page: an item going on at its top, one pushed alone where the
+ * earlier pages left it (push-item.ts), the others where they stand, `shift` above.
+ */
+function boxOnPage(i: Entry, tokens: ReadonlyMap<number, BreakToken | undefined>, shift: number, resume: BreakToken | undefined): PhysicalBox {
+  const index = i.planned.item.index;
+  if (!tokens.has(index)) return { ...i.box, y: i.box.y - shift };
+  return { ...i.box, y: tokens.get(index) === undefined ? pushedTop(i, resume?.kind === 'block' ? resume.consumed ?? 0 : 0) : 0 };
+}
+
 /**
  * Where placed items end below `originY`: a row item that ends on this page counts its bottom
  * margin, as Chromium ends a row that went on over a break (a column item's is left out).
@@ -200,7 +211,7 @@ export function placeFragmented(
     }
     // (and its stretched items whose content ended on an earlier page, as empty pieces)
     const live = resumed ? unit.items.filter((i) => tokens.has(i.planned.item.index) || stretching.has(i.planned.item.index)) : unit.items;
-    const at = (i: typeof live[number]): PhysicalBox => (tokens.has(i.planned.item.index) ? { ...i.box, y: 0 } : { ...i.box, y: i.box.y - shift });
+    const at = (i: Entry): PhysicalBox => boxOnPage(i, tokens, shift, resume);
     const fits = !resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01;
     if (fits && !unit.forcedInside) {
       for (const i of live) placed.push(placeItem(i.planned, at(i), env, { mode: origin.mode, originX: origin.x, originY: origin.y })!);
@@ -209,7 +220,7 @@ export function placeFragmented(
     // (a unit that fits is laid out against the page only for the forced break it holds)
     const atTop = page.atTop && u === start;
     // unbreakable items below the row's top that do not fit go on alone; the others keep the row whole
-    const alone = fits || resumed || !env.axes.row ? [] : live.filter((i) => pushedAlone(i, unit.top, page.bottom - origin.y + shift));
+    const alone: Entry[] = fits || resumed || !env.axes.row ? [] : live.filter((i) => pushedAlone(i, unit.top, page.bottom - origin.y + shift));
     const monolithic = !fits && live.some((i) => !stretching.has(i.planned.item.index) && cannotBreakInside(i.planned) && !alone.includes(i));
     if (u > start && monolithic) return breakAt(u);
     if (!atTop && !resumed && monolithic) return { placed, breakToken: undefined, pushed: true };
@@ -230,6 +241,10 @@ export function placeFragmented(
       const discardTopMargins = resumed && page.discardTopMargins && options.resume !== undefined;
       const inside = whole ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins } });
       if (inside === undefined && !atTop) {
+        if (env.axes.row && !resumed && belowRowTop(i, unit.top)) {
+          alone.push(i);
+          continue;
+        }
         return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }
       const item = inside ?? placeItem(i.planned, at(i), env, options)!;
