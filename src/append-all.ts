@@ -71,3 +71,10 @@ export function fromCodePoints(codePoints: readonly number[]): string {
   for (let from = 0; from < codePoints.length; from += CHUNK) text += String.fromCodePoint.apply(null, codePoints.slice(from, from + CHUNK));
   return text;
 }
+
+/** The code point that ends at `index` of `text` (a surrogate pair read whole); undefined at the start. */
+export function codePointBefore(text: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
+}

@@ -16,6 +16,7 @@
  */
 import LineBreaker from 'linebreak';
 import { isComplexContext } from './breaks.js';
+import { codePointBefore } from '../append-all.js';
 
 /** What the table tells apart; the UAX #14 classes in each, as ICU names them. */
 const OTHER = 0; // ID, QU, IN, B2, GL, NS, CM, XX… and the unambiguous hyphens (HH): nothing added
@@ -109,22 +110,12 @@ function readKind(code: number): number {
   return PACKAGE_KINDS[packageClass] ?? OTHER;
 }
 
-/** The code point that ends at `at` (exclusive) in `text`. */
-function codePointBefore(text: string, at: number): number {
-  const low = text.charCodeAt(at - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
-    const high = text.charCodeAt(at - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(at - 2)!;
-  }
-  return low;
-}
-
 /** Whether `word-break: break-all` adds a break at `at` of `text` (between text[at - 1] and text[at]). */
 export function breakAllAddsBreak(text: string, at: number): boolean {
   if (at <= 0 || at >= text.length) return false;
   const after = text.codePointAt(at)!;
   if (after >= 0xdc00 && after <= 0xdfff) return false; // inside a surrogate pair
-  return (ADDS[kindOf(codePointBefore(text, at))]! & (1 << kindOf(after))) !== 0;
+  return (ADDS[kindOf(codePointBefore(text, at)!)]! & (1 << kindOf(after))) !== 0;
 }
 
 /**

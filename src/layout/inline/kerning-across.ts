@@ -12,6 +12,7 @@
  */
 import type { FontRequest, TextSystem } from '../../text/types.js';
 import type { TextItem } from './items.js';
+import { codePointBefore } from '../../append-all.js';
 
 /** What kerning asks: the render's text system. */
 interface TextEnv {
@@ -30,9 +31,3 @@ export function nextCharacter(item: TextItem, to: number, forcedBreak: boolean):
   return to < item.text.length ? item.text.codePointAt(to) : item.following;
 }
 
-/** The code point that ends at `index` (a surrogate pair read whole). */
-export function codePointBefore(text: string, index: number): number | undefined {
-  if (index <= 0) return undefined;
-  const low = text.charCodeAt(index - 1);
-  return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
-}

@@ -14,7 +14,8 @@ import type { TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
 import { mayTrimSpacing, trimAdjacent } from './spacing-trim.js';
-import { codePointBefore, kerningAfter, nextCharacter } from './kerning-across.js';
+import { kerningAfter, nextCharacter } from './kerning-across.js';
+import { codePointBefore } from '../../append-all.js';
 import { letterSpacingUnits } from './letter-spacing.js';
 
 /** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
