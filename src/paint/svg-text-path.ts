@@ -14,14 +14,20 @@ interface Polyline {
   readonly at: readonly number[];
 }
 
-/** The path as one polyline (later subpaths joined as the spec's single path length, simplified). */
+/**
+ * The path as one polyline. A moveto adds no length (SVG 2 §9.6.1: distance along a path counts
+ * the drawn segments only), so the jump to a later subpath — `M60,60 m-44,0 a…`, the usual circle
+ * for a seal's text — is a zero-length step the text does not run along.
+ */
 export function flatten(path: readonly PathSegment[]): Polyline {
   const points: [number, number][] = [];
+  const moves = new Set<number>();
   let start: [number, number] = [0, 0];
   for (const s of path) {
     const last = points[points.length - 1] ?? start;
     if (s.op === 'move') {
       start = [s.x, s.y];
+      moves.add(points.length);
       points.push(start);
     } else if (s.op === 'line') points.push([s.x, s.y]);
     else if (s.op === 'close') points.push(start);
@@ -40,7 +46,7 @@ export function flatten(path: readonly PathSegment[]): Polyline {
   const at: number[] = [];
   let total = 0;
   points.forEach((p, i) => {
-    if (i > 0) total += Math.hypot(p[0] - points[i - 1]![0], p[1] - points[i - 1]![1]);
+    if (i > 0 && !moves.has(i)) total += Math.hypot(p[0] - points[i - 1]![0], p[1] - points[i - 1]![1]);
     at.push(total);
   });
   return { points, at };

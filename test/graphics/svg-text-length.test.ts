@@ -67,6 +67,13 @@ describe('SVG textPath', () => {
     const right = body.replace('M 1 0 V 5 H 8', 'M 1 0 V 2 H 8').replace('startOffset="1"', 'startOffset="2"');
     expect((await draw(right, '8px 8px')).slice(0, 3)).toEqual(['_RRRR___', '_RRRR___', '________']);
   });
+
+  it('does not run the text along a moveto: a later subpath starts where the last one ended', async () => {
+    // the seal's circle `M60,60 m-44,0 a…`: Chromium 156 starts the text at the second point;
+    // before, the jump from (6,0) to (1,1.6) was a segment and "AB" was drawn along it, turned over
+    const body = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="2"><path id="p" d="M 6 0 m -5 1.6 H 8" fill="none"/><text font-family="wp" font-size="2" fill="red"><textPath href="#p">AB</textPath></text></svg>';
+    expect(await draw(body, '8px 2px')).toEqual(['_RRRR___', '_RRRR___']);
+  });
 });
 
 describe('inline <svg> names', () => {
