@@ -261,7 +261,8 @@ function radialShading(gradient: RadialGradient, box: Rect): Shading | Color {
  * changes and one fan for each run of degrees of the same colour (a pie chart's hard-stop
  * `conic-gradient(#4e79a7 0 40%, #f28e2b 0 70%, …)` is one path per slice, as smooth as Chromium's;
  * 360 wedges meeting at the centre left specks there in viewers). Each wedge reaches half a
- * degree under the next, painted over it, so that no seam shows between them; the last stops at
+ * degree under the next, painted over it, so that no seam shows between them (unless the next is
+ * translucent: the overlap would show through it as a darker ray); the last stops at
  * the first's edge, and the first reaches back under it instead (the last spilling onto the
  * first tilted a pie chart's 12 o'clock edge by 1.3px at 300px across).
  */
@@ -285,9 +286,10 @@ function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
     let end = start + 1;
     while (end < steps && sameColor(colors[end]!, color)) end++;
     const path: PathSegment[] = [{ op: 'move', x: center.x, y: center.y }];
-    if (start === 0 && colors.some((c) => !sameColor(c, color))) path.push(point(-0.5));
+    // reaching under a translucent wedge would show through it, twice as dark: meet it edge to edge
+    if (start === 0 && colors.some((c) => !sameColor(c, color)) && colors[steps - 1]!.a >= 1) path.push(point(-0.5));
     for (let step = start; step < end; step++) path.push(point(step));
-    path.push(point(end === steps ? end : end + 0.5), { op: 'close' });
+    path.push(point(end === steps || colors[end]!.a < 1 ? end : end + 0.5), { op: 'close' });
     items.push({ kind: 'fill-path', path, color });
     start = end;
   }

@@ -62,6 +62,14 @@ describe('gradients', () => {
     expect(new Set(page.slice(10))).toEqual(new Set(['R'.repeat(100)]));
   });
 
+  it('paints a translucent conic gradient without darker seams where its wedges meet', async () => {
+    // a voucher's glow: conic-gradient(rgba(…, .5), rgba(…, .52)) over white is about #7f7fff
+    // everywhere in Chromium 156; each wedge reaching half a degree under the next painted the
+    // overlap twice (#3f3fff-ish rays one degree apart)
+    const page = await renderPage('<style>@page { size: 40px 40px; margin: 0 } body { margin: 0 } div { height: 40px; background: conic-gradient(rgb(0 0 255 / .5), rgb(0 0 255 / .52)) }</style><div></div>', {}, { palette: { H: '#7d7dff' }, tolerance: 4 });
+    expect(page.join('').replace(/H/g, '')).toBe('');
+  });
+
   it('resolves currentcolor in stops and a single stop', async () => {
     expect(await render('@page { size: 2px 2px } div { height: 2px; color: blue; background: linear-gradient(currentcolor) }', '<div></div>')).toEqual(['BB', 'BB']);
   });
