@@ -270,11 +270,16 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     aligned: absoluteAlignment(ownSelf(style.alignSelf), 'block', 'ltr', 'ltr'),
     staticRoom: pending.staticRect === undefined ? undefined : 0,
   };
+  const ratio = ratioOf(style);
+  // With an aspect ratio, an auto height follows a width known without it — set, or stretched
+  // between two insets — rather than stretching itself (CSS Sizing 4 §5.1: the block axis is the
+  // ratio-dependent one): `width: 80px; aspect-ratio: 1; inset: 0; margin: auto` is a centred
+  // 80px square, as in Chromium 156, not 80px by the containing block's height.
+  const widthLeads = ratio !== undefined && style.height === 'auto' && (horizontal.size !== undefined || fillsBetweenInsets(style.width, horizontal, box.kind === 'replaced'));
   // a table's auto height is its rows' between two insets too (Chromium), as a replaced box's is its natural one
-  const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical, box.kind === 'replaced' || box.kind === 'table-wrapper')
+  const stretchedHeight = vertical.size === undefined && !widthLeads && fillsBetweenInsets(style.height, vertical, box.kind === 'replaced' || box.kind === 'table-wrapper')
     ? clampSize(style, 'height', block.height - startInset(vertical) - (vertical.end ?? 0) - fixedMargins(vertical), block.height, edgesY)
     : vertical.size;
-  const ratio = ratioOf(style);
   // An auto width follows a definite height through the aspect ratio (CSS Sizing 4 §5.2).
   const fromRatio = ratio !== undefined && horizontal.size === undefined && stretchedHeight !== undefined
     ? clampSize(style, 'width', widthForHeight(style, ratio, stretchedHeight, { x: edgesX, y: edgesY }), block.width, edgesX)

@@ -69,3 +69,15 @@ describe('the ratio in flex lines (CSS Flexbox 1 §9.2 step 3 B) and grid tracks
   });
 });
 
+
+describe('an absolutely positioned box with a ratio between two insets (CSS Sizing 4 §5.1)', () => {
+  it('takes its auto height from a set or stretched width through the ratio, not from the insets (Chromium 156)', async () => {
+    // before: the auto height stretched between top and bottom (80x200, 160x160)
+    expect(await geometry(`<div style="position:relative;width:300px;height:200px">
+      <div id=seal style="position:absolute;inset:0;margin:auto;width:80px;aspect-ratio:1"></div>
+      <div id=band style="position:absolute;inset:20px;aspect-ratio:1"></div>
+      <div id=tall style="position:absolute;top:10px;bottom:10px;left:0;aspect-ratio:1"></div>
+      <div id=wide style="position:absolute;left:10px;right:10px;top:0;height:50px;aspect-ratio:2/1"></div></div>`, ['seal', 'band', 'tall', 'wide']))
+      .toEqual(['seal 110,60 80x80', 'band 20,20 260x260', 'tall 0,10 180x180', 'wide 10,0 100x50']);
+  });
+});
