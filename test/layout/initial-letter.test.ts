@@ -52,4 +52,12 @@ describe('initial-letter', () => {
     expect(raised.lines[0]!.y - drop.lines[0]!.y).toBeCloseTo(22.4, 1);
     expect(raised.lines.slice(0, 3).map((line) => Math.round(line.x) + 0)).toEqual([45, 45, 0]);
   });
+
+  it('an italic A\'s ink left of its origin overhangs the paragraph\'s edge: the glyph is not moved in (Chromium 156)', async () => {
+    // Liberation Serif Italic's A starts 112/2048 em left of its origin: Chromium prints the letter
+    // at the edge and the first three lines 52px in; before, the A moved 5px in and the lines 57px
+    const { letter, lines } = await laidOut('p::first-letter { initial-letter: 3; font-style: italic }', `Aocund ${LOREM}`);
+    expect(Math.round(letter.x - 37.8) + 0).toBe(0);
+    expect(lines.slice(0, 4).map((line) => Math.round(line.x) + 0)).toEqual([52, 52, 52, 0]);
+  });
 });

@@ -8,7 +8,7 @@
  * - its baseline sits on the baseline of line `sink`;
  * - its box is the glyphs' ink bounds, enclosed in whole pixels (Blink's initial letter box), so the
  *   lines beside it are shortened as far down as the ink reaches: a `Q`'s tail shortens one line
- *   more than an `L`;
+ *   more than an `L`; ink left of the glyph's origin overhangs the box's start instead;
  * - a letter raised above the paragraph's first line (`sink` < `size`) moves the lines down by
  *   whole lines until it fits under the paragraph's top.
  *
@@ -85,11 +85,14 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
   const shift = top < -0.01 ? Math.ceil(-top / lineHeight - 1e-6) * lineHeight : 0;
   const edgesTop = (typeof style.paddingTop === 'number' ? style.paddingTop : 0) + style.borderTopWidth;
   const rtl = style.direction === 'rtl';
+  // ink left of the origin (an italic A, a swash J) overhangs the box's start: Chromium 156 moves
+  // the glyph in by a positive side bearing only, never out by a negative one
+  const start = rtl ? ink.left : Math.max(0, ink.left);
   // withStyle: a record of the hidden class of every computed style, which layout and paint read
   const resolvedStyle = withStyle(style, {
     fontSize,
     boxSizing: 'content-box',
-    width: ink.right - ink.left,
+    width: ink.right - start,
     height: ink.above + ink.below,
     minWidth: 'auto', maxWidth: 'none', minHeight: 'auto', maxHeight: 'none',
     marginTop: top - edgesTop,
@@ -98,7 +101,7 @@ function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutConte
     // the line's baseline at the ink's top plus its ascent
     lineHeight: lineHeightPlacingBaseline(own, ink.above),
     // the glyphs' ink starts at the box's start edge
-    textIndent: { length: rtl ? ink.right - shaped.width : -ink.left, hanging: false, eachLine: false },
+    textIndent: { length: rtl ? ink.right - shaped.width : -start, hanging: false, eachLine: false },
     textWrapMode: 'nowrap', whiteSpace: 'nowrap',
     verticalAlign: 'baseline',
   });
