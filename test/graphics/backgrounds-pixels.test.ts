@@ -54,6 +54,13 @@ describe('gradients', () => {
     ]);
   });
 
+  it('takes a conic stop position from a math function of percentages (donut charts)', async () => {
+    // `calc(var(--p) * 1%)`: Chromium paints these quarters; the stops used to be refused
+    expect(await render('@page { size: 4px 4px } div { --p: 25; height: 4px; background: conic-gradient(red calc(var(--p) * 1%), blue 0 calc(2 * 25%), lime 0 min(75%, 80%), yellow 0) }', '<div></div>')).toEqual([
+      'YYRR', 'YYRR', 'GGBB', 'GGBB',
+    ]);
+  });
+
   it('keeps the first slice\'s edge straight: the last slice does not spill onto it', async () => {
     // from 90deg at the left middle: the first slice (red) starts on the horizontal ray; the last
     // one (blue) used to reach half a degree past it, 0.9px at 100px out (Chromium: straight)

@@ -65,6 +65,11 @@ export function parseCalcAngle(node: CssNode | undefined): number | undefined {
   return parsed?.type === 'angle' ? parsed.value : undefined;
 }
 
+/** The value of a math tree of percentages alone; undefined when it holds a length. */
+export function percentOnly(node: SpecifiedCalc): number | undefined {
+  return foldCalcTree(node, (leaf) => (leaf.op === 'percent' ? leaf.value : undefined), true);
+}
+
 class CalcSyntaxError extends Error {}
 
 const RADIANS = Math.PI / 180;

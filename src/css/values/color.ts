@@ -13,10 +13,8 @@ import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, Specif
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS, SYSTEM_COLORS_DARK } from './named-colors.js';
-import { parseCalcFunction } from './calc.js';
-import { foldCalcTree } from './calc-functions.js';
+import { parseCalcFunction, percentOnly } from './calc.js';
 import { ANGLE_DEGREES } from './units.js';
-import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
 import { BoundedCache } from '../../cache/bounded.js';
 
@@ -221,11 +219,6 @@ function calcChannel(node: CssNode): Channel | undefined {
   if (parsed.type === 'angle') return { value: parsed.value, percent: false, unit: 'deg', none: false };
   const value = percentOnly(parsed.node);
   return value === undefined ? undefined : { value, percent: true, none: false };
-}
-
-/** The value of a math tree of percentages alone; undefined when it holds a length. */
-function percentOnly(node: SpecifiedCalc): number | undefined {
-  return foldCalcTree(node, (leaf) => (leaf.op === 'percent' ? leaf.value : undefined), true);
 }
 
 /** Splits the arguments into channels and alpha; legacy syntax when commas are used. */

@@ -9,6 +9,7 @@ import type { Color, ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
 import { parseAngle } from './angle.js';
+import { parseCalcFunction, percentOnly } from './calc.js';
 import { takeInterpolation } from './color-interpolation.js';
 import { chooseFromImageSet, IMAGE_SET_FUNCTIONS } from './image-set.js';
 import { MODERN_COLOR_FUNCTIONS } from './modern-color.js';
@@ -46,7 +47,11 @@ function parseStops(args: readonly Nodes[], angular: boolean): SpecifiedStop[] |
     if (angular) {
       const angle = parseAngle(node);
       if (angle !== undefined) return { kind: 'percent', value: (angle / 360) * 100 };
-      return node?.type === 'Percentage' ? { kind: 'percent', value: Number(node.value) } : undefined;
+      if (node?.type === 'Percentage') return { kind: 'percent', value: Number(node.value) };
+      // a math function of percentages (`calc(var(--p) * 1%)`, the donut charts' idiom)
+      const calc = node?.type === 'Function' ? parseCalcFunction(node) : undefined;
+      const percent = calc?.type === 'length' ? percentOnly(calc.node) : undefined;
+      return percent === undefined ? undefined : { kind: 'percent', value: percent };
     }
     return parseLength(node, { percent: true, negative: true });
   };
