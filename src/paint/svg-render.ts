@@ -22,6 +22,7 @@ import { length, numbers } from '../css/values/svg-units.js';
 import { elementTransform, enclosesNothing, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
 import { gradientPaint } from './svg-gradients.js';
+import { dashesOf } from './svg-dashes.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
 import { INITIAL_STYLE, computeSvgStyle } from '../resources/svg-style.js';
 import { textItems } from './svg-text.js';
@@ -151,14 +152,6 @@ function withContext(style: SvgStyle, walk: Walk): SvgStyle {
   return { ...style, fill: resolve(style.fill), stroke: resolve(style.stroke) };
 }
 
-function dashes(style: SvgStyle, viewport: Viewport): number[] | undefined {
-  if (style.strokeDasharray === 'none') return undefined;
-  const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
-  const list = style.strokeDasharray.split(/[\s,]+/).filter(Boolean).map((v) => length(v, diag, -1));
-  if (list.length === 0 || list.some((v) => v < 0) || list.every((v) => v === 0)) return undefined;
-  return list.length % 2 === 1 ? [...list, ...list] : list;
-}
-
 function withAlpha(paint: Paint, opacity: number): Paint {
   if (paint.kind !== 'color') return paint;
   return { kind: 'color', color: { ...paint.color, a: paint.color.a * opacity } };
@@ -174,12 +167,12 @@ function serverPaint(fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[],
 }
 
 /** A shape's fill, stroke and markers, in its `paint-order` (SVG 2 §13.7). */
-function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle, shape: { readonly markers: boolean; readonly line: boolean }): DisplayItem[] {
+function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle, shape: ShapeKind): DisplayItem[] {
   const visible = path.length > 0 && style.visibility === 'visible';
   const items: DisplayItem[] = [];
   for (const layer of style.paintOrder) {
     if (layer === 'markers') { if (shape.markers) appendAll(items, markerItems(path, walk, style)); }
-    else if (layer === 'stroke') { if (visible) appendAll(items, strokeItems(path, walk, style)); }
+    else if (layer === 'stroke') { if (visible) appendAll(items, strokeItems(path, walk, style, shape.pathLength)); }
     // a fill of no area paints nothing, but PDF viewers draw it as a hairline (`<line>` has no fill, SVG 2 §10.5)
     else if (visible && !shape.line && !enclosesNothing(path)) appendAll(items, fillItems(path, walk, style));
   }
@@ -193,16 +186,19 @@ function fillItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIte
   return fill.kind === 'url' ? serverPaint(fill, path, evenOdd, style.fillOpacity, walk) : [];
 }
 
-function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
+/** What a shape's element says of its painting: markers or not, a line (no fill), its `pathLength`. */
+interface ShapeKind { readonly markers: boolean; readonly line: boolean; readonly pathLength: string | undefined }
+
+function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle, authoredLength: string | undefined): DisplayItem[] {
   const items: DisplayItem[] = [];
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
   if (width <= 0 || (stroke.kind !== 'color' && stroke.kind !== 'url') || (stroke.kind === 'color' && stroke.color.a <= 0)) return items;
-  const dash = dashes(style, walk.viewport);
+  const dashes = dashesOf(style, walk.viewport, path, authoredLength);
   const line = (color: Color, on = path): DisplayItem => ({
     kind: 'stroke-path', path: on, color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
-    miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
+    miterLimit: style.strokeMiterlimit, ...dashes,
   });
   const back = style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'color' ? invert(walk.ctm) : undefined;
   if (style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'url') walk.warn?.(NON_SCALING_SERVER_STROKE, walk.at);
@@ -294,7 +290,7 @@ function renderElement(element: DomElement, parentWalk: Walk): DisplayItem[] {
   const own = elementTransform(style.transform, style.transformOrigin, parentWalk.viewport, box);
   // the element and its content are drawn in its user space: the parent's moved by its transform
   const walk = own.every((v, i) => v === IDENTITY[i]) ? parentWalk : { ...parentWalk, ctm: multiply(parentWalk.ctm, own) };
-  if (shape !== undefined) items = paintShape(shape, walk, style, { markers: MARKABLE.has(name), line: name === 'line' });
+  if (shape !== undefined) items = paintShape(shape, walk, style, { markers: MARKABLE.has(name), line: name === 'line', pathLength: element.attribs['pathLength'] });
   else if (name === 'text') items = textElementItems(element, style, walk);
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a') items = renderChildren(element, { ...walk, style });

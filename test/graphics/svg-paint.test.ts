@@ -274,6 +274,15 @@ describe('SVG strokes painted by paint servers', () => {
 });
 
 describe('SVG shapes without an interior', () => {
+  it('measures dashes in pathLength units along the path (a gauge\'s 73 of 100)', async () => {
+    // Chromium: 16 units over 8px, dashes and offset of 2 units = 1px; 4 units over 8px, 2px each
+    expect(await draw(svg('<line x1="0" y1="1" x2="8" y2="1" stroke="red" stroke-width="2" pathLength="16" stroke-dasharray="2 2" stroke-dashoffset="2"/>'))).toEqual(['_R_R_R_R', '_R_R_R_R']);
+    expect(await draw(svg('<line x1="0" y1="1" x2="8" y2="1" stroke="red" stroke-width="2" pathLength="4" stroke-dasharray="1 1"/>'))).toEqual(['RR__RR__', 'RR__RR__']);
+    // zero: the first dash infinitely long (Chromium: solid); negative: an error, the dashes in user units
+    expect(await draw(svg('<line x1="0" y1="1" x2="8" y2="1" stroke="red" stroke-width="2" pathLength="0" stroke-dasharray="1 1"/>'))).toEqual(['RRRRRRRR', 'RRRRRRRR']);
+    expect(await draw(svg('<line x1="0" y1="1" x2="8" y2="1" stroke="red" stroke-width="2" pathLength="-4" stroke-dasharray="1 1"/>'))).toEqual(['R_R_R_R_', 'R_R_R_R_']);
+  });
+
   it('fill nothing: a line, a path on one straight line (curves too); a zigzag is filled', async () => {
     // PDF viewers drew the zero-area fill as a hairline through the gaps of a chart's dashed grid lines
     const doc = await layoutHtml(`<style>@page { size: 100px 40px; margin: 0 } body { margin: 0 }</style>${svg(
