@@ -23,6 +23,8 @@ import { elementTransform, enclosesNothing, pathBounds, shapePath, viewBoxMatrix
 import type { Viewport } from './svg-geometry.js';
 import { gradientPaint } from './svg-gradients.js';
 import { dashesOf } from './svg-dashes.js';
+import type { Dashes } from './svg-dashes.js';
+import { dashedPieces } from './svg-dash-close.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
 import { INITIAL_STYLE, computeSvgStyle } from '../resources/svg-style.js';
 import { textItems } from './svg-text.js';
@@ -196,15 +198,21 @@ function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle, authoredL
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
   if (width <= 0 || (stroke.kind !== 'color' && stroke.kind !== 'url') || (stroke.kind === 'color' && stroke.color.a <= 0)) return items;
   const dashes = dashesOf(style, walk.viewport, path, authoredLength);
-  const line = (color: Color, on = path): DisplayItem => ({
+  const piece = (color: Color, on: PathSegment[], dashed: Dashes | undefined): DisplayItem => ({
     kind: 'stroke-path', path: on, color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
-    miterLimit: style.strokeMiterlimit, ...dashes,
+    miterLimit: style.strokeMiterlimit, ...dashed,
   });
+  const line = (color: Color): DisplayItem => piece(color, path, dashes);
+  const lines = (color: Color, on: PathSegment[]): DisplayItem[] => dashedPieces(on, dashes).map((part) => piece(color, part.path, part.dashes));
   const back = style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'color' ? invert(walk.ctm) : undefined;
   if (style.vectorEffect === 'non-scaling-stroke' && stroke.kind === 'url') walk.warn?.(NON_SCALING_SERVER_STROKE, walk.at);
   // SVG 2 §13.2 non-scaling-stroke: the path taken to the host space and stroked there, its width and dashes untransformed
-  if (back !== undefined && stroke.kind === 'color') items.push({ kind: 'push-transform', matrix: back }, line(stroke.color, mappedPath(path, walk.ctm)), { kind: 'pop-transform' });
-  else if (stroke.kind === 'color') items.push(line(stroke.color));
+  if (back !== undefined && stroke.kind === 'color') {
+    items.push({ kind: 'push-transform', matrix: back });
+    appendAll(items, lines(stroke.color, mappedPath(path, walk.ctm)));
+    items.push({ kind: 'pop-transform' });
+  }
+  else if (stroke.kind === 'color') appendAll(items, lines(stroke.color, path));
   else appendAll(items, serverStroke(stroke, { path, line, width, opacity: style.strokeOpacity }, walk));
   return items;
 }

@@ -283,6 +283,15 @@ describe('SVG shapes without an interior', () => {
     expect(await draw(svg('<line x1="0" y1="1" x2="8" y2="1" stroke="red" stroke-width="2" pathLength="-4" stroke-dasharray="1 1"/>'))).toEqual(['R_R_R_R_', 'R_R_R_R_']);
   });
 
+  it('joins the dash that runs across a closed subpath\'s start (no notch at the corner)', async () => {
+    // the 16-unit dash covers the left side's top 4 units and then the top and right sides: one dash
+    // round the top-left corner, mitred (Chromium); PDF viewers drew two butt-capped dashes, a notch
+    const rect = '<rect x="1" y="1" width="6" height="6" fill="none" stroke="red" stroke-width="2" stroke-dasharray="16 8" stroke-dashoffset="4"/>';
+    expect(await draw(svg(rect, 'width="8" height="8"'), '8px 8px')).toEqual([
+      'RRRRRRRR', 'RRRRRRRR', 'RR____RR', 'RR____RR', 'RR____RR', '______RR', '______RR', '________',
+    ]);
+  });
+
   it('fill nothing: a line, a path on one straight line (curves too); a zigzag is filled', async () => {
     // PDF viewers drew the zero-area fill as a hairline through the gaps of a chart's dashed grid lines
     const doc = await layoutHtml(`<style>@page { size: 100px 40px; margin: 0 } body { margin: 0 }</style>${svg(
