@@ -17,6 +17,8 @@ export interface PlacedFloat {
   readonly bottom: number;
   /** Its `shape-outside` (CSS Shapes 1): the area its lines wrap around, inside the margin box. */
   readonly area?: FloatArea;
+  /** An initial letter's float (CSS Inline 3 §6): a later paragraph opening with one starts below it. */
+  readonly initialLetter?: true;
 }
 
 export interface ExclusionSpace {
@@ -126,6 +128,18 @@ export function floatsBottom(space: ExclusionSpace, clear: 'left' | 'right' | 'b
   const last = space.last;
   if (last === undefined) return -Infinity;
   return clear === 'both' ? Math.max(last.leftReach, last.rightReach) : clear === 'left' ? last.leftReach : last.rightReach;
+}
+
+/**
+ * The lowest bottom, below `top`, of the initial letters placed so far; `top` when none reaches
+ * below it (the walk stops at the first float from which none does, as a band's walk).
+ */
+export function initialLettersBottom(space: ExclusionSpace, top: number): number {
+  let bottom = top;
+  for (let link = space.last; reachesBelow(link, top); link = link.before) {
+    if (link.float.initialLetter === true) bottom = Math.max(bottom, link.float.bottom);
+  }
+  return bottom;
 }
 
 /** The next y below `top` where a float intruding into the band ends (where a band may get wider). */

@@ -60,4 +60,16 @@ describe('initial-letter', () => {
     expect(Math.round(letter.x - 37.8) + 0).toBe(0);
     expect(lines.slice(0, 4).map((line) => Math.round(line.x) + 0)).toEqual([52, 52, 52, 0]);
   });
+
+  it('a paragraph opening with an initial letter starts below an earlier paragraph\'s letter that reaches beside it (Chromium 156)', async () => {
+    // the first paragraph has one line, its letter three: Chromium starts the second paragraph's
+    // lines (and its letter) below the first letter, the block itself where it was; before, the
+    // second letter went beside the first as a float beside a float, its text 97px in, 31px down
+    const laid = await layoutHtml(`<!doctype html><style>@page { size: 800px 600px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Serif" }
+      p { width: 300px; margin: 0 0 10px } p::first-letter { initial-letter: 3 }</style><p>Lxx yy zz</p><p>Axx yy zz</p>`);
+    const texts = laid.pages[0]!.children.flatMap(textFragments).filter((t) => t.style.fontSize < 30);
+    // (an L, flat on the baseline: its box ends there, at 55; Chromium's words' boxes are 0.7px
+    // higher than octavo's text fragments)
+    expect(texts.map((t) => [t.text, Math.round(t.x), Math.round(t.y)])).toEqual([['xx yy zz', 41, 1], ['xx yy zz', 56, 56]]);
+  });
 });

@@ -93,7 +93,8 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   // continued piece's grown below it, since its margin box starts at its border box's top
   const shapeMargins = continued ? { ...margins, top: 0, bottom: margins.bottom + styleTop } : margins;
   const area = floatArea(box, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: shapeMargins, containingWidth: cw }, ctx);
-  const placedFloat = { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height };
+  const letter = box.kind === 'block' && box.initialLetter !== undefined ? { initialLetter: true as const } : {};
+  const placedFloat = { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height, ...letter };
   const dx = fragment.x - laid.fragment.x;
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + fragment.y - laid.fragment.y });
   return {

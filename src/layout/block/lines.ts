@@ -25,7 +25,7 @@ import type { ExclusionSpace } from '../exclusions.js';
 import { floatsIntrude, nextFloatBottom } from '../exclusions.js';
 import { belowClearedFloats, lineInBand } from './line-band.js';
 import { layoutFloat } from './float.js';
-import { raisedLetterShift } from '../inline/initial-letter.js';
+import { letterTop } from '../inline/initial-letter.js';
 import { belowMarker } from './marker.js';
 import { findBox, inLine, isInlineLevel } from './line-positions.js';
 
@@ -100,7 +100,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   // the inline formatting context reads back the position it wrote (contract.ts InlinePosition)
   const start = (inline?.at as InlineResume | undefined) ?? CONTENT_START;
   const continued = inline?.floats ?? [];
-  const top = frame.y + collapsedMargin(frame.strut) + (resume === undefined ? raisedLetterShift(box, ctx) : 0);
+  const top = resume === undefined ? letterTop(box, frame.y + collapsedMargin(frame.strut), frame.exclusions, ctx) : frame.y + collapsedMargin(frame.strut);
   const flow: LinesFlow = {
     frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env, measured.lang).lineHeight, placedFloats: new Set(),
     atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0, firstLineTop: top,

@@ -21,6 +21,8 @@ import { withStyle } from '../../css/compute.js';
 import { fontRequestFromStyle, platformFontSize } from '../../text/request.js';
 import { glyphPolygons } from '../../text/outline.js';
 import type { ShapedText } from '../../text/types.js';
+import type { ExclusionSpace } from '../exclusions.js';
+import { initialLettersBottom } from '../exclusions.js';
 import { layoutBounds, lineHeightPlacingBaseline, usedLineHeight } from './vertical-align.js';
 
 /** The float an initial letter is laid out as, and how far its paragraph's lines move down for it. */
@@ -41,10 +43,15 @@ export function floatBox(box: OutOfFlowBox['box'], ctx: LayoutContext): OutOfFlo
   return box.kind === 'block' && box.initialLetter !== undefined ? resolveInitialLetter(box, box.initialLetter, ctx).box : box;
 }
 
-/** How far a paragraph's lines move down for an initial letter raised above its first line. */
-export function raisedLetterShift(box: InlineFlowBox, ctx: LayoutContext): number {
+/**
+ * Where a paragraph's first line goes: at `top`, or, when the paragraph opens with an initial
+ * letter, below the initial letters of earlier paragraphs that reach down beside it (a paragraph
+ * shorter than its letter: Blink clears the next letter, and the lines with it, from it, where a
+ * float would sit beside it) and down again for a letter raised above the line.
+ */
+export function letterTop(box: InlineFlowBox, top: number, exclusions: ExclusionSpace, ctx: LayoutContext): number {
   const letter = leadingInitialLetter(box);
-  return letter === undefined ? 0 : resolveInitialLetter(letter.box, letter.spec, ctx).shift;
+  return letter === undefined ? top : initialLettersBottom(exclusions, top) + resolveInitialLetter(letter.box, letter.spec, ctx).shift;
 }
 
 /** The initial letter float at the start of a paragraph's content (inside its leading inline boxes), if any. */
