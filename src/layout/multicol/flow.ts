@@ -14,6 +14,7 @@ import { avoidsAtEdge, avoidsBreak, forcedBreakOf } from '../break-token.js';
 import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';
+import { withNestedSpannersLifted } from './nested-spanners.js';
 import type { ColumnRow } from './column-row.js';
 import { rowExtras, withBrokenBoxesToColumnEnd } from './column-row.js';
 import { forcedKind } from '../break-token.js';
@@ -56,7 +57,9 @@ interface State {
   pageContent: PageContent[];
 }
 
-export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutContext, resume: BreakToken | undefined): FlowResult {
+export function layoutMulticolFlow(container: BlockBox, input: FlowInput, ctx: LayoutContext, resume: BreakToken | undefined): FlowResult {
+  // from here on, the container's children are its blocks cut around the spanners deeper in them (its break tokens index these)
+  const box = withNestedSpannersLifted(container, ctx);
   const segments = segmentsOf(box, ctx);
   const start = resumePoint(segments, resume);
   const state: State = { y: input.contentTop, placed: false, fragments: [], rules: [], baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [] };

@@ -8,6 +8,7 @@ import type { BlockBox } from '../../boxes/types.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { contentIntrinsicSizes, outerIntrinsicSizes } from '../intrinsic.js';
 import { segmentsOf } from './segments.js';
+import { withNestedSpannersLifted } from './nested-spanners.js';
 
 export function multicolIntrinsicSizes(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {
   const style = box.style;
@@ -15,7 +16,7 @@ export function multicolIntrinsicSizes(box: BlockBox, ctx: LayoutContext): Intri
   let columnMax = 0;
   let spannerMin = 0;
   let spannerMax = 0;
-  for (const segment of segmentsOf(box, ctx)) {
+  for (const segment of segmentsOf(withNestedSpannersLifted(box, ctx), ctx)) {
     if (segment.kind === 'spanner') {
       const sizes = outerIntrinsicSizes(segment.box, ctx);
       spannerMin = Math.max(spannerMin, sizes.minContent);

@@ -9,7 +9,6 @@ import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox } from '../../box
 import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
-import { isMulticol } from '../formatting-context-root.js';
 
 /** Multi-column containers cut into column sets and spanners. */
 const SEGMENTS = cacheKey('multicolSegments', () => new WeakMap<BlockBox, readonly Segment[]>());
@@ -63,17 +62,8 @@ export function segmentsOf(box: BlockBox, ctx: LayoutContext): readonly Segment[
     });
     flush(box.children.length);
   }
-  if (!box.inlineContent && box.children.some((child) => !isSpanner(child) && hasNestedSpanner(child))) {
-    ctx.diagnostics.warn('css_unsupported', '`column-span: all` is honoured only on children of a multi-column container: a deeper spanner stays in its column');
-  }
   ctx.caches.of(SEGMENTS).set(box, segments);
   return segments;
-}
-
-/** A `column-span: all` box inside a child, in the same multi-column flow (not in a nested multicol). */
-function hasNestedSpanner(box: BlockLevelBox): boolean {
-  if (box.kind !== 'block' || box.inlineContent || isMulticol(box.style)) return false;
-  return box.children.some((child) => isSpanner(child) || hasNestedSpanner(child));
 }
 
 function setView(box: BlockFlowBox, style: ComputedStyle, start: number, end: number): BlockFlowBox {

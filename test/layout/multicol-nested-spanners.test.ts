@@ -1,0 +1,69 @@
+/**
+ * `column-span: all` deeper than the multi-column container's children (CSS Multi-column Layout 1
+ * §6.1): the blocks around it are cut, and it spans the container, as Chromium 156 lays it out.
+ * Each line is an inline-block 20px tall (font-size 0); the expectations are Chromium's
+ * getClientRects() for the same HTML (one rect per fragment).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Fragment } from '../../src/layout/types.js';
+import { layoutHtml } from '../helpers/layout.js';
+
+const BASE = `@page { size: 600px 400px; margin: 0 } body { margin: 0 }
+  .mc { orphans: 1; widows: 1; font-size: 0; line-height: 0; column-gap: 10px; columns: 2 }
+  i { display: inline-block; width: 100%; height: 20px }`;
+
+const lines = (n: number, id = ''): string => (id === '' ? '' : `<i id=${id}></i>`) + '<i></i>'.repeat(id === '' ? n : n - 1);
+
+/** `id x,y wxh` for every fragment of an element with an id, in tree order. */
+async function fragments(body: string, css = ''): Promise<string[]> {
+  const doc = await layoutHtml(`<style>${BASE} ${css}</style>${body}`);
+  const out: string[] = [];
+  const visit = (f: Fragment): void => {
+    const id = f.kind === 'box' ? f.box.element?.attribs['id'] : undefined;
+    if (f.kind === 'box' && id !== undefined) out.push(`${id} ${round(f.x)},${round(f.y)} ${round(f.width)}x${round(f.height)}`);
+    if (f.kind === 'box' || f.kind === 'line') f.children.forEach(visit);
+  };
+  for (const p of doc.pages) p.children.forEach(visit);
+  return out;
+}
+
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+describe('spanners inside the container\'s blocks', () => {
+  it('cuts the block around the spanner: its top edges above, its bottom edges below', async () => {
+    const html = `<div id=mc class=mc><div id=a style="border:2px solid;padding:3px;margin:4px 0 6px">${lines(3, 'i1')}`
+      + `<div id=s style="column-span:all;height:20px;margin:5px 0"></div>${lines(3, 'i4')}</div><div id=b>${lines(1, 'i7')}</div></div>`;
+    expect(await fragments(html)).toEqual([
+      'mc 0,0 600x121',
+      'a 0,4 295x36', 'i1 5,9 285x20', 'a 305,0 295x40',
+      's 0,45 600x20',
+      'a 0,70 295x51', 'i4 5,70 285x20', 'a 305,70 295x25',
+      'b 305,101 295x20', 'i7 305,101 295x20',
+    ]);
+  });
+
+  it('cuts every block between the container and the spanner (a section\'s article\'s heading)', async () => {
+    const html = `<div id=mc class=mc><section id=o style="padding-bottom:4px"><i id=i0></i><article id=a style="margin-top:6px">${lines(3, 'i1')}`
+      + `<h2 id=s style="column-span:all;height:20px;margin:0"></h2><i id=i4></i></article><i id=i5></i></section></div>`;
+    expect(await fragments(html)).toEqual([
+      'mc 0,0 600x90',
+      'o 0,0 295x46', 'i0 0,0 295x20', 'a 0,26 295x20', 'i1 0,26 295x20', 'o 305,0 295x40', 'a 305,0 295x40',
+      's 0,46 600x20',
+      'o 0,66 295x24', 'a 0,66 295x20', 'i4 0,66 295x20', 'o 305,66 295x24', 'i5 305,66 295x20',
+    ]);
+  });
+
+  it('spans from a list item, across the list\'s padding', async () => {
+    const html = `<div id=mc class=mc><ul id=u style="margin:0;padding:0 0 0 20px;font-size:10px"><li id=l1>${lines(2)}</li>`
+      + `<li id=s style="column-span:all;height:20px"></li><li id=l3>${lines(1)}</li></ul></div>`;
+    expect(await fragments(html)).toEqual([
+      'mc 0,0 600x60', 'u 0,0 295x20', 'l1 20,0 275x20', 'u 305,0 295x20', 'l1 325,0 275x20', 's 0,20 600x20', 'u 0,40 295x20', 'l3 20,40 275x20',
+    ]);
+  });
+
+  it('leaves a spanner inside a formatting context root in its column', async () => {
+    expect(await fragments(`<div id=mc class=mc><div id=a style="display:flow-root">${lines(2)}<div id=s style="column-span:all">${lines(1)}</div></div></div>`)).toEqual([
+      'mc 0,0 600x40', 'a 0,0 295x40', 'a 305,0 295x20', 's 305,0 295x20',
+    ]);
+  });
+});
