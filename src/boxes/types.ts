@@ -58,6 +58,11 @@ interface BlockContainerBase extends BoxBase {
   /** Outside ::marker of a list item, laid out beside the first line. */
   readonly marker?: BlockBox | undefined;
   /**
+   * A piece of a block cut below a `column-span: all` spanner (layout/multicol/nested-spanners.ts):
+   * its top is a break, so its first child's top margin stays inside it, as after a column break.
+   */
+  readonly resumesAfterSpanner?: boolean | undefined;
+  /**
    * A fieldset's rendered legend (HTML §15.3.13), taken out of its children: layout/block/fieldset.ts
    * places it over the block-start border.
    */

@@ -53,6 +53,14 @@ describe('spanners inside the container\'s blocks', () => {
     ]);
   });
 
+  it('drops the bottom margin at the end of the piece above the spanner, keeps the top margin below it', async () => {
+    const html = `<div id=mc class=mc><section id=a><div><p id=p style="margin:0 0 16px">${lines(2)}</p></div><p id=p2 style="margin:0 0 6px">${lines(1)}</p>`
+      + `<h2 id=s style="column-span:all;height:20px;margin:4px 0"></h2><p id=q style="margin:10px 0 0">${lines(1)}</p></section></div>`;
+    expect(await fragments(html)).toEqual([
+      'mc 0,0 600x98', 'a 0,0 295x40', 'p 0,0 295x40', 'a 305,0 295x20', 'p2 305,0 295x20', 's 0,44 600x20', 'a 0,68 295x30', 'q 0,78 295x20',
+    ]);
+  });
+
   it('spans from a list item, across the list\'s padding', async () => {
     const html = `<div id=mc class=mc><ul id=u style="margin:0;padding:0 0 0 20px;font-size:10px"><li id=l1>${lines(2)}</li>`
       + `<li id=s style="column-span:all;height:20px"></li><li id=l3>${lines(1)}</li></ul></div>`;

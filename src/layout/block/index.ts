@@ -385,7 +385,7 @@ function topEdge(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, how: 
   const discard = input.fragmentainer !== undefined && input.fragmentainer.discardTopMargins && input.fragmentainer.atTop;
   const ownTop = continued || discard ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
   const strut = discard ? EMPTY_STRUT : addMargin(input.strut, ownTop, how.quirkyTop);
-  const separates = border > 0 || padding > 0 || bfc || continued;
+  const separates = border > 0 || padding > 0 || bfc || continued || (box.kind === 'block' && box.resumesAfterSpanner === true);
   const borderTopIfSeparated = input.y + collapsedMargin(strut);
   return {
     border, padding, strut, separates, discard, borderTopIfSeparated,

@@ -88,7 +88,11 @@ function cutAround(box: BlockFlowBox, memo: Map<BlockLevelBox, boolean>): BlockL
   return out;
 }
 
-/** A piece of a block cut at a spanner: the edges at the cut dropped, as a sliced break drops them. */
+/**
+ * A piece of a block cut at a spanner: the edges at the cut dropped, as a sliced break drops them;
+ * the margins at the cut are the children's, truncated above it and kept inside below it, as
+ * Chromium lays out a block broken before and resumed after a spanner.
+ */
 function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], first: boolean, last: boolean): BlockFlowBox {
   if (first && last) return Object.assign({}, box, { children });
   const style: ComputedStyle = {
@@ -98,5 +102,22 @@ function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], first: boo
     ...(last ? {} : { marginBottom: 0, paddingBottom: 0, borderBottomWidth: 0, borderBottomStyle: 'none', breakAfter: 'auto' }),
   };
   // the marker goes with the first line, in the first piece
-  return Object.assign({}, box, { style, children }, first ? {} : { marker: undefined });
+  return Object.assign({}, box, { style, children: last ? children : withoutEndMargin(children) }, first ? {} : { marker: undefined, resumesAfterSpanner: true });
+}
+
+/**
+ * The children with the bottom margin at their end dropped — the last child's, and its own last
+ * child's where that margin collapses through its end: the piece ends at a break (the spanner),
+ * where Chromium truncates it as at a column's end. Bounded by the box tree's depth.
+ */
+function withoutEndMargin(children: readonly BlockLevelBox[]): readonly BlockLevelBox[] {
+  let index = children.length - 1;
+  while (index >= 0 && children[index]!.kind === 'out-of-flow') index--;
+  if (index < 0) return children;
+  const child = children[index]!;
+  const style = child.style;
+  const through = child.kind === 'block' && !child.inlineContent && style.paddingBottom === 0 && style.borderBottomWidth === 0 && style.height === 'auto' && !establishesBfc(child);
+  const inner = through ? { children: withoutEndMargin(child.children) } : {};
+  const copy = Object.assign({}, child, { style: { ...style, marginBottom: 0 } }, inner) as BlockLevelBox;
+  return [...children.slice(0, index), copy, ...children.slice(index + 1)];
 }

@@ -207,8 +207,8 @@ const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
 export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'lineStyle' | 'initialLetter' | 'naturalWidth' | 'wholePixelWidths' | 'baselineAtMarginEdge' | 'ruby' | 'textBoxTrim' | 'containerStyle'
-  // a cell is never taken out of an inline box
-  | 'decoratedBy'>> = true;
+  // a cell is never taken out of an inline box, nor cut around a spanner (it is a formatting context root)
+  | 'decoratedBy' | 'resumesAfterSpanner'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
