@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
-import { layoutHtml } from '../helpers/layout.js';
+import { layoutHtml, textFragments } from '../helpers/layout.js';
 
 const BASE = `@page { size: 600px 400px; margin: 0 } body { margin: 0 }
   .mc { orphans: 1; widows: 1; font-size: 0; line-height: 0; column-gap: 10px; columns: 2 }
@@ -67,6 +67,14 @@ describe('spanners inside the container\'s blocks', () => {
     expect(await fragments(html)).toEqual([
       'mc 0,0 600x60', 'u 0,0 295x20', 'l1 20,0 275x20', 'u 305,0 295x20', 'l1 325,0 275x20', 's 0,20 600x20', 'u 0,40 295x20', 'l3 20,40 275x20',
     ]);
+  });
+
+  it('puts a list item\'s marker beside its first line, below a spanner that is its first child', async () => {
+    const doc = await layoutHtml(`<style>${BASE}</style><div class=mc><ol style="margin:0;padding:0 0 0 30px;font:10px/20px 'Liberation Serif'">`
+      + `<li>A</li><li><h2 style="column-span:all;height:20px;margin:0"></h2>B</li><li>C</li></ol></div>`);
+    // Chromium 156's PDF: each marker beside its item's text, "2." below the spanner
+    const words = doc.pages[0]!.children.flatMap(textFragments).map((t) => `${t.text} ${round(t.x)},${round(t.y)}`);
+    expect(words).toEqual(['A 30,4.09', '1.  20,4.09', 'B 30,44.09', '2.  20,44.09', 'C 335,44.09', '3.  325,44.09']);
   });
 
   it('leaves a spanner inside a formatting context root in its column', async () => {

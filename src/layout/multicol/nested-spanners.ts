@@ -64,8 +64,12 @@ function cutAround(box: BlockFlowBox, memo: Map<BlockLevelBox, boolean>): BlockL
   const out: BlockLevelBox[] = [];
   let run: BlockLevelBox[] = [];
   let first = true;
+  // an outside marker goes with the first line: into the first piece with in-flow content (below the spanner when it is the first child)
+  let marker = box.marker !== undefined;
   const flush = (last: boolean): void => {
-    out.push(piece(box, run, first, last));
+    const withMarker = marker && (last || run.some((child) => child.kind !== 'out-of-flow'));
+    out.push(piece(box, run, { first, last, marker: withMarker }));
+    if (withMarker) marker = false;
     run = [];
     first = false;
   };
@@ -93,7 +97,8 @@ function cutAround(box: BlockFlowBox, memo: Map<BlockLevelBox, boolean>): BlockL
  * the margins at the cut are the children's, truncated above it and kept inside below it, as
  * Chromium lays out a block broken before and resumed after a spanner.
  */
-function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], first: boolean, last: boolean): BlockFlowBox {
+function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], at: { readonly first: boolean; readonly last: boolean; readonly marker: boolean }): BlockFlowBox {
+  const { first, last } = at;
   if (first && last) return Object.assign({}, box, { children });
   const style: ComputedStyle = {
     ...box.style,
@@ -101,8 +106,7 @@ function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], first: boo
     ...(first ? {} : { marginTop: 0, paddingTop: 0, borderTopWidth: 0, borderTopStyle: 'none', breakBefore: 'auto' }),
     ...(last ? {} : { marginBottom: 0, paddingBottom: 0, borderBottomWidth: 0, borderBottomStyle: 'none', breakAfter: 'auto' }),
   };
-  // the marker goes with the first line, in the first piece
-  return Object.assign({}, box, { style, children: last ? children : withoutEndMargin(children) }, first ? {} : { marker: undefined, resumesAfterSpanner: true });
+  return Object.assign({}, box, { style, children: last ? children : withoutEndMargin(children) }, at.marker ? {} : { marker: undefined }, first ? {} : { resumesAfterSpanner: true });
 }
 
 /**
