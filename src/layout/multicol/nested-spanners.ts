@@ -94,8 +94,9 @@ function cutAround(box: BlockFlowBox, memo: Map<BlockLevelBox, boolean>): BlockL
 
 /**
  * A piece of a block cut at a spanner: the edges at the cut dropped, as a sliced break drops them;
- * the margins at the cut are the children's, truncated above it and kept inside below it, as
- * Chromium lays out a block broken before and resumed after a spanner.
+ * below the cut, the first child's top margin is kept inside the piece, as Chromium lays out a
+ * block resumed after a spanner (above it, the last child's bottom margin is left to the column
+ * set's balancing, as at the end of a container's content).
  */
 function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], at: { readonly first: boolean; readonly last: boolean; readonly marker: boolean }): BlockFlowBox {
   const { first, last } = at;
@@ -106,22 +107,5 @@ function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], at: { read
     ...(first ? {} : { marginTop: 0, paddingTop: 0, borderTopWidth: 0, borderTopStyle: 'none', breakBefore: 'auto' }),
     ...(last ? {} : { marginBottom: 0, paddingBottom: 0, borderBottomWidth: 0, borderBottomStyle: 'none', breakAfter: 'auto' }),
   };
-  return Object.assign({}, box, { style, children: last ? children : withoutEndMargin(children) }, at.marker ? {} : { marker: undefined }, first ? {} : { resumesAfterSpanner: true });
-}
-
-/**
- * The children with the bottom margin at their end dropped — the last child's, and its own last
- * child's where that margin collapses through its end: the piece ends at a break (the spanner),
- * where Chromium truncates it as at a column's end. Bounded by the box tree's depth.
- */
-function withoutEndMargin(children: readonly BlockLevelBox[]): readonly BlockLevelBox[] {
-  let index = children.length - 1;
-  while (index >= 0 && children[index]!.kind === 'out-of-flow') index--;
-  if (index < 0) return children;
-  const child = children[index]!;
-  const style = child.style;
-  const through = child.kind === 'block' && !child.inlineContent && style.paddingBottom === 0 && style.borderBottomWidth === 0 && style.height === 'auto' && !establishesBfc(child);
-  const inner = through ? { children: withoutEndMargin(child.children) } : {};
-  const copy = Object.assign({}, child, { style: { ...style, marginBottom: 0 } }, inner) as BlockLevelBox;
-  return [...children.slice(0, index), copy, ...children.slice(index + 1)];
+  return Object.assign({}, box, { style, children }, at.marker ? {} : { marker: undefined }, first ? {} : { resumesAfterSpanner: true });
 }
