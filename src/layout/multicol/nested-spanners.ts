@@ -10,7 +10,7 @@
  * Chromium.
  */
 import type { BlockBox, BlockFlowBox, BlockLevelBox } from '../../boxes/types.js';
-import type { ComputedStyle } from '../../css/types.js';
+import { withStyle } from '../../css/compute.js';
 import type { LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
 import { establishesBfc } from '../formatting-context-root.js';
@@ -101,11 +101,11 @@ function cutAround(box: BlockFlowBox, memo: Map<BlockLevelBox, boolean>): BlockL
 function piece(box: BlockFlowBox, children: readonly BlockLevelBox[], at: { readonly first: boolean; readonly last: boolean; readonly marker: boolean }): BlockFlowBox {
   const { first, last } = at;
   if (first && last) return Object.assign({}, box, { children });
-  const style: ComputedStyle = {
-    ...box.style,
+  // withStyle: the computed style's hidden class, which layout and paint read, kept
+  const style = withStyle(box.style, {
     height: 'auto', minHeight: 'auto', maxHeight: 'none',
     ...(first ? {} : { marginTop: 0, paddingTop: 0, borderTopWidth: 0, borderTopStyle: 'none', breakBefore: 'auto' }),
     ...(last ? {} : { marginBottom: 0, paddingBottom: 0, borderBottomWidth: 0, borderBottomStyle: 'none', breakAfter: 'auto' }),
-  };
+  });
   return Object.assign({}, box, { style, children }, at.marker ? {} : { marker: undefined }, first ? {} : { resumesAfterSpanner: true });
 }
