@@ -513,9 +513,10 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const remaining = lines.length - fit;
   const fitting = fit;
   const fromStart = start.index === 0 && start.tail === undefined;
-  // A paragraph of fewer lines than orphans + widows has no break between lines that honours
-  // both: Chromium then keeps the orphans and fills the page (a 3-line paragraph breaks 2 + 1)
-  const widowsHonourable = !(complete && fromStart && lines.length < orphans + widows && fit >= orphans);
+  // What is left of a paragraph, fewer lines than orphans + widows, has no break between lines
+  // that honours both: Chromium then keeps the orphans and fills the page or column (a 3-line
+  // paragraph breaks 2 + 1; so do the last 3 lines of one that began in an earlier column)
+  const widowsHonourable = !(complete && lines.length < orphans + widows && fit >= orphans);
   if (complete && remaining < widows && widowsHonourable) fit -= widows - remaining;
   if (fit < orphans && fromStart) fit = 0;
   // At the top of a page no break honours them: break where the lines stop fitting (as Chromium)
