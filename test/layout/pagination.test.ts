@@ -159,6 +159,19 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(doc.pages.map((p) => textFragments(findById(p, 'p')!).map((t) => t.text))).toEqual([['line0', 'line1'], ['line2', 'line3'], ['line4']]);
   });
 
+  it('keeps just the orphans of a paragraph of fewer lines than orphans and widows, not the page\'s worth', async () => {
+    // Chromium 156 breaks after max(orphans, lines - widows) lines, which is the orphans here: with
+    // pandoc's print style (orphans: 3; widows: 3) a 5-line paragraph with room for 4 breaks 3 + 2
+    const onFirstPage = async (orphans: number, widows: number, count: number, room: number): Promise<number> => {
+      const doc = await layoutHtml(`<style>@page { size: 200px ${room * 20}px; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: ${orphans}; widows: ${widows} }</style>
+        <div style="height:20px"></div><p id=p>${Array.from({ length: count }, (_, i) => `line${i}`).join('<br>')}</p>`);
+      return textFragments(findById(doc.pages[0]!, 'p')!).length;
+    };
+    expect(await onFirstPage(3, 3, 5, 5)).toBe(3);
+    expect(await onFirstPage(4, 4, 7, 7)).toBe(4);
+    expect(await onFirstPage(2, 4, 5, 5)).toBe(2);
+  });
+
   it('breaks where the lines stop fitting when a page is too short for orphans and widows (no line cut off)', async () => {
     // one 20px line per page, orphans 2 and widows 2: Chromium puts each line on its own page
     const lines = Array.from({ length: 3 }, (_, i) => `line${i}`).join(' ');

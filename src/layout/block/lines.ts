@@ -514,10 +514,12 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const fitting = fit;
   const fromStart = start.index === 0 && start.tail === undefined;
   // What is left of a paragraph, fewer lines than orphans + widows, has no break between lines
-  // that honours both: Chromium then keeps the orphans and fills the page or column (a 3-line
-  // paragraph breaks 2 + 1; so do the last 3 lines of one that began in an earlier column)
+  // that honours both: Chromium then breaks after max(orphans, lines - widows) lines, which is the
+  // orphans (a 3-line paragraph breaks 2 + 1, a 5-line one with orphans and widows 3 breaks 3 + 2;
+  // so do the last lines of one that began in an earlier page or column)
   const widowsHonourable = !(complete && lines.length < orphans + widows && fit >= orphans);
-  if (complete && remaining < widows && widowsHonourable) fit -= widows - remaining;
+  if (!widowsHonourable) fit = orphans;
+  else if (complete && remaining < widows) fit -= widows - remaining;
   if (fit < orphans && fromStart) fit = 0;
   // At the top of a page no break honours them: break where the lines stop fitting (as Chromium)
   // rather than lay lines past the page end, where they would be cut off.
