@@ -27,6 +27,22 @@ export function num(value: number): string {
   return String(pdfNumber(value));
 }
 
+/**
+ * A matrix's scale or skew as a `cm` writes it: to 9 decimals rather than `num`'s 3, since it
+ * multiplies every coordinate drawn under it. KaTeX draws its stretchy arrows as 400000-unit
+ * paths scaled by ~0.004 into their box: 0.00383 written 0.004 put an arrow's head 70px past it.
+ * Written without an exponent.
+ */
+export function matrixNum(value: number): string {
+  const held = pdfNumber(value, 9);
+  return held === 0 || Math.abs(held) >= 1e-6 ? String(held) : held.toFixed(9).replace(/0+$/, '');
+}
+
+/** A matrix as a `cm` operator's operands: its scale and skew precise (`matrixNum`), its offsets as `num`. */
+export function matrixOperands(matrix: readonly number[]): string {
+  return matrix.map((v, i) => (i < 4 ? matrixNum(v) : num(v))).join(' ');
+}
+
 /** A colour channel 0-255 as a 0-1 PDF component (4 decimals). */
 function channel(value: number): string {
   const rounded = Math.round((value / 255) * 10000) / 10000;

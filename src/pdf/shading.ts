@@ -7,7 +7,7 @@
 import type { Rect } from '../geometry/types.js';
 import type { AlphaMask, Matrix, PathSegment, Shading, ShadingStop } from '../paint/display-list.js';
 import type { Color } from '../css/types.js';
-import { num, pathOperators, pdfNumber } from './content.js';
+import { matrixOperands, num, pathOperators, pdfNumber } from './content.js';
 import type { PageContext } from './context.js';
 import type { PdfRef } from './pdfkit-document.js';
 import { alphaOperator, softMaskState } from './graphics.js';
@@ -144,6 +144,6 @@ export function pushClipPath(ctx: PageContext, path: readonly PathSegment[], eve
 
 /** Saves the state and concatenates a matrix (popped like a clip). */
 export function pushTransform(ctx: PageContext, matrix: Matrix): void {
-  ctx.sink.push(`q\n${matrix.map(num).join(' ')} cm`);
+  ctx.sink.push(`q\n${matrixOperands(matrix)} cm`);
   ctx.scopes.push({ kind: 'clip', matrix });
 }

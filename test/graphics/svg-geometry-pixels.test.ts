@@ -256,3 +256,14 @@ describe('SVG text direction and rotate', () => {
     expect(rows).toEqual(['________', '________', 'BB______', 'BB______', '__BBBB__', '__BBBB__', '________', '________']);
   });
 });
+
+describe('a wide viewBox scaled far down', () => {
+  it('keeps the end of a sliced 400000-unit drawing at the viewport\'s end (KaTeX\'s stretchy arrows)', async () => {
+    // KaTeX draws \xrightarrow, \overrightarrow and the right part of \overbrace as a path 400000
+    // units long with `preserveAspectRatio="xMaxYMin slice"`: the scale, 2/522 here, multiplies
+    // 400000, and written to 3 decimals (0.004) it put the arrow's head 70px past its box, so
+    // nothing showed; Chromium draws the last 6px red
+    const arrow = svg('<rect width="400000" height="522" fill="blue"/><rect x="398434" width="1566" height="522" fill="red"/>', 'width="10" height="2" viewBox="0 0 400000 522" preserveAspectRatio="xMaxYMin slice"');
+    expect(await drawBothWays(arrow, '10px 2px')).toEqual(['BBBBRRRRRR', 'BBBBRRRRRR']);
+  });
+});
