@@ -3,7 +3,7 @@
  * runs the counters (they depend on document order), then per block container the anonymous-box
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
-import { isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
+import { drawsNothing, isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import { foreignObjectBlock, foreignObjectsOf } from './foreign-object.js';
 import { blockified, blockifiedItem, isFlexOrGrid, outerDisplay } from './display.js';
@@ -90,7 +90,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
-    math: { anonymousStyle, block: (style, children) => blockBox(walk, { element: undefined, style, children, outer: 'block' }), warn: (message, at) => ctx.diagnostics.warn('html', message, sourceLocator(dom)(at)), warned: new Set() },
+    math: { anonymousStyle, block: (style, children) => blockBox(walk, { element: undefined, style, children, outer: 'block' }), warn: (message, at) => { if (!walk.math.quiet) ctx.diagnostics.warn('html', message, sourceLocator(dom)(at)); }, warned: new Set(), quiet: false },
     tableParts: {
       tablesInCells: new WeakSet(),
       anonymousStyle,
@@ -304,11 +304,14 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
 /** A MathML element's math box (math.ts), its children built as the inside of a formula. */
 function mathElementBox(walk: Walk, element: DomElement, style: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): MathBox {
   const inMath = walk.inMath;
+  const quiet = walk.math.quiet;
+  if (!inMath) walk.math.quiet = drawsNothing(element, (e) => walk.styled.stylesOf(e)?.style);
   walk.inMath = true;
   try {
     return mathBox({ name: element.name, style, source, children: elementChildren(walk, element, style, pseudos), blockLevel: outerDisplay(style.display) === 'block' }, walk.math);
   } finally {
     walk.inMath = inMath;
+    walk.math.quiet = quiet;
   }
 }
 

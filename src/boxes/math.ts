@@ -8,6 +8,8 @@
 import type { ComputedStyle, Display } from '../css/types.js';
 import { NO_TEXT_INDENT } from '../css/types.js';
 import type { BlockBox, Box, BoxElement, LayoutBox, MathBox, MathLayout, OuterDisplay, TextBox } from './types.js';
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
 
 export interface MathBuild {
   readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
@@ -17,6 +19,30 @@ export interface MathBuild {
   readonly warn: (message: string, at: BoxElement) => void;
   /** The kinds of markup warned as not honoured in this render (one warning each). */
   readonly warned: Set<string>;
+  /** Inside a formula nothing of which is drawn (`drawsNothing`): its markup is not warned about. */
+  quiet: boolean;
+}
+
+/**
+ * Whether nothing of a formula is drawn: an absolutely positioned box around it clips to an
+ * empty rectangle — the visually-hidden pattern in which KaTeX puts the
+ * MathML copy of each formula beside the HTML it draws (`.katex-mathml { position: absolute;
+ * clip: rect(1px, 1px, 1px, 1px) }`). Looks up the formula's ancestors once, at its `<math>`.
+ */
+export function drawsNothing(element: DomElement, styleOf: (element: DomElement) => ComputedStyle | undefined): boolean {
+  for (let at: DomElement | null = element; at !== null; at = at.parent !== null && isElement(at.parent) ? at.parent : null) {
+    const clip = styleOf(at)?.clip;
+    if (clip === undefined || clip === 'auto') continue;
+    const position = styleOf(at)!.position;
+    if (position !== 'absolute' && position !== 'fixed') continue;
+    if (emptySpan(clip.left, clip.right) || emptySpan(clip.top, clip.bottom)) return true;
+  }
+  return false;
+}
+
+/** Whether a `clip` rectangle's two sides on one axis leave nothing between them. */
+function emptySpan(start: number | 'auto', end: number | 'auto'): boolean {
+  return start !== 'auto' && end !== 'auto' && end <= start;
 }
 
 /** A MathML element whose children are built. */
@@ -94,6 +120,7 @@ export function mathBox({ name, style, source, children, blockLevel }: MathEleme
  * is left out of MathML Core, and Chromium draws it as octavo does.
  */
 function warnUnhonoured(name: string, source: BoxElement, build: MathBuild): void {
+  if (build.quiet) return;
   const attribs = source.attribs;
   const variant = attribs['mathvariant']?.trim().toLowerCase();
   const unhonoured: [string, string][] = [];

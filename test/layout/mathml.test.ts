@@ -202,6 +202,15 @@ describe.skipIf(!mathFont)(`MathML (MathML Core §3), as Chromium lays it out${s
     ]);
   });
 
+  it('does not warn about the markup of a formula clipped away whole (KaTeX\'s MathML copy)', async () => {
+    // katex.renderToString writes each formula twice: as HTML it draws, and as MathML in a span
+    // clipped to nothing (nothing of it shows, in Chromium or here); its \mathbb asks for a
+    // mathvariant, its \dfrac an absolute scriptlevel. The visible formula after it still warns
+    const hidden = '<span style="position:absolute;clip:rect(1px,1px,1px,1px)"><span><math><mi mathvariant="double-struck">R</mi><mstyle scriptlevel="0"><mi>x</mi></mstyle><menclose notation="updiagonalstrike"><mi>y</mi></menclose></math></span></span>';
+    await rects(`<p>${hidden} <span id=k>R</span></p>`, ['k']);
+    await rects(`<p>${hidden} <math><mi id=b mathvariant="double-struck">R</mi></math></p>`, ['b'], [{ code: 'html', message: /`mathvariant="double-struck"` is not honoured/ }]);
+  });
+
   it('lays an element with the wrong number of children out as a row, with a warning', async () => {
     const r = await rects('<p><math><mfrac id=f><mn id=a>1</mn></mfrac></math></p>', ['f', 'a'], [{ code: 'html', message: /`<mfrac>` has 1 children where MathML asks for 2/ }]);
     expect(r['f']!.width).toBeCloseTo(r['a']!.width + 2, 2);
