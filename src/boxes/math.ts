@@ -24,20 +24,29 @@ export interface MathBuild {
 }
 
 /**
- * Whether nothing of a formula is drawn: an absolutely positioned box around it clips to an
- * empty rectangle — the visually-hidden pattern in which KaTeX puts the
- * MathML copy of each formula beside the HTML it draws (`.katex-mathml { position: absolute;
- * clip: rect(1px, 1px, 1px, 1px) }`). Looks up the formula's ancestors once, at its `<math>`.
+ * Whether nothing of a formula is drawn: a box around it clips to nothing, by `clip-path:
+ * inset(50%)` or, absolutely positioned, by an empty `clip` rectangle — the visually-hidden
+ * patterns in which KaTeX puts the MathML copy of each formula beside the HTML it draws
+ * (`.katex-mathml { position: absolute; clip-path: inset(50%) }`, before 0.16 `clip: rect(1px,
+ * 1px, 1px, 1px)`). Looks up the formula's ancestors once, at its `<math>`.
  */
 export function drawsNothing(element: DomElement, styleOf: (element: DomElement) => ComputedStyle | undefined): boolean {
   for (let at: DomElement | null = element; at !== null; at = at.parent !== null && isElement(at.parent) ? at.parent : null) {
-    const clip = styleOf(at)?.clip;
-    if (clip === undefined || clip === 'auto') continue;
-    const position = styleOf(at)!.position;
-    if (position !== 'absolute' && position !== 'fixed') continue;
+    const style = styleOf(at);
+    if (style === undefined) continue;
+    if (insetsAll(style.clipPath)) return true;
+    const clip = style.clip;
+    if (clip === 'auto' || (style.position !== 'absolute' && style.position !== 'fixed')) continue;
     if (emptySpan(clip.left, clip.right) || emptySpan(clip.top, clip.bottom)) return true;
   }
   return false;
+}
+
+/** Whether a `clip-path` is an `inset()` whose percentages meet across the box (`inset(50%)`, KaTeX 0.16's and Tailwind 4's way to hide). */
+function insetsAll(clipPath: ComputedStyle['clipPath']): boolean {
+  if (clipPath === 'none' || !('shape' in clipPath) || clipPath.shape?.kind !== 'inset') return false;
+  const [top, right, bottom, left] = clipPath.shape.sides.map((side) => (typeof side === 'object' && 'kind' in side && side.kind === 'percent' ? side.value : Number.NaN));
+  return top! + bottom! >= 100 || left! + right! >= 100;
 }
 
 /** Whether a `clip` rectangle's two sides on one axis leave nothing between them. */
