@@ -303,8 +303,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
 
 /** A MathML element's math box (math.ts), its children built as the inside of a formula. */
 function mathElementBox(walk: Walk, element: DomElement, style: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): MathBox {
-  const inMath = walk.inMath;
-  const quiet = walk.math.quiet;
+  const { inMath, math: { quiet } } = walk;
   if (!inMath) walk.math.quiet = drawsNothing(element, (e) => walk.styled.stylesOf(e)?.style);
   walk.inMath = true;
   try {
