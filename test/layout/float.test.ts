@@ -90,6 +90,17 @@ describe('float placement (CSS2 §9.5.1)', () => {
     expect(await boxesOf('<div id=f style="float:left"><div style="width:80px;height:5px"></div></div>', '', ['f'])).toEqual({ f: '0,0 80x5' });
   });
 
+  it('counts a float whose negative margin makes its margin box negative as 0 wide in a shrink-to-fit width, as Chromium 156', async () => {
+    // Bootstrap's .form-check-inline: an inline-block with padding-left and a floated input pulled into
+    // it by margin-left: -1.5em; its label wrapped when the float's -8px came off the label's width.
+    // Chromium: a 74 (24 + 50), b 90 (24 + 16 + 0 + 50), c 40 (block flow: 24 + 0 + 16)
+    const css = '.ib { display: inline-block; vertical-align: top; padding-left: 24px } .f { float: left; width: 16px; height: 16px } i { display: inline-block; width: 50px; height: 10px }';
+    const sizes = await boxesOf('<div class=ib id=a><span class=f style="margin-left:-24px"></span><i></i></div>'
+      + '<div class=ib id=b><span class=f></span><span class=f style="margin-left:-24px"></span><i></i></div>'
+      + '<div class=ib id=c><div class=f style="margin-left:-24px"></div><div class=f></div></div>', css, ['a', 'b', 'c']);
+    expect(Object.values(sizes).map((s) => s.split(' ')[1])).toEqual(['74x16', '90x16', '40x16']);
+  });
+
   it('maps inline-start and inline-end to the left and right in left-to-right text', async () => {
     expect(await boxesOf('<div id=s style="float:inline-start;width:10px;height:10px"></div><div id=e style="float:inline-end;width:10px;height:10px"></div>', '', ['s', 'e']))
       .toEqual({ s: '0,0 10x10', e: '390,0 10x10' });

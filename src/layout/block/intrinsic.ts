@@ -36,7 +36,8 @@ function blockChildrenSizes(children: readonly BlockLevelBox[], ctx: LayoutConte
       if (child.scheme !== 'float') continue;
       const float = outerIntrinsicSizes(child.box, ctx);
       minContent = Math.max(minContent, float.minContent);
-      floatRow += float.maxContent;
+      // a margin box made negative by its margins adds nothing, as in Chromium
+      floatRow += Math.max(0, float.maxContent);
       maxContent = Math.max(maxContent, floatRow);
       continue;
     }

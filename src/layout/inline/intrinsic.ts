@@ -72,10 +72,12 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       lineStart = false;
       chunkStart = false;
     } else if (piece.kind === 'anchor') {
-      // a float takes its own line at min-content and sits beside the text at max-content
+      // a float takes its own line at min-content and sits beside the text at max-content; a
+      // margin box made negative by its margins adds nothing, as in Chromium (Bootstrap's
+      // .form-check-inline pulls its floated input into its padding by margin-left: -1.5em)
       const float = anchorSizes(piece.box);
       minContent = Math.max(minContent, float.minContent);
-      line += float.maxContent;
+      line += Math.max(0, float.maxContent);
     } else if (piece.kind === 'atomic' && piece.contributions !== undefined) {
       chunk += piece.contributions.minContent;
       line += piece.contributions.maxContent - piece.width;
