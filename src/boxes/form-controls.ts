@@ -60,7 +60,7 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, gi
       const type = inputType(element);
       if (type === 'file') return fileBox(build, element, style, { source, outer, button: pseudos['file-selector-button'] });
       if (type === 'range' && style.appearance === 'none') return styledRangeBox(build, element, style, { source, outer, accent: resolvedAccent(style), parts: pseudos });
-      return inputBox(build, element, style, source, outer);
+      return inputBox(build, element, style, { source, outer, pseudos });
     }
     case 'select': return selectBox(build, element, style, source, outer);
     case 'textarea': return textareaBox(build, element, style, source, outer);
@@ -75,7 +75,8 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, gi
   }
 }
 
-function inputBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): Box | undefined {
+function inputBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; pseudos: ElementPseudoStyles }): Box | undefined {
+  const { source, outer, pseudos } = at;
   const type = inputType(element);
   if (type === 'checkbox' || type === 'radio') {
     // unstyled, the box is the author's: an element box with its ::before and ::after, as Chromium
@@ -91,7 +92,7 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
     return naturalIf(style, build.block(button, textRun(build, button, label, undefined), outer, source));
   }
   if (!TEXT_TYPES.has(type)) return undefined;
-  if (DATE_TIME_INPUT_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer });
+  if (DATE_TIME_INPUT_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer, wrapper: pseudos['datetime-fields-wrapper'] });
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
@@ -150,10 +151,11 @@ export function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
  * A date or time field: its value as Chromium's en-US locale writes it, or the pattern of its
  * fields when empty (date-time-fields.ts), in the field's colour. Chromium sizes the field's
  * content box for its pattern in a monospace font, whatever the field's padding and border: the
- * pattern's characters, 2px per field and the picker's room; as tall as the fields' line with 1px
- * above and below it, or as the picker when that is taller, the line centred (DATE_PICKER).
+ * pattern's characters, 2px per field and the picker's room; as tall as the fields' line with the
+ * vertical padding of its `::-webkit-datetime-edit-fields-wrapper` (1px above and below it; 0 with
+ * Bootstrap's reboot), or as the picker when that is taller, the line centred (DATE_PICKER).
  */
-function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; wrapper: ComputedStyle | undefined }): BlockBox {
   const type = inputType(element) as DateTimeType;
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
@@ -165,13 +167,18 @@ function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const minHeight = style.height === 'auto' && (style.minHeight === 'auto' || typeof style.minHeight === 'number')
     ? Math.max(typeof style.minHeight === 'number' ? style.minHeight : 0, pickerHeight) : style.minHeight;
   const field: ComputedStyle = { ...style, width: style.width === 'auto' ? width : style.width, minHeight, ...WHITE_SPACE_PRE, overflowX: 'clip', alignContent: 'center' };
-  // Chromium's fields wrapper: 1px above and below the line
-  const fieldsStyle: ComputedStyle = { ...build.anonymousStyle(field, 'block'), paddingTop: 1, paddingBottom: 1 };
+  // Chromium's fields wrapper: its vertical padding (the UA's 1px) above and below the line
+  const fieldsStyle: ComputedStyle = { ...build.anonymousStyle(field, 'block'), paddingTop: wrapperPadding(at.wrapper?.paddingTop), paddingBottom: wrapperPadding(at.wrapper?.paddingBottom) };
   const fields = build.block(fieldsStyle, shown.parts.flatMap((part) => fieldPart(build, fieldsStyle, part)), 'block', undefined);
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = !isDisabled(element) && element.attribs['readonly'] === undefined;
-  const icon = pickable ? [type === 'time' ? clockIcon(build, field) : calendarIcon(build, field)] : [];
+  const icon = pickable ? [type === 'time' ? clockIcon(build, field, fieldsStyle) : calendarIcon(build, field)] : [];
   return naturalIf(style, build.block(field, [...icon, fields], outer, source));
+}
+
+/** A padding of the fields wrapper in px: a percentage counts as none (as paddingPx), a missing style as the UA's 1px. */
+function wrapperPadding(value: ComputedStyle['paddingTop'] | undefined): number {
+  return value === undefined ? 1 : paddingPx(value);
 }
 
 /** An editable field of a date or time field, 1px inside either side (Chromium's input_multiple_fields.css), or the text between two. */
@@ -218,14 +225,14 @@ function calendarIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlow
  * centred in its height (measured at 300 dpi, 13.333 and 40px). It floats taking no room, as the
  * calendar does.
  */
-function clockIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlowBox {
+function clockIcon(build: AnonymousBoxBuild, field: ComputedStyle, fields: ComputedStyle): OutOfFlowBox {
   const size = CLOCK_PICKER.heightEm * field.fontSize;
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
     + '<circle cx="12" cy="12" r="9" fill="none" stroke="#000" stroke-width="2"/><path d="M12.5 7H11v6l5.25 3.15.75-1.23-4.5-2.67z"/></svg>';
   const iconStyle: ComputedStyle = {
     ...build.anonymousStyle(field, 'inline'), float: 'right', display: 'block', width: size, height: size,
-    // centred on the fields' line (1px above and below it), which the field centres in its height
-    marginRight: CLOCK_END_PX, marginLeft: -size - CLOCK_END_PX, marginTop: (usedLineHeight(field) + 2 - size) / 2,
+    // centred on the fields' line (with its padding above and below it), which the field centres in its height
+    marginRight: CLOCK_END_PX, marginLeft: -size - CLOCK_END_PX, marginTop: (usedLineHeight(field) + paddingPx(fields.paddingTop) + paddingPx(fields.paddingBottom) - size) / 2,
   };
   return floatedIcon(svg, iconStyle);
 }

@@ -5,7 +5,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { ControlPart } from './types.js';
-import { inputTypeAttribute } from './control-fallback.js';
+import { DATE_TIME_INPUT_TYPES, inputTypeAttribute } from './control-fallback.js';
 
 export function isFileInput(element: DomElement): boolean {
   return isInputOfType(element, 'file');
@@ -23,9 +23,13 @@ export const PART_PARENTS: Partial<Record<ControlPart, ControlPart>> = {
   'meter-bar': 'meter-inner-element', 'meter-optimum-value': 'meter-bar', 'meter-suboptimum-value': 'meter-bar', 'meter-even-less-good-value': 'meter-bar',
 };
 
-/** The parts CSS may style of a progress bar, a meter or a slider (`input type=range`); undefined for other elements. */
+/** A date or time field's line of fields (Chromium's `::-webkit-datetime-edit-fields-wrapper`). */
+const DATE_TIME_PARTS: readonly ControlPart[] = ['datetime-fields-wrapper'];
+
+/** The parts CSS may style of a progress bar, a meter, a slider (`input type=range`) or a date or time field; undefined for other elements. */
 export function controlParts(element: DomElement): readonly ControlPart[] | undefined {
   if (element.name === 'progress') return PROGRESS_PARTS;
   if (element.name === 'meter') return METER_PARTS;
+  if (element.name === 'input' && DATE_TIME_INPUT_TYPES.has(inputTypeAttribute(element))) return DATE_TIME_PARTS;
   return isInputOfType(element, 'range') ? SLIDER_PARTS : undefined;
 }

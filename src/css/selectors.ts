@@ -32,6 +32,7 @@ const CONTROL_PARTS: ReadonlyMap<string, ControlPart> = new Map<string, ControlP
   ['-webkit-slider-runnable-track', 'slider-track'], ['-webkit-slider-thumb', 'slider-thumb'],
   ['-webkit-meter-inner-element', 'meter-inner-element'], ['-webkit-meter-bar', 'meter-bar'], ['-webkit-meter-optimum-value', 'meter-optimum-value'],
   ['-webkit-meter-suboptimum-value', 'meter-suboptimum-value'], ['-webkit-meter-even-less-good-value', 'meter-even-less-good-value'],
+  ['-webkit-datetime-edit-fields-wrapper', 'datetime-fields-wrapper'],
 ]);
 /** Chromium's custom scrollbar's pseudo-elements, by octavo's names (css/model/pseudo-elements.ts ScrollbarPseudo). */
 const SCROLLBAR_PSEUDOS: ReadonlyMap<string, ScrollbarPseudo> = new Map<string, ScrollbarPseudo>([
@@ -67,6 +68,18 @@ const INTERACTIVE_PSEUDO_ELEMENTS = new Set<string>([
   'selection', 'placeholder', 'backdrop', 'target-text', 'spelling-error', 'grammar-error', 'cue',
   'search-text', 'scroll-marker', 'scroll-marker-group', 'scroll-button', 'picker', 'picker-icon', 'checkmark',
 ]);
+/**
+ * The parts of Chromium's date and time fields besides their fields' line (which octavo honours:
+ * 'datetime-fields-wrapper'): valid in Chromium, so a list naming them with the wrapper (Bootstrap's
+ * reboot: `::-webkit-datetime-edit-fields-wrapper, ::-webkit-datetime-edit-text, ... { padding: 0 }`)
+ * keeps its other selectors; not drawn apart by octavo, they are dropped without a warning, as
+ * another engine's prefixed selectors are (css/parse.ts).
+ */
+const UNDRAWN_DATE_TIME_PARTS = new Set<string>([
+  '-webkit-datetime-edit', '-webkit-datetime-edit-text', '-webkit-date-and-time-value', '-webkit-datetime-edit-ampm-field',
+  ...['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millisecond'].map((field) => `-webkit-datetime-edit-${field}-field`),
+]);
+
 /** CSS 2 pseudo-elements that may be written with one colon. */
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter']);
 
@@ -242,6 +255,9 @@ function compileExactly(selector: CssNode): SelectorResult {
     }
     if (i !== nodes.length - 1 && !(name === 'marker' || name === 'before' || name === 'after')) {
       return { ok: false, reason: 'invalid', message: `selector \`${text}\`: a pseudo-element must come last` };
+    }
+    if (UNDRAWN_DATE_TIME_PARTS.has(name) && i === nodes.length - 1) {
+      return { ok: false, reason: 'interactive', message: `selector \`${text}\`: ::${name} is not drawn apart` };
     }
     if (INTERACTIVE_PSEUDO_ELEMENTS.has(name) && i === nodes.length - 1) {
       return { ok: false, reason: 'interactive', message: `selector \`${text}\`: ::${name} is never printed` };

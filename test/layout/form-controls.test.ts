@@ -148,6 +148,19 @@ describe('form controls sized as Chromium sizes them', () => {
     ['d1 0,1.4 125.3x21.3', 'd2 125.3,1.4 125.3x21.3', 't1 0,22.2 104x24', 't2 104,22.2 130x24', 'l1 0,47 211.3x21.3', 'm1 211.3,47 155.3x21.3', 'w1 366.7,47 147.3x21.3']);
   });
 
+  it('date and time fields take the vertical padding of ::-webkit-datetime-edit-fields-wrapper (Bootstrap\'s reboot: 0)', async () => {
+    // Chromium 156: the UA's 1px above and below the fields' line, 0 or 3px from the author; the
+    // fields' own padding adds nothing; a list with the other parts Chromium knows keeps the rule
+    // (before: dropped, every Bootstrap date field 2px taller than its text fields)
+    await expectBoxes('<style>input { display: block; font: 14px/1.5 "Liberation Sans"; padding: 4px 8px; border: 1px solid #ccc; width: 200px; margin-bottom: 4px }'
+      + '.z::-webkit-datetime-edit-fields-wrapper { padding: 0 } .y::-webkit-datetime-edit-fields-wrapper { padding: 3px 0 }'
+      + '.x::-webkit-datetime-edit-day-field, .x::-webkit-datetime-edit-text { padding: 0 }'
+      + '.w::-webkit-datetime-edit-fields-wrapper, .w::-webkit-datetime-edit-text, .w::-webkit-datetime-edit-year-field, .w::-webkit-datetime-edit { padding: 0 }</style>'
+      + '<input id=d type=date value="2027-01-15"><input id=z class=z type=date value="2027-01-15"><input id=y class=y type=date value="2027-01-15">'
+      + '<input id=x class=x type=date value="2027-01-15"><input id=t class=z type=time value="10:30"><input id=w class=w type=datetime-local value="2027-01-15T10:30">',
+    ['d 0,0 218x33', 'z 0,37 218x31', 'y 0,72 218x37', 'x 0,113 218x33', 't 0,150 218x31', 'w 0,185 218x31']);
+  });
+
   it('date and time fields keep their content box for their pattern and picker whatever their padding, border and font size', async () => {
     // Chromium 156: the picker's room and height scale in part with the font (10px and 20px fields
     // without padding or border), and the author's padding and border go around the same content

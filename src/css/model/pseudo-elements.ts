@@ -4,12 +4,13 @@
  * `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3);
  * the parts of a progress bar, a meter and a slider are Chromium's `::-webkit-progress-bar`,
  * `::-webkit-meter-bar`... by shorter names (css/selectors.ts), drawn where the control's
- * `appearance` is `none` (a meter's always: boxes/meter-parts.ts).
+ * `appearance` is `none` (a meter's always: boxes/meter-parts.ts); a date or time field's
+ * `::-webkit-datetime-edit-fields-wrapper` gives its fields' line its vertical padding.
  */
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker' | 'file-selector-button' | ControlPart;
 
 /** The parts of a control that Chromium lets CSS style (boxes/form-controls.ts draws them). */
-export type ControlPart = 'progress-bar' | 'progress-value' | 'slider-track' | 'slider-thumb' | MeterPart;
+export type ControlPart = 'progress-bar' | 'progress-value' | 'slider-track' | 'slider-thumb' | MeterPart | 'datetime-fields-wrapper';
 
 /**
  * A meter's parts, nested as in Chromium's shadow tree: its inner element holds the bar, the bar
