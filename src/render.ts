@@ -313,7 +313,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics, fallenBack });
   let cascadeContext: CascadeContext = { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength };
   let styled = cascade(dom, sheets, cascadeContext);
-  const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
+  let build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
   const styleBoxes = (): BoxTree => {
     const tree = buildBoxTree(dom, styled, build);
     checkBoxCount(tree, limits.maxBoxes);
@@ -339,10 +339,15 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   ]);
   const declaredFamilies = styled.fontFaces.reduce((names, rule) => names.add(rule.family.trim().toLowerCase()), fallenBack);
   const text = state.fonts.forRender({ faces, diagnostics, declaredFamilies, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
-  if (styled.estimatedFontUnits === true) {
-    // `ex`, `ch` or `cap` of a font not known before it loaded: styled again with its metrics
-    cascadeContext = { ...cascadeContext, fontMetrics: loadedFontMetrics(text, faces) };
-    styled = cascade(dom, sheets, cascadeContext);
+  if (styled.estimatedFontUnits === true || boxes.estimatedFieldFonts === true) {
+    // `ex`, `ch` or `cap` of a font not known before it loaded, or a form control's characters or
+    // lines in it (a textarea's `cols` in a web font): styled and built again with its metrics
+    const fontMetrics = loadedFontMetrics(text, faces);
+    if (styled.estimatedFontUnits === true) {
+      cascadeContext = { ...cascadeContext, fontMetrics };
+      styled = cascade(dom, sheets, cascadeContext);
+    }
+    build = { ...build, fontMetrics };
     boxes = styleBoxes();
   }
   budget();

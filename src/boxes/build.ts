@@ -16,7 +16,7 @@ import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
-import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { FormBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -32,7 +32,7 @@ import { withTextBoxTrim } from './text-box-trim.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
-import { fitContentButton, formControlBox, naturalIf } from './form-controls.js';
+import { fieldRatios, fitContentButton, formControlBox, naturalIf, type DocumentFontMetrics } from './form-controls.js';
 import { detailsChildren } from './details.js';
 import { absoluteUrl, emptySourceWarning, replacedSource } from './replaced-source.js';
 import { rubyPairs } from './ruby.js';
@@ -53,6 +53,8 @@ export interface BuildContext {
   readonly maxCounters?: number | undefined;
   /** Whether boxes keep their DOM elements (a tagged PDF's structure tree is made from the DOM). */
   readonly keepDom?: boolean | undefined;
+  /** The loaded fonts' metrics, once a form control asked for a font not known before it loads (BoxTree.estimatedFieldFonts). */
+  readonly fontMetrics?: DocumentFontMetrics | undefined;
 }
 
 interface Walk {
@@ -70,7 +72,9 @@ interface Walk {
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
-  readonly forms: AnonymousBoxBuild;
+  readonly forms: FormBuild;
+  /** `estimatedFieldFonts` once a form control read estimated font metrics (BoxTree.estimatedFieldFonts). */
+  readonly fieldFonts: { estimatedFieldFonts?: true };
   readonly counterStyles: CounterStyleSet;
   /** The query containers' elements, when the styles read their sizes (BoxTree.containers). */
   readonly containers: Map<BoxElement, DomElement> | undefined;
@@ -89,7 +93,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false,
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
-    forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
+    forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }), fieldRatios: (font) => fieldRatios(ctx.fontMetrics, font, walk.fieldFonts) }, fieldFonts: {},
     math: { anonymousStyle, block: (style, children) => blockBox(walk, { element: undefined, style, children, outer: 'block' }), warn: (message, at) => { if (!walk.math.quiet) ctx.diagnostics.warn('html', message, sourceLocator(dom)(at)); }, warned: new Set(), quiet: false },
     tableParts: {
       tablesInCells: new WeakSet(),
@@ -112,8 +116,9 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle, styles);
   const root = blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' });
-  return { root, records: withoutPassState(records), locate: sourceLocator(dom), mode: dom.mode, tablesInCells: walk.tableParts.tablesInCells, ...(walk.containers === undefined ? {} : { containers: walk.containers }) };
+  return { root, records: withoutPassState(records), locate: sourceLocator(dom), mode: dom.mode, tablesInCells: walk.tableParts.tablesInCells, ...(walk.containers === undefined ? {} : { containers: walk.containers }), ...walk.fieldFonts };
 }
+
 
 /**
  * The tree's `locate`: the source's line index and name only, so that the DOM goes once the tree

@@ -10,7 +10,10 @@ import type { Color, ComputedStyle, ElementPseudoStyles } from '../css/types.js'
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import { DATE_TIME_INPUT_TYPES, inputTypeAttribute, listBoxRows } from '../css/control-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
-import { fontRelativeRatios, normalLineHeight } from '../css/values/font-metrics.js';
+import type { FontRelativeRatios } from '../css/values/font-metrics.js';
+import { normalLineHeight } from '../css/values/font-metrics.js';
+
+export { fieldRatios, type DocumentFontMetrics } from './field-fonts.js';
 import { sameColor } from '../css/values/color.js';
 import { textareaOverflow } from '../css/properties/display.js';
 import { lineHeightPx, restyled } from '../css/compute.js';
@@ -22,7 +25,7 @@ import { meterValue, progressValue } from './form-values.js';
 import { meterPartsBox, shown, valueWide } from './meter-parts.js';
 import { hex, onBorderBoxBaseline, roundRadii, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
-import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
+import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, FormBuild, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 import { appendAll } from '../append-all.js';
 import { LIST_BOX_SCROLLBAR, listBoxScrollbar } from './list-box-scrollbar.js';
 import { DARK_CONTROL, darkMarkFor, trackColors } from './accent-contrast.js';
@@ -50,7 +53,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([...TEXT_TYPES, ...Object.keys(
  * The boxes of a form control, or undefined when `element` is not one drawn here (`<button>` has
  * its own content; `<input type=image>` is an image, `replaced` in build.ts).
  */
-export function formControlBox(build: AnonymousBoxBuild, element: DomElement, given: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): Box | undefined {
+export function formControlBox(build: FormBuild, element: DomElement, given: ComputedStyle, source: BoxElement, pseudos: ElementPseudoStyles): Box | undefined {
   const outer = given.display === 'inline-block' || given.display === 'inline' ? 'inline' : 'block';
   // a control is atomic in a browser: block-level too, the margins of what it is drawn with (a
   // progress bar's track, a colour well's swatch) stay inside it, as a formatting context's do
@@ -75,7 +78,7 @@ export function formControlBox(build: AnonymousBoxBuild, element: DomElement, gi
   }
 }
 
-function inputBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; pseudos: ElementPseudoStyles }): Box | undefined {
+function inputBox(build: FormBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; pseudos: ElementPseudoStyles }): Box | undefined {
   const { source, outer, pseudos } = at;
   const type = inputType(element);
   if (type === 'checkbox' || type === 'radio') {
@@ -97,7 +100,7 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
   const content = style.fieldSizing === 'content' && style.width === 'auto';
-  const sized = style.width !== 'auto' ? style : restyled(style, content ? contentSizedField(style, type) : { width: textFieldWidth(style, size) + sizingEdges(style, 'x') });
+  const sized = style.width !== 'auto' ? style : restyled(style, content ? contentSizedField(style, type) : { width: textFieldWidth(build.fieldRatios(style), style.fontSize, size) + sizingEdges(style, 'x') });
   // Chromium's inner editor clips a value longer than the field at its content box, not in its padding
   const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip', overflowClipMargin: CONTENT_BOX_CLIP });
   if (value === '') {
@@ -155,14 +158,14 @@ export function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
  * vertical padding of its `::-webkit-datetime-edit-fields-wrapper` (1px above and below it; 0 with
  * Bootstrap's reboot), or as the picker when that is taller, the line centred (DATE_PICKER).
  */
-function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; wrapper: ComputedStyle | undefined }): BlockBox {
+function dateTimeBox(build: FormBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; wrapper: ComputedStyle | undefined }): BlockBox {
   const type = inputType(element) as DateTimeType;
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
   const picker = type === 'time' ? CLOCK_PICKER : DATE_PICKER;
   const size = style.fontSize;
   // a content width, grown by the edges of a border-box field (quirks mode's UA sheet, frameworks) as text fields are
-  const width = size * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily, style).ch + picker.widthEm) + picker.widthPx + 2 * shown.fields + sizingEdges(style, 'x');
+  const width = size * ([...shown.pattern].length * build.fieldRatios(style).ch + picker.widthEm) + picker.widthPx + 2 * shown.fields + sizingEdges(style, 'x');
   const pickerHeight = size * picker.heightEm + picker.heightPx + sizingEdges(style, 'y');
   const minHeight = style.height === 'auto' && (style.minHeight === 'auto' || typeof style.minHeight === 'number')
     ? Math.max(typeof style.minHeight === 'number' ? style.minHeight : 0, pickerHeight) : style.minHeight;
@@ -225,14 +228,14 @@ function calendarIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlow
  * centred in its height (measured at 300 dpi, 13.333 and 40px). It floats taking no room, as the
  * calendar does.
  */
-function clockIcon(build: AnonymousBoxBuild, field: ComputedStyle, fields: ComputedStyle): OutOfFlowBox {
+function clockIcon(build: FormBuild, field: ComputedStyle, fields: ComputedStyle): OutOfFlowBox {
   const size = CLOCK_PICKER.heightEm * field.fontSize;
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
     + '<circle cx="12" cy="12" r="9" fill="none" stroke="#000" stroke-width="2"/><path d="M12.5 7H11v6l5.25 3.15.75-1.23-4.5-2.67z"/></svg>';
   const iconStyle: ComputedStyle = {
     ...build.anonymousStyle(field, 'inline'), float: 'right', display: 'block', width: size, height: size,
     // centred on the fields' line (with its padding above and below it), which the field centres in its height
-    marginRight: CLOCK_END_PX, marginLeft: -size - CLOCK_END_PX, marginTop: (usedLineHeight(field) + paddingPx(fields.paddingTop) + paddingPx(fields.paddingBottom) - size) / 2,
+    marginRight: CLOCK_END_PX, marginLeft: -size - CLOCK_END_PX, marginTop: (usedLineHeight(field, build.fieldRatios(field)) + paddingPx(fields.paddingTop) + paddingPx(fields.paddingBottom) - size) / 2,
   };
   return floatedIcon(svg, iconStyle);
 }
@@ -240,8 +243,8 @@ function clockIcon(build: AnonymousBoxBuild, field: ComputedStyle, fields: Compu
 const CLOCK_END_PX = 3;
 
 /** A line's height in px: the style's `line-height`, `normal` from its font's line spacing. */
-function usedLineHeight(style: ComputedStyle): number {
-  return lineHeightPx(style.lineHeight, style.fontSize) ?? normalLineHeight(fontRelativeRatios(style.fontFamily, style).lineSpacing, style.fontSize);
+function usedLineHeight(style: ComputedStyle, font: FontRelativeRatios): number {
+  return lineHeightPx(style.lineHeight, style.fontSize) ?? normalLineHeight(font.lineSpacing, style.fontSize);
 }
 
 /** A picker's icon: its drawing, floated as `style` places it. */
@@ -255,15 +258,12 @@ const ICON_END_EM = 0.09;
 const ICON_TOP_PX = 1.5;
 const ICON_TOP_EM = 0.1;
 
-/** The fields' font style: their width is counted in characters of its face. */
-type FieldFont = Pick<ComputedStyle, 'fontSize' | 'fontFamily' | 'fontWeight' | 'fontStyle' | 'fontStretch'>;
-
 /**
  * The width Chromium counts a field's characters in (LayoutTextControl's average character width):
  * the face's average, rounded when that rounds it up (5.9 -> 6 but 6.49 stays).
  */
-function fieldCharWidth(style: FieldFont): number {
-  const average = fontRelativeRatios(style.fontFamily, style).avgCharWidth * style.fontSize;
+function fieldCharWidth(font: FontRelativeRatios, fontSize: number): number {
+  const average = font.avgCharWidth * fontSize;
   return Math.max(average, Math.round(average));
 }
 
@@ -273,11 +273,11 @@ function fieldCharWidth(style: FieldFont): number {
  * in whole pixels. Measured against Chromium 156 (sizes 1-40, fonts 10-32px, the Liberation
  * families and DejaVu Sans, their four faces): the widest glyph is the face's bbox width, rounded.
  */
-export function textFieldWidth(style: FieldFont, sizeAttribute: string | undefined): number {
+export function textFieldWidth(font: FontRelativeRatios, fontSize: number, sizeAttribute: string | undefined): number {
   const parsed = sizeAttribute === undefined ? NaN : Number.parseInt(sizeAttribute, 10);
   const size = Number.isFinite(parsed) && parsed > 0 ? parsed : 20;
-  const charWidth = fieldCharWidth(style);
-  const widest = Math.round(fontRelativeRatios(style.fontFamily, style).maxCharWidth * style.fontSize);
+  const charWidth = fieldCharWidth(font, fontSize);
+  const widest = Math.round(font.maxCharWidth * fontSize);
   // the epsilon keeps float noise (8 * 3 + 9.000001) from adding a pixel
   return Math.ceil(charWidth * (size - 1) + widest - 1e-6);
 }
@@ -459,19 +459,20 @@ function paddingPx(value: ComputedStyle['paddingLeft']): number {
 }
 
 /** A textarea: its text (the element's content), `cols` × `rows` characters unless CSS sizes it. */
-function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
+function textareaBox(build: FormBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   // HTML §13.2.6.4.7: a newline right after the start tag is not part of the value
   const text = textOf(element).replace(/^\r?\n/, '');
   const cols = positiveInt(element.attribs['cols'], 20);
   const rows = positiveInt(element.attribs['rows'], 2);
-  const lineHeight = usedLineHeight(style);
+  const font = build.fieldRatios(style);
+  const lineHeight = usedLineHeight(style, font);
   // field-sizing: content: as wide as its longest line and as tall as its lines (or one, empty)
   const content = style.fieldSizing === 'content';
   // `cols` size the inline axis and `rows` the block axis: turned in a vertical writing mode, as in Chromium
   const vertical = style.writingMode !== 'horizontal-tb';
   const [inlineAxis, blockAxis] = vertical ? (['y', 'x'] as const) : (['x', 'y'] as const);
   const inlineSize = (specified: ComputedStyle['width']): ComputedStyle['width'] => specified !== 'auto' ? specified
-    : content ? (vertical ? 'auto' : 'fit-content') : textareaWidth(style, cols) + sizingEdges(style, inlineAxis);
+    : content ? (vertical ? 'auto' : 'fit-content') : textareaWidth(font, style.fontSize, cols) + sizingEdges(style, inlineAxis);
   const blockSize = (specified: ComputedStyle['height']): ComputedStyle['height'] => specified !== 'auto' || content ? specified : rows * lineHeight + sizingEdges(style, blockAxis);
   const width = vertical ? blockSize(style.width) : inlineSize(style.width);
   const height = vertical ? inlineSize(style.height) : blockSize(style.height);
@@ -491,8 +492,8 @@ const TEXTAREA_GUTTER = 15;
  * against Chromium 156: the default textarea and fonts of 10-30px in Arial, Times New Roman and
  * DejaVu Sans, regular, bold and italic, 5-40 columns, to the pixel.
  */
-function textareaWidth(style: FieldFont, cols: number): number {
-  return Math.ceil(fieldCharWidth(style) * cols - 1e-6) + TEXTAREA_GUTTER;
+function textareaWidth(font: FontRelativeRatios, fontSize: number, cols: number): number {
+  return Math.ceil(fieldCharWidth(font, fontSize) * cols - 1e-6) + TEXTAREA_GUTTER;
 }
 
 function positiveInt(text: string | undefined, fallback: number): number {

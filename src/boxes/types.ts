@@ -12,6 +12,7 @@ import type { SourceLocation } from '../errors.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
 import type { DocumentMode } from '../dom/document-mode.js';
+import type { FontRelativeRatios } from '../css/values/font-metrics.js';
 
 /**
  * What later stages read of the element that generated a box: its name, its attributes and its
@@ -351,6 +352,11 @@ export interface BoxTree {
    * max-content width (layout/table/columns.ts, as Blink's tables in cells do not).
    */
   readonly tablesInCells?: WeakSet<TableBox>;
+  /**
+   * Whether a form control was sized with estimated metrics (its font not known before it loads):
+   * the render builds the tree again with the loaded fonts' (render.ts).
+   */
+  readonly estimatedFieldFonts?: boolean;
 }
 
 /** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */
@@ -424,4 +430,12 @@ export interface AnonymousBoxBuild {
   readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
   /** A block container with the anonymous-box fix-up and white space processing of build.ts. */
   readonly block: (style: ComputedStyle, children: readonly Box[], outer: 'block' | 'inline', source: BoxElement | undefined) => BlockBox;
+}
+
+/** The face a form control's font asks for: its `size`, `cols` and `rows` count in its characters and lines. */
+export type FieldFont = Pick<ComputedStyle, 'fontSize' | 'fontFamily' | 'fontWeight' | 'fontStyle' | 'fontStretch'>;
+
+/** What form controls are built with: anonymous boxes, and their font's metrics (the loaded font's once known). */
+export interface FormBuild extends AnonymousBoxBuild {
+  readonly fieldRatios: (font: FieldFont) => FontRelativeRatios;
 }

@@ -59,6 +59,7 @@ export interface Os2Table {
   readonly winDescent?: number;
   readonly xHeight?: number;
   readonly capHeight?: number;
+  readonly xAvgCharWidth?: number;
 }
 
 /** A parsed font as text/ sees it (a fontkit TTFFont / WOFFFont / WOFF2Font). */
@@ -71,6 +72,8 @@ export interface FontProgram {
   readonly subfamilyName: string | null;
   readonly hhea: { readonly ascent: number; readonly descent: number; readonly lineGap: number };
   readonly 'OS/2'?: Os2Table;
+  /** head's xMin, yMin, xMax, yMax: the union of the glyphs' boxes. */
+  readonly bbox: { readonly minX: number; readonly maxX: number };
   readonly post?: { readonly underlinePosition: number; readonly underlineThickness: number; readonly italicAngle: number };
   getName(key: string): string | null;
   /** OpenType feature tags of GSUB and GPOS (a getter that reads the tables). */

@@ -44,5 +44,12 @@ export function fontUnitsOf(face: FontFace): FontUnits {
   const zero = face.hasGlyphFor(0x30) ? glyphAdvanceWidth(program, program.glyphForCodePoint(0x30).id) : 0;
   // the face's metrics at a size of 1 (its size-adjust applied): the em ratios `lh` reads
   const { ascent, descent, lineGap } = scaleMetrics(face, adjust);
-  return { ex: face.xHeight * scale, ch: zero > 0 ? zero * scale : 0.5 * adjust, cap: face.capHeight * scale, lineSpacing: { ascent, descent, lineGap } };
+  const ch = zero > 0 ? zero * scale : 0.5 * adjust;
+  // Chromium's text field widths (LayoutTextControl): OS/2 xAvgCharWidth, else the "0"; the head bbox's width
+  const average = program['OS/2']?.xAvgCharWidth ?? 0;
+  const bbox = program.bbox;
+  return {
+    ex: face.xHeight * scale, ch, cap: face.capHeight * scale, lineSpacing: { ascent, descent, lineGap },
+    avgCharWidth: average > 0 ? average * scale : ch, maxCharWidth: Math.max(0, bbox.maxX - bbox.minX) * scale,
+  };
 }

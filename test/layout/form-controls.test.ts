@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { findById, layoutHtml } from '../helpers/layout.js';
 import type { Fragment } from '../../src/layout/types.js';
 
@@ -319,5 +320,19 @@ describe('controls left to the author by appearance: none', () => {
     const bar = box.kind === 'box' ? box.children[0]! : undefined;
     const value = bar?.kind === 'box' ? bar.children[0] : undefined;
     expect([bar?.width, bar?.height, value?.width, value?.height]).toEqual([200, 10, 60, 10]);
+  });
+});
+
+describe('form controls in a font not known before it loads', () => {
+  it('count a textarea\'s cols and rows and a text field\'s size in the loaded font, as Chromium 156', async () => {
+    // A web font (Source Serif 4) inherited by `font: inherit`, as CSS resets write: its OS/2 average
+    // character, its widest glyph and its line spacing. Before, the css stage's estimate (0.5em
+    // characters, 1.2em lines): a 291x72 textarea was 291x60 and a 129px field 118px.
+    const fonts = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+    const doc = await layoutHtml('<!DOCTYPE html><style>@font-face { font-family: ss; src: url(SourceSerif4-Regular.woff2) } @page { size: 600px 500px; margin: 0 }'
+      + ' body { margin: 0; font: 16px/20px ss } textarea, input { display: block; font: inherit; line-height: normal; margin: 0 }</style>'
+      + '<textarea id=a rows=3 cols=30>ab</textarea><input id=b size=10 value=x>', { baseDir: fonts });
+    const size = (id: string): string => { const f = findById(doc.pages[0]!, id)!; return `${f.width}x${f.height}`; };
+    expect([size('a'), size('b')]).toEqual(['291x72', '129x28']);
   });
 });

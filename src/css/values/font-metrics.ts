@@ -192,6 +192,16 @@ export type FontRatioSource = (families: readonly string[], face: FaceStyle) => 
 export interface DocumentFontMetrics {
   readonly key: string;
   readonly ratios: FontRatioSource;
+  /** A list's ratios for sizing a form control (boxes/form-controls.ts): measured where its first family is not known. */
+  readonly fieldRatios: (families: readonly string[], face: FaceStyle) => FontRelativeRatios;
+}
+
+/**
+ * Whether a form control's size read the ratios of a list whose first family is not known (a
+ * web font, an installed font): the render builds the boxes again with the loaded fonts' (render.ts).
+ */
+export function estimatesFieldFont(families: readonly string[]): boolean {
+  return !startsKnown(families);
 }
 
 let estimatedUses = 0;
@@ -212,6 +222,9 @@ export interface FontUnits {
   readonly ch: number;
   readonly cap: number;
   readonly lineSpacing: LineSpacing;
+  /** What Chromium sizes a text field with (FontRelativeRatios): OS/2 `xAvgCharWidth` and the bbox width, in em. */
+  readonly avgCharWidth: number;
+  readonly maxCharWidth: number;
 }
 
 /** The first available font's FontUnits for a `font-family` list in a face, as the text stage measures it. */
@@ -223,8 +236,21 @@ export type MeasureFontUnits = (families: readonly string[], face: FaceStyle) =>
  */
 export function measuredFontRatios(key: string, measure: MeasureFontUnits): DocumentFontMetrics {
   const measured = new WeakMap<readonly string[], Map<number, FontUnitRatios>>();
+  const fields = new WeakMap<readonly string[], Map<number, FontRelativeRatios>>();
   return {
     key,
+    fieldRatios(families, face) {
+      if (startsKnown(families)) return fontRelativeRatios(families, face);
+      let faces = fields.get(families);
+      if (faces === undefined) fields.set(families, faces = new Map());
+      const faceKey = faceKeyOf(face);
+      let ratios = faces.get(faceKey);
+      if (ratios === undefined) {
+        const units = measure(families, face);
+        faces.set(faceKey, ratios = { ex: units.ex, ch: units.ch, cap: units.cap, avgCharWidth: units.avgCharWidth, maxCharWidth: units.maxCharWidth, lineSpacing: units.lineSpacing });
+      }
+      return ratios;
+    },
     ratios(families, face) {
       const known = fontUnitRatios(families, face);
       if (!known.estimated) return known;
