@@ -19,7 +19,7 @@ import { isElement, isText } from '../dom/types.js';
 import type { FormBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
-import { applyCounterChanges, contentText, markerContent } from './generated.js';
+import { applyCounterChanges, contentText, leaderBox, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, inlineBoxes, isBlockLevel } from './anonymous.js';
 import type { TableParts } from './table.js';
 import { tableAsItem, tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
@@ -450,12 +450,6 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
   }
   flush();
   return children;
-}
-
-/** `leader(pattern)`: one copy of the pattern, spaces kept, that line layout repeats (layout/inline/leader.ts). */
-function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement): InlineBox {
-  const kept: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
-  return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
 }
 
 /**

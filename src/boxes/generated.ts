@@ -12,6 +12,9 @@ import type { TargetResolver } from './references.js';
 import { elementText, targetId } from './references.js';
 import { autoQuotes } from './quotes.js';
 import { elementLang } from '../dom/lang.js';
+import { WHITE_SPACE_PRE } from '../css/types.js';
+import type { PseudoElement } from '../css/types.js';
+import type { InlineBox } from './types.js';
 
 /** Quote nesting depth, shared by the whole document walk. */
 export interface QuoteState {
@@ -164,4 +167,10 @@ export function markerContent(
   const type = itemStyle.listStyleType;
   if (typeof type !== 'string') return type.value;
   return state.counterStyles.marker(counters.value('list-item'), type);
+}
+
+/** `leader(pattern)`: one copy of the pattern, spaces kept, that line layout repeats (layout/inline/leader.ts). */
+export function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement): InlineBox {
+  const kept: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
+  return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
 }
