@@ -18,8 +18,8 @@ import type { LayoutContext } from './contract.js';
 import { cacheKey } from './contract.js';
 import { whereIs } from './where-is.js';
 
-/** Boxes laid out (or measures looked up) again on one page, at most (about a second of layout; a page of a dense table is under 2,000). */
-export const MAX_RELAID_BOXES = 200_000;
+/** Boxes laid out (or measures looked up) again on one page, at most (a few seconds of layout at most in the deepest nests; a page of a dense table is under 2,000). */
+export const MAX_RELAID_BOXES = 100_000;
 
 /** What searches: the message of its warning. */
 export type Search = 'block-end edges' | 'column balancing' | 'grid sizing' | 'scrollbars';

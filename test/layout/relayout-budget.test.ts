@@ -37,7 +37,7 @@ describe('the re-layout allowance', () => {
     expect(spendRelayout(ctx, 'grid sizing', undefined, MAX_RELAID_BOXES - 151)).toBe(true);
     expect(spendRelayout(ctx, 'grid sizing', undefined, 1)).toBe(false);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^grid sizing: 200000 boxes were laid out again on one page/);
+    expect(warnings[0]).toMatch(/^grid sizing: 100000 boxes were laid out again on one page/);
   });
 
   it('runs no search once the page has spent it, until the next page', () => {
