@@ -66,7 +66,7 @@ export function roundedRectPath(rect: Rect, radii: Radii): PathSegment[] {
 const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
 
 /** de Casteljau split of a cubic at t. */
-function split(curve: Cubic, t: number): readonly [Cubic, Cubic] {
+export function splitCubic(curve: Cubic, t: number): readonly [Cubic, Cubic] {
   const [p0, p1, p2, p3] = curve;
   const p01 = lerp(p0, p1, t);
   const p12 = lerp(p1, p2, t);
@@ -105,10 +105,10 @@ export function sideRegion(side: Side, outer: Edge, inner: Edge, widths: Sides):
   const tEnd = ratio(widths[side], widths[next]);
   const outerCurves = cornerCurves(outer.rect, outer.radii);
   const innerCurves = cornerCurves(inner.rect, inner.radii);
-  const [, outerStart] = split(outerCurves[startCorner]!, tStart);
-  const [outerEnd] = split(outerCurves[endCorner]!, tEnd);
-  const [, innerStart] = split(innerCurves[startCorner]!, tStart);
-  const [innerEnd] = split(innerCurves[endCorner]!, tEnd);
+  const [, outerStart] = splitCubic(outerCurves[startCorner]!, tStart);
+  const [outerEnd] = splitCubic(outerCurves[endCorner]!, tEnd);
+  const [, innerStart] = splitCubic(innerCurves[startCorner]!, tStart);
+  const [innerEnd] = splitCubic(innerCurves[endCorner]!, tEnd);
   const path: PathSegment[] = [{ op: 'move', x: outerStart[0].x, y: outerStart[0].y }];
   const follow = (curve: Cubic, first: boolean): void => {
     if (!first) path.push({ op: 'line', x: curve[0].x, y: curve[0].y });

@@ -7,6 +7,7 @@
  */
 import type { PathSegment } from './display-list.js';
 import type { Dashes } from './svg-dashes.js';
+import { splitCubic } from './path.js';
 
 /** A part of a stroke: its path and its dashes (undefined: solid). */
 export interface StrokePiece {
@@ -150,20 +151,7 @@ function part(span: Span, a: number, b: number): { from: Point; seg: Span['seg']
 
 /** The cubic between parameters t0 and t1 (de Casteljau: split at t1, then the head at t0 / t1). */
 function subCurve(p0: Point, c: Extract<PathSegment, { op: 'curve' }>, t0: number, t1: number): { from: Point; seg: Span['seg'] } {
-  const head = split(p0, [c.x1, c.y1], [c.x2, c.y2], [c.x, c.y], t1)[0];
-  const tail = split(head[0], head[1], head[2], head[3], t1 > 0 ? t0 / t1 : 0)[1];
-  return { from: tail[0], seg: { op: 'curve', x1: tail[1][0], y1: tail[1][1], x2: tail[2][0], y2: tail[2][1], x: tail[3][0], y: tail[3][1] } };
-}
-
-type Cubic = readonly [Point, Point, Point, Point];
-
-function split(p0: Point, p1: Point, p2: Point, p3: Point, t: number): [Cubic, Cubic] {
-  const mix = (p: Point, q: Point): Point => [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
-  const a = mix(p0, p1);
-  const b = mix(p1, p2);
-  const c = mix(p2, p3);
-  const d = mix(a, b);
-  const e = mix(b, c);
-  const m = mix(d, e);
-  return [[p0, a, d, m], [m, e, c, p3]];
+  const head = splitCubic([{ x: p0[0], y: p0[1] }, { x: c.x1, y: c.y1 }, { x: c.x2, y: c.y2 }, { x: c.x, y: c.y }], t1)[0];
+  const tail = splitCubic(head, t1 > 0 ? t0 / t1 : 0)[1];
+  return { from: [tail[0].x, tail[0].y], seg: { op: 'curve', x1: tail[1].x, y1: tail[1].y, x2: tail[2].x, y2: tail[2].y, x: tail[3].x, y: tail[3].y } };
 }

@@ -235,32 +235,35 @@ export type MeasureFontUnits = (families: readonly string[], face: FaceStyle) =>
  * list whose first available font is a bundled family keeps its known ratios (hinted `ex` included).
  */
 export function measuredFontRatios(key: string, measure: MeasureFontUnits): DocumentFontMetrics {
-  const measured = new WeakMap<readonly string[], Map<number, FontUnitRatios>>();
-  const fields = new WeakMap<readonly string[], Map<number, FontRelativeRatios>>();
+  const fieldCache = faceCache<FontRelativeRatios>();
+  const unitCache = faceCache<FontUnitRatios>();
   return {
     key,
     fieldRatios(families, face) {
       if (startsKnown(families)) return fontRelativeRatios(families, face);
-      let faces = fields.get(families);
-      if (faces === undefined) fields.set(families, faces = new Map());
-      const faceKey = faceKeyOf(face);
-      let ratios = faces.get(faceKey);
-      if (ratios === undefined) {
+      return fieldCache(families, face, () => {
         const units = measure(families, face);
-        faces.set(faceKey, ratios = { ex: units.ex, ch: units.ch, cap: units.cap, avgCharWidth: units.avgCharWidth, maxCharWidth: units.maxCharWidth, lineSpacing: units.lineSpacing });
-      }
-      return ratios;
+        return { ex: units.ex, ch: units.ch, cap: units.cap, avgCharWidth: units.avgCharWidth, maxCharWidth: units.maxCharWidth, lineSpacing: units.lineSpacing };
+      });
     },
     ratios(families, face) {
       const known = fontUnitRatios(families, face);
       if (!known.estimated) return known;
-      let faces = measured.get(families);
-      if (faces === undefined) measured.set(families, faces = new Map());
-      const faceKey = faceKeyOf(face);
-      let ratios = faces.get(faceKey);
-      if (ratios === undefined) faces.set(faceKey, ratios = measuredRatios(measure(families, face)));
-      return ratios;
+      return unitCache(families, face, () => measuredRatios(measure(families, face)));
     },
+  };
+}
+
+/** A value a `font-family` list and face, made by `make` the first time it is asked for. */
+function faceCache<T>(): (families: readonly string[], face: FaceStyle, make: () => T) => T {
+  const byList = new WeakMap<readonly string[], Map<number, T>>();
+  return (families, face, make) => {
+    let faces = byList.get(families);
+    if (faces === undefined) byList.set(families, faces = new Map());
+    const faceKey = faceKeyOf(face);
+    let value = faces.get(faceKey);
+    if (value === undefined) faces.set(faceKey, value = make());
+    return value;
   };
 }
 
