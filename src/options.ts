@@ -188,6 +188,13 @@ export interface RenderOptions {
    * that limit is (between stages and per page); over it, `limit_exceeded`.
    */
   maxRenderMs?: number;
+  /**
+   * Also warn what CSS defines but a template seldom means, as `octavo check` does (default
+   * false): a `var()` of a custom property no ancestor sets, and one that substitutes nothing
+   * into a property that needs a value. A render says nothing of either, as browsers do:
+   * frameworks leave such variables for pages to set (docs/css.md, "Custom properties").
+   */
+  lint?: boolean;
 }
 
 /**

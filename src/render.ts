@@ -311,7 +311,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const fallenBack = new Set<string>();
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics, fallenBack });
-  let cascadeContext: CascadeContext = { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength };
+  let cascadeContext: CascadeContext = { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength, lint: options.lint === true };
   let styled = cascade(dom, sheets, cascadeContext);
   let build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
   const styleBoxes = (): BoxTree => {
@@ -393,6 +393,7 @@ function pageRulesOf(styled: StyledDocument): PageRuleSource {
     ...(styled.keptPageStyles === undefined ? {} : { keptPageStyles: styled.keptPageStyles }),
     ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }),
     ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
+    ...(styled.lint === true ? { lint: true } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ import type { TemplateHelper } from './options.js';
 
 const RENDER_KEYS = [
   'template', 'data', 'baseDir', 'root', 'templateName', 'strict', 'locale', 'timeZone', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
-  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit', 'glyphAdvances', 'maxRenderMs',
+  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit', 'glyphAdvances', 'maxRenderMs', 'lint',
 ] as const;
 const ENCRYPTION_KEYS = ['userPassword', 'ownerPassword', 'permissions', 'algorithm'] as const;
 const PERMISSION_KEYS = ['printing', 'modifying', 'annotating', 'copying', 'contentAccessibility', 'fillingForms', 'documentAssembly'] as const;
@@ -65,6 +65,7 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   if (typeof record['template'] !== 'string') fail('template', `expected a string, got ${describe(record['template'])}`);
   optionalString(record['baseDir'], 'baseDir');
   optionalBoolean(record['shrinkToFit'], 'shrinkToFit');
+  optionalBoolean(record['lint'], 'lint');
   optionalPositiveInteger(record['maxRenderMs'], 'maxRenderMs');
   const advances = record['glyphAdvances'];
   if (advances !== undefined && advances !== 'exact' && advances !== 'whole-px') fail('glyphAdvances', `expected "exact" or "whole-px", got ${describe(advances)}`);

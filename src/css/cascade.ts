@@ -31,7 +31,8 @@ import { cascadeDeclarations } from './cascade-order.js';
 import { controlFallbackKey, withControlFallback, withNativeMeterPart } from './control-fallback.js';
 import { controlParts, isFileInput, PART_PARENTS } from './control-parts.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
-import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
+import type { Declaration, PendingValue, StyleRule, Stylesheet } from './stylesheet.js';
+import { declarationLocator } from './declared-at.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, ControlPartStyles, CountingDiagnostics, ElementStyles } from './style-sharing.js';
@@ -61,6 +62,8 @@ export interface CascadeContext {
   readonly fontMetrics?: DocumentFontMetrics;
   /** The name of the document's first page, for the viewport units' page (pageEnvironment); unnamed before the document is styled. */
   readonly firstPageName?: string;
+  /** RenderOptions.lint: also warn what CSS defines but a template seldom means (ComputeInput.lint). */
+  readonly lint?: boolean;
 }
 
 interface State {
@@ -109,6 +112,9 @@ interface State {
   readonly containers: ContainerScope;
   /** The ratios of a `font-family` list: CascadeContext's `fontMetrics`, else estimated. */
   readonly fontRatios: FontRatioSource;
+  readonly lint: boolean;
+  /** Where a `var()` declaration is in its sheet's file (declared-at.ts). */
+  readonly declaredAt: (value: PendingValue) => SourceLocation | undefined;
 }
 
 /** Parsed `style` attributes and presentational hints, by text (shared across renders). */
@@ -129,7 +135,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
   const env: MediaEnvironment = { width: page.areaWidth, height: page.areaHeight, deviceWidth: page.width, deviceHeight: page.height };
   const viewport = { width: page.viewportWidth, height: page.viewportHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
-  const memo = cascadeMemo({ sheets, env, viewport, baseUrl, fontMetricsKey: ctx.fontMetrics?.key ?? '', initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
+  const memo = cascadeMemo({ sheets, env, viewport, baseUrl, fontMetricsKey: ctx.fontMetrics?.key ?? '', lint: ctx.lint === true, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
   const estimatesBefore = estimatedFontUnitUses();
   const positions = siblingPositions();
   const state: State = {
@@ -166,6 +172,8 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     containers: new ContainerScope(ctx.containerSizes ?? NO_CONTAINER_SIZES, viewport),
     substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
     fontRatios: ctx.fontMetrics?.ratios ?? fontUnitRatios,
+    lint: ctx.lint === true,
+    declaredAt: declarationLocator(sheets),
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
   // kept on the memo: the next render of these sheets shares the styles without computing them again
@@ -187,6 +195,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     pageRules: collectPageRules(sheets, env),
     media: { matchesMedia: (condition) => compileMediaText(condition)(env), viewportWidth: viewport.width, viewportHeight: viewport.height },
     keptPageStyles: memo.pageStyles,
+    lint: state.lint,
     containerSizeDependent: state.containers.sizeDependent,
     estimatedFontUnits: memo.estimatedFontUnits,
   };
@@ -458,6 +467,8 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     parentDisplay: isRoot ? undefined : parent.style.display,
     diagnostics: state.diagnostics,
     where: whereOf(state.current, state.dom),
+    declaredAt: state.declaredAt,
+    lint: state.lint,
     maxSubstitution: state.substitution.maxLength,
     attribute: state.readAttribute,
     siblings: state.readSiblings,

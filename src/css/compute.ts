@@ -16,7 +16,7 @@ import { resolvePending } from './pending-values.js';
 import type { FaceStyle, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import { MEDIUM_SIZE, fontSizeKeywordOf, isSizeKeyword, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
-import type { Declaration, DeclaredValue } from './stylesheet.js';
+import type { Declaration, DeclaredValue, PendingValue } from './stylesheet.js';
 import { isCurrentColorExpression, systemColor } from './values/color.js';
 import type { SiblingPosition } from './sibling-functions.js';
 
@@ -40,6 +40,14 @@ export interface ComputeInput {
   readonly diagnostics: Pick<Diagnostics, 'warn'>;
   /** Where the element is, for warnings found at computed-value time (`var()`). */
   readonly where?: () => SourceLocation;
+  /** Where a `var()` declaration is in its stylesheet; undefined (and then `where` stands for it) in a `style` attribute or `@page` rule. */
+  readonly declaredAt?: (value: PendingValue) => SourceLocation | undefined;
+  /**
+   * Also warn what CSS defines but a template seldom means (RenderOptions.lint): a `var()` of a
+   * custom property no ancestor sets, a substitution that leaves nothing — frameworks' optional
+   * variables, quiet in a render as in browsers.
+   */
+  readonly lint?: boolean;
   /** limits.maxCustomPropertyLength: longest text one `var()` substitution may produce. */
   readonly maxSubstitution?: number;
   /** The element's attributes, for `attr()` outside `content` (undefined: none to read, as in @page). */

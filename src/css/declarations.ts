@@ -32,6 +32,9 @@ export interface DeclarationContext {
   readonly quirks?: boolean;
 }
 
+/** Where a declaration is in its sheet's or `style` attribute's text. */
+type DeclaredAt = { readonly line: number | undefined; readonly column: number | undefined };
+
 /** A value that names another engine's keyword or function (`-ms-flexbox`, `-webkit-gradient(`). */
 const VENDOR_VALUE = /(^|[\s,(])-(webkit|moz|ms|o)-/i;
 
@@ -87,9 +90,9 @@ function valueText(valueNode: CssNode, source: string | undefined): string {
 }
 
 /** A value substituted per element when computed: `var()`, `env()`, `attr()` (compute.ts, pending-values.ts). */
-function pendingValue(def: RegisteredProperty, text: string, important: boolean, property: string): Declaration[] {
+function pendingValue(def: RegisteredProperty, text: string, important: boolean, property: string, where: DeclaredAt): Declaration[] {
   const shorthandName = def.kind === 'shorthand' ? def.name : undefined;
-  return build(longhandsOf(def), (longhand) => ({ kind: 'pending', text, shorthand: shorthandName, longhand }), important, property);
+  return build(longhandsOf(def), (longhand) => ({ kind: 'pending', text, shorthand: shorthandName, longhand, line: where.line, column: where.column }), important, property);
 }
 
 /** Value nodes of a declaration; a Raw value (css-tree could not parse it) is parsed again. */
@@ -114,7 +117,7 @@ export function parseDeclarationValue(
   valueNode: CssNode,
   important: boolean,
   ctx: DeclarationContext,
-  where: { line: number | undefined; column: number | undefined },
+  where: DeclaredAt,
 ): Declaration[] {
   if (property.startsWith('--')) {
     const text = valueNode.type === 'Raw' ? valueNode.value.trim() : generate(valueNode);
@@ -138,7 +141,7 @@ export function parseDeclarationValue(
     return [];
   }
   const nodes = valueNodes(valueNode);
-  if (nodes === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property);
+  if (nodes === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property, where);
   if (nodes === undefined || nodes.length === 0) {
     if (OLD_IE_VALUE.test(text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
@@ -149,7 +152,7 @@ export function parseDeclarationValue(
     const kw = keyword as CssWideKeyword;
     return build(longhandsOf(def), () => ({ kind: 'keyword', keyword: kw }), important, property);
   }
-  if (containsVar(nodes)) return pendingValue(def, text, important, property);
+  if (containsVar(nodes)) return pendingValue(def, text, important, property, where);
   let reportedUnsupported = false;
   const parseCtx: ParseContext = {
     baseUrl: ctx.baseUrl,
@@ -160,7 +163,7 @@ export function parseDeclarationValue(
   };
   const values = parseValue(def, nodes, parseCtx) ?? (ctx.quirks === true ? parseQuirkyValue(def, text, parseCtx) : undefined);
   // attr() outside the properties that take it themselves (`content`), sibling-index(): substituted per element, as var() is
-  if (values === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property);
+  if (values === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property, where);
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
@@ -205,7 +208,7 @@ export function parseValue(def: RegisteredProperty, nodes: Nodes, ctx: ParseCont
 }
 
 /** `all` (CSS Cascade 4 §3.2): a CSS-wide keyword for every property but direction and unicode-bidi. */
-function parseAll(valueNode: CssNode, important: boolean, ctx: DeclarationContext, where: { line: number | undefined; column: number | undefined }): Declaration[] {
+function parseAll(valueNode: CssNode, important: boolean, ctx: DeclarationContext, where: DeclaredAt): Declaration[] {
   const nodes = valueNodes(valueNode);
   const keyword = nodes === undefined ? undefined : singleIdent(nodes);
   if (keyword === undefined || !CSS_WIDE.has(keyword)) {

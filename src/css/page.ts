@@ -298,6 +298,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     ...rootUnits(styled.rootStyle),
     viewportWidth: width,
     viewportHeight: height,
+    lint: styled.lint === true,
     parentDisplay: undefined,
     diagnostics,
   });
@@ -381,6 +382,7 @@ function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageS
     viewportHeight: pageStyle.height,
     parentDisplay: undefined,
     diagnostics,
+    lint: styled.lint === true,
   });
 }
 

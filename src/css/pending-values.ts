@@ -1,7 +1,11 @@
 /**
  * Declarations whose value is known only per element (CSS Variables 1 §3, CSS Values 5 §7.7):
  * `var()` and `env()` substituted, then `attr()`, then parsed with the property's grammar. Invalid
- * at computed-value time -> undefined (the declaration behaves as `unset`), with a warning.
+ * at computed-value time -> undefined (the declaration behaves as `unset`), with a warning at the
+ * declaration. Two such cases are CSS working as written, and warned only when linting
+ * (ComputeInput.lint): a `var()` of a custom property no ancestor sets and a substitution that
+ * leaves nothing. Frameworks rely on both — Bootstrap's `text-align: var(--bs-body-text-align)`
+ * for a variable a page may set, its `--bs-card-height: ;` — and browsers say nothing of either.
  */
 import { excerpt } from '../diagnostics.js';
 import { SIBLING_FUNCTION, substituteSiblings } from './sibling-functions.js';
@@ -11,7 +15,7 @@ import { DEFAULT_LIMITS } from '../options.js';
 import { parseValue } from './declarations.js';
 import { RESET } from './properties/define.js';
 import { lookupProperty } from './properties/registry.js';
-import type { DeclaredValue } from './stylesheet.js';
+import type { PendingValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { OVERLONG, substituteVars } from './custom-properties.js';
@@ -25,34 +29,34 @@ const substitutedCache = new BoundedCache<string, ReadonlyMap<string, unknown> |
  * A declaration containing `var()`: substitute, then parse with the property's grammar
  * (CSS Variables 1 §3). Invalid at computed-value time -> undefined (behaves as `unset`).
  */
-export function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: ComputeInput): unknown {
+export function resolvePending(value: PendingValue, input: ComputeInput): unknown {
   const maxLength = input.maxSubstitution ?? DEFAULT_LIMITS.maxCustomPropertyLength;
   const text = substituteVars(value.text, (name) => input.custom.get(name), maxLength);
   const property = value.shorthand ?? value.longhand;
   if (text === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` refers to an undefined custom property; the declaration is ignored`, input.where?.());
+    if (input.lint === true) warnAt(input, value, `\`${property}: ${excerpt(value.text)}\` refers to an undefined custom property; the declaration is ignored`);
     return undefined;
   }
   if (text === OVERLONG) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` expands to more than ${maxLength} characters`
-      + ` (limits.maxCustomPropertyLength = ${maxLength}); the declaration is ignored`, input.where?.());
+    warnAt(input, value, `\`${property}: ${excerpt(value.text)}\` expands to more than ${maxLength} characters`
+      + ` (limits.maxCustomPropertyLength = ${maxLength}); the declaration is ignored`);
     return undefined;
   }
   const withAttrs = /attr\(/i.test(text) ? (input.attribute === undefined ? undefined : substituteAttrs(text, input.attribute, maxLength)) : text;
   if (withAttrs === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` reads an attribute the element does not have, or one that does not fit its type; the declaration is ignored`, input.where?.());
+    warnAt(input, value, `\`${property}: ${excerpt(value.text)}\` reads an attribute the element does not have, or one that does not fit its type; the declaration is ignored`);
     return undefined;
   }
   const withSiblings = SIBLING_FUNCTION.test(withAttrs) ? (input.siblings === undefined ? undefined : substituteSiblings(withAttrs, input.siblings())) : withAttrs;
   if (withSiblings === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${excerpt(value.text)}\` uses sibling-index() or sibling-count() where there are no siblings (@page), or with arguments; the declaration is ignored`, input.where?.());
+    warnAt(input, value, `\`${property}: ${excerpt(value.text)}\` uses sibling-index() or sibling-count() where there are no siblings (@page), or with arguments; the declaration is ignored`);
     return undefined;
   }
   return parsedPending(value, property, withSiblings, input);
 }
 
 /** The longhand's value from a substituted text, parsed once per property and text. */
-function parsedPending(value: DeclaredValue & { kind: 'pending' }, property: string, text: string, input: ComputeInput): unknown {
+function parsedPending(value: PendingValue, property: string, text: string, input: ComputeInput): unknown {
   const key = `${property}\u0000${text}`;
   let parsed = substitutedCache.get(key);
   if (parsed === undefined) {
@@ -60,11 +64,16 @@ function parsedPending(value: DeclaredValue & { kind: 'pending' }, property: str
     substitutedCache.set(key, parsed);
   }
   if (parsed === null) {
-    input.diagnostics.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${property}\` after var() substitution`, input.where?.());
+    if (input.lint === true || text.trim() !== '') warnAt(input, value, `invalid value \`${excerpt(text)}\` for \`${property}\` after var() substitution`);
     return undefined;
   }
   warnUnhonoured(property, parsed, input);
   return parsed.get(value.longhand) ?? RESET;
+}
+
+/** A value invalid at computed-value time, warned where it is declared (at the element, for a `style` attribute's). */
+function warnAt(input: ComputeInput, value: PendingValue, message: string): void {
+  input.diagnostics.warn('css_invalid_value', message, input.declaredAt?.(value) ?? input.where?.());
 }
 
 /** The unhonoured-property check of declarations.ts, for a value known only after substitution. */

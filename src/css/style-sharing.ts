@@ -107,15 +107,17 @@ export interface MemoInputs {
   readonly baseUrl: string | undefined;
   /** The loaded fonts' metrics key (DocumentFontMetrics), '' for estimated metrics: styles computed with other metrics are not shared. */
   readonly fontMetricsKey: string;
+  /** Linting (CascadeContext.lint): its styles carry warnings a render's do not, and are not shared with them. */
+  readonly lint: boolean;
   /** The initial style, computed only when a new memo is made. */
   readonly initialStyle: () => ComputedStyle;
 }
 
 /** The memo of this stylesheet list, page and base URL: found, or made (and remembered). */
 export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
-  const { sheets, env, viewport, baseUrl, fontMetricsKey } = inputs;
+  const { sheets, env, viewport, baseUrl, fontMetricsKey, lint } = inputs;
   const active = sheets.filter((sheet) => sheet.media.every((m) => m(env)));
-  const key = `${env.width}x${env.height}|${viewport.width}x${viewport.height}|${baseUrl ?? ''}|${fontMetricsKey}|${active.map((s) => `${s.origin === 'user-agent' ? 'u' : 'a'}${sheetId(s.parsed)}`).join(',')}`;
+  const key = `${env.width}x${env.height}|${viewport.width}x${viewport.height}|${baseUrl ?? ''}|${fontMetricsKey}|${lint ? 'lint' : ''}|${active.map((s) => `${s.origin === 'user-agent' ? 'u' : 'a'}${sheetId(s.parsed)}`).join(',')}`;
   const last = active[active.length - 1]?.parsed;
   let byKey = last === undefined ? undefined : memos.get(last);
   const found = byKey?.get(key);

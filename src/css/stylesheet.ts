@@ -24,8 +24,21 @@ export type DeclaredValue =
   | { readonly kind: 'value'; readonly value: unknown }
   | { readonly kind: 'keyword'; readonly keyword: CssWideKeyword }
   /** Contains `var()`: parsed after substitution (CSS Variables 1 §3). */
-  | { readonly kind: 'pending'; readonly text: string; readonly shorthand: string | undefined; readonly longhand: string }
+  | PendingValue
   | { readonly kind: 'custom'; readonly text: string };
+
+/**
+ * A value substituted per element (`var()`, `attr()`), with where it is declared in its sheet's or
+ * `style` attribute's text: a value invalid once substituted is warned there (pending-values.ts).
+ */
+export interface PendingValue {
+  readonly kind: 'pending';
+  readonly text: string;
+  readonly shorthand: string | undefined;
+  readonly longhand: string;
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
+}
 
 export interface Declaration {
   /** Longhand (or custom property) name, for messages. */

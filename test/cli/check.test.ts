@@ -117,6 +117,21 @@ describe('octavo check', () => {
     ]);
   });
 
+  it('names custom properties a render leaves unset quietly, at their declaration, with a hint', async () => {
+    mkdirSync(join(dir, 'vars-css'), { recursive: true });
+    writeFileSync(join(dir, 'vars-css', 'ui.css'), ':root { --brand-color: navy }\nh1 {\n  color: var(--brand-colour);\n  height: var(--h);\n}\n');
+    writeFileSync(join(dir, 'vars.html'), '<link rel="stylesheet" href="vars-css/ui.css">\n<style>h1 { --h: ; }</style>\n<h1>Title</h1>');
+    const { code, lines } = await stdout(['vars.html']);
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      'vars-css/ui.css:3:3: warning[css_invalid_value]: `color: var(--brand-colour)` refers to an undefined custom property; the declaration is ignored',
+      '  hint: set the property on the element or an ancestor (`:root`), or give var() a fallback: `var(--name, value)`; a framework\'s optional variable may stay unset (a render does not warn of it)',
+      'vars-css/ui.css:4:3: warning[css_invalid_value]: invalid value `` for `height` after var() substitution',
+      '  hint: a custom property substituted nothing (`--name: ;`): give it a value, or leave it where a framework means it empty (a render does not warn of it)',
+      '0 errors, 2 warnings',
+    ]);
+  });
+
   it('reports a generic family written in quotes, which names a font and not the generic, once', async () => {
     writeFileSync(join(dir, 'quoted.html'), [
       '<style>',

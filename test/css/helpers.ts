@@ -27,6 +27,8 @@ export interface StyleOptions {
   /** Paths that the loader refuses (resource_denied). */
   readonly denied?: readonly string[];
   readonly cache?: StylesheetCache;
+  /** Style as `octavo check` does (CascadeContext.lint). */
+  readonly lint?: boolean;
 }
 
 export function findElement(root: DomNode | DomDocument['root'], selector: string): DomElement | undefined {
@@ -58,7 +60,7 @@ export async function styleHtml(html: string, options: StyleOptions = {}): Promi
     cache: options.cache ?? createStylesheetCache(),
     diagnostics,
   });
-  const styled = cascade(dom, sheets, { diagnostics });
+  const styled = cascade(dom, sheets, { diagnostics, lint: options.lint === true });
   const element = (selector: string): DomElement => {
     const found = findElement(dom.root, selector);
     if (!found) throw new Error(`no element ${selector}`);

@@ -9,8 +9,8 @@ const MM = 96 / 25.4;
 const first: PageContext = { index: 0, side: 'right', blank: false };
 const second: PageContext = { index: 1, side: 'left', blank: false };
 
-async function page(css: string, context: PageContext = first) {
-  const doc = await styleWith(css, '<p>x</p>');
+async function page(css: string, context: PageContext = first, lint = false) {
+  const doc = await styleWith(css, '<p>x</p>', { lint });
   const diagnostics = new Diagnostics();
   return { style: computePageStyle(doc.styled, context, diagnostics), diagnostics: diagnostics.list(), doc };
 }
@@ -26,9 +26,10 @@ describe('var() in @page and margin boxes', () => {
     expect([box.paddingTop, box.paddingRight]).toEqual([10, 0]);
   });
 
-  it('warns, located, of a custom property defined nowhere', async () => {
-    const { diagnostics } = await page('@page { margin: var(--nowhere) 0 }');
-    expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  it('warns of a custom property defined nowhere when linting, as elements do', async () => {
+    expect((await page('@page { margin: var(--nowhere) 0 }')).diagnostics).toEqual([]);
+    const { diagnostics } = await page('@page { margin: var(--nowhere) 0 }', first, true);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([['css_invalid_value', '`margin: var(--nowhere) 0` refers to an undefined custom property; the declaration is ignored']]);
   });
 });
 
@@ -254,7 +255,7 @@ describe('page boxes kept across documents of one stylesheet list', () => {
   });
 
   it('computes again, and warns again, what warned', async () => {
-    const css = '@page { margin: var(--nowhere) 0; @bottom-left { content: "a"; color: var(--nope) } }';
+    const css = ':root { --red: red; --px: 12px } @page { margin: var(--red) 0; @bottom-left { content: "a"; color: var(--px) } }';
     const docs = await documents(css, '', '');
     for (const doc of docs) {
       const diagnostics = new Diagnostics();
@@ -262,7 +263,7 @@ describe('page boxes kept across documents of one stylesheet list', () => {
       computeMarginBoxStyle(doc.styled, first, 'bottom-left', style, diagnostics);
       expect(diagnostics.list().map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value']);
     }
-    const margin = await documents('@page { margin: red; @top-left { content: "b"; color: var(--nope) } }', '', '');
+    const margin = await documents(':root { --px: 12px } @page { margin: red; @top-left { content: "b"; color: var(--px) } }', '', '');
     for (const doc of margin) {
       const diagnostics = new Diagnostics();
       const style = computePageStyle(doc.styled, first, diagnostics);

@@ -90,10 +90,10 @@ describe('style sharing across documents from one template', () => {
 
   it('a style that warned is computed again, and warns again, in the next document', async () => {
     const cache = createStylesheetCache();
-    const html = '<style>.a { width: var(--nope) } .b { color: red }</style><div class="a">x</div><div class="b">y</div>';
+    const html = '<style>.a { --w: red; width: var(--w) } .b { color: red }</style><div class="a">x</div><div class="b">y</div>';
     const first = await styleHtml(html, { cache });
     const second = await styleHtml(html, { cache });
-    const warning = ['css_invalid_value', '`width: var(--nope)` refers to an undefined custom property; the declaration is ignored'];
+    const warning = ['css_invalid_value', 'invalid value `red` for `width` after var() substitution'];
     expect(first.diagnostics.map((d) => [d.code, d.message])).toEqual([warning]);
     expect(second.diagnostics.map((d) => [d.code, d.message])).toEqual([warning]);
     const [a1, b1] = stylesOf(first, childrenOf(first, 'body'));

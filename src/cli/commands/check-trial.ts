@@ -87,6 +87,8 @@ function hintFor(diagnostic: Diagnostic, suggest: Suggest): string {
   const value = /^invalid value `([^`]+)` for `([^`]+)`$/.exec(diagnostic.message);
   const nearValues = value === null ? [] : suggest.suggestValue(value[2] ?? '', value[1] ?? '');
   if (nearValues.length > 0) return `did you mean ${quoted(nearValues)}?`;
+  if (diagnostic.message.includes('refers to an undefined custom property')) return 'set the property on the element or an ancestor (`:root`), or give var() a fallback: `var(--name, value)`; a framework\'s optional variable may stay unset (a render does not warn of it)';
+  if (diagnostic.message.startsWith('invalid value `` for ')) return 'a custom property substituted nothing (`--name: ;`): give it a value, or leave it where a framework means it empty (a render does not warn of it)';
   if (/ is (not rendered|dropped): /.test(diagnostic.message)) return 'octavo does not draw this element (said once per kind of element); the document renders without it';
   return HINTS[diagnostic.code];
 }
@@ -116,7 +118,8 @@ export async function trialRender(options: RenderOptions, limits: RenderLimits, 
   const suggest = await import('../../css/suggest.js');
   const engineOptions = engineOptionsOf(limits);
   try {
-    const result = await renderWithFlags(options, engineOptions, limits);
+    // lint: the variables a render leaves unset without a word are reported here
+    const result = await renderWithFlags({ ...options, lint: true }, engineOptions, limits);
     const trial: TrialSource = {
       source: options.template,
       name: options.templateName ?? '<template>',

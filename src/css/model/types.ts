@@ -584,6 +584,8 @@ export interface StyledDocument {
   readonly rootCustom?: ReadonlyMap<string, string>;
   /** Page and margin-box styles kept for the next document of the same stylesheet list (css/page.ts). */
   readonly keptPageStyles?: KeptPageStyles;
+  /** Styled to lint (RenderOptions.lint): `@page` and margin-box styles warn as the elements' did (css/pending-values.ts). */
+  readonly lint?: boolean;
   /**
    * Some style read the size of a query container (an `@container` size query, a `cq*` unit): a
    * layout pass measures the containers and the document is styled again (container-passes.ts).
@@ -601,7 +603,7 @@ export interface StyledDocument {
  * What page boxes and margin boxes are computed from: the `@page` rules and the root's style,
  * without every element's (a long document's largest map, which layout does not need).
  */
-export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle' | 'keptPageStyles'>;
+export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle' | 'keptPageStyles' | 'lint'>;
 
 /** One `src` of an `@font-face` rule: a font file, or a font installed on the machine by its full or PostScript name. */
 export type FontSource = { readonly url: string; readonly format?: string } | { readonly local: string };
