@@ -17,8 +17,8 @@ import { computeStyle, createInitialStyle, lineHeightPx, withStyle } from './com
 import type { DocumentFontMetrics, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
 import { estimatedFontUnitUses, fontUnitRatios, styleFontRatios } from './values/font-metrics.js';
 import type { CustomProperties } from './custom-properties.js';
-import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
-import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
+import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customValues } from './custom-properties.js';
+import type { SubstitutionLimit } from './custom-properties.js';
 import { registeredValues } from './registered-values.js';
 import { DEFAULT_LIMITS } from '../options.js';
 import { presentationalHints } from './hints.js';
@@ -31,7 +31,7 @@ import { cascadeDeclarations } from './cascade-order.js';
 import { controlFallbackKey, withControlFallback, withNativeMeterPart } from './control-fallback.js';
 import { controlParts, isFileInput, PART_PARENTS } from './control-parts.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
-import type { Declaration, PendingValue, StyleRule, Stylesheet } from './stylesheet.js';
+import type { PendingValue, StyleRule, Stylesheet } from './stylesheet.js';
 import { declarationLocator } from './declared-at.js';
 import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
 import { reportWarning } from './warnings.js';
@@ -496,18 +496,4 @@ function overlongWarning(maxLength: number, render: () => State): SubstitutionLi
 
 function whereOf(element: DomElement | undefined, dom: DomDocument): () => SourceLocation {
   return () => (element === undefined ? { file: dom.sourceName } : elementLocation(dom, element));
-}
-
-const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
-
-/** Declared custom property texts; CSS-wide keywords resolved against the parent and the registrations. */
-function customValues(declared: ReadonlyMap<string, Declaration>, parent: CustomProperties, registry: PropertyRegistry): Map<string, string | undefined> {
-  const result = new Map<string, string | undefined>();
-  for (const [name, decl] of declared) {
-    if (decl.value.kind !== 'custom') continue;
-    const text = decl.value.text;
-    const keyword = text.toLowerCase();
-    result.set(name, CSS_WIDE.has(keyword) ? customKeywordValue(keyword, name, parent, registry) : text);
-  }
-  return result;
 }

@@ -7,7 +7,7 @@
  */
 
 import { DEFAULT_LIMITS } from '../options.js';
-import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
+import type { Declaration, RegisteredProperty, Stylesheet } from './stylesheet.js';
 import { NON_INHERITED_SVG_PROPERTIES } from './properties/unsupported.js';
 import { matchSyntax } from './property-syntax.js';
 import { replaceCalls, topLevelIndex } from './text-scan.js';
@@ -213,5 +213,19 @@ export function computeCustomProperties(
     if (registered !== undefined && !registered.inherits && value !== registered.initial) ownValues = true;
   }
   if (ownValues) holdsOwnValues.add(result);
+  return result;
+}
+
+const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
+
+/** Declared custom property texts; CSS-wide keywords resolved against the parent and the registrations. */
+export function customValues(declared: ReadonlyMap<string, Declaration>, parent: CustomProperties, registry: PropertyRegistry): Map<string, string | undefined> {
+  const result = new Map<string, string | undefined>();
+  for (const [name, decl] of declared) {
+    if (decl.value.kind !== 'custom') continue;
+    const text = decl.value.text;
+    const keyword = text.toLowerCase();
+    result.set(name, CSS_WIDE.has(keyword) ? customKeywordValue(keyword, name, parent, registry) : text);
+  }
   return result;
 }

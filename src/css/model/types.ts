@@ -73,8 +73,7 @@ export type Display =
   | 'table-row' | 'table-cell' | 'table-column-group' | 'table-column' | 'table-caption'
   | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
 
-export type BorderStyle =
-  | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
 
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 
