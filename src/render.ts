@@ -40,6 +40,8 @@ import type { Box, BoxElement, BoxTree } from './boxes/types.js';
 import { childBoxes } from './boxes/types.js';
 import { whereIs } from './layout/where-is.js';
 import type { SourceLocation } from './errors.js';
+import { pageRuleFamilyPlace } from './css/page-family-place.js';
+import type { PageRule } from './css/model/page-types.js';
 import { asOctavoError } from './errors.js';
 import type { PassResults } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
@@ -188,9 +190,10 @@ async function runPipeline(prepared: PreparedLayout, diagnostics: Diagnostics, w
  * The text system's missing-family and missing-glyph warnings, each at the element whose boxes
  * first ask for the family or hold the character (a walk of the tree only when there is one).
  */
-function reportDeferredWarnings({ text, boxes }: PreparedLayout): void {
+function reportDeferredWarnings({ text, boxes, pageRules }: PreparedLayout): void {
   text.reportDeferred?.({
-    family: (family) => firstBoxWhere(boxes, (box) => box.style.fontFamily[0] === family),
+    // a family only a page-margin box asks for (a letterhead in `@top-left`) is said at its `@page` declaration
+    family: (family) => firstBoxWhere(boxes, (box) => box.style.fontFamily[0] === family) ?? pageRuleFamilyPlace(pageRules, family),
     text: (codePoints) => firstBoxWhere(boxes, (box) => box.kind === 'text' && codePoints.some((cp) => box.text.includes(String.fromCodePoint(cp)))),
   });
 }
@@ -261,6 +264,8 @@ interface PreparedLayout {
   readonly metadata: Metadata;
   /** What layout is asked (layout/driver/document.ts). */
   readonly layout: LayoutRequest;
+  /** The `@page` rules, where a deferred font warning about a margin box's family is placed. */
+  readonly pageRules: readonly PageRule[];
 }
 
 /** The template stage: the template filled with the data (partials read through the render's sandbox). */
@@ -368,7 +373,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const pageImages = pageImageLoader(images, resources, diagnostics, origins);
   const pageRules = pageRulesOf(styled);
   return {
-    options, boxes, text, pageImages,
+    options, boxes, text, pageImages, pageRules: pageRules.pageRules,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, counterStyles: styled.counterStyles, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     // Object.assign: the same keys in the same order as two spreads, without a new hidden class per render (Node 20)
     metadata: Object.assign({}, headMetadata(dom), options.metadata),

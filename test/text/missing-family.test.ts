@@ -43,6 +43,15 @@ describe('a first family no font has', () => {
     expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['font', 'page.html', 3, 1]]);
   });
 
+  it('is said at the @page declaration when only a page-margin box asks for the family', async () => {
+    // a letterhead in the first page's top margin: no element asks for the family, the margin box does
+    const template = '<style>\n@page { margin: 20mm;\n  @top-left { content: "HARRINGTON & VALE"; font: bold 20pt "Proxima Nova", serif }\n}\n</style>\n<p>Dear Ms Whitcombe,</p>';
+    const result = await engine.renderDetailed({ template, templateName: 'letter.html' });
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['font', 'letter.html', 3, 45]]);
+    const list = await engine.renderDetailed({ template: '<style>@page { @bottom-center { content: counter(page); font-family: Proxima Nova, serif } }</style><p>x</p>', templateName: 'a.html' });
+    expect(list.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['font', 'a.html', 1, 57]]);
+  });
+
   it('a character no font has is said at the element whose text first holds it', async () => {
     const result = await engine.renderDetailed({ template: '<p>plain</p>\n<ul>\n  <li>Tokyo <span>東京</span></li>\n</ul>', templateName: 'page.html' });
     // (CJK text breaks between any two characters: each is shaped, and said, on its own)
