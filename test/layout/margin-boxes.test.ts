@@ -48,6 +48,24 @@ describe('page-margin boxes: placement (CSS Paged Media 3 §5.3)', () => {
     expect(text!.x + text!.width / 2).toBeCloseTo(190, 1);
   });
 
+  it('lies around the exact and the whole-pixel page areas together, as Chromium 156 places it', async () => {
+    // A4 with 25mm/20mm margins: the exact area runs from 75.59px to 718.11px, the whole-pixel one
+    // the flow is laid out in from 76px to 719px; Chromium's PDF starts "Contract v3" at 75.58px,
+    // ends a right-aligned "Initials" at 718.99px, starts @top-right-corner at 719px, makes the top
+    // band 94px tall (25mm = 94.49px) and centres a 100px @top-center on 397.28px
+    const doc = await layoutHtml(`<style>@page { size: A4; margin: 25mm 20mm; font: 8pt serif;
+      @bottom-left { content: "Contract v3" } @bottom-right { content: "Initials: ______" }
+      @top-right-corner { content: ""; background: blue } @top-center { content: "x"; width: 100px } } body { margin: 0 }</style>x`);
+    const page = doc.pages[0]!;
+    const right = boxWithText(page, 'Initials: ______');
+    expect(right.text!.x + right.text!.width).toBeCloseTo(718.99, 1);
+    expect(boxWithText(page, 'Contract v3').text!.x).toBeCloseTo(75.58, 1);
+    expect(right.box.y).toBeCloseTo(1028.03, 1);
+    expect(rect(boxWithText(page, '').box)).toEqual([719, 0, 74.7, 94]);
+    const centre = boxWithText(page, 'x').box;
+    expect(centre.x + centre.width / 2).toBeCloseTo(397.28, 1);
+  });
+
   it('aligns left boxes left and right boxes right, sharing the band by max-content width', async () => {
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: "left" } @top-right { content: "right" } } body { margin: 0 }</style>x`);
     const left = boxWithText(doc.pages[0]!, 'left');

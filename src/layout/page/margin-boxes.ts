@@ -18,6 +18,7 @@
  * its neighbours share the rest (§5.3.2's over-constrained cases are not solved).
  */
 import type { BlockBox } from '../../boxes/types.js';
+import { ceiledLayoutLength } from '../../css/page.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveMaxSize, resolveMinSize, resolveSize } from '../box-model.js';
 import type { LayoutContext } from '../contract.js';
@@ -154,7 +155,8 @@ interface BandFrame {
 }
 
 function bandFrame(band: BandBoxes['band'], page: PageLayout): BandFrame {
-  const { width, height, margins } = page;
+  const { width, height } = page;
+  const margins = marginBoxMargins(page);
   const alongX = { start: margins.left, size: Math.max(0, width - margins.left - margins.right) };
   const alongY = { start: margins.top, size: Math.max(0, height - margins.top - margins.bottom) };
   switch (band) {
@@ -163,6 +165,23 @@ function bandFrame(band: BandBoxes['band'], page: PageLayout): BandFrame {
     case 'left': return { along: alongY, across: { start: 0, size: margins.left }, horizontal: false, inner: 'end' };
     case 'right': return { along: alongY, across: { start: width - margins.right, size: margins.right }, horizontal: false, inner: 'start' };
   }
+}
+
+/**
+ * The page margins the margin boxes lie in, as Chromium 156 places them: around both the exact
+ * page area and the area in whole pixels the flow is laid out in (driver/document.ts: from the
+ * nearest whole pixel, its length rounded up), whichever reaches further on each side. With 20mm
+ * side margins on A4 (75.59px) the boxes run from 75.59px to 719px (a right-aligned
+ * `@bottom-right` ends at 718.99px in Chromium's PDF), with 25mm (94.49px) from 94px to 699.21px,
+ * and a lone `@bottom-center` is centred between them.
+ */
+function marginBoxMargins(page: PageLayout): { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number } {
+  const { width, height, margins } = page;
+  const left = Math.min(margins.left, Math.round(margins.left));
+  const top = Math.min(margins.top, Math.round(margins.top));
+  const right = Math.max(width - margins.right, Math.round(margins.left) + ceiledLayoutLength(width, [margins.left, margins.right]));
+  const bottom = Math.max(height - margins.bottom, Math.round(margins.top) + ceiledLayoutLength(height, [margins.top, margins.bottom]));
+  return { top, right: Math.max(0, width - right), bottom: Math.max(0, height - bottom), left };
 }
 
 /** §5.3.2: sizes along the band, then each box placed in its slot. */
@@ -237,10 +256,11 @@ function alongExtent(generated: Generated, geometry: BandFrame, across: Slot, fr
 function layoutCorner(generated: Generated, frame: PageFrame): Fragment {
   const { page } = frame;
   const { style } = generated;
+  const margins = marginBoxMargins(page);
   const left = generated.name.includes('left');
   const top = generated.name.startsWith('top');
-  const xSlot = left ? { start: 0, size: page.margins.left } : { start: page.width - page.margins.right, size: page.margins.right };
-  const ySlot = top ? { start: 0, size: page.margins.top } : { start: page.height - page.margins.bottom, size: page.margins.bottom };
+  const xSlot = left ? { start: 0, size: margins.left } : { start: page.width - margins.right, size: margins.right };
+  const ySlot = top ? { start: 0, size: margins.top } : { start: page.height - margins.bottom, size: margins.bottom };
   const x = placed(generated, 'width', xSlot, left ? 'end' : 'start', { margins: page.width, size: xSlot.size });
   const y = placed(generated, 'height', ySlot, top ? 'end' : 'start', { margins: page.width, size: ySlot.size });
   return marginBoxFragment({ box: generated.box, x: x.start, y: y.start, width: x.size, height: y.size, edges: generated.edges, align: verticalPlacement(style) }, frame.ctx);
