@@ -153,28 +153,31 @@ function percentOf(width: ComputedStyle['width']): number | undefined {
   return typeof width === 'object' && width.kind === 'percent' ? width.value : undefined;
 }
 
-/** Spreads what a spanning cell needs beyond its columns over them: auto columns first, in proportion to their max-content widths. */
-function spreadSpanningCell(columns: MutableSpec[], cell: GridCell, sizes: { min: number; max: number; percent: number | undefined }, spacing: number): void {
+/**
+ * Spreads what a spanning cell needs over the columns it spans, as Blink does (CSS Tables 3
+ * §3.9.3.2): its percentage first (what it asks beyond its columns' own, to the columns without
+ * one, in proportion to their max-content widths), then its min-content and its max-content
+ * widths each shared by the same distribution as the table's width (`distributeAuto`), a column
+ * raised to its share when that is more. So a `colspan=3` banner image of 620px over columns of
+ * `width=180`, `20` and `420` leaves them 180, 20 and 420 wide (their widths are the
+ * specified-size guess, which it fills), where a share in proportion to max-content widths of
+ * what their min-content widths lack made the first 212px and its neighbours narrower.
+ */
+function spreadSpanningCell(columns: MutableSpec[], cell: GridCell, sizes: { min: number; max: number; percent: number | undefined; fixed: boolean }, spacing: number): void {
   const spanned = columns.slice(cell.column, cell.column + cell.colSpan);
   const inner = spacing * (cell.colSpan - 1);
-  const autoColumns = spanned.filter((c) => !c.fixed && c.percent === undefined);
-  const targets = autoColumns.length > 0 ? autoColumns : spanned;
-  const spread = (need: number, key: 'min' | 'max'): void => {
-    const have = spanned.reduce((sum, c) => sum + c[key], 0) + inner;
-    const excess = need - have;
-    if (excess <= 0) return;
-    const weight = targets.reduce((sum, c) => sum + c.max, 0);
-    for (const c of targets) c[key] += weight > 0 ? (excess * c.max) / weight : excess / targets.length;
-  };
-  spread(sizes.min, 'min');
-  spread(sizes.max, 'max');
-  for (const c of spanned) c.max = Math.max(c.max, c.min);
   if (sizes.percent !== undefined) {
     const given = spanned.reduce((sum, c) => sum + (c.percent ?? 0), 0);
     const rest = spanned.filter((c) => c.percent === undefined);
     const weight = rest.reduce((sum, c) => sum + c.max, 0);
-    for (const c of rest) c.percent = Math.max(0, sizes.percent - given) * (weight > 0 ? c.max / weight : 1 / rest.length);
+    const surplus = sizes.percent - given;
+    if (surplus > 0) for (const c of rest) c.percent = surplus * (weight > 0 ? c.max / weight : 1 / rest.length);
   }
+  const mins = distributeAuto(spanned, Math.max(0, sizes.min - inner));
+  spanned.forEach((c, i) => { c.min = Math.max(c.min, mins[i]!); });
+  // a spanning cell without a width of its own does not grow columns of a width past it
+  const maxes = distributeAuto(spanned, Math.max(0, sizes.max - inner), sizes.fixed);
+  spanned.forEach((c, i) => { c.max = Math.max(c.min, c.max, maxes[i]!); });
 }
 
 /** Percentages past 100 % in total are cut (CSS Tables 3 §3.7.2.1). */
@@ -216,8 +219,12 @@ export function columnsIntrinsic(columns: readonly ColumnSpec[], percentages = t
   return { min, max: Math.max(max, Math.min(fromPercent, 1e7)) };
 }
 
-/** `table-layout: auto`: the used width of each column for `assignable` px (spacing excluded). */
-export function distributeAuto(columns: readonly ColumnSpec[], assignable: number): number[] {
+/**
+ * `table-layout: auto`: the used width of each column for `assignable` px (spacing excluded).
+ * `growFixed`: width beyond every column's max-content may go to columns of a width when no auto
+ * column takes it (a spanning cell's max-content without a width of its own may not).
+ */
+export function distributeAuto(columns: readonly ColumnSpec[], assignable: number, growFixed = true): number[] {
   const pct = (c: ColumnSpec): number => Math.max(c.min, ((c.percent ?? 0) * assignable) / 100);
   const guesses = [
     columns.map((c) => c.min),
@@ -235,17 +242,17 @@ export function distributeAuto(columns: readonly ColumnSpec[], assignable: numbe
       return lo.map((w, c) => w + (hi[c]! - w) * t);
     }
   }
-  return distributeExcess(columns, guesses[3]!, assignable - sums[3]!);
+  return distributeExcess(columns, guesses[3]!, assignable - sums[3]!, growFixed);
 }
 
 /** Width beyond every column's max-content: to auto columns (by max-content), else fixed ones, else percentage ones, else all. */
-function distributeExcess(columns: readonly ColumnSpec[], widths: number[], excess: number): number[] {
+function distributeExcess(columns: readonly ColumnSpec[], widths: number[], excess: number, growFixed: boolean): number[] {
   const groups: ((c: ColumnSpec) => boolean)[] = [
     (c) => !c.fixed && c.percent === undefined && c.max > 0,
     (c) => !c.fixed && c.percent === undefined,
-    (c) => c.fixed && c.percent === undefined,
+    (c) => growFixed && c.fixed && c.percent === undefined,
     (c) => c.percent !== undefined && c.percent > 0,
-    () => true,
+    (c) => growFixed || !c.fixed,
   ];
   for (const inGroup of groups) {
     const members = columns.map((c, i) => (inGroup(c) ? i : -1)).filter((i) => i >= 0);
