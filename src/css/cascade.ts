@@ -473,6 +473,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     attribute: state.readAttribute,
     siblings: state.readSiblings,
     fontRatios: state.fontRatios,
+    quirks: state.dom.mode === 'quirks',
     // what the element's children inherit is the registered properties' computed values
     registered: registered && ((ctx) => (custom = registered(ctx))),
   });

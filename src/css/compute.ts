@@ -62,6 +62,8 @@ export interface ComputeInput {
    * values. Undefined: it sets none.
    */
   readonly registered?: ((ctx: ComputeContext) => CustomProperties) | undefined;
+  /** The document is in quirks mode: a `monospace` element's keyword sizes are Chromium's quirks table's. */
+  readonly quirks?: boolean;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
@@ -377,7 +379,7 @@ function computeFontSize(style: Record<string, unknown>, decl: Declaration | und
     const monospace = monospaceOnly(style['fontFamily'] as ComputedStyle['fontFamily']);
     // `initial` is `medium`, a keyword like any declared one
     const declaresKeyword = specified === INITIAL || isSizeKeyword(specified);
-    if (declaresKeyword || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace) * (ctx.zoom ?? 1);
+    if (declaresKeyword || monospace !== monospaceOnly(ctx.parent.fontFamily)) return keywordFontSize(keyword, monospace, input.quirks === true) * (ctx.zoom ?? 1);
   }
   return computeSpecified(def, specified, ctx, own) as number;
 }

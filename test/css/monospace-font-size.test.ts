@@ -74,4 +74,20 @@ describe('font sizes of monospace text', () => {
     expect(doc.style('p').fontSize).toBe(16);
     expect(doc.style('p').marginLeft).toBe(13);
   });
+
+  it('quirks mode: a legacy e-mail without a doctype sizes monospace keywords by Chromium\'s quirks table', async () => {
+    // Chromium 156, no doctype: <font size="2"><tt> 10px, <font size="1"><code> 9px, <font size="7"><tt> 40px;
+    // the same with <!doctype html>: 12px, 10px, 39px; sans-serif text is sized the same in both modes
+    const html = `<html><body><font face="Arial" size="2"><span id="arial">Paid by</span><br><tt id="tt">AUTH 0482A1</tt></font>
+      <font size="1"><code id="code">x</code></font><font size="7"><tt id="huge">x</tt></font><small><tt id="smaller">x</tt></small>
+      <font size="1" id="x-small">x</font></body></html>`;
+    const quirks = await styleHtml(html);
+    expect(quirks.diagnostics).toEqual([]);
+    const q = (id: string): number => quirks.style(`#${id}`).fontSize;
+    expect([q('arial'), q('tt'), q('code'), q('huge'), q('x-small')]).toEqual([13, 10, 9, 40, 10]);
+    expect(q('smaller')).toBeCloseTo(10.8333, 4);
+    const standard = await styleHtml(`<!doctype html>${html}`);
+    const s = (id: string): number => standard.style(`#${id}`).fontSize;
+    expect([s('arial'), s('tt'), s('code'), s('huge'), s('x-small')]).toEqual([13, 12, 10, 39, 10]);
+  });
 });

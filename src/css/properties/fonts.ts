@@ -59,6 +59,15 @@ const MONOSPACE_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
   'xx-small': 9, 'x-small': 10, small: 12, medium: 13, large: 16, 'x-large': 20, 'xx-large': 26, 'xxx-large': 39,
 };
 
+/**
+ * The same in a document in quirks mode (Chromium's quirks table for a 13px medium): a legacy
+ * e-mail without a doctype prints `<font size="2"><tt>` at 10px, `<font size="1"><code>` at 9px.
+ * The other families' sizes are the same in both modes (their medium is 16px).
+ */
+const QUIRKS_MONOSPACE_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
+  'xx-small': 9, 'x-small': 9, small: 10, medium: 13, large: 16, 'x-large': 20, 'xx-large': 26, 'xxx-large': 40,
+};
+
 const KEYWORD_SIZES: ReadonlyMap<string, FontSizeKeyword> = new Map(Object.keys(FONT_SIZE_KEYWORDS).map((keyword) => [keyword, Object.freeze({ keyword, factor: 1 })]));
 
 /** What the initial font size (medium) is a multiple of. */
@@ -84,9 +93,10 @@ export function isSizeKeyword(value: unknown): value is { readonly keyword: stri
   return typeof value === 'object' && value !== null && 'keyword' in value;
 }
 
-/** The size `keyword` gives an element, by whether its family is `monospace` alone. */
-export function keywordFontSize(keyword: FontSizeKeyword, monospace: boolean): number {
-  return (monospace ? MONOSPACE_SIZE_KEYWORDS : FONT_SIZE_KEYWORDS)[keyword.keyword]! * keyword.factor;
+/** The size `keyword` gives an element, by whether its family is `monospace` alone (and the document in quirks mode). */
+export function keywordFontSize(keyword: FontSizeKeyword, monospace: boolean, quirks = false): number {
+  const table = monospace ? (quirks ? QUIRKS_MONOSPACE_SIZE_KEYWORDS : MONOSPACE_SIZE_KEYWORDS) : FONT_SIZE_KEYWORDS;
+  return table[keyword.keyword]! * keyword.factor;
 }
 
 type FontSizeSpec = SpecifiedLength | 'smaller' | 'larger' | number;
