@@ -19,6 +19,7 @@ import { parsePropertyRule } from './property-rule.js';
 import { parseCounterStyleRule } from './counter-style-rule.js';
 import { parsePageRule } from './page-rules.js';
 import { nestSelectorList, readRawBlock } from './nesting.js';
+import { compileMediaPrelude } from './media-prelude.js';
 import { compileSelector } from './selectors.js';
 import type { ScopeBounds } from './scope.js';
 import type { LayerBuilder } from './layer-rules.js';
@@ -177,7 +178,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
   const block = node.block ? childrenOf(node.block) : [];
   switch (name) {
     case 'media': {
-      const nested = [...media, compileMediaQueryList(node.prelude)];
+      const nested = [...media, compileMediaPrelude(node, builder)];
       for (const child of block) visitTopLevel(child, builder, nested);
       return;
     }
@@ -332,7 +333,7 @@ function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, buil
 function visitNestedAtRule(node: Atrule, parent: StyleParent, builder: Builder, media: readonly MediaPredicate[]): void {
   const name = node.name.toLowerCase();
   const block = node.block ? childrenOf(node.block) : [];
-  if (name === 'media') visitStyleBlock(block, parent, builder, [...media, compileMediaQueryList(node.prelude)]);
+  if (name === 'media') visitStyleBlock(block, parent, builder, [...media, compileMediaPrelude(node, builder)]);
   else if (name === 'supports') {
     if (supports(node, builder)) visitStyleBlock(block, parent, builder, media);
   } else if (name === 'layer') {
