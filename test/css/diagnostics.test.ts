@@ -45,6 +45,13 @@ describe('diagnostics', () => {
     ]);
   });
 
+  it('ignore WebKit\'s first name of color-scheme, which e-mail templates write for Apple Mail', async () => {
+    // Cerberus's head: Chromium 156 drops the second declaration silently
+    const doc = await styleHtml(`<style>:root { color-scheme: light; supported-color-schemes: light; }</style><p>x</p>`);
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.style('p').colorScheme).toBe('light');
+  });
+
   it('say nothing of an unsupported property set to a value that changes nothing (a framework\'s reset)', async () => {
     // a reset as frameworks write it: initial values, `0px`, CSS-wide keywords; the last two change something
     const doc = await styleHtml(`<style>.a { backdrop-filter: none; -webkit-backdrop-filter: none; anchor-name: none; position-anchor: auto;
