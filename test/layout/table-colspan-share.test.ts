@@ -36,4 +36,14 @@ describe('a spanning cell shared over its columns as Blink shares it (CSS Tables
       <tr><td id="e1" width="100">${block(50)}</td><td id="e2">${block(10)}</td><td></td></tr></table>`, ['d1', 'd2', 'e1', 'e2', 'e3']))
       .toEqual(['0+200', '200+100', '0+100', '100+381', '481+19']);
   });
+
+  it('grows percentage columns by their percentages when a spanning cell asks for more than they have', async () => {
+    // Chromium 156: a colspan=3 header of width=50% over "one", width=80 and "three three three"
+    // gives them 50 % between them by their max-content widths, and the table is as wide as the
+    // narrowest column's max-content over its share: 629.33px (71.05, 243.36, 314.92)
+    const html = `<!DOCTYPE html><style>@page { size: 794px 400px; margin: 0 } body { margin: 0; font: 14px Arial }</style>
+      <table cellpadding="0" cellspacing="0" id="t"><tr><td colspan="3" width="50%" bgcolor="#fcc">Header spanning three with some text</td></tr>
+      <tr><td id="c1">one</td><td id="c2" width="80">two</td><td id="c3">three three three</td></tr></table>`;
+    expect(await columns(html, ['t', 'c1', 'c2', 'c3'])).toEqual(['0+629', '0+71', '71+243', '314+315']);
+  });
 });

@@ -245,21 +245,25 @@ export function distributeAuto(columns: readonly ColumnSpec[], assignable: numbe
   return distributeExcess(columns, guesses[3]!, assignable - sums[3]!, growFixed);
 }
 
-/** Width beyond every column's max-content: to auto columns (by max-content), else fixed ones, else percentage ones, else all. */
+/** Width beyond every column's max-content: to auto columns (by max-content), else fixed ones, else percentage ones (by percentage), else all. */
 function distributeExcess(columns: readonly ColumnSpec[], widths: number[], excess: number, growFixed: boolean): number[] {
-  const groups: ((c: ColumnSpec) => boolean)[] = [
-    (c) => !c.fixed && c.percent === undefined && c.max > 0,
-    (c) => !c.fixed && c.percent === undefined,
-    (c) => growFixed && c.fixed && c.percent === undefined,
-    (c) => c.percent !== undefined && c.percent > 0,
-    (c) => growFixed || !c.fixed,
+  const byWidth = (i: number): number => widths[i]!;
+  // percentage columns grow by their percentages, as Blink grows them (not by their widths, which
+  // a column's min-content may have raised above its percentage's share)
+  const byPercent = (i: number): number => columns[i]!.percent ?? 0;
+  const groups: [(c: ColumnSpec) => boolean, (i: number) => number][] = [
+    [(c) => !c.fixed && c.percent === undefined && c.max > 0, byWidth],
+    [(c) => !c.fixed && c.percent === undefined, byWidth],
+    [(c) => growFixed && c.fixed && c.percent === undefined, byWidth],
+    [(c) => c.percent !== undefined && c.percent > 0, byPercent],
+    [(c) => growFixed || !c.fixed, byWidth],
   ];
-  for (const inGroup of groups) {
+  for (const [inGroup, share] of groups) {
     const members = columns.map((c, i) => (inGroup(c) ? i : -1)).filter((i) => i >= 0);
     if (members.length === 0) continue;
-    const weight = members.reduce((sum, i) => sum + widths[i]!, 0);
+    const weight = members.reduce((sum, i) => sum + share(i), 0);
     const out = [...widths];
-    for (const i of members) out[i] = widths[i]! + (weight > 0 ? (excess * widths[i]!) / weight : excess / members.length);
+    for (const i of members) out[i] = widths[i]! + (weight > 0 ? (excess * share(i)) / weight : excess / members.length);
     return out;
   }
   return widths;
