@@ -6,6 +6,7 @@
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import type { Color, ComputedStyle, Display, TextWrapMode, WhiteSpace, WhiteSpaceCollapse } from './types.js';
+import { NO_TEXT_INDENT } from './model/types.js';
 import type { CustomProperties } from './custom-properties.js';
 import { quirkyMarginBits } from './quirky-margins.js';
 import type { ContainerLengths } from './values/units.js';
@@ -535,6 +536,11 @@ function tateChuYoko(style: MutableStyle, input: ComputeInput): void {
   if (input.parent.textCombineUpright === 'all') return;
   style.display = 'inline-block';
   style.whiteSpace = 'nowrap';
+  // set as one glyph: the paragraph's first-line indent and the spacing between letters are not
+  // inside it (an inherited `text-indent: 1em` would push the digits off the square)
+  style.textIndent = NO_TEXT_INDENT;
+  style.letterSpacing = 0;
+  style.wordSpacing = 0;
   style.transform = [{ kind: 'rotate', x: 0, y: 0, z: 1, angle: style.writingMode === 'sideways-lr' ? 90 : -90 }, ...style.transform];
 }
 

@@ -46,4 +46,22 @@ describe.skipIf(noCjk)(`tate-chū-yoko${skipped}`, () => {
     // an inline-block of it too (its text inherits the property)
     expect(['a', 'b', 'c', 'd'].map(box)).toEqual(['a 40,5.28 20x20 ×1.000', 'b 80,5.28 20x20 ×0.901', 'c 120,5.28 20x20 ×0.450', 'd 160,5.28 20x20 ×0.901']);
   });
+
+  it("is one glyph: the paragraph's text-indent and letter-spacing are not inside it", async () => {
+    // octavo: the inherited 1em indent widened it to 40px (squeezed ×0.5, its digit off the square),
+    // the letter-spacing after each digit too; Chromium 156: a at 70 (20 indent, 令 和 25 each), b at 115
+    const laid = await engine.layout({
+      template: `<!DOCTYPE html><html lang=ja><style>@page { size: 300px 300px; margin: 0 } body { margin: 0; font: 20px/32px "Noto Sans CJK JP"; writing-mode: vertical-rl }
+        .t { text-combine-upright: all }</style><p style="text-indent: 1em; letter-spacing: 0.25em">令和<span class=t id=a>8</span>年<span class=t id=b>12</span>月</p>`,
+      data: {},
+    });
+    checkDiagnostics(laid.diagnostics, []);
+    const box = (id: string): string => {
+      const f = byId(laid.pages[0]!.children, id);
+      if (f?.kind !== 'box') throw new Error(`#${id} not laid out`);
+      const scale = f.style.transform.find((t) => t.kind === 'scale');
+      return `${id} ${f.x} ${f.width}x${f.height} ×${scale?.kind === 'scale' ? scale.x.toFixed(3) : 1}`;
+    };
+    expect(['a', 'b'].map(box)).toEqual(['a 70 20x20 ×1.000', 'b 115 20x20 ×0.901']);
+  });
 });
