@@ -70,6 +70,12 @@ describe('bidirectional text (UAX #9, CSS Writing Modes 3 §2)', () => {
     expect(right(auto!)).toBeCloseTo(400, 3);
     const [inner] = await lines('<p id=p>x <span dir=auto>אבג abc</span>!</p>');
     expect(visual(inner!)).toBe('x abc גבא!');
+    // <bdi> is dir=auto without the attribute (HTML §4.5.24), as Chromium prints a Latin
+    // reference in a Hebrew letter: 2024/117-A, not A-2024/117; Ltd. with its period on the right
+    const [bdi] = await lines('<p id=p dir=rtl>מס\' <bdi>2024/117-A</bdi> <bdi>Ltd.</bdi></p>');
+    expect(visual(bdi!)).toBe("Ltd. 2024/117-A 'סמ");
+    const [bdiRtl] = await lines('<p id=p>x <bdi dir=rtl>A.</bdi></p>');
+    expect(visual(bdiRtl!)).toBe('x .A');
     const [plain] = await lines('<p id=p style="unicode-bidi:plaintext">אבג abc</p>');
     expect(visual(plain!)).toBe('abc גבא');
     expect(right(plain!)).toBeCloseTo(400, 3);

@@ -44,8 +44,13 @@ function mayEmbedRtl(style: ComputedStyle): boolean {
   return style.unicodeBidi !== 'normal' && (style.direction === 'rtl' || style.unicodeBidi === 'plaintext');
 }
 
+/**
+ * Whether the element takes its direction from its text: `dir=auto`, or a `<bdi>` without a valid
+ * `dir` (HTML §4.5.24: its `dir` defaults to auto, it never inherits its parent's direction).
+ */
 function isDirAuto(element: BoxElement | undefined): boolean {
-  return element?.attribs['dir']?.trim().toLowerCase() === 'auto';
+  const dir = element?.attribs['dir']?.trim().toLowerCase();
+  return dir === 'auto' || (element?.name === 'bdi' && dir !== 'ltr' && dir !== 'rtl');
 }
 
 /** A context whose root and text keep every character at level 0 unless an inline box embeds (then `resolveBidi` gives LTR_ONLY). */
