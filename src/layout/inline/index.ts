@@ -172,7 +172,7 @@ function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineR
     lang: measured.lang,
     lineHeightQuirk: hasLineHeightQuirk(env.documentMode),
   });
-  const laid = at.index === 0 && at.tail === undefined ? built : withRubyRoom(built, line.pieces, box, env);
+  const laid = withRubyRoom(built, line.pieces, box, env, at.index === 0 && at.tail === undefined);
   const overflowEnd = textOverflowAtEnd(box.containerStyle ?? box.style, rtl);
   const children = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01
     ? ellipsizedContent(laid, { width: room.width, rtl }, overflowEnd, box.style, env.text)
