@@ -10,6 +10,7 @@ import { generate } from 'css-tree';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { STRUCTURAL_PSEUDOS, nthOfTest, nthTest, parseAnB } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
+import { directionalityOf } from '../dom/directionality.js';
 import { childrenOf, unescaped } from './values/nodes.js';
 
 type Test = (element: DomElement) => boolean;
@@ -38,15 +39,6 @@ function previousElement(element: DomElement): DomElement | null {
   let node = element.prev;
   while (node !== null && !isElementNode(node)) node = node.prev;
   return node;
-}
-
-/** The directionality of an element from `dir` attributes (HTML §3.2.6.4); `auto` counts as ltr. */
-function directionOf(element: DomElement): 'ltr' | 'rtl' {
-  for (let e: DomElement | null = element; e !== null; e = parentElement(e)) {
-    const dir = e.attribs['dir']?.toLowerCase();
-    if (dir === 'rtl' || dir === 'ltr') return dir;
-  }
-  return 'ltr';
 }
 
 function hasClass(element: DomElement, name: string): boolean {
@@ -142,7 +134,7 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
   const arg = args[0]!;
   if (name === 'dir' && arg.type === 'Identifier') {
     const wanted = arg.name.toLowerCase();
-    return (element) => directionOf(element) === wanted;
+    return (element) => directionalityOf(element) === wanted;
   }
   if (name.startsWith('nth-') && arg.type === 'Nth') {
     const anb = parseAnB(generate(arg.nth));

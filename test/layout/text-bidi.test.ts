@@ -76,6 +76,14 @@ describe('bidirectional text (UAX #9, CSS Writing Modes 3 §2)', () => {
     expect(visual(bdi!)).toBe("Ltd. 2024/117-A 'סמ");
     const [bdiRtl] = await lines('<p id=p>x <bdi dir=rtl>A.</bdi></p>');
     expect(visual(bdiRtl!)).toBe('x .A');
+    // dir=auto sets the element's direction (HTML §3.2.6.4), not only its paragraphs' level: a
+    // list of Hebrew items has its padding and items on the right (Chromium: the item's text ends 40px
+    // from the right), a <bdi> of Hebrew in an English line is right-to-left inside
+    const list = await block('<ul dir=auto style="margin:0;list-style:none"><li id=p>שלום</li></ul>');
+    expect(right(list)).toBeCloseTo(360, 3);
+    const [auto2] = await lines('<div dir=auto><p id=p style="text-align:start">אבג!</p></div>');
+    expect(right(auto2!)).toBeCloseTo(400, 3);
+    expect(visual(auto2!)).toBe('!גבא');
     const [plain] = await lines('<p id=p style="unicode-bidi:plaintext">אבג abc</p>');
     expect(visual(plain!)).toBe('abc גבא');
     expect(right(plain!)).toBeCloseTo(400, 3);
