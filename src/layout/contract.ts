@@ -138,8 +138,11 @@ export interface LayoutInput {
    * Run mode: size the box as if its `height`, `min-height` and `max-height` were auto (the
    * content size of a flex item, CSS Flexbox 1 §4.5, §9.2 step 3 E). The formatting contexts read
    * the box's block size through `sizingStyle`, so the box keeps its identity for the caches.
+   * `'without-ratio'`: its `aspect-ratio` counts as auto too, so that percentage heights inside
+   * do not resolve against the height it gives (the min-content height of a column flex item,
+   * the content size suggestion of §4.5).
    */
-  readonly autoHeight?: boolean | undefined;
+  readonly autoHeight?: boolean | 'without-ratio' | undefined;
   /**
    * Run mode: a flex item stretched to its line (or a column item flexed from its content) and
    * broken across pages is at least this tall (its border box) and grows with its content, which
@@ -184,6 +187,7 @@ export interface LayoutInput {
 export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight' | 'stretchedHeight' | 'flexedHeight'> & Partial<Pick<LayoutInput, 'containingWidth' | 'containingHeight'>>): ComputedStyle {
   const style = box.style;
   if (input.autoHeight === true) return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
+  if (input.autoHeight === 'without-ratio') return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none', aspectRatio: 'auto' };
   if (input.stretchedHeight !== undefined) return withMinimumBorderBoxHeight(style, input.stretchedHeight, input.containingWidth ?? 0);
   if (input.flexedHeight !== undefined) return withBorderBoxHeight(style, input.flexedHeight, input.containingWidth ?? 0);
   return withStretchedHeightLimits(style, input.containingHeight, input.containingWidth ?? 0);

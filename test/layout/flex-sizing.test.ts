@@ -99,6 +99,27 @@ describe('§4.5 automatic minimum size of an inline <svg>', () => {
   });
 });
 
+describe('§4.5 automatic minimum size of a column item with an aspect ratio', () => {
+  // A product card: a 4:3 media box holding an image at width and height 100%. The content size
+  // suggestion is the min-content height, where the image's percentage height is cyclic (auto):
+  // a portrait image grows the box to its own ratio unless the box clips (Chromium 156).
+  const photo = (w: number, h: number): string => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"/>`)}`;
+  const card = (media: string, src: string): string => `<div style="display:flex;flex-direction:column;width:150px">
+    <div id=m style="aspect-ratio:4/3;${media}"><img id=i style="display:block;width:100%;height:100%;object-fit:cover" src="${src}"></div><p style="margin:0;height:20px"></p></div>`;
+
+  it('grows the media box to a portrait image, as Chromium does', async () => {
+    expect(await geometry(card('', photo(300, 400)), ['m', 'i'])).toEqual(['m 0,0 150x200', 'i 0,0 150x200']);
+  });
+
+  it('keeps the ratio for a landscape image, a clipping box, or a box filled at height 100%', async () => {
+    expect(await geometry(card('', photo(500, 250)), ['m', 'i'])).toEqual(['m 0,0 150x112.5', 'i 0,0 150x112.5']);
+    expect(await geometry(card('overflow:hidden', photo(300, 400)), ['m', 'i'])).toEqual(['m 0,0 150x112.5', 'i 0,0 150x112.5']);
+    expect(await geometry(card('min-height:0', photo(300, 400)), ['m', 'i'])).toEqual(['m 0,0 150x112.5', 'i 0,0 150x112.5']);
+    expect(await geometry('<div style="display:flex;flex-direction:column;width:150px"><div id=m style="aspect-ratio:4/3"><div id=d style="height:100%"></div></div></div>', ['m', 'd']))
+      .toEqual(['m 0,0 150x112.5', 'd 0,0 150x112.5']);
+  });
+});
+
 describe('§4.1 absolutely positioned children', () => {
   it('ignores `safe` in the static position, as browsers do', async () => {
     expect(await geometry('<div style="display:flex;position:relative;width:100px;height:100px;justify-content:safe end"><div id=a style="position:absolute;width:200px;height:50px"></div></div>', ['a']))

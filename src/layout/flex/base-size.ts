@@ -8,7 +8,7 @@ import type { FlexEnv } from './env.js';
 import { stretches } from './env.js';
 import type { FlexItem } from './items.js';
 import { clampAxis, marginsOf } from './items.js';
-import { contentHeightAt, intrinsicWidths, naturalReplaced } from './measure.js';
+import { contentHeightAt, intrinsicWidths, measureAt, naturalReplaced } from './measure.js';
 import { isVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 import { contentWidthFor } from '../replaced.js';
 
@@ -137,11 +137,22 @@ function automaticMinimum(item: FlexItem, env: FlexEnv): number {
   const overflow = env.axes.row ? item.style.overflowX : item.style.overflowY;
   if (overflow !== 'visible') return item.main.edges;
   let content: number;
-  if (!env.axes.row) content = contentMainSize(item, env);
+  if (!env.axes.row) content = columnContentSuggestion(item, env);
   // an inline <svg> of no size (`width: auto` is 100% for it, SVG 2 §8.2) fills the line but has no
   // size of its own to keep: it shrinks, as Chromium; an <img> of that SVG keeps the width it fills
   else if (item.box.kind === 'replaced') content = Math.min(naturalReplaced(item, env.space, env.ctx, item.box.element?.name === 'svg').width, replacedWidthAtStretch(item, env) ?? Infinity);
   else content = rowItemWidths(item, env).min;
   content = Math.min(content, item.main.max);
   return item.main.size === undefined ? content : Math.min(content, item.main.size);
+}
+
+/**
+ * A column item's min-content height (§4.5's content size suggestion). For a box whose height its
+ * aspect ratio gives, that height is not its content's: the content is measured as if the ratio
+ * were auto, its percentage heights cyclic, so a media box of `aspect-ratio: 4/3` holding an image
+ * at `height: 100%` grows to a portrait image, as Chromium sizes it.
+ */
+function columnContentSuggestion(item: FlexItem, env: FlexEnv): number {
+  if (item.box.kind === 'replaced' || ratioOf(item.style) === undefined || item.main.size !== undefined) return contentMainSize(item, env);
+  return measureAt(item, { width: columnItemWidth(item, env), height: undefined, autoHeight: 'without-ratio' }, env.space, env.ctx).fragment.height;
 }

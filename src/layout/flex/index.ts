@@ -48,7 +48,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const percentHeight = input.fixedHeightIndefinite === true ? undefined : definiteHeight;
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const { boxes, positioned } = collectItems(box);
-  const key = `${h.contentWidth}|${definiteHeight}|${percentHeight}|${input.containingWidth}|${input.containingHeight}|${input.autoHeight === true}|${edgesY}`;
+  const key = `${h.contentWidth}|${definiteHeight}|${percentHeight}|${input.containingWidth}|${input.containingHeight}|${input.autoHeight ?? false}|${edgesY}`;
   const plan = memoized(ctx, PLANS, box, key, () => {
     const items = boxes.map((item, i) => flexItem(item, i, env.axes, { containingWidth: h.contentWidth, containingHeight: percentHeight }, ctx));
     return planFlex(items, env, containerLimits(box, input, edgesY, env), style);

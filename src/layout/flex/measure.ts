@@ -3,7 +3,7 @@
  * by the sizes asked for (measure-cache.ts), so that nested flex containers measure each item
  * once per constraint instead of once per ancestor pass.
  */
-import type { LayoutContext, LayoutOutput } from '../contract.js';
+import type { LayoutContext, LayoutInput, LayoutOutput } from '../contract.js';
 import { measured } from '../measure-cache.js';
 import { contentIntrinsicSizesAtHeight } from '../intrinsic.js';
 import { contentHeightFor, contentWidthFor, replacedEdges, replacedSize } from '../replaced.js';
@@ -26,7 +26,7 @@ export interface MeasureSize {
   readonly width: number;
   readonly height: number | undefined;
   readonly heightDefinite?: boolean | undefined;
-  readonly autoHeight?: boolean | undefined;
+  readonly autoHeight?: LayoutInput['autoHeight'];
 }
 
 /** The item's axes by direction (its main and cross axes in some order). */

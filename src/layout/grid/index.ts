@@ -92,7 +92,7 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const c = containerBox(box, input);
   const continued = resume !== undefined;
   // (the sizes `fitHeight` depends on are in the key: the style's height limits follow the containing block and autoHeight)
-  const on = { width: c.contentWidth, height: c.height, containing: `${input.containingWidth}|${input.containingHeight}|${input.autoHeight === true}`, edgesY: c.edgesY };
+  const on = { width: c.contentWidth, height: c.height, containing: `${input.containingWidth}|${input.containingHeight}|${input.autoHeight ?? false}`, edgesY: c.edgesY };
   const sized = sizedGrid(box, on, (rowsHeight) => clampHeight(style, rowsHeight, input.containingHeight, c.edgesY), ctx);
   const usedHeight = spanSize(sized.rows, 0, sized.rows.length, sized.rowGap);
   const contentHeight = sized.contentHeight;
