@@ -40,6 +40,7 @@ import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, orthogonalSubgrid, writingModeChange } from './writing-mode.js';
 import { OpenElements } from './open-elements.js';
+import { HIDDEN_BACK_FACE, warnHiddenBackFace } from './back-face.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -224,6 +225,7 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
  */
 function record(walk: Walk, element: DomElement, declared: ComputedStyle): ComputedStyle {
   const style = declared.filter.length === 0 && declared.clipPath === 'none' ? declared : withSvgReferences(declared, element, (message) => walk.ctx.diagnostics.warn('css_unsupported', message, elementLocation(walk.dom, element)));
+  if (style.backfaceVisibility === 'hidden') warnHiddenBackFace(style, () => walk.ctx.diagnostics.warn('css_unsupported', HIDDEN_BACK_FACE, elementLocation(walk.dom, element)));
   const source = boxElement(walk, element);
   recordElement(walk.records, element, source, style, walk.counters);
   // nearly every element sets neither: no closure for them (this runs for every element)

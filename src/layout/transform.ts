@@ -11,42 +11,10 @@ import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
 import type { Matrix } from '../geometry/matrix.js';
 import { maxOf, minOf } from '../append-all.js';
-
-type Matrix4 = readonly number[];
-
-const IDENTITY4: Matrix4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-
-function multiply(a: Matrix4, b: Matrix4): Matrix4 {
-  const out: number[] = [];
-  for (let col = 0; col < 4; col++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[k * 4 + row]! * b[col * 4 + k]!;
-      out.push(sum);
-    }
-  }
-  return out;
-}
+import type { Matrix4 } from '../css/values/matrix4.js';
+import { multiply4 as multiply, rotation4 as rotation, skew4 } from '../css/values/matrix4.js';
 
 const translation = (x: number, y: number, z: number): Matrix4 => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
-
-const radians = (degrees: number): number => (degrees * Math.PI) / 180;
-
-/** rotate3d() (CSS Transforms 2 §15): about the normalised axis, clockwise on screen for +z. */
-function rotation(x: number, y: number, z: number, degrees: number): Matrix4 {
-  const length = Math.hypot(x, y, z);
-  if (length === 0) return IDENTITY4;
-  const [ux, uy, uz] = [x / length, y / length, z / length];
-  const half = radians(degrees) / 2;
-  const sc = Math.sin(half) * Math.cos(half);
-  const sq = Math.sin(half) ** 2;
-  return [
-    1 - 2 * (uy * uy + uz * uz) * sq, 2 * (ux * uy * sq + uz * sc), 2 * (ux * uz * sq - uy * sc), 0,
-    2 * (ux * uy * sq - uz * sc), 1 - 2 * (ux * ux + uz * uz) * sq, 2 * (uy * uz * sq + ux * sc), 0,
-    2 * (ux * uz * sq + uy * sc), 2 * (uy * uz * sq - ux * sc), 1 - 2 * (ux * ux + uy * uy) * sq, 0,
-    0, 0, 0, 1,
-  ];
-}
 
 function functionMatrix(fn: TransformFunction, box: Rect): Matrix4 {
   switch (fn.kind) {
@@ -57,7 +25,7 @@ function functionMatrix(fn: TransformFunction, box: Rect): Matrix4 {
     case 'rotate':
       return rotation(fn.x, fn.y, fn.z, fn.angle);
     case 'skew':
-      return [1, Math.tan(radians(fn.y)), 0, 0, Math.tan(radians(fn.x)), 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+      return skew4(fn.x, fn.y);
     case 'matrix':
       return fn.values;
   }

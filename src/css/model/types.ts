@@ -106,8 +106,7 @@ export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
 export type VerticalAlign =
   | 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom'
   // the box's middle on the parent's baseline (Chromium's value, `<img align=middle>`)
-  | '-webkit-baseline-middle'
-  | LengthPercentage;
+  | '-webkit-baseline-middle' | LengthPercentage;
 
 /** One item of the `content` property after computation. */
 export type ContentItem =
@@ -263,6 +262,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly transformOrigin: TransformOrigin;
   /** CSS Transforms 1 §6.2: the reference box of `transform-origin` and of a transform's percentages. */
   readonly transformBox: 'content-box' | 'border-box' | 'fill-box' | 'stroke-box' | 'view-box';
+  readonly backfaceVisibility: 'visible' | 'hidden';
   readonly clipPath: ClipPath;
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
   readonly clip: ClipRect;
