@@ -24,7 +24,8 @@ import { blockContainerChildren, blockLevelChildren, inlineBoxes, isBlockLevel }
 import type { TableParts } from './table.js';
 import { tableAsItem, tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
 import type { DocumentRecords, PassResults } from './references.js';
-import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
+import { emptyRecords, recordElement, recordStrings, targetResolver, withoutPassState } from './references.js';
+import { PseudoStrings } from './pseudo-strings.js';
 import { limitExceeded } from '../limits.js';
 import { withFirstLetter } from './first-letter.js';
 import { withFirstLine } from './first-line.js';
@@ -84,6 +85,8 @@ interface Walk {
   /** Inside a `<math>` element: MathML elements make math boxes (math.ts). */
   inMath: boolean;
   readonly math: MathBuild;
+  /** Named strings waiting for the text of their element's ::before, ::after or ::marker. */
+  readonly pseudoStrings: PseudoStrings;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -91,7 +94,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new OpenElements(), sure: 0,
-    containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false,
+    containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false, pseudoStrings: new PseudoStrings(records, (element) => boxElement(walk, element)),
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }), fieldRatios: (font) => fieldRatios(ctx.fontMetrics, font, walk.fieldFonts) }, fieldFonts: {},
@@ -145,14 +148,6 @@ function boxElement(walk: Walk, element: DomElement): BoxElement {
   return walk.elements.recordOf(element);
 }
 
-/**
- * The records a tree without cross-references keeps: it is laid out once, and its ids (DOM
- * elements, whose text a next pass's `target-text()` reads) would keep the whole DOM alive.
- */
-function withoutPassState(records: DocumentRecords): DocumentRecords {
-  return records.lookups.length > 0 || records.ids.size === 0 ? records : { ...records, ids: new Map() };
-}
-
 function emptyRoot(style: ComputedStyle): BlockBox {
   return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [], inlineContent: true };
 }
@@ -182,10 +177,10 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const outer = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, outer, walk.counters);
   const style = record(walk, element, outer);
-  if (style.display === 'contents') return elementChildren(walk, element, style, pseudos);
+  if (style.display === 'contents') return walk.pseudoStrings.settled(element, elementChildren(walk, element, style, pseudos));
   countSure(walk);
   const change = changeOf(walk, element, style, parentStyle);
-  const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change, pseudos));
+  const boxes = walk.pseudoStrings.settled(element, withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change, pseudos)));
   if (scheme === undefined) return boxes;
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
@@ -231,7 +226,7 @@ function record(walk: Walk, element: DomElement, declared: ComputedStyle): Compu
   // nearly every element sets neither: no closure for them (this runs for every element)
   if (style.stringSet === 'none' && style.bookmarkLevel === 'none') return style;
   const text = (items: readonly ContentItem[]): string => contentText(items, { element, style }, { counters: walk.counters, quotes: { depth: 0 }, refs: walk.refs, counterStyles: walk.counterStyles });
-  if (style.stringSet !== 'none') recordStrings(walk.records, source, style.stringSet, text);
+  if (style.stringSet !== 'none') { recordStrings(walk.records, source, style.stringSet, text); walk.pseudoStrings.expect(element, style.stringSet, text); }
   if (style.bookmarkLevel === 'none') return style;
   return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
 }
@@ -405,6 +400,7 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   try {
     applyCounterChanges(element, style, walk.counters, true);
     children = contentBoxes(walk, element, style, pseudo, style.content);
+    walk.pseudoStrings.capture(element, pseudo, children);
   } finally {
     walk.counters.leaveElement();
   }
@@ -466,6 +462,7 @@ function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle, st
   const textBoxes = Array.isArray(style.content)
     ? contentBoxes(walk, element, markerStyle, 'marker', style.content)
     : textBox(markerStyle, markerContent(element, style, itemStyle, walk), listSymbol(style, itemStyle));
+  walk.pseudoStrings.capture(element, 'marker', textBoxes);
   const image = markerImage(walk, style, markerStyle);
   const children = image !== undefined ? [image] : textBoxes;
   if (children.length === 0) return undefined;

@@ -37,6 +37,14 @@ export interface PassResults {
   readonly pages: ReadonlyMap<string, readonly number[]>;
 }
 
+/**
+ * The records a tree without cross-references keeps: it is laid out once, and its ids (DOM
+ * elements, whose text a next pass's `target-text()` reads) would keep the whole DOM alive.
+ */
+export function withoutPassState(records: DocumentRecords): DocumentRecords {
+  return records.lookups.length > 0 || records.ids.size === 0 ? records : { ...records, ids: new Map() };
+}
+
 export function emptyRecords(): DocumentRecords {
   return { strings: new Map(), counters: new Map(), ids: new Map(), lookups: [] };
 }

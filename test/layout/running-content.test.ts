@@ -37,6 +37,16 @@ describe('string-set and string() (CSS GCPM 3 §1.1)', () => {
       <h2>Scope</h2><h2>Fees</h2>`);
     expect(doc.pages.map(margins)).toEqual([['§1 Scope', 'Ch. 1'], ['§2 Fees', 'Ch. 2']]);
   });
+
+  it('takes the text of the ::before, ::after and ::marker of the element with content(before | after | marker)', async () => {
+    // as WeasyPrint sets them: the pseudo-element's generated text with its counters and quotes
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: string(h) } @top-right { content: string(m) } }
+      body { counter-reset: chapter } h1 { counter-increment: chapter; string-set: h content(before) content(text) content(after); margin: 0; break-before: page; font-size: 10px }
+      h1::before { content: "Chapter " counter(chapter, upper-roman) ": " } h1:last-of-type::after { content: " " open-quote "end" close-quote; quotes: "«" "»" }
+      ol { margin: 0 } li { string-set: m "item " content(marker) } li::marker { content: counter(list-item, lower-alpha) ")" }</style>
+      <h1>Beginnings</h1><ol><li>x</li></ol><h1>Middles</h1>`);
+    expect(doc.pages.map(margins)).toEqual([['Chapter I: Beginnings', 'item a)'], ['Chapter II: Middles «end»', 'item a)']]);
+  });
 });
 
 describe('running elements (CSS GCPM 3 §1.2)', () => {
