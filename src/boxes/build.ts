@@ -13,7 +13,6 @@ import type { ComputedStyle, ContentItem, CounterStyleSet, Display, ElementPseud
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
-import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
 import type { FormBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
@@ -26,6 +25,7 @@ import { tableAsItem, tablePartBox, tableWrapper, wrapMisparentedParts } from '.
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver, withoutPassState } from './references.js';
 import { PseudoStrings } from './pseudo-strings.js';
+import { PageFootnotes, pagesNumberFootnotes } from './page-footnotes.js';
 import { limitExceeded } from '../limits.js';
 import { withFirstLetter } from './first-letter.js';
 import { withFirstLine } from './first-line.js';
@@ -40,7 +40,7 @@ import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, orthogonalSubgrid, writingModeChange } from './writing-mode.js';
-import { OpenElements } from './open-elements.js';
+import { OpenElements, sourceLocator } from './open-elements.js';
 import { HIDDEN_BACK_FACE, warnHiddenBackFace } from './back-face.js';
 
 export interface BuildContext {
@@ -87,6 +87,8 @@ interface Walk {
   readonly math: MathBuild;
   /** Named strings waiting for the text of their element's ::before, ::after or ::marker. */
   readonly pseudoStrings: PseudoStrings;
+  /** Footnotes numbered per page (`@page { counter-reset: footnote }`), else undefined. */
+  readonly pageFootnotes: PageFootnotes | undefined;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -95,6 +97,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new OpenElements(), sure: 0,
     containers: styled.containerSizeDependent === true ? new Map() : undefined, inMath: false, pseudoStrings: new PseudoStrings(records, (element) => boxElement(walk, element)),
+    pageFootnotes: pagesNumberFootnotes(styled.pageRules) ? new PageFootnotes(records, ctx.previous) : undefined,
     counterStyles: styled.counterStyles,
     inlineSvgs: new InlineSvgImages((e) => styled.stylesOf(e), (message, at) => ctx.diagnostics.warn('resource', message, elementLocation(dom, at))),
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }), fieldRatios: (font) => fieldRatios(ctx.fontMetrics, font, walk.fieldFonts) }, fieldFonts: {},
@@ -123,16 +126,6 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   return { root, records: withoutPassState(records), locate: sourceLocator(dom), mode: dom.mode, tablesInCells: walk.tableParts.tablesInCells, ...(walk.containers === undefined ? {} : { containers: walk.containers }), ...walk.fieldFonts };
 }
 
-
-/**
- * The tree's `locate`: the source's line index and name only, so that the DOM goes once the tree
- * is built. Made outside buildBoxTree: a closure made there shares that function's context, which
- * holds the walk (the DOM, the styled document, the element records' Map) as long as the tree lives.
- */
-function sourceLocator(dom: DomDocument): (element: BoxElement) => SourceLocation {
-  const { locate: lineAt, sourceName: file } = dom;
-  return (element) => (element.sourceOffset === null ? { file } : { file, ...lineAt(element.sourceOffset) });
-}
 
 function openElement(walk: Walk, element: DomElement): void {
   const record = walk.elements.open(element, walk.ctx.keepDom === true);
@@ -176,6 +169,7 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const scheme = outOfFlowScheme(declared);
   const outer = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, outer, walk.counters);
+  if (scheme === 'footnote') walk.pageFootnotes?.number(walk.counters);
   const style = record(walk, element, outer);
   if (style.display === 'contents') return walk.pseudoStrings.settled(element, elementChildren(walk, element, style, pseudos));
   countSure(walk);

@@ -5,7 +5,8 @@
  * a Map's insertion and lookups for each element were ~6 % of the front stages' profile on a long table.
  */
 import type { BoxElement } from './types.js';
-import type { DomElement } from '../dom/types.js';
+import type { DomDocument, DomElement } from '../dom/types.js';
+import type { SourceLocation } from '../errors.js';
 
 export class OpenElements {
   private readonly elements: DomElement[] = [];
@@ -41,4 +42,14 @@ export class OpenElements {
     for (let i = open.length - 1; i >= 0; i--) if (open[i] === element) return this.records[i]!;
     throw new Error(`internal: a box of <${element.name}> made while it is not being built`);
   }
+}
+
+/**
+ * The tree's `locate`: the source's line index and name only, so that the DOM goes once the tree
+ * is built. Made outside buildBoxTree: a closure made there shares that function's context, which
+ * holds the walk (the DOM, the styled document, the element records' Map) as long as the tree lives.
+ */
+export function sourceLocator(dom: DomDocument): (element: BoxElement) => SourceLocation {
+  const { locate: lineAt, sourceName: file } = dom;
+  return (element) => (element.sourceOffset === null ? { file } : { file, ...lineAt(element.sourceOffset) });
 }

@@ -13,6 +13,7 @@ import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import type { CounterState } from './counters.js';
 import type { BoxElement } from './types.js';
+import { FOOTNOTE_LOOKUP, footnoteSettled } from './page-footnotes.js';
 
 export interface NamedString {
   readonly name: string;
@@ -35,6 +36,8 @@ export interface PassResults {
   readonly records: DocumentRecords;
   /** The `page` counter values (as `counters()` lists them) of the page each id starts on. */
   readonly pages: ReadonlyMap<string, readonly number[]>;
+  /** Each footnote's number on its page, in document order, where `@page` rules restart them (page-footnotes.ts). */
+  readonly footnotes?: readonly number[] | undefined;
 }
 
 /**
@@ -122,6 +125,7 @@ function countersOf(records: DocumentRecords, previous: PassResults | undefined,
 export function referencesSettled(results: PassResults): boolean {
   const probe = targetResolver({ ...results.records, lookups: [] }, results);
   return results.records.lookups.every((key) => {
+    if (key.startsWith(FOOTNOTE_LOOKUP)) return footnoteSettled(key, results);
     const [id, name] = key.split('\u0000') as [string, string];
     const now = name.startsWith('#') ? probe.text(id, name.slice(1) as ContentPart) : probe.counter(id, name)?.join('.') ?? '';
     return key === `${id}\u0000${name}\u0000${now}`;

@@ -203,4 +203,20 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     }
     expect(notes).toEqual(containers.map((css) => `${css}: 1. Note`));
   });
+
+  it('restarts the numbers on each page whose @page rule resets the footnote counter', async () => {
+    // CSS GCPM 3 §2.5's example, as Prince numbers them: the first note of each page is 1 again
+    const doc = await layoutHtml(`<style>${PAGE} @page { counter-reset: footnote } .fn { float: footnote } .fn::footnote-call { content: "[" counter(footnote) "]" }
+      p { height: 50px; break-inside: avoid }</style><p>a<span class=fn>A</span></p><p>b<span class=fn>B</span></p><p>c<span class=fn>C</span></p><p>d<span class=fn>D</span></p>`);
+    expect(doc.pages.map((page) => [text(page.children[0]!), text(area(page)!)])).toEqual([
+      ['a[1]b[2]', '1. A2. B'],
+      ['c[1]d[2]', '1. C2. D'],
+    ]);
+  });
+
+  it('numbers the notes through the pages a reset does not match: @page :left restarts them on left pages only', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page :left { counter-reset: footnote 10 } .fn { float: footnote }
+      p { height: 130px; break-inside: avoid }</style><p>a<span class=fn>A</span></p><p>b<span class=fn>B</span></p><p>c<span class=fn>C</span></p>`);
+    expect(doc.pages.map((page) => text(area(page)!))).toEqual(['1. A', '11. B', '12. C']);
+  });
 });

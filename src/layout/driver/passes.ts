@@ -8,7 +8,7 @@ import type { BoxTree } from '../../boxes/types.js';
 import type { PassResults } from '../../boxes/references.js';
 import { referencesSettled } from '../../boxes/references.js';
 import type { PageLayout } from '../types.js';
-import { idPages } from '../page/targets.js';
+import { footnoteNumbers, idPages } from '../page/targets.js';
 
 /** Most layout passes: the first prints what it can, the others what the previous one found. */
 const MAX_LAYOUT_PASSES = 3;
@@ -30,7 +30,7 @@ export function layoutPasses(first: BoxTree, passes: Passes): PageLayout[] {
   let tree = first;
   let pages = passes.layout(tree);
   for (let pass = 1; pass < MAX_LAYOUT_PASSES && needsPasses(tree); pass++) {
-    const results: PassResults = { records: tree.records!, pages: idPages(pages) };
+    const results: PassResults = { records: tree.records!, pages: idPages(pages), footnotes: footnoteNumbers(pages) };
     if (referencesSettled(results) || passes.rebuild === undefined) break;
     tree = passes.rebuild(results);
     pages = passes.layout(tree);

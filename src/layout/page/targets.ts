@@ -19,3 +19,32 @@ export function idPages(pages: readonly PageLayout[]): Map<string, readonly numb
   pages.forEach((page, index) => page.children.forEach((fragment) => visit(fragment, index)));
   return result;
 }
+
+/**
+ * The number of each footnote, in the order of their calls, where `@page` rules reset or set the
+ * `footnote` counter (CSS GCPM 3 §2.5, boxes/page-footnotes.ts): a page whose rule does starts
+ * again from its value, and every call on it adds one. Undefined where no page touches it.
+ */
+export function footnoteNumbers(pages: readonly PageLayout[]): number[] | undefined {
+  const restarts = pages.map((page) => {
+    const { counterReset, counterSet } = page.pageStyle.style;
+    return [...counterReset, ...counterSet].filter((change) => change.name === 'footnote').at(-1)?.value;
+  });
+  if (restarts.every((value) => value === undefined)) return undefined;
+  const numbers: number[] = [];
+  const seen = new Set<unknown>();
+  let value = 0;
+  const visit = (fragment: Fragment): void => {
+    if (fragment.kind !== 'box' && fragment.kind !== 'line') return;
+    if (fragment.kind === 'box' && fragment.box.pseudo === 'footnote-call' && !seen.has(fragment.box)) {
+      seen.add(fragment.box);
+      numbers.push(++value);
+    }
+    for (const child of fragment.children) visit(child);
+  };
+  pages.forEach((page, index) => {
+    value = restarts[index] ?? value;
+    page.children.forEach(visit);
+  });
+  return numbers;
+}
