@@ -170,7 +170,7 @@ export function markerContent(
 }
 
 /** `leader(pattern)`: one copy of the pattern, spaces kept, that line layout repeats (layout/inline/leader.ts). */
-export function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement): InlineBox {
+export function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement | undefined): InlineBox {
   const kept: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
   return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
 }

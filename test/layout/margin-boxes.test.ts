@@ -294,4 +294,15 @@ describe('the boxes a margin box makes inside it', () => {
     // the inherited ones go down: the running head's colour
     expect(boxWithText(page, 'Chapter one').text!.style.color).toEqual({ r: 0, g: 128, b: 0, a: 1 });
   });
+
+  it('fills the free room of a margin box with a leader: the page number ends at its right edge', async () => {
+    // `string(chapter) leader(dotted) counter(page)`, a running head laid out as a table of contents' entry (CSS GCPM 3 §4)
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: "Intro" leader(dotted) counter(page) } } body { margin: 0 }</style>x`);
+    const runs = texts(doc.pages[0]!.marginBoxes[0]!);
+    const last = runs[runs.length - 1]!;
+    // the box spans the page area (30 to 270); the 6px "1" ends at its right edge, the dots between
+    expect([runs[0]!.text, Math.round(runs[0]!.x), last.text, Math.round(last.x + last.width)]).toEqual(['Intro', 30, '1', 270]);
+    expect(runs.map((t) => t.text).join('')).toMatch(/^Intro(\. )+ ?1$/);
+  });
 });
+

@@ -5,7 +5,7 @@
  */
 import type { BlockBox, InlineLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle, ContentItem } from '../../css/types.js';
-import { contentText } from '../../boxes/generated.js';
+import { contentText, leaderBox } from '../../boxes/generated.js';
 import type { CounterStyleSet } from '../../css/types.js';
 import { processWhiteSpace } from '../../boxes/whitespace.js';
 import type { Sides } from '../../geometry/types.js';
@@ -32,7 +32,7 @@ export interface MarginValues {
 /**
  * The margin box as a block container (§5.2): its `content` as inline content — text runs with
  * the page's counters (`page`, `pages` and any counter of the page context; others are 0),
- * named strings and quotes, and `url()` images between them — with white space processed (CSS
+ * named strings and quotes, and `url()` images and leaders between them — with white space processed (CSS
  * Text 3 §4.1.1); or, when the content shows a running element (`element()`), that element's
  * box. `attr()` has no element to read in a page context and gives nothing.
  */
@@ -57,12 +57,14 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
     text = [];
   };
   for (const part of items) {
-    if (part.kind !== 'url') {
+    if (part.kind !== 'url' && part.kind !== 'leader') {
       text.push(part);
       continue;
     }
     flush();
-    inline.push({ kind: 'replaced', outer: 'inline', src: part.url, alt: '', style: anonymousStyleOf(style, 'inline'), element: undefined, pseudo: undefined });
+    // a leader takes the line's free space, as in the flow (layout/inline/leader.ts): `string(chapter) leader(dotted) counter(page)`
+    inline.push(part.kind === 'leader' ? leaderBox(anonymousStyleOf(style, 'inline'), part.pattern, undefined)
+      : { kind: 'replaced', outer: 'inline', src: part.url, alt: '', style: anonymousStyleOf(style, 'inline'), element: undefined, pseudo: undefined });
   }
   flush();
   const children = processWhiteSpace(inline);
