@@ -356,15 +356,28 @@ function marginsCollapseThroughEnd(f: BoxFragment): boolean {
 
 /**
  * The width of the preserved spaces a wrapping line ends with, which hang past its end (CSS Text
- * 3 §4.1.3) and scroll nothing: "Hi " in a textarea 25px wide does not call for a horizontal bar.
+ * 3 §4.1.3) and scroll nothing: "Hi " in a textarea 25px wide does not call for a horizontal bar,
+ * nor does a `<pre>`'s `<code>` (Prism's, highlight.js') whose line ends with a space, as Chromium
+ * measures it. An inline box counts the spaces it ends with where nothing of its own follows them
+ * on that line (no end padding, border or margin: those scroll).
  */
 function hangingSpaces(item: Fragment): number {
+  if (item.kind === 'box') return inlineBoxHang(item);
   if (item.kind !== 'text' || item.style.whiteSpace !== 'pre-wrap' || item.style.direction === 'rtl') return 0;
   const run = item.runs[item.runs.length - 1];
   if (run === undefined) return 0;
   let width = 0;
   for (let i = item.text.length - 1, glyph = run.advances.length - 1; i >= 0 && item.text[i] === ' ' && glyph >= 0; i--, glyph--) width += run.advances[glyph]!;
   return width;
+}
+
+/** The spaces an inline box's fragment ends with that hang (its last child's, ending where it ends). */
+function inlineBoxHang(item: BoxFragment): number {
+  if (item.box.kind !== 'inline' || item.style.direction === 'rtl') return 0;
+  const end = item.inlineEdges?.right === false ? 0 : item.padding.right + item.border.right + Math.max(0, marginOrZero(item.style.marginRight, 0));
+  const last = item.children[item.children.length - 1];
+  if (end !== 0 || last === undefined || Math.abs(last.x + last.width - item.width) > 0.01) return 0;
+  return Math.min(item.width, hangingSpaces(last));
 }
 
 /** How far a fragment and what it does not clip reach, in its parent's frame. */

@@ -61,6 +61,14 @@ describe('scrollbars\' room', () => {
     expect(await sizesById(engine, html, ['a', 'b', 'c', 'd'])).toEqual(['a 158.97x40', 'b 126.97x40', 'c 126.97x40', 'd 126.97x40']);
   });
 
+  it('spaces hanging at a wrapped line\'s end scroll nothing, also inside an inline box (a highlighted <pre><code>)', async () => {
+    const pre = (id: string, inner: string): string => `<pre id="${id}" style="width: 100px; margin: 0; overflow: auto; white-space: pre-wrap; font: 16px/24px 'Liberation Mono'">${inner}</pre>`;
+    const html = page(`<style>code { font: inherit }</style>${pre('a', '<code>abcdefghij klm</code>')}
+      ${pre('b', 'abcdefghij<span>   </span>klm')}${pre('c', '<b><i>abcdefghij </i></b>klm')}${pre('d', 'abcdefghijk lm')}`);
+    // Chromium: the first three 48px tall (two lines, no bar), the last one's word overflows: 63px
+    expect(await sizesById(engine, html, ['a', 'b', 'c', 'd'])).toEqual(['a 100x48', 'b 100x48', 'c 100x48', 'd 100x63']);
+  });
+
   it('overflow is compared on whole pixels', async () => {
     const html = page(`<div id="a" style="width: 200px; overflow: auto; border: 0"><p style="width: 200.4px; height: 5px; margin: 0"></p></div>
       <div id="b" style="width: 200px; overflow: auto; border: 0"><p style="width: 200.6px; height: 5px; margin: 0"></p></div>
