@@ -14,6 +14,7 @@ import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.
 import { RESET } from './properties/define.js';
 import { LONGHAND_INDEX, LONGHANDS } from './properties/registry.js';
 import { resolvePending } from './pending-values.js';
+import { computedOverflow } from './properties/display.js';
 import type { FaceStyle, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
 import { adjustedRatios, fontUnitRatios } from './values/font-metrics.js';
 import { MEDIUM_SIZE, fontSizeKeywordOf, isSizeKeyword, keywordFontSize, monospaceOnly, type FontSizeValue } from './properties/fonts.js';
@@ -421,6 +422,7 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.contentVisibility !== 'visible') style.contain = { ...style.contain, layout: true, style: true, paint: true, size: style.contain.size || style.contentVisibility === 'hidden' };
   // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
   if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
+  if (style.display !== 'table' && style.display !== 'inline-table') [style.overflowX, style.overflowY] = computedOverflow(style.overflowX, style.overflowY);
   tateChuYoko(style, input);
   webkitBox(style, input);
   legacyLineClamp(style);

@@ -80,6 +80,18 @@ export function usedOverflow(value: (typeof OVERFLOW)[number], other: (typeof OV
 }
 
 /**
+ * The computed pair of `overflow-x` and `overflow-y` (CSS Overflow 3 §3.1): where one axis scrolls
+ * or hides, `visible` on the other computes to `auto` and `clip` to `hidden`, so a code block with
+ * `overflow-x: auto` clips both ways, to its rounded corners too, as Chromium computes it. Chromium
+ * leaves a table's pair as written (its `overflow` applies to the table box only).
+ */
+export function computedOverflow(x: (typeof OVERFLOW)[number], y: (typeof OVERFLOW)[number]): readonly [(typeof OVERFLOW)[number], (typeof OVERFLOW)[number]] {
+  if (!isScrollingOverflow(x) && !isScrollingOverflow(y)) return [x, y];
+  const paired = (v: (typeof OVERFLOW)[number]): (typeof OVERFLOW)[number] => (v === 'visible' ? 'auto' : v === 'clip' ? 'hidden' : v);
+  return [paired(x), paired(y)];
+}
+
+/**
  * A textarea's overflow: it scrolls whatever its overflow but `clip` (alone or beside `visible`),
  * which clips both axes; an axis that would not scroll is `auto`, as in Chromium.
  */
