@@ -59,7 +59,9 @@ export function overflowClip(f: PlacedBox, x: number, y: number, frame?: Matrix)
   const bars = edge.box === 'padding-box' ? scrollbarsOf(f.box) : undefined;
   const left = ref.rect.x + (bars?.left ?? 0);
   const width = ref.rect.width - (bars === undefined ? 0 : bars.left + bars.right);
-  const height = ref.rect.height - (bars?.bottom ?? 0);
+  // a box broken across pages keeps its horizontal bar's room at its end only (layout/scrollbars.ts):
+  // a fragment that continues on the next page shows its content down to its padding edge
+  const height = ref.rect.height - (f.continuedAfter ? 0 : bars?.bottom ?? 0);
   const box = snappedRect(left - m, ref.rect.y - m, Math.max(0, width) + 2 * m, Math.max(0, height) + 2 * m, frame);
   const far = 1e6;
   const rect: Rect = {

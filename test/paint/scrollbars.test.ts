@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DisplayItem, PathSegment } from '../../src/paint/display-list.js';
 import { layoutInFrames } from '../helpers/layout.js';
 import { paintPage } from '../helpers/paint.js';
+import { renderPixels } from '../helpers/render.js';
 
 const PAGE = '<!doctype html><style>@page { size: 400px 500px; margin: 0 } body { margin: 0 } div { position: absolute; left: 10px; width: 200px; border: 1px solid red }</style>';
 
@@ -119,6 +120,17 @@ describe('scrollbars', () => {
     expect(doc.pages.length).toBeGreaterThan(1);
     const painted = doc.pages.flatMap((p) => paintPage(p).items).filter((i) => i.kind === 'fill-rect' && i.color.r === 252);
     expect(painted).toEqual([]);
+  });
+
+  it('a box broken across pages shows its content down to the page end, its bar\'s room at its end only', async () => {
+    // a <pre> with overflow: auto and one long line, across a page: Chromium draws its first page
+    // down to the page end (the last line before the break whole), the bar's room after its end
+    const page = await renderPixels(`<style>@page { size: 20px 40px; margin: 0 } body { margin: 0 } p { margin: 0 }</style>
+      <div style="overflow: auto"><p style="width: 30px; height: 20px; background: blue"></p><p style="height: 40px; background: red"></p></div>`);
+    expect(page[0]!.map((row) => row[0]).join('')).toBe('B'.repeat(20) + 'R'.repeat(20));
+    // Chromium clips its last fragment 15px short of its content too (5 of the 20 red rows show):
+    // not followed, the content shows whole and the room follows it
+    expect(page[1]!.map((row) => row[0]).join('')).toBe('R'.repeat(20) + '_'.repeat(20));
   });
 
   it('the content is clipped between the bars, as Chromium clips it', async () => {
