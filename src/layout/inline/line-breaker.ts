@@ -128,7 +128,7 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
         return finishLine(fill, false, { index, tail: behind.split?.[1] ?? (index === at.index ? at.tail : undefined) });
       }
     }
-    if (!fits && lastBreak >= 0) {
+    if (!fits && lastBreak >= 0 && !closesAfterBreak(line, lastBreak, piece)) {
       const kept = line.length - (lastBreak + 1);
       line.length = lastBreak + 1;
       const index = j - kept;
@@ -217,6 +217,19 @@ function lineEnd(at: LineFill, lastLine: boolean): number {
 function endsText(piece: Piece): boolean {
   if (piece.kind === 'text') return piece.tab !== undefined || piece.width > piece.trailingSpace;
   return piece.kind === 'atomic';
+}
+
+/**
+ * Whether `piece` ends an inline box right after the line's last break opportunity, only box ends
+ * between: the end edges (padding, border, margin) stay with the content before them, as in
+ * Chromium, the opportunity moving past them — `<span style="padding-right: 10px">word </span>next`
+ * keeps the span's padding on the line its word ends, past the line's end if it must, rather than
+ * starting the next line with it.
+ */
+function closesAfterBreak(line: readonly Piece[], lastBreak: number, piece: Piece): boolean {
+  if (piece.kind !== 'close') return false;
+  for (let k = lastBreak + 1; k < line.length; k++) if (line[k]!.kind !== 'close') return false;
+  return true;
 }
 
 /** Whether the text piece at `index` ends the content (only inline box ends, breaks, anchors and spaces follow it). */
