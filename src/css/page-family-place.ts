@@ -5,6 +5,7 @@
  */
 import type { SourceLocation } from '../errors.js';
 import type { PageRule, RawDeclaration } from './model/page-types.js';
+import { familyNames, shorthandFamilies } from './values/family-list-text.js';
 
 /** The first declaration, in source order, of the page rules' context and margin boxes whose first family is `family`. */
 export function pageRuleFamilyPlace(rules: readonly PageRule[], family: string): SourceLocation | undefined {
@@ -28,18 +29,6 @@ export function pageRuleFamilyPlace(rules: readonly PageRule[], family: string):
 function firstFamilyOf(declaration: RawDeclaration): string | undefined {
   const property = declaration.property.toLowerCase();
   if (property !== 'font-family' && property !== 'font') return undefined;
-  const list = property === 'font-family' ? declaration.value : familyListOfFont(declaration.value);
-  const first = list?.split(',')[0]?.trim();
-  if (first === undefined || first === '') return undefined;
-  const unquoted = /^(["'])(.*)\1$/.exec(first)?.[2] ?? first.replace(/\s+/g, ' ');
-  return unquoted.toLowerCase();
-}
-
-/** The family list of a `font` shorthand: what follows its size (and `/line-height`), the first token with a digit before any comma. */
-function familyListOfFont(value: string): string | undefined {
-  const head = value.split(',')[0] ?? '';
-  const size = /(?:^|\s)[-+.\d][^\s/]*(?:\s*\/\s*[^\s,]+)?\s+(?=\S)/g;
-  let end = -1;
-  for (let m = size.exec(head); m !== null; m = size.exec(head)) end = m.index + m[0].length;
-  return end < 0 ? undefined : value.slice(end);
+  const list = property === 'font-family' ? declaration.value : shorthandFamilies(declaration.value)?.list;
+  return list === undefined ? undefined : familyNames(list)[0]?.name.toLowerCase();
 }

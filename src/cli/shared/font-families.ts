@@ -12,6 +12,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { bundledFamilies } from '../../text/bundled.js';
 import { installedFonts } from '../../text/installed.js';
 import { decodeText } from '../../decode-text.js';
+import { familyNames, shorthandFamilies } from '../../css/values/family-list-text.js';
 
 export interface CssSource {
   /** File name shown in findings (relative to the working directory). */
@@ -45,9 +46,6 @@ const GENERIC = new Set([
   'ui-rounded', 'math', 'emoji', 'fangsong', 'inherit', 'initial', 'unset', 'revert', 'revert-layer',
 ]);
 
-/** System font keywords of the `font` shorthand (no family list follows them). */
-const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar']);
-
 const MAX_STYLESHEETS = 64;
 
 /** Comments blanked out, so indices still point into the original text. */
@@ -58,28 +56,6 @@ function withoutComments(text: string): string {
 function lineColumn(text: string, index: number): { line: number; column: number } {
   const before = text.slice(0, index);
   return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
-}
-
-/** The names of a family list, unquoted, with their offsets in `list` and whether they were quoted. */
-function familyNames(list: string): { name: string; offset: number; quoted: boolean }[] {
-  const result: { name: string; offset: number; quoted: boolean }[] = [];
-  const pattern = /\s*("([^"]*)"|'([^']*)'|[^,]+)\s*(,|$)/g;
-  for (let match = pattern.exec(list); match !== null && match[0] !== ''; match = pattern.exec(list)) {
-    const raw = match[1] ?? '';
-    const quoted = match[2] !== undefined || match[3] !== undefined;
-    const name = (match[2] ?? match[3] ?? raw.trim().replace(/\s+/g, ' ')).trim();
-    result.push({ name, offset: match.index + match[0].indexOf(raw), quoted });
-  }
-  return result;
-}
-
-/** The family list of a `font` shorthand value: what follows the size (and `/line-height`). */
-function shorthandFamilies(value: string): { list: string; offset: number } | undefined {
-  if (SYSTEM_FONTS.has(value.trim().toLowerCase())) return undefined;
-  const size = /(?:^|\s)(?:[\d.]+(?:[a-z]+|%)?|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|smaller|larger)(?:\s*\/\s*[^\s,]+)?\s+/i.exec(value);
-  if (size === null) return undefined;
-  const offset = size.index + size[0].length;
-  return { list: value.slice(offset), offset };
 }
 
 /** Families declared by `@font-face` rules, lower-cased. */
