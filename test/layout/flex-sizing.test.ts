@@ -118,6 +118,26 @@ describe('§4.5 automatic minimum size of a column item with an aspect ratio', (
     expect(await geometry('<div style="display:flex;flex-direction:column;width:150px"><div id=m style="aspect-ratio:4/3"><div id=d style="height:100%"></div></div></div>', ['m', 'd']))
       .toEqual(['m 0,0 150x112.5', 'd 0,0 150x112.5']);
   });
+
+  it('sizes a box of text by its ratio, grown to the content unless min- or max-widths clamp it', async () => {
+    // (Chromium 156, 10px/10px monospace: three `HH` a line at 40px)
+    const text = `HH${'&#8203;HH'.repeat(8)}`;
+    const column = (container: string, item: string, content = text): string =>
+      `<div style="display:flex;flex-direction:column;font:10px/10px monospace;${container}"><div id=x style="aspect-ratio:2;${item}">${content}</div></div>`;
+    const cases: [string, string, string, string][] = [
+      ['align-items:start;width:100px;height:100px', 'max-width:40px', text, 'x 0,0 40x20'],
+      ['align-items:start;width:100px;height:100px', 'max-width:40px;min-height:0', text, 'x 0,0 40x20'],
+      ['align-items:start;width:100px', 'width:40px', text, 'x 0,0 40x30'],
+      ['width:40px', '', text, 'x 0,0 40x30'],
+      ['width:40px', 'min-height:0', text, 'x 0,0 40x20'],
+    ];
+    const results = await Promise.all(cases.map(([container, item, content]) => geometry(column(container, item, content), ['x'])));
+    expect(results.map((r) => r[0])).toEqual(cases.map((c) => c[3]));
+    // a portrait image under `max-width: 150px` leaves its box 150x112.5; `min-width` only raises
+    expect(await geometry(card('max-width:150px', photo(300, 400)).replace('width:150px', 'width:300px'), ['m', 'i'])).toEqual(['m 0,0 150x112.5', 'i 0,0 150x112.5']);
+    expect(await geometry('<div style="display:flex;flex-direction:column;width:150px"><div id=n style="aspect-ratio:4/3;min-width:150px"><div style="height:300px"></div></div></div>', ['n']))
+      .toEqual(['n 0,0 150x300']);
+  });
 });
 
 describe('§4.1 absolutely positioned children', () => {

@@ -3,7 +3,7 @@
  * the automatic minimum size of `min-width/min-height: auto` (§4.5). Sizes are border-box sizes.
  */
 import { hasNaturalWidth, resolveSize } from '../box-model.js';
-import { ratioOf, widthForHeight } from '../aspect-ratio.js';
+import { heightForWidth, ratioOf, widthForHeight } from '../aspect-ratio.js';
 import type { FlexEnv } from './env.js';
 import { stretches } from './env.js';
 import type { FlexItem } from './items.js';
@@ -79,7 +79,7 @@ export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
 
 /** §9.2 step 3 B-E: the item's max-content main size (a column item's height at its width). */
 function contentMainSize(item: FlexItem, env: FlexEnv): number {
-  if (!env.axes.row) return contentHeightAt(item, columnItemWidth(item, env), env.space, env.ctx);
+  if (!env.axes.row) return columnMaxContentHeight(item, env);
   if (item.box.kind === 'replaced') return replacedWidthAtStretch(item, env) ?? naturalReplaced(item, env.space, env.ctx).width;
   const ratio = ratioOf(item.style);
   const edges = { x: item.main.edges, y: item.cross.edges };
@@ -147,12 +147,31 @@ function automaticMinimum(item: FlexItem, env: FlexEnv): number {
 }
 
 /**
+ * A column item's max-content height: for a box whose height its aspect ratio gives, that height —
+ * its content's minimum is the automatic minimum's to add (§4.5), so that `min-height: 0` or a
+ * max-width through the ratio leaves overflowing text outside a 40x20 box, as in Chromium.
+ */
+function columnMaxContentHeight(item: FlexItem, env: FlexEnv): number {
+  const width = columnItemWidth(item, env);
+  const ratio = ratioOf(item.style);
+  if (ratio === undefined || item.box.kind === 'replaced') return contentHeightAt(item, width, env.space, env.ctx);
+  return heightForWidth(item.style, ratio, width, { x: item.cross.edges, y: item.main.edges });
+}
+
+/**
  * A column item's min-content height (§4.5's content size suggestion). For a box whose height its
  * aspect ratio gives, that height is not its content's: the content is measured as if the ratio
  * were auto, its percentage heights cyclic, so a media box of `aspect-ratio: 4/3` holding an image
  * at `height: 100%` grows to a portrait image, as Chromium sizes it.
  */
 function columnContentSuggestion(item: FlexItem, env: FlexEnv): number {
-  if (item.box.kind === 'replaced' || ratioOf(item.style) === undefined || item.main.size !== undefined) return contentMainSize(item, env);
-  return measureAt(item, { width: columnItemWidth(item, env), height: undefined, autoHeight: 'without-ratio' }, env.space, env.ctx).fragment.height;
+  const ratio = ratioOf(item.style);
+  if (item.box.kind === 'replaced' || ratio === undefined || item.main.size !== undefined) return contentHeightAt(item, columnItemWidth(item, env), env.space, env.ctx);
+  const content = measureAt(item, { width: columnItemWidth(item, env), height: undefined, autoHeight: 'without-ratio' }, env.space, env.ctx).fragment.height;
+  // clamped by the definite min- and max-widths through the ratio (§4.5): text in a `max-width: 40px;
+  // aspect-ratio: 2` item keeps it 20px tall however far it overflows, as in Chromium
+  const edges = { x: item.cross.edges, y: item.main.edges };
+  const max = item.cross.max === Infinity ? Infinity : heightForWidth(item.style, ratio, item.cross.max, edges);
+  const min = item.cross.min === undefined ? 0 : heightForWidth(item.style, ratio, item.cross.min, edges);
+  return Math.max(Math.min(content, max), min);
 }
