@@ -25,6 +25,14 @@ function byId(fragments: readonly Fragment[], id: string): Fragment | undefined 
   return undefined;
 }
 
+/** A combined box `id` of the first page as data: its place (x, and y when asked), size and the scale that fits its text to one em. */
+function combined(laid: { pages: readonly { children: readonly Fragment[] }[] }, id: string, withY: boolean): string {
+  const f = byId(laid.pages[0]!.children, id);
+  if (f?.kind !== 'box') throw new Error(`#${id} not laid out`);
+  const scale = f.style.transform.find((t) => t.kind === 'scale');
+  return `${id} ${f.x}${withY ? `,${f.y.toFixed(2)}` : ''} ${f.width}x${f.height} ×${scale?.kind === 'scale' ? scale.x.toFixed(3) : 1}`;
+}
+
 describe.skipIf(noCjk)(`tate-chū-yoko${skipped}`, () => {
   const engine = createInternalEngine({ systemFonts: true });
 
@@ -36,12 +44,7 @@ describe.skipIf(noCjk)(`tate-chū-yoko${skipped}`, () => {
       data: {},
     });
     checkDiagnostics(laid.diagnostics, []);
-    const box = (id: string): string => {
-      const f = byId(laid.pages[0]!.children, id);
-      if (f?.kind !== 'box') throw new Error(`#${id} not laid out`);
-      const scale = f.style.transform.find((t) => t.kind === 'scale');
-      return `${id} ${f.x},${f.y.toFixed(2)} ${f.width}x${f.height} ×${scale?.kind === 'scale' ? scale.x.toFixed(3) : 1}`;
-    };
+    const box = (id: string): string => combined(laid, id, true);
     // y: centred between the font's ascent and descent (1.16em), as 令 and 年 are
     // an inline-block of it too (its text inherits the property)
     expect(['a', 'b', 'c', 'd'].map(box)).toEqual(['a 40,5.28 20x20 ×1.000', 'b 80,5.28 20x20 ×0.901', 'c 120,5.28 20x20 ×0.450', 'd 160,5.28 20x20 ×0.901']);
@@ -56,12 +59,7 @@ describe.skipIf(noCjk)(`tate-chū-yoko${skipped}`, () => {
       data: {},
     });
     checkDiagnostics(laid.diagnostics, []);
-    const box = (id: string): string => {
-      const f = byId(laid.pages[0]!.children, id);
-      if (f?.kind !== 'box') throw new Error(`#${id} not laid out`);
-      const scale = f.style.transform.find((t) => t.kind === 'scale');
-      return `${id} ${f.x} ${f.width}x${f.height} ×${scale?.kind === 'scale' ? scale.x.toFixed(3) : 1}`;
-    };
+    const box = (id: string): string => combined(laid, id, false);
     expect(['a', 'b'].map(box)).toEqual(['a 70 20x20 ×1.000', 'b 115 20x20 ×0.901']);
   });
 });
