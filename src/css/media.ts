@@ -11,6 +11,7 @@ import type { CssNode } from 'css-tree';
 import { parse } from './values/css-tree-parse.js';
 import { childrenOf, identOf } from './values/nodes.js';
 import { ABSOLUTE_UNITS } from './values/units.js';
+import { topLevelIndex } from './text-scan.js';
 
 export interface MediaEnvironment {
   /** Page area size in px (the viewport of paged media). */
@@ -29,13 +30,41 @@ const NEVER: MediaPredicate = () => false;
 
 const PRINT_TYPES = new Set(['all', 'print']);
 
-/** Compiles a media query list written as text (a `media` attribute); one that does not parse matches nothing. */
+/**
+ * Compiles a media query list written as text (a `media` attribute, an `@media` prelude). A query
+ * that does not parse is `not all` on its own, the others in the list still count (Media Queries 4
+ * §3.2): `print, screen yahoo` matches print, as in browsers.
+ */
 export function compileMediaText(text: string): MediaPredicate {
+  const whole = parsedQueries(text);
+  if (whole !== undefined) return whole;
+  const queries = mediaQueryTexts(text).map((query) => parsedQueries(query) ?? NEVER);
+  return (env) => queries.some((query) => query(env));
+}
+
+/** The queries of a list that do not parse (for a warning that names them). */
+export function invalidMediaQueries(text: string): string[] {
+  return parsedQueries(text) === undefined ? mediaQueryTexts(text).filter((query) => parsedQueries(query) === undefined) : [];
+}
+
+function parsedQueries(text: string): MediaPredicate | undefined {
   try {
     return compileMediaQueryList(parse(text, { context: 'mediaQueryList' }));
   } catch {
-    return NEVER;
+    return undefined;
   }
+}
+
+/** A list's queries, split at its commas outside parentheses and strings. */
+export function mediaQueryTexts(text: string): string[] {
+  const queries: string[] = [];
+  let rest = text;
+  for (let comma = topLevelIndex(rest, ','); comma >= 0; comma = topLevelIndex(rest, ',')) {
+    queries.push(rest.slice(0, comma).trim());
+    rest = rest.slice(comma + 1);
+  }
+  queries.push(rest.trim());
+  return queries;
 }
 
 /** Compiles a css-tree `MediaQueryList` (or an AtrulePrelude holding one). */

@@ -25,4 +25,19 @@ p { color: #00ff00 }
       '4:8 invalid media query `screen yahoo`: its rules apply to no medium (as `not all`)',
     ]);
   });
+
+  it('counts the list\'s other queries, in a prelude and in a media attribute', async () => {
+    const doc = await styleHtml(`<!DOCTYPE html><html><head><style>
+@media print, screen yahoo { #a { color: #0000ff } }
+@media screen yahoo, (min-width: 10px) and (max-width: 20px) { #b { color: #0000ff } }
+</style><style media="screen yahoo, print">#c { color: #0000ff }</style></head><body><p id="a">a</p><p id="b">b</p><p id="c">c</p></body></html>`);
+    // Chromium 156 printing: #a and #c blue (print matches), #b black (no query matches)
+    expect([doc.style('#a').color, doc.style('#b').color, doc.style('#c').color]).toEqual([
+      { r: 0, g: 0, b: 255, a: 1 }, { r: 0, g: 0, b: 0, a: 1 }, { r: 0, g: 0, b: 255, a: 1 },
+    ]);
+    // one problem at two places
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message} (${d.count})`)).toEqual([
+      '2:8 invalid media query `screen yahoo`: it matches no medium (as `not all`); the list\'s other queries still apply (2)',
+    ]);
+  });
 });
