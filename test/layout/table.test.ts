@@ -490,6 +490,9 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
       .toEqual([[], ['t 0,0 20x60', 'x 20,0 20x30', 'y 20,30 20x30', 'a 0,60 20x20']]);
     expect(at({ pages: await laid(`${rows(4)}<tr><td id=t rowspan=2 style="break-inside: avoid">${blocks(1)}</td><td id=x>${blocks(1)}</td></tr><tr><td id=y>${blocks(1)}</td></tr>${after}`) }, ['t', 'x', 'y', 'a']))
       .toEqual([[], ['t 0,0 20x40', 'x 20,0 20x20', 'y 20,20 20x20', 'a 0,40 20x20']]);
+    // so does a row that avoids breaks inside, for the rows its row-spanning cells span (a group label's rowspan)
+    expect(at({ pages: await laid(`${rows(4)}<tr style="break-inside: avoid"><td id=t rowspan=2>${blocks(1)}</td><td id=x>${blocks(1)}</td></tr><tr><td id=y>${blocks(1)}</td></tr>${after}`) }, ['t', 'x', 'y', 'a']))
+      .toEqual([[], ['t 0,0 20x40', 'x 20,0 20x20', 'y 20,20 20x20', 'a 0,40 20x20']]);
     // a block that avoids breaks inside a cell, first in it, moves the row too (as it did before)
     expect(at({ pages: await laid(`${rows(2)}<tr><td id=t><div style="break-inside: avoid">${blocks(4)}</div></td></tr>${after}`) }, ['t', 'a'])).toEqual([[], ['t 0,0 20x80', 'a 0,80 20x20']]);
   });

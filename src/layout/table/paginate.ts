@@ -398,8 +398,9 @@ function rowAvoidsBreakInside(request: PaginateRequest, gridRow: GridRow): boole
 /**
  * Whether the rows from `r` that must stay together fit in what is left of the page: a whole row
  * group with `break-inside: avoid` starting at `r`, and the rows a cell starting at `r` spans when
- * it avoids breaks inside, with the cell itself (Chromium 156 moves its first row to the next page
- * rather than cut it, even when the rows would fit and the cell would not).
+ * it or its row avoids breaks inside, with the cell itself (Chromium 156 moves its first row to the
+ * next page rather than cut it, even when the rows would fit and the cell would not; a financial
+ * report's `tr { break-inside: avoid }` with a `rowspan` group label moves the whole group).
  */
 function keepsTogether(request: PaginateRequest, page: TablePage, r: number, limit: number): boolean {
   if (limit === Infinity) return true;
@@ -408,9 +409,11 @@ function keepsTogether(request: PaginateRequest, page: TablePage, r: number, lim
   const spacing = request.plan.spacing[1];
   let last = r;
   if (gridRow.firstInGroup && avoidsBreak(gridRow.group.style.breakInside, request.column)) last = r + gridRow.group.rows.length - 1;
+  // a break between the rows a cell spans is a break inside that cell, and so inside its row
+  const rowAvoids = avoidsBreak(gridRow.box.style.breakInside, request.column);
   let cellHeight = 0;
   for (const laid of page.row(r).cells) {
-    if (laid.cell.rowSpan > 1 && avoidsBreak(laid.cell.cell.style.breakInside, request.column)) {
+    if (laid.cell.rowSpan > 1 && (rowAvoids || avoidsBreak(laid.cell.cell.style.breakInside, request.column))) {
       last = Math.max(last, r + laid.cell.rowSpan - 1);
       cellHeight = Math.max(cellHeight, laid.height);
     }
