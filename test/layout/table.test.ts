@@ -497,6 +497,21 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(at({ pages: await laid(`${rows(2)}<tr><td id=t><div style="break-inside: avoid">${blocks(4)}</div></td></tr>${after}`) }, ['t', 'a'])).toEqual([[], ['t 0,0 20x80', 'a 0,80 20x20']]);
   });
 
+  it('starts a middle- or bottom-aligned cell cut at the page end at its top, as Chromium 156 prints it', async () => {
+    const block = (id: string): string => `<div id=${id} class=w style="width:20px;height:20px"></div>`;
+    for (const align of ['middle', 'bottom']) {
+      // a row split at the page end: its short cell's slot reaches the page end and goes on past it
+      const split = await layoutHtml(`<style>${small}</style><table>${rows(3)}<tr><td style="vertical-align: ${align}">${block('m')}</td><td id=t>${w(20, 20).repeat(4)}</td></tr></table>`);
+      expect(at(split, ['m', 't'])).toEqual([['m 0,60 20x20', 't 20,60 20x40'], ['t 20,0 20x40']]);
+      // a row-spanning group label whose rows go on on the next page
+      const spanned = await layoutHtml(`<style>${small}</style><table>${rows(4)}<tr><td rowspan=2 style="vertical-align: ${align}">${block('g')}</td><td>${w(20, 20)}</td></tr><tr><td id=y>${w(20, 20)}</td></tr></table>`);
+      expect(at(spanned, ['g', 'y'])).toEqual([['g 0,80 20x20'], ['y 20,0 20x20']]);
+    }
+    // a cell that ends on the page is still aligned in its row
+    const whole = await layoutHtml(`<style>${small}</style><table><tr><td style="vertical-align: bottom">${block('b')}</td><td>${w(20, 20).repeat(2)}</td></tr>${rows(4)}</table>`);
+    expect(at(whole, ['b'])).toEqual([['b 0,20 20x20'], []]);
+  });
+
   it('keeps a row group together for its own break-inside: avoid only, not for its first row\'s (Chromium 156)', async () => {
     const doc = await layoutHtml(`<style>${small}</style><table><tbody>${rows(3)}</tbody><tbody><tr style="break-inside: avoid"><td id=b0>${w(20, 20)}</td></tr>`
       + `<tr><td id=b1>${w(20, 20)}</td></tr><tr><td id=b2>${w(20, 20)}</td></tr></tbody></table>`);

@@ -58,7 +58,8 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
   // a loop and a module-level function, not closures made per call: those lose their optimised code at each full GC
   const offsets = plan.parts.offset ? partsFrame(plan, geometry) : undefined;
-  const onPage: CellsOnPage = { plan, columns, rows, cells, escaped, waiting: undefined, ctx, offsets };
+  const cut = page.breakToken === undefined ? undefined : { next: page.breakToken.next, split: splitRowOf(page.breakToken) !== undefined };
+  const onPage: CellsOnPage = { plan, columns, rows, cells, escaped, waiting: undefined, ctx, offsets, cut };
   for (let position = 0; position < rows.length; position++) {
     const row = rows[position]!;
     for (const cell of row.carried) placeOnPage(onPage, cell, row, position);
@@ -90,6 +91,18 @@ function partsFrame(plan: TablePlan, geometry: TableGeometry): OffsetFrame {
 interface CellsOnPage extends PositionedOnPage {
   readonly rows: readonly PlacedRow[];
   readonly cells: PlacedCell[];
+  /** Where the page breaks the table: the row it goes on at, and whether that row is split here. */
+  readonly cut: { readonly next: number; readonly split: boolean } | undefined;
+}
+
+/**
+ * Whether a cell goes on past the page end: it spans the row split there, or rows after the page's
+ * last — Chromium 156 lays such a cell's content out from its top, whatever its `vertical-align`.
+ */
+function cutAtPageEnd(cut: CellsOnPage['cut'], cell: GridCell): boolean {
+  if (cut === undefined) return false;
+  const last = cell.row + cell.rowSpan - 1;
+  return (cut.split ? cell.row <= cut.next : cell.row < cut.next) && last >= cut.next;
 }
 
 function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position: number): void {
@@ -100,7 +113,7 @@ function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position
   const height = spanExtent(into.rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
   cell = stretchedVerticalCell({ plan, columns, mode: 'layout' }, cell, height, into.ctx);
   const x = cellX(columns, cell.cell);
-  const shift = contentShift(cell, height, row.laid.baseline);
+  const shift = contentShift(cell, height, row.laid.baseline, cutAtPageEnd(into.cut, cell.cell));
   const fragment = placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, shift);
   const output = cell.output;
   // what escaped the content waits for the cell's final box, or a positioned row around it

@@ -249,14 +249,15 @@ export interface ContentShift {
 /**
  * How far the cell's content moves in a slot `height` tall to be aligned (CSS2 §17.5.4);
  * `rowBaseline` is its first row's baseline (from the row top). The rest of a cut cell stays at
- * the top. A cell of vertical writing mode aligns along its own block axis, across the column
- * (verticalCellShift).
+ * the top, and so does a cell `cut` at the page end (its `middle` or `bottom` slot goes on past
+ * the page: Chromium 156 starts it at the top). A cell of vertical writing mode aligns along its
+ * own block axis, across the column (verticalCellShift).
  */
-export function contentShift(laid: LaidCell, height: number, rowBaseline: number | undefined): ContentShift {
+export function contentShift(laid: LaidCell, height: number, rowBaseline: number | undefined, cut = false): ContentShift {
   if (laid.output === undefined || laid.continued) return NO_SHIFT;
   const x = verticalCellShift(laid.box, laid.output);
   const free = height - laid.contentHeight;
-  const align = laid.box.style.verticalAlign;
+  const align = cut && (laid.box.style.verticalAlign === 'middle' || laid.box.style.verticalAlign === 'bottom') ? 'top' : laid.box.style.verticalAlign;
   const y = align === 'middle' ? free / 2 : align === 'bottom' ? free
     : align !== 'top' && rowBaseline !== undefined ? Math.min(free, Math.max(0, rowBaseline - laid.baseline)) : 0;
   // most cells do not move: one shared record for them, none made per cell
