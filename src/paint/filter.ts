@@ -30,6 +30,7 @@ import { appendAll } from '../append-all.js';
 import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';
 import { drawsNothing } from './items-svg.js';
 import { isRasterShadow, rasterShadow } from './drop-shadow-raster.js';
+import { isOpaqueRaster } from './opaque-image.js';
 import type { Rect } from '../geometry/types.js';
 
 /**
@@ -146,8 +147,9 @@ function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayI
  * it is drawn from the items themselves by Skia (drop-shadow-raster.ts), that coverage kept as
  * what is drawn when Skia cannot.
  */
-function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
+function blurredShadow(drawn: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   const sigma = shadow.blur;
+  const items = clippedOpaqueImagesAsRects(drawn);
   // the images' shadows keep the transforms and clips they are drawn under
   const images = items.flatMap((item): DisplayItem[] => {
     if (isRaster(item)) {
@@ -167,6 +169,28 @@ function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): Displ
   if (outlinesAreAlpha(others) || mask?.kind !== 'alpha-mask') return [...imageLayer, ...outlined];
   // the rasterised shadow covers what the outlines' mask does: their bounds grown by 3σ, held within the effect bounds
   return [...imageLayer, rasterShadow(others, shadow, mask.rect, outlined) ?? outlined[0]!, ...outlined.slice(1)];
+}
+
+/**
+ * The items with each opaque raster image drawn under a clip among them (an `<img>` with rounded
+ * corners, `object-fit: cover`) as the rectangle it fills, in opaque black: its alpha is that
+ * rectangle, and the shadow must be blurred from it clipped (Filter Effects 1 §13.1), where an
+ * image's own blurred alpha would be clipped after the blur — a sharp shadow cut to the clip.
+ * The clip makes the shadow one drawn by Skia from the items (drop-shadow-raster.ts).
+ */
+function clippedOpaqueImagesAsRects(items: readonly DisplayItem[]): readonly DisplayItem[] {
+  let clips = 0;
+  let changed = false;
+  const out = items.map((item): DisplayItem => {
+    if (item.kind === 'push-clip' || item.kind === 'push-clip-path' || item.kind === 'push-clip-glyphs') clips += 1;
+    else if (item.kind === 'pop-clip') clips -= 1;
+    else if (clips > 0 && isRaster(item) && item.compose === undefined && isOpaqueRaster(item.image)) {
+      changed = true;
+      return { kind: 'fill-rect', rect: item.rect, color: { r: 0, g: 0, b: 0, a: 1 } };
+    }
+    return item;
+  });
+  return changed ? out : items;
 }
 
 /**
