@@ -247,4 +247,17 @@ describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4
     expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 50 });
     expect(doc.pages).toHaveLength(2);
   });
+
+  it('grows a box whose percentage height is of an indefinite one with its content across pages, clipping or not (Chromium 156)', async () => {
+    // `height: 100%` in a body of auto height behaves as auto in standards mode (CSS2 §10.5), as a deck's wrapper
+    // (reveal.js's `.reveal`) printed without its script: 12 lines of 20px, 200px then 40px (Chromium's
+    // blue to 40px on page 2, After at 40); before: with `overflow: hidden` it ended on page 1
+    // (one page of the deck), and either way its fragments after a break were 0px tall (no background)
+    for (const overflow of ['hidden', 'visible']) {
+      const doc = await layoutHtml(`<!doctype html><style>${page}</style><div id=d style="height:100%; overflow:${overflow}; background:blue">${lines(12)}</div><p id=after>After</p>`);
+      expect(doc.pages.map((p) => findById(p, 'd')!.height)).toEqual([200, 40]);
+      expect(lineOf(doc.pages, 'L11')).toMatchObject({ page: 1, y: 0 });
+      expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 40 });
+    }
+  });
 });

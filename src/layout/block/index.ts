@@ -15,7 +15,7 @@ import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, atQuirkyStart, collapsedMargin, withoutQuirky } from '../margins.js';
 import { cellHeightQuirk, hasQuirkyBottomMargin, hasQuirkyTopMargin, isQuirkyContainer, percentageBasisQuirk } from '../quirks.js';
 import type { HorizontalMetrics } from '../box-model.js';
-import { blockHorizontalMetrics, boxEdges, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
+import { blockHorizontalMetrics, boxEdges, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveSize, toContentSize } from '../box-model.js';
 import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutBlockChildren } from './flow.js';
@@ -284,7 +284,8 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
  */
 function endsClippedHere(b: BlockEndInput, consumed: number, tail: boolean): boolean {
   const style = b.style;
-  if (style.overflowY === 'visible' || b.input.fixedHeight !== undefined || isAutoHeight(style.height)) return false;
+  // a percentage height of an indefinite containing block behaves as auto (CSS2 §10.5): the box grows with its content
+  if (style.overflowY === 'visible' || b.input.fixedHeight !== undefined || resolveSize(style.height, b.input.containingHeight) === undefined) return false;
   const height = clampHeight(style, 0, b.input.containingHeight, b.edgesY);
   return height - consumed <= roomLeft(b, verticalOf(b, true, bottomEdges(b, true, tail))) + 0.01;
 }
@@ -451,7 +452,8 @@ function resolveVerticalPosition(
 function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; readonly autoHeight: number; readonly room: number; readonly fill: boolean; readonly containingHeight: number | undefined; readonly edgesY: number }): number {
   const specified = clampHeight(style, 0, at.containingHeight, at.edgesY);
   const left = Math.max(0, Math.min(specified - at.consumed, at.room));
-  return isAutoHeight(style.height) ? Math.max(at.autoHeight, left, at.fill ? at.room : 0) : left;
+  // a percentage of an indefinite containing block's height behaves as auto (CSS2 §10.5)
+  return resolveSize(style.height, at.containingHeight) === undefined ? Math.max(at.autoHeight, left, at.fill ? at.room : 0) : left;
 }
 
 /**
