@@ -37,16 +37,32 @@ export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
 }
 
 /**
+ * The forced break where an earlier box's `break-after` meets a later box's `break-before` (CSS
+ * Fragmentation 3 §3.1): every kind is honoured, so a side (`left`, `right`, `recto`, `verso`)
+ * wins over `page`, and `page` over `column`; between two sides the later wins. A cover's
+ * `break-after: right` before a section's `break-before: page` still starts it on a right page,
+ * as WeasyPrint and Prince print it (Chromium ignores sides).
+ */
+export function combinedBreak(earlier: ForcedBreak | undefined, later: ForcedBreak | undefined): ForcedBreak | undefined {
+  if (earlier === undefined) return later;
+  if (later === undefined) return earlier;
+  return BREAK_RANK[earlier] > BREAK_RANK[later] ? earlier : later;
+}
+
+const BREAK_RANK: Record<ForcedBreak, number> = { column: 0, page: 1, left: 2, right: 2, recto: 2, verso: 2 };
+
+/**
  * The forced page break between two rows of boxes laid side by side (a flex container's lines, a
  * grid's rows): Blink joins the values of a row's boxes, so any box after it with a forced
  * `break-before`, or any before it with a forced `break-after`, forces it (CSS Fragmentation 3
  * §3.1), as Chromium prints it. A column break does not apply between pages.
  */
 export function forcedPageBreakBetween(before: Iterable<BlockLevelBox>, after: Iterable<BlockLevelBox>): ForcedBreak | undefined {
-  let kind: ForcedBreak | undefined;
-  for (const box of after) kind ??= pageBreakOf(box.style.breakBefore);
-  for (const box of before) kind ??= forcedBreakAtEnd(box, false);
-  return kind;
+  let later: ForcedBreak | undefined;
+  let earlier: ForcedBreak | undefined;
+  for (const box of after) later ??= pageBreakOf(box.style.breakBefore);
+  for (const box of before) earlier ??= forcedBreakAtEnd(box, false);
+  return combinedBreak(earlier, later);
 }
 
 /**

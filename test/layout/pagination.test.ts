@@ -260,6 +260,19 @@ describe('forced breaks keep their kind (CSS Fragmentation 3 §3.1, CSS Paged Me
     expect(recto.pages.map((p) => p.blank)).toEqual([false, false, true, false]);
   });
 
+  it('keeps a side break met by a page break at the same point: the cover\'s break-after: right wins over the next break-before: page', async () => {
+    // CSS Fragmentation 3 §3.1: breaks that meet combine, every kind honoured; WeasyPrint and Prince print
+    // the blank left page (WPT css/CSS2/pagination/forced-page-breaks-001); Chromium ignores left and right
+    const cover = await layoutHtml(`<style>${page}</style><div style="break-after:right"></div><div id=b style="break-before:page"></div>`);
+    expect(cover.pages.map((p) => p.blank)).toEqual([false, true, false]);
+    expect(findById(cover.pages[2]!, 'b')).toMatchObject({ y: 10 });
+    const later = await layoutHtml(`<style>${page}</style><div style="break-after:page"></div><div style="break-before:right"></div>`);
+    expect(later.pages.map((p) => p.blank)).toEqual([false, true, false]);
+    // among the sides, the later value wins
+    const sides = await layoutHtml(`<style>${page}</style><div style="break-after:left"></div><div style="break-before:right"></div>`);
+    expect(sides.pages.map((p) => p.blank)).toEqual([false, true, false]);
+  });
+
   it('styles the blank page with @page :blank', async () => {
     const doc = await layoutHtml(`<style>${page} @page :blank { size: 300px 150px }</style><div></div><div style="break-before:recto"></div>`);
     expect(doc.pages.map((p) => `${p.width}x${p.height}`)).toEqual(['200x100', '300x150', '200x100']);

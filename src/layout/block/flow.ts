@@ -17,7 +17,7 @@ import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { ExclusionSpace } from '../exclusions.js';
 import { clearSides, floatsBottom, freeBand, hasFloatFrom, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
 import { legacyAlign, marginOrZero } from '../box-model.js';
-import { avoidsAtEdge, avoidsBreak, forcedBreakAtEnd, forcedBreakOf } from '../break-token.js';
+import { avoidsAtEdge, avoidsBreak, combinedBreak, forcedBreakAtEnd, forcedBreakOf } from '../break-token.js';
 import { layoutFloat } from './float.js';
 import { pageNameChanges } from '../page/page-names.js';
 
@@ -465,14 +465,14 @@ function pageBreakKind(value: BreakValue, fragmentainer: Fragmentainer | undefin
 }
 
 /**
- * The forced break before `children[i]`: its `break-before`, the previous sibling's `break-after`
- * (or its last child's, carried to its end),
+ * The forced break before `children[i]`: its `break-before` combined with the previous sibling's
+ * `break-after` (or its last child's, carried to its end; `combinedBreak`),
  * or a change of page name since the previous in-flow sibling — a watermark or a float between a
  * cover and the next section does not hide the change (Chromium breaks there; they stay before it).
  */
 function forcedBreakBetween(children: readonly BlockLevelBox[], i: number, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
   const after = children[i]!;
-  const forced = pageBreakKind(after.style.breakBefore, fragmentainer) ?? forcedBreakAtEnd(children[i - 1]!, fragmentainer?.column === true);
+  const forced = combinedBreak(forcedBreakAtEnd(children[i - 1]!, fragmentainer?.column === true), pageBreakKind(after.style.breakBefore, fragmentainer));
   if (forced !== undefined || ctx.pageNames === undefined || after.kind === 'out-of-flow') return forced;
   let before = i - 1;
   while (before > 0 && children[before]!.kind === 'out-of-flow') before--;
