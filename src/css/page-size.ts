@@ -11,15 +11,23 @@ import { BoundedCache } from '../cache/bounded.js';
 const MM = 96 / 25.4;
 const IN = 96;
 
-/** Page sizes of CSS Paged Media 3 §7.1.1 (portrait), px. */
+/** ISO 216 A0–A10, B0–B10 and ISO 269 C0–C10, JIS P 0138 B0–B10 sizes (portrait), mm. */
+const SERIES_MM: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
+  a: [[841, 1189], [594, 841], [420, 594], [297, 420], [210, 297], [148, 210], [105, 148], [74, 105], [52, 74], [37, 52], [26, 37]],
+  b: [[1000, 1414], [707, 1000], [500, 707], [353, 500], [250, 353], [176, 250], [125, 176], [88, 125], [62, 88], [44, 62], [31, 44]],
+  c: [[917, 1297], [648, 917], [458, 648], [324, 458], [229, 324], [162, 229], [114, 162], [81, 114], [57, 81], [40, 57], [28, 40]],
+  'jis-b': [[1030, 1456], [728, 1030], [515, 728], [364, 515], [257, 364], [182, 257], [128, 182], [91, 128], [64, 91], [45, 64], [32, 45]],
+};
+
+/**
+ * Page sizes, px (portrait): CSS Paged Media 3 §7.1.1's A5, A4, A3, B5, B4, JIS-B5, JIS-B4,
+ * letter, legal and ledger, and the rest of their series, 0 to 10 — the poster sizes A2, A1, A0
+ * among them — as WeasyPrint and Prince take them (Chromium 156 knows only the spec's ten and
+ * drops the declaration for the others).
+ */
 export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
-  a5: [148 * MM, 210 * MM],
-  a4: [210 * MM, 297 * MM],
-  a3: [297 * MM, 420 * MM],
-  b5: [176 * MM, 250 * MM],
-  b4: [250 * MM, 353 * MM],
-  'jis-b5': [182 * MM, 257 * MM],
-  'jis-b4': [257 * MM, 364 * MM],
+  ...Object.fromEntries(Object.entries(SERIES_MM).flatMap(([series, sizes]) =>
+    sizes.map(([w, h], n): [string, readonly [number, number]] => [`${series}${n}`, [w * MM, h * MM]]))),
   letter: [8.5 * IN, 11 * IN],
   legal: [8.5 * IN, 14 * IN],
   ledger: [11 * IN, 17 * IN],
@@ -66,7 +74,7 @@ export function parsePageSize(nodes: Nodes): readonly [number, number] | undefin
     const word = identOf(node);
     if (word === undefined) return undefined;
     if ((word === 'portrait' || word === 'landscape') && orientation === undefined) orientation = word;
-    else if (PAGE_SIZES[word] !== undefined && size === undefined) size = PAGE_SIZES[word];
+    else if (Object.hasOwn(PAGE_SIZES, word) && size === undefined) size = PAGE_SIZES[word];
     else return undefined;
   }
   if (size === undefined && orientation === undefined) return undefined;

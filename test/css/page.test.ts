@@ -48,6 +48,17 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     ['letter', [816, 1056]],
     ['legal portrait', [816, 1344]],
     ['ledger', [1056, 1632]],
+    // the poster and envelope sizes of the same series, as WeasyPrint and Prince take them
+    // (ISO 216, ISO 269, JIS P 0138); Chromium 156 drops these declarations and prints on letter
+    ['A2 portrait', [420 * MM, 594 * MM]],
+    ['A1', [594 * MM, 841 * MM]],
+    ['a0 landscape', [1189 * MM, 841 * MM]],
+    ['A6', [105 * MM, 148 * MM]],
+    ['A10', [26 * MM, 37 * MM]],
+    ['B3', [353 * MM, 500 * MM]],
+    ['C5 landscape', [229 * MM, 162 * MM]],
+    ['JIS-B3', [364 * MM, 515 * MM]],
+    ['jis-b10', [32 * MM, 45 * MM]],
     ['landscape', [297 * MM, 210 * MM]],
     ['10px 6px', [10, 6]],
     ['5in', [480, 480]],
@@ -92,7 +103,7 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     expect(narrow.style.marginLeft).toBe(49.5);
   });
 
-  it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)', 'calc(0px / 0)'])('rejects size: %s', async (value) => {
+  it.each(['A4 A5', '-1px 2px', 'red', 'A11', 'constructor', 'tabloid', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)', 'calc(0px / 0)'])('rejects size: %s', async (value) => {
     const { style, diagnostics } = await page(`@page { size: ${value} }`);
     expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
     expect(style.width).toBeCloseTo(210 * MM, 6);
