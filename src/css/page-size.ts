@@ -7,6 +7,7 @@ import { identOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 import { computeAbsoluteLength, parseLength } from './values/units.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { didYouMean } from '../did-you-mean.js';
 
 const MM = 96 / 25.4;
 const IN = 96;
@@ -80,6 +81,28 @@ export function parsePageSize(nodes: Nodes): readonly [number, number] | undefin
   if (size === undefined && orientation === undefined) return undefined;
   const [w, h] = size ?? DEFAULT_PAGE_SIZE;
   return orientation === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [Math.min(w, h), Math.max(w, h)];
+}
+
+/** Paper names that are no `size` keyword (Prince's US sizes among them), with lengths to write instead. */
+const OTHER_PAPER: Readonly<Record<string, string>> = {
+  tabloid: '11in 17in', 'us-tabloid': '11in 17in', executive: '7.25in 10.5in', 'us-executive': '7.25in 10.5in',
+  statement: '5.5in 8.5in', 'half-letter': '5.5in 8.5in', 'us-letter': '8.5in 11in', 'us-legal': '8.5in 14in', 'us-ledger': '11in 17in',
+};
+
+/**
+ * What to say after "invalid value" for a `size` value with a word no keyword: the lengths of a
+ * paper name CSS does not know (`tabloid`), or the keywords close to a misspelt one; '' otherwise.
+ */
+export function sizeHint(text: string): string {
+  for (const node of valueNodes(text) ?? []) {
+    const word = identOf(node);
+    if (word === undefined || word === 'portrait' || word === 'landscape' || Object.hasOwn(PAGE_SIZES, word)) continue;
+    const lengths = OTHER_PAPER[word];
+    if (lengths !== undefined) return `: \`${word}\` is no page size keyword; write \`size: ${lengths}\``;
+    const hint = didYouMean(word, [...Object.keys(PAGE_SIZES), 'portrait', 'landscape'], '`');
+    return hint === undefined ? '' : `: ${hint}`;
+  }
+  return '';
 }
 
 /** `size` values already read, by text (shared by every render; bounded). */

@@ -22,7 +22,7 @@ import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { appendAll } from '../append-all.js';
 import { declarationLocation, marginsWithRoom } from './page-margins.js';
-import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, MAX_SHEET_SIDE, pageRotationOf, sizeOf, valueNodes } from './page-size.js';
+import { DEFAULT_PAGE_SIZE, FONT_CONTEXT, MAX_SHEET_SIDE, pageRotationOf, sizeHint, sizeOf, valueNodes } from './page-size.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parsePageSize } from './page-size.js';
 
@@ -168,7 +168,7 @@ function applyPass(rules: readonly PageRule[], pick: (rule: PageRule) => readonl
 function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Warn): void {
   const size = sizeOf(raw.value);
   if (size === undefined) {
-    warnInvalid(raw, diagnostics);
+    warnInvalid(raw, diagnostics, sizeHint(raw.value));
     return;
   }
   applied.size = heldSize(size);

@@ -103,6 +103,17 @@ describe('@page size (CSS Paged Media 3 §7.1)', () => {
     expect(narrow.style.marginLeft).toBe(49.5);
   });
 
+  it.each([
+    ['tabloid', 'invalid value `tabloid` for `size`: `tabloid` is no page size keyword; write `size: 11in 17in`'],
+    ['US-Tabloid landscape', 'invalid value `US-Tabloid landscape` for `size`: `us-tabloid` is no page size keyword; write `size: 11in 17in`'],
+    ['A4 landscap', 'invalid value `A4 landscap` for `size`: did you mean `landscape`?'],
+    ['leter', 'invalid value `leter` for `size`: did you mean `letter`?'],
+    ['red', 'invalid value `red` for `size`'],
+  ])('says what to write instead of size: %s', async (value, message) => {
+    const { diagnostics } = await page(`@page { size: ${value} }`);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([['css_invalid_value', message]]);
+  });
+
   it.each(['A4 A5', '-1px 2px', 'red', 'A11', 'constructor', 'tabloid', 'landscape portrait', 'calc(1px - 2px) 3px', 'calc(50% + 1px)', 'calc(0px / 0)'])('rejects size: %s', async (value) => {
     const { style, diagnostics } = await page(`@page { size: ${value} }`);
     expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
