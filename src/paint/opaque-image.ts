@@ -4,6 +4,8 @@
  * its rectangle, so the shadow of it under clips is that of a rectangle under them (filter.ts).
  */
 import type { LoadedImage } from '../resources/types.js';
+import { ascii } from '../resources/image-info.js';
+import { u32 } from '../sfnt/binary.js';
 
 const PNG_SIGNATURE_LENGTH = 8;
 
@@ -21,8 +23,8 @@ export function isOpaqueRaster(image: LoadedImage): boolean {
 function hasChunkBeforeData(bytes: Uint8Array, type: string): boolean {
   let at = PNG_SIGNATURE_LENGTH;
   while (at + 8 <= bytes.length) {
-    const length = ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
-    const name = String.fromCharCode(bytes[at + 4]!, bytes[at + 5]!, bytes[at + 6]!, bytes[at + 7]!);
+    const length = u32(bytes, at);
+    const name = ascii(bytes, at + 4, 4);
     if (name === type) return true;
     if (name === 'IDAT' || name === 'IEND') return false;
     at += 12 + length;
