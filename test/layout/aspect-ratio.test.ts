@@ -40,6 +40,15 @@ describe('min-/max-height transferred to the width (CSS Sizing 4 §5.2.1)', () =
     expect(await geometry(`<div style="width:40px"><div id=t style="aspect-ratio:2;max-height:25px;line-height:10px">${CAPTION}</div></div>`, ['t'])).toEqual(['t 0,0 40x25']);
     expect(await geometry(`<div style="width:40px"><div id=t style="aspect-ratio:2;line-height:10px">${CAPTION}</div></div>`, ['t'])).toEqual(['t 0,0 40x30']);
   });
+
+  it('an absolutely positioned box grows to its content as an in-flow one does, unless it scrolls (Chromium 156)', async () => {
+    // octavo: 40x20 for all three — the content minimum was skipped for positioned boxes
+    expect(await geometry(`<div style="position:relative;width:400px;height:300px">
+      <div id=a style="position:absolute;width:40px;aspect-ratio:2;line-height:10px">${CAPTION}</div>
+      <div id=b style="position:absolute;top:100px;width:40px;aspect-ratio:2;line-height:10px;max-height:25px">${CAPTION}</div>
+      <div id=c style="position:absolute;top:200px;width:40px;aspect-ratio:2;line-height:10px;overflow:hidden">${CAPTION}</div></div>`, ['a', 'b', 'c']))
+      .toEqual(['a 0,0 40x30', 'b 0,100 40x25', 'c 0,200 40x20']);
+  });
 });
 
 describe('an empty box with an aspect ratio (Chromium 156 geometry)', () => {

@@ -354,11 +354,10 @@ function heightFromRatio(box: LayoutBox, input: LayoutInput, h: HorizontalMetric
 /**
  * A box sized by its aspect ratio still grows to fit its content, up to its own max-height (the
  * automatic minimum size is the min-content size capped by the maximum size, CSS Sizing 4 §5.2),
- * unless it scrolls or is absolutely positioned (as browsers do).
+ * unless it scrolls; an absolutely positioned one too, as in Chromium 156.
  */
 function withContentMinimum(style: LayoutBox['style'], ratioHeight: number, contentHeight: number, containingHeight: number | undefined, edgesY: number): number {
-  const fits = style.overflowY !== 'visible' || style.position === 'absolute' || style.position === 'fixed';
-  if (fits) return ratioHeight;
+  if (style.overflowY !== 'visible') return ratioHeight;
   const max = resolveMaxSize(style.maxHeight, containingHeight);
   const cap = max === Infinity ? Infinity : toContentSize(max, style, edgesY);
   return Math.max(ratioHeight, Math.min(contentHeight, cap));
