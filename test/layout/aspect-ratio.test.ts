@@ -67,6 +67,17 @@ describe('the ratio in flex lines (CSS Flexbox 1 §9.2 step 3 B) and grid tracks
       .toEqual(['g 0,0 160x90', 'h 160,0 45x45', 't 205,0 160x90']);
   });
 
+  it('gives a column item that is not stretched the width its used height gives through the ratio (Chromium 156)', async () => {
+    // octavo: e 15x20, e3 15x20, g 5x100 — the width stayed the content's fit-content width
+    const dot = '<span style="display:inline-block;width:5px;height:10px;vertical-align:top"></span>';
+    expect(await geometry(`<div style="display:flex;flex-direction:column;align-items:flex-start;width:400px;line-height:10px">
+      <div id=e style="aspect-ratio:2;padding:5px">${dot}</div><div id=e3 style="aspect-ratio:2;box-sizing:border-box;padding:5px">${dot}</div>
+      <div id=e4 style="aspect-ratio:2;align-self:center;min-width:50px">${dot}</div><div id=e5 style="aspect-ratio:2;align-self:stretch;height:20px">${dot}</div></div>
+      <div style="display:flex;flex-direction:column;align-items:flex-start;width:400px;height:100px;line-height:10px"><div id=g style="aspect-ratio:2;flex-grow:1">${dot}</div></div>`,
+    ['e', 'e3', 'e4', 'e5', 'g'], '@page { size: 600px 800px }'))
+      .toEqual(['e 0,0 30x20', 'e3 0,20 40x20', 'e4 175,40 50x25', 'e5 0,65 400x20', 'g 0,85 200x100']);
+  });
+
   it('sizes a grid column by the width the ratio gives the row\'s height, the item not stretched in it (Chromium 156)', async () => {
     // octavo: #c 0 × 0 in its auto column; the three 16/9 cards in 1fr columns all 193.33 wide,
     // where Chromium sizes the columns again once the row (grown by #f's caption) is known

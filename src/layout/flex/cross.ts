@@ -10,6 +10,7 @@ import { clampAxis, marginsOf } from './items.js';
 import { heightAt, measureAt, replacedWidthAt } from './measure.js';
 import { columnItemWidth } from './base-size.js';
 import { distribute, distribution } from './axes.js';
+import { ratioOf, widthForHeight } from '../aspect-ratio.js';
 
 /** An item with its used main size and hypothetical cross size; its baseline from the margin-box cross start. */
 export interface CrossSized {
@@ -21,10 +22,7 @@ export interface CrossSized {
 }
 
 export function hypotheticalCross(item: FlexItem, main: number, env: FlexEnv): CrossSized {
-  if (!env.axes.row) {
-    const width = item.box.kind === 'replaced' && !stretches(item, env) ? replacedWidthAt(item, main, { vertical: item.main, horizontal: item.cross }, env.space, env.ctx) : columnItemWidth(item, env);
-    return { item, main, cross: width, baseline: undefined, lastBaseline: undefined };
-  }
+  if (!env.axes.row) return { item, main, cross: columnItemCross(item, main, env), baseline: undefined, lastBaseline: undefined };
   const cross = clampAxis(item.cross, heightAt(item, main, { vertical: item.cross, horizontal: item.main }, env.space, env.ctx));
   if (!baselineAligned(item, env)) return { item, main, cross, baseline: undefined, lastBaseline: undefined };
   const baselines = item.box.kind === 'replaced' ? { first: undefined, last: undefined } : measureAt(item, { width: main, height: undefined }, env.space, env.ctx).baselines;
@@ -32,6 +30,20 @@ export function hypotheticalCross(item: FlexItem, main: number, env: FlexEnv): C
   // which is its bottom in `wrap-reverse`.
   const fromStart = (fromTop: number | undefined): number => item.cross.marginStart + (env.axes.crossReverse ? cross - (fromTop ?? cross) : fromTop ?? cross);
   return { item, main, cross, baseline: fromStart(baselines.first), lastBaseline: fromStart(baselines.last) };
+}
+
+/**
+ * A column item's width at its used height: an image's or an aspect-ratio box's follows the height
+ * through the ratio unless it is stretched or has a width (§9.4 step 7: a `flex-start` tile of
+ * `aspect-ratio: 2` whose text made it 22px tall is 34px wide, not its text's 15, as in Chromium
+ * 156); other boxes keep the width they were measured at.
+ */
+function columnItemCross(item: FlexItem, main: number, env: FlexEnv): number {
+  if (stretches(item, env)) return columnItemWidth(item, env);
+  if (item.box.kind === 'replaced') return replacedWidthAt(item, main, { vertical: item.main, horizontal: item.cross }, env.space, env.ctx);
+  const ratio = ratioOf(item.style);
+  if (ratio === undefined || item.cross.size !== undefined) return columnItemWidth(item, env);
+  return clampAxis(item.cross, widthForHeight(item.style, ratio, main, { x: item.cross.edges, y: item.main.edges }));
 }
 
 /** The cross size of a line (§9.4 step 8): the largest outer cross size, or baseline ascent plus descent. */
