@@ -96,7 +96,9 @@ export function clampWidthThroughRatio(style: ComputedStyle, width: number, cont
 function withinTransferredLimits(style: ComputedStyle, ratio: number, width: number, containingHeight: number | undefined, edges: Edges): number {
   const maxRaw = resolveMaxSize(style.maxHeight, containingHeight);
   const maxHeight = borderBoxHeight(style, maxRaw === Infinity ? undefined : maxRaw, edges.y);
-  const minHeight = borderBoxHeight(style, resolveMinSize(style.minHeight, containingHeight), edges.y) ?? 0;
+  // A border box is never shorter than its border and padding, so with `box-sizing: border-box`
+  // they transfer a minimum width too: a 10px-padded `aspect-ratio: 2` badge is at least 20px wide (Chromium 156).
+  const minHeight = Math.max(borderBoxHeight(style, resolveMinSize(style.minHeight, containingHeight), edges.y) ?? 0, edges.y);
   let limited = width;
   if (maxHeight !== undefined) limited = Math.min(limited, widthForHeight(style, ratio, maxHeight, edges));
   return Math.max(limited, minHeight > 0 ? widthForHeight(style, ratio, minHeight, edges) : 0);

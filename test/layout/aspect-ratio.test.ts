@@ -51,6 +51,29 @@ describe('min-/max-height transferred to the width (CSS Sizing 4 §5.2.1)', () =
   });
 });
 
+describe('limits transferred to shrink-to-fit widths (CSS Sizing 4 §5.2.1, Chromium 156 geometry)', () => {
+  const dot = '<span style="display:inline-block;width:5px;height:10px;vertical-align:top"></span>';
+
+  it('a min-height gives an inline-block and a float their width through the ratio', async () => {
+    // octavo: 5x30 each — only absolutely positioned boxes took the transferred minimum
+    expect(await geometry(`<div style="line-height:10px"><div id=i style="display:inline-block;aspect-ratio:2;min-height:30px;vertical-align:top">${dot}</div>
+      <div id=j style="float:left;aspect-ratio:2;min-height:30px">${dot}</div></div>`, ['i', 'j'])).toEqual(['i 60,0 60x30', 'j 0,0 60x30']);
+  });
+
+  it('border and padding of a border-box give a minimum width, whatever sizes the box; a content box keeps its content width', async () => {
+    // octavo: 15 wide (the content's 5 and the padding) for all but the content box
+    const badge = (extra: string): string => `aspect-ratio:2;padding:5px;box-sizing:border-box;${extra}`;
+    expect(await geometry(`<div style="width:400px;line-height:10px">
+      <div id=f style="display:inline-block;${badge('vertical-align:top')}">${dot}</div>
+      <div id=g style="display:inline-block;aspect-ratio:2;padding:5px;vertical-align:top">${dot}</div>
+      <div id=f3 style="float:left;${badge('')}">${dot}</div>
+      <div id=f4 style="position:absolute;top:100px;${badge('')}">${dot}</div>
+      <div style="width:12px"><div id=f5 style="${badge('')}">${dot}</div></div>
+      <div style="display:flex;align-items:flex-start"><div id=f6 style="${badge('')}">${dot}</div></div></div>`, ['f', 'g', 'f3', 'f4', 'f5', 'f6']))
+      .toEqual(['f 20,0 20x20', 'g 44,0 15x20', 'f3 0,0 20x20', 'f4 0,100 20x20', 'f5 0,20 20x20', 'f6 0,40 20x20']);
+  });
+});
+
 describe('an empty box with an aspect ratio (Chromium 156 geometry)', () => {
   it('is as tall as its ratio makes it, and the boxes after it follow it (its margins do not collapse through it)', async () => {
     expect(await geometry(`<div style="width:200px"><div id=p style="aspect-ratio:4/3;margin-bottom:5px"></div><h3 id=h style="margin:0;height:20px"></h3></div>

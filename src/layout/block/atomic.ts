@@ -40,7 +40,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, cont
   const laid = layoutBox(box, {
     mode: 'layout', available: containingWidth, containingWidth, containingHeight,
     // an inline table sizes itself: its percentage width is of the line's containing block
-    fixedWidth: box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, containingWidth, ctx),
+    fixedWidth: box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, containingWidth, ctx, containingWidth, containingHeight),
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('an inline-block cannot be pushed');

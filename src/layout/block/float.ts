@@ -61,7 +61,7 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   const styleTop = marginOrZero(style.marginTop, cw);
   const margins = { top: continued ? 0 : styleTop, right: marginOrZero(style.marginRight, cw), bottom: marginOrZero(style.marginBottom, cw), left: marginOrZero(style.marginLeft, cw) };
   // a replaced box and a table size themselves (a table's percentage width is of the float's containing block)
-  const fixedWidth = box.kind === 'replaced' || box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, cw, ctx);
+  const fixedWidth = box.kind === 'replaced' || box.kind === 'table-wrapper' ? undefined : shrinkToFitWidth(box, cw, ctx, cw, request.containingHeight);
   const lay = (fragmentainer: Fragmentainer | undefined): ReturnType<typeof layoutBox> => layoutBox(box, {
     mode: request.mode, available: cw, containingWidth: cw, containingHeight: request.containingHeight, containingDirection: request.direction,
     fixedWidth, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,

@@ -90,7 +90,8 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
   if (ratio === undefined) return max;
   // Min- and max-height transfer through the aspect ratio (CSS Sizing 4 §5.2).
   const transferredMax = item.cross.max === Infinity ? Infinity : widthForHeight(item.style, ratio, item.cross.max, edges);
-  const transferredMin = item.cross.min === undefined ? 0 : widthForHeight(item.style, ratio, item.cross.min, edges);
+  // (a border box is never shorter than its border and padding: they transfer a minimum too)
+  const transferredMin = widthForHeight(item.style, ratio, Math.max(item.cross.min ?? 0, item.cross.edges), edges);
   return Math.max(Math.min(max, transferredMax), transferredMin);
 }
 
