@@ -276,6 +276,13 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['1: c 0,150 250x150', '1: d 250,150 250x150', '2: e 0,0 250x150', '2: f 250,0 250x150']);
   });
 
+  it('moves a row with a rotated side label (a vertical writing-mode item) that does not fit to the next page whole', async () => {
+    // octavo: the row broke at the page end, the label overflowing it (a vertical root is monolithic, as in Chromium 156)
+    const row = (id: string): string => `<div id=${id} style="display:flex;height:120px"><div style="writing-mode:vertical-rl;width:20px">Label</div><div style="flex:1">text</div></div>`;
+    expect(await pages(`<div style="height:300px"></div>${row('r1')}${row('r2')}`, ['r1', 'r2'], 'body { font: 16px/20px "Liberation Sans" }'))
+      .toEqual(['2: r1 0,0 600x120', '2: r2 0,120 600x120']);
+  });
+
   // Chromium's print (pdftotext positions): a row's items are broken in parallel where the line
   // reaches the page end, and the next line follows the tallest of them on the next page
   it('breaks a row line that does not fit inside its items, in parallel, and goes on below them', async () => {

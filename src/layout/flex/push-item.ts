@@ -10,11 +10,16 @@
  */
 import type { PhysicalBox } from './place.js';
 import type { PlannedItem } from './plan.js';
+import { isVerticalRoot } from '../orthogonal.js';
 
-/** Breaks inside the item are avoided, or it cannot break at all (a replaced box). */
+/**
+ * Breaks inside the item are avoided, or it cannot break at all: a replaced box, or a vertical
+ * writing-mode root in the horizontal page (an orthogonal flow is monolithic, CSS Fragmentation 3
+ * §4.1 — a rotated side label moves its row to the next page, as Chromium 156 prints it).
+ */
 export function cannotBreakInside(planned: PlannedItem): boolean {
   const value = planned.item.style.breakInside;
-  return planned.item.box.kind === 'replaced' || value === 'avoid' || value === 'avoid-page';
+  return planned.item.box.kind === 'replaced' || isVerticalRoot(planned.item.box) || value === 'avoid' || value === 'avoid-page';
 }
 
 /**
