@@ -5,12 +5,12 @@
  * a truncated file failed the whole document; found here, it is a warning and the image is left out.
  */
 import { createInflate, crc32, inflateSync } from 'node:zlib';
-import { fromCharCodes } from '../append-all.js';
+import { pngChunks, readPngHeader } from './png-chunks.js';
 
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
-const u32 = (b: Uint8Array, at: number): number => (((b[at] ?? 0) << 24) >>> 0) + ((b[at + 1] ?? 0) << 16) + ((b[at + 2] ?? 0) << 8) + (b[at + 3] ?? 0);
-const type = (b: Uint8Array, at: number): string => fromCharCodes(b.subarray(at, at + 4));
+/** The offset of the first chunk, after the 8-byte signature. */
+const FIRST_CHUNK = 8;
 
 /** Bytes the compressed stream inflates to, up to `max` (counted, not kept); rejects a damaged stream. */
 function inflatedLength(data: Buffer, max: number): Promise<number> {
@@ -31,28 +31,24 @@ function inflatedLength(data: Buffer, max: number): Promise<number> {
 type WalkedPng = { readonly damage: string } | { readonly idat: Buffer; readonly rows: number; readonly interlaced: boolean };
 
 function walkChunks(bytes: Uint8Array): WalkedPng {
-  const idat: Buffer[] = [];
-  let at = 8;
+  const idat: Uint8Array[] = [];
   let last = '';
-  while (at + 12 <= bytes.length) {
-    const length = u32(bytes, at);
-    const end = at + 12 + length;
-    if (end > bytes.length) return { damage: `the ${type(bytes, at + 4)} chunk is cut short` };
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== u32(bytes, at + 8 + length)) return { damage: `the ${type(bytes, at + 4)} chunk fails its CRC` };
-    last = type(bytes, at + 4);
-    if (at === 8 && last !== 'IHDR') return { damage: 'IHDR is not the first chunk' };
-    if (last === 'IDAT') idat.push(Buffer.from(bytes.subarray(at + 8, at + 8 + length)));
-    at = end;
+  for (const chunk of pngChunks(bytes)) {
+    if (chunk.cutShort) return { damage: `the ${chunk.type} chunk is cut short` };
+    if (crc32(chunk.crcInput) !== chunk.crc) return { damage: `the ${chunk.type} chunk fails its CRC` };
+    last = chunk.type;
+    if (chunk.at === FIRST_CHUNK && last !== 'IHDR') return { damage: 'IHDR is not the first chunk' };
+    if (last === 'IDAT') idat.push(chunk.data);
     if (last === 'IEND') break;
   }
   if (last !== 'IEND') return { damage: 'the file ends before IEND' };
   if (idat.length === 0) return { damage: 'no image data (IDAT)' };
-  const width = u32(bytes, 16);
-  const height = u32(bytes, 20);
-  const channels = CHANNELS[bytes[25] ?? -1];
-  if (channels === undefined) return { damage: `colour type ${bytes[25]} does not exist` };
-  const rows = height * (1 + Math.ceil((width * channels * (bytes[24] ?? 8)) / 8));
-  return { idat: Buffer.concat(idat), rows, interlaced: bytes[28] === 1 };
+  const header = readPngHeader(bytes);
+  if (header === undefined) return { damage: 'the IHDR chunk is too short' };
+  const channels = CHANNELS[header.colourType ?? -1];
+  if (channels === undefined) return { damage: `colour type ${header.colourType} does not exist` };
+  const rows = header.height * (1 + Math.ceil((header.width * channels * (header.bitDepth ?? 8)) / 8));
+  return { idat: Buffer.concat(idat), rows, interlaced: header.interlace === 1 };
 }
 
 /** Why the PNG cannot be used, or undefined when it is sound. */

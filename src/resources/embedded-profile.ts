@@ -9,6 +9,7 @@
  * their profiles (decode.ts).
  */
 import { inflateSync } from 'node:zlib';
+import { pngChunks } from '../raster/png-chunks.js';
 import { u32 } from '../sfnt/binary.js';
 import { ascii, jpegComponents, jpegSegments } from './image-info.js';
 import type { ProfileRead } from './icc-profile.js';
@@ -38,16 +39,12 @@ function pngProfile(bytes: Uint8Array): ProfileRead {
   let srgb = false;
   let exponent: number | undefined;
   let chromaticities: Chromaticities | undefined;
-  for (let at = 8; at + 12 <= bytes.length;) {
-    const length = u32(bytes, at);
-    const type = ascii(bytes, at + 4, 4);
-    const data = at + 8;
-    if (type === 'IDAT' || type === 'PLTE' || data + length > bytes.length) break; // these come before both
-    if (type === 'iCCP') return checkPngProfile(bytes.subarray(data, data + length), components);
+  for (const { type, length, data, cutShort } of pngChunks(bytes)) {
+    if (type === 'IDAT' || type === 'PLTE' || cutShort) break; // these come before both
+    if (type === 'iCCP') return checkPngProfile(data, components);
     if (type === 'sRGB') srgb = true;
-    if (type === 'gAMA' && length === 4) exponent = gammaExponent(u32(bytes, data));
-    if (type === 'cHRM' && length === 32) chromaticities = Array.from({ length: 8 }, (_, i) => u32(bytes, data + 4 * i) / 100_000) as unknown as Chromaticities;
-    at = data + length + 4;
+    if (type === 'gAMA' && length === 4) exponent = gammaExponent(u32(data, 0));
+    if (type === 'cHRM' && length === 32) chromaticities = Array.from({ length: 8 }, (_, i) => u32(data, 4 * i) / 100_000) as unknown as Chromaticities;
   }
   if (srgb || exponent === undefined || (chromaticities === undefined && exponent >= SRGB_LIKE_GAMMA[0] && exponent <= SRGB_LIKE_GAMMA[1])) return NO_PROFILE;
   return checkProfile(chunkProfile(exponent, chromaticities, components), components);

@@ -8,6 +8,7 @@
 import { decodeText } from '../decode-text.js';
 import { fromCharCodes } from '../append-all.js';
 import { xmlRootName } from '../dom/xml-well-formed.js';
+import { readPngHeader } from '../raster/png-chunks.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'ico' | 'unknown';
 
@@ -77,9 +78,9 @@ function isSvgMarkup(bytes: Uint8Array): boolean {
 
 /** PNG: the IHDR chunk must come first; width and height are 4-byte big-endian. */
 function pngInfo(bytes: Uint8Array): ImageInfo | undefined {
-  if (bytes.length < 24 || ascii(bytes, 12, 4) !== 'IHDR') return undefined;
-  const width = u32(bytes, 16);
-  const height = u32(bytes, 20);
+  const header = readPngHeader(bytes);
+  if (header === undefined) return undefined;
+  const { width, height } = header;
   return width > 0 && height > 0 ? { format: 'png', width, height, orientation: 1 } : undefined;
 }
 

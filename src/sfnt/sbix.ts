@@ -8,6 +8,7 @@ import { Cursor, FontFormatError } from './cursor.js';
 import { sfntTables } from './cbdt.js';
 import type { BitmapGlyph, ColorBitmaps } from './cbdt.js';
 import { fromCharCodes } from '../append-all.js';
+import { readPngHeader } from '../raster/png-chunks.js';
 
 type Tables = ReturnType<typeof sfntTables>;
 
@@ -33,11 +34,10 @@ function advances(bytes: Uint8Array, tables: Tables): (id: number) => number {
 
 /** Width and height from a PNG's IHDR chunk (PNG §11.2.2). */
 function pngSize(png: Uint8Array): { width: number; height: number } {
-  const c = new Cursor(png, 0, png.length, 'sbix PNG');
-  if (c.u32() !== 0x89504e47) throw new FontFormatError('sbix glyph is not a PNG');
-  c.take(8);
-  if (fromCharCodes(c.take(4)) !== 'IHDR') throw new FontFormatError('sbix PNG without IHDR');
-  return { width: c.u32(), height: c.u32() };
+  if (new Cursor(png, 0, png.length, 'sbix PNG').u32() !== 0x89504e47) throw new FontFormatError('sbix glyph is not a PNG');
+  const header = readPngHeader(png);
+  if (header === undefined) throw new FontFormatError('sbix PNG without IHDR');
+  return { width: header.width, height: header.height };
 }
 
 /** The colour bitmaps of an sfnt file's sbix table, or undefined when it has none. */
