@@ -7,6 +7,8 @@ import type { PathSegment } from './display-list.js';
 import type { Rect, Side, Sides } from '../geometry/types.js';
 import type { Radii } from '../css/values/radii.js';
 import { hasRadii } from '../css/values/radii.js';
+import type { Matrix } from '../geometry/matrix.js';
+import { transformPoint } from '../geometry/matrix.js';
 
 /** Cubic approximation constant of a quarter circle. */
 export const KAPPA = 0.5522847498;
@@ -49,6 +51,18 @@ function isPoint(curve: Cubic): boolean {
 
 function curveTo(curve: Cubic): PathSegment {
   return { op: 'curve', x1: curve[1].x, y1: curve[1].y, x2: curve[2].x, y2: curve[2].y, x: curve[3].x, y: curve[3].y };
+}
+
+/** `path` with every point moved by `m`. */
+export function mappedPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {
+  return path.map((segment) => {
+    if (segment.op === 'close') return segment;
+    const [x, y] = transformPoint(m, segment.x, segment.y);
+    if (segment.op !== 'curve') return { op: segment.op, x, y };
+    const [x1, y1] = transformPoint(m, segment.x1, segment.y1);
+    const [x2, y2] = transformPoint(m, segment.x2, segment.y2);
+    return { op: 'curve', x1, y1, x2, y2, x, y };
+  });
 }
 
 export function roundedRectPath(rect: Rect, radii: Radii): PathSegment[] {

@@ -14,6 +14,7 @@ import type { SvgStyle } from '../resources/svg-style.js';
 import { elementTransform, parseTransform, shapePath } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
 import { appendAll } from '../append-all.js';
+import { mappedPath } from './path.js';
 
 export interface ClipOutline {
   /** Empty when nothing is drawn in the clip path: it then clips everything away. */
@@ -37,21 +38,8 @@ export function clipPathOutline(clip: DomElement, styleOf: (child: DomElement) =
     const shape = shapePath(child, viewport);
     if (shape === undefined) continue;
     evenOdd = style.clipRule === 'evenodd';
-    appendAll(path, transformPath(shape, multiply(unit, elementTransform(style.transform, style.transformOrigin, viewport))));
+    appendAll(path, mappedPath(shape, multiply(unit, elementTransform(style.transform, style.transformOrigin, viewport))));
   }
   return { path, evenOdd };
 }
 
-/** The path with matrix `m` applied to every point. */
-function transformPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {
-  const x = (px: number, py: number): number => m[0] * px + m[2] * py + m[4];
-  const y = (px: number, py: number): number => m[1] * px + m[3] * py + m[5];
-  return path.map((s) => {
-    switch (s.op) {
-      case 'move':
-      case 'line': return { op: s.op, x: x(s.x, s.y), y: y(s.x, s.y) };
-      case 'curve': return { op: 'curve', x1: x(s.x1, s.y1), y1: y(s.x1, s.y1), x2: x(s.x2, s.y2), y2: y(s.x2, s.y2), x: x(s.x, s.y), y: y(s.x, s.y) };
-      case 'close': return s;
-    }
-  });
-}

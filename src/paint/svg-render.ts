@@ -17,7 +17,7 @@ import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, PathSegment, SoftMask } from './display-list.js';
 import type { Matrix } from '../geometry/matrix.js';
 import type { SvgDocument } from '../resources/svg-document.js';
-import { IDENTITY, invert, multiply, transformPoint } from '../geometry/matrix.js';
+import { IDENTITY, invert, multiply } from '../geometry/matrix.js';
 import { length, numbers } from '../css/values/svg-units.js';
 import { elementTransform, enclosesNothing, pathBounds, shapePath, viewBoxMatrix } from './svg-geometry.js';
 import type { Viewport } from './svg-geometry.js';
@@ -36,6 +36,7 @@ import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import { appendAll } from '../append-all.js';
 import { clipPathOutline } from './svg-clip-path.js';
+import { mappedPath } from './path.js';
 import { transformedBounds } from '../layout/transform.js';
 import { unionOfRects } from '../geometry/rect.js';
 import { passesConditions, switchChild } from './svg-conditional.js';
@@ -219,18 +220,6 @@ function strokeItems(path: PathSegment[], walk: Walk, style: SvgStyle, authoredL
 
 /** What a non-scaling stroke of a gradient or pattern does here: not honoured, said once per document by the caller's warnings. */
 const NON_SCALING_SERVER_STROKE = '`vector-effect: non-scaling-stroke` is not honoured on a gradient or pattern stroke: it scales with its element';
-
-/** `path` with every point moved by `m`. */
-function mappedPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {
-  return path.map((segment) => {
-    if (segment.op === 'close') return segment;
-    const [x, y] = transformPoint(m, segment.x, segment.y);
-    if (segment.op !== 'curve') return { op: segment.op, x, y };
-    const [x1, y1] = transformPoint(m, segment.x1, segment.y1);
-    const [x2, y2] = transformPoint(m, segment.x2, segment.y2);
-    return { op: 'curve', x1, y1, x2, y2, x, y };
-  });
-}
 
 /** A stroke to paint: its path, how it is drawn in one colour, its width and opacity. */
 interface StrokeOutline {
