@@ -25,6 +25,12 @@ export type PathSegment =
   | { readonly op: 'curve'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
   | { readonly op: 'close' };
 
+/** A clip's outline: a path, filled by the non-zero or the even-odd rule. */
+export interface ClipOutline {
+  readonly path: readonly PathSegment[];
+  readonly evenOdd: boolean;
+}
+
 /** A gradient colour stop: `offset` 0-1 along the shading's axis or radius. */
 export interface ShadingStop {
   readonly offset: number;
@@ -126,9 +132,11 @@ export type DisplayItem =
       readonly vectorFrame?: readonly DisplayItem[];
       /**
        * Blurred with a Gaussian of `sigma` px (pdf/image-prep.ts: the copy covers `rect` grown by
-       * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`).
+       * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`), cut first
+       * to every outline of `clip` (paths in `rect`'s space from its top-left corner: the clips of
+       * the shadowed content, which Filter Effects 1 §13.1 blurs with it).
        */
-      readonly blur?: { readonly sigma: number; readonly shadow?: Color };
+      readonly blur?: { readonly sigma: number; readonly shadow?: Color; readonly clip?: readonly ClipOutline[] };
       /**
        * An SVG document to draw as pixels by Skia (pdf/image-prep.ts): an SVG element with a
        * filter only a rasteriser applies (svg-filter-raster.ts), a blurred `drop-shadow()` of

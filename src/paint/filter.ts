@@ -31,6 +31,7 @@ import { rasterElementFilter, unboundedWarning, unfilteredWarning } from './svg-
 import { drawsNothing } from './items-svg.js';
 import { isRasterShadow, rasterShadow } from './drop-shadow-raster.js';
 import { isOpaqueRaster } from './opaque-image.js';
+import { imageShadowsWithClipsInside } from './shadow-image-clips.js';
 import type { Rect } from '../geometry/types.js';
 
 /**
@@ -150,7 +151,7 @@ function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayI
 function blurredShadow(drawn: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   const sigma = shadow.blur;
   const items = clippedOpaqueImagesAsRects(drawn);
-  // the images' shadows keep the transforms and clips they are drawn under
+  // the images' shadows keep the transforms they are drawn under, their clips cut them before the blur
   const images = items.flatMap((item): DisplayItem[] => {
     if (isRaster(item)) {
       const { filters: _colours, ...image } = item;
@@ -158,7 +159,7 @@ function blurredShadow(drawn: readonly DisplayItem[], shadow: DropShadow): Displ
     }
     return STRUCTURE.has(item.kind) ? [item] : [];
   });
-  const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
+  const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...imageShadowsWithClipsInside(images), { kind: 'pop-transform' }] : [];
   const others = items.filter((item) => !isRaster(item));
   // an earlier shadow's image has no outline, as an earlier outlines' mask (an alpha mask) has none
   const polygons = coveredPolygons(others.filter((item) => !isRasterShadow(item)));

@@ -25,6 +25,7 @@ import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, DocumentDisplayList, ImagePlacement, PageDisplayList } from '../paint/display-list.js';
 import type { ColorStep } from '../paint/color-matrix.js';
 import { recolorRgba } from '../paint/color-matrix.js';
+import { mappedPath } from '../paint/path.js';
 import type { LoadedImage } from '../resources/types.js';
 import { MAX_ENLARGED_PIXELS, enlargeNearest } from '../raster/pixelate.js';
 import { copyFormat, recolorPixels } from '../raster/recolor.js';
@@ -115,7 +116,9 @@ function blurred(item: ImageItem, blur: Blur, k: number): { request: BlurRequest
   const c = blur.shadow;
   const request: BlurRequest = {
     width, height, x: room * k, y: room * k, drawWidth: item.rect.width * k, drawHeight: item.rect.height * k, sigma: blur.sigma * k,
-    ...(c === undefined ? {} : { shadow: `rgba(${Math.round(c.r)}, ${Math.round(c.g)}, ${Math.round(c.b)}, ${c.a})` }),
+    ...(c === undefined ? {} : { shadow: { color: `rgb(${Math.round(c.r)}, ${Math.round(c.g)}, ${Math.round(c.b)})`, alpha: c.a } }),
+    // the clips' outlines, from the image's top-left corner, in the canvas's pixels
+    ...(blur.clip === undefined ? {} : { clip: blur.clip.map((clip) => ({ path: mappedPath(clip.path, [k, 0, 0, k, room * k, room * k]), evenOdd: clip.evenOdd })) }),
   };
   return { request, rect: { x: item.rect.x - room, y: item.rect.y - room, width: width / k, height: height / k } };
 }

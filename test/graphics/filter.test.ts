@@ -171,6 +171,29 @@ describe('filter: a blurred drop-shadow() of what the content shows', () => {
     expect([page[92]![50], page[86]![24]]).toEqual(['s', 't']);
   });
 
+  it('shadows a PNG in a translucent colour with that colour\'s alpha once', async () => {
+    // Chromium 156 at 96 dpi: grey 128 under the image (half black); it was 191, the alpha squared
+    const page = await renderPage('<style>@page { size: 120px 120px; margin: 0 } body { margin: 0 }'
+      + ` img { display: block; margin: 20px; width: 60px; height: 60px; filter: drop-shadow(0 10px 1px rgba(0,0,0,.5)) }</style><img src="${LOGO}">`,
+    {}, { palette: { h: '#808080' }, tolerance: 3 });
+    expect([page[86]![24], page[85]![50]]).toEqual(['h', 'h']);
+  });
+
+  it('shadows a transparent PNG cut by a rounded clip with the shape the clip leaves, blurred', async () => {
+    // the photo above as an RGBA PNG (its top-left quarter transparent), the clip the img's own
+    // corners or a rounded `overflow: hidden` parent under the filter; Chromium 156 at 96 dpi: the
+    // same greys (209 and 228) below the circle, where the image's blurred alpha cut to the circle
+    // after the blur left them white
+    const page = (style: string, html: string): Promise<string[]> => renderPage('<style>@page { size: 120px 120px; margin: 0 } body { margin: 0 }'
+      + ` .round { display: block; margin: 20px; width: 60px; height: 60px; border-radius: 50%; overflow: hidden } img { display: block; width: 60px; height: 60px } ${style}</style>${html}`,
+    {}, { palette: { s: '#d1d1d1', t: '#e4e4e4' }, tolerance: 3 });
+    const shadow = 'filter: drop-shadow(0 10px 10px rgba(0,0,0,.5))';
+    const onImage = await page(`.round { ${shadow} }`, `<img class="round" src="${LOGO}">`);
+    const onParent = await page(`.round { ${shadow} }`, `<div class="round"><img src="${LOGO}"></div>`);
+    const onGrandparent = await page(`.outer { ${shadow} }`, `<div class="outer"><div class="round"><img src="${LOGO}"></div></div>`);
+    for (const result of [onImage, onParent, onGrandparent]) expect([result[92]![50], result[86]![24]]).toEqual(['s', 't']);
+  });
+
   it('shadows an SVG pattern fill under feDropShadow dot by dot', async () => {
     const svg = '<style>@page { size: 100px 80px; margin: 0 } body { margin: 0 } svg { display: block }</style><svg width="100" height="80"><defs>'
       + '<filter id="sh" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="6" dy="6" stdDeviation="2" flood-color="#000" flood-opacity=".6"/></filter>'
