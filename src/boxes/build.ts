@@ -6,7 +6,7 @@
 import { drawsNothing, isMathElement, mathBox, mathCellRow, type MathBuild } from './math.js';
 import { InlineSvgImages } from './inline-svg.js';
 import { foreignObjectBlock, foreignObjectsOf } from './foreign-object.js';
-import { blockified, blockifiedItem, isFlexOrGrid, outerDisplay } from './display.js';
+import { blockified, blockifiedItem, isFlexOrGrid, outerDisplay, outOfFlowScheme } from './display.js';
 import { withSvgReferences } from './svg-references.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, CounterStyleSet, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
@@ -15,7 +15,7 @@ import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js'
 import { elementLocation } from '../dom/location.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
-import type { FormBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { FormBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, leaderBox, markerContent } from './generated.js';
@@ -39,7 +39,7 @@ import { absoluteUrl, emptySourceWarning, replacedSource } from './replaced-sour
 import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
-import { markVertical, orthogonalSubgrid, writingModeChange } from './writing-mode.js';
+import { markVertical, orthogonalSubgrid, turnedBoxes, writingModeChange } from './writing-mode.js';
 import { OpenElements, sourceLocator } from './open-elements.js';
 import { HIDDEN_BACK_FACE, warnHiddenBackFace } from './back-face.js';
 
@@ -225,14 +225,6 @@ function record(walk: Walk, element: DomElement, declared: ComputedStyle): Compu
   return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
 }
 
-/** CSS2 §9.3: floats and absolutely positioned boxes leave the flow (an absolute box does not float). */
-function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefined {
-  if (style.position === 'absolute' || style.position === 'fixed') return style.position;
-  if (typeof style.position === 'object') return 'running';
-  if (style.float === 'footnote') return 'footnote';
-  return style.float !== 'none' ? 'float' : undefined;
-}
-
 /**
  * How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not
  * honoured. The parent's is read from the style its children are built with: the parent's own
@@ -338,12 +330,12 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, 
   walk.counters.enterLevel();
   // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
-  appendAll(boxes, pseudoBoxes(walk, element, 'before', pseudos.before));
+  appendAll(boxes, pseudoBoxes(walk, { element, style }, 'before', pseudos.before));
   // no closure for the elements that are not `details`: this runs for every element
   const children = element.name !== 'details' ? element.children : detailsChildren(element, (details) => walk.ctx.diagnostics.warn('html',
     'a `<details>` without a `<summary>` is printed without one (a browser shows a default "Details" summary)', elementLocation(walk.dom, details)));
   for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
-  appendAll(boxes, pseudoBoxes(walk, element, 'after', pseudos.after));
+  appendAll(boxes, pseudoBoxes(walk, { element, style }, 'after', pseudos.after));
   walk.counters.leaveLevel();
   // a `display: contents` element's children are its parent's: the parent's fix-up places them (a `<tbody style="display: contents">`'s rows are the table's)
   if (TABLE_PARENTS.has(style.display) || style.display === 'table' || style.display === 'inline-table' || style.display === 'contents') return boxes;
@@ -386,14 +378,21 @@ function countSure(walk: Walk): void {
   if (max !== undefined && ++walk.sure > max) throw limitExceeded('maxBoxes', max, `the document generates more than ${max} boxes`);
 }
 
-/** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4). */
-function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after', style: ComputedStyle | undefined): readonly Box[] {
+/** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4), turned by a writing mode not the element's as an element is. */
+function pseudoBoxes(walk: Walk, origin: { readonly element: DomElement; readonly style: ComputedStyle }, pseudo: 'before' | 'after', style: ComputedStyle | undefined): readonly Box[] {
   if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return NO_CHILDREN;
+  const boxes = generatedBoxes(walk, origin.element, pseudo, style, style.content);
+  const change = changeOf(walk, origin.element, style, origin.style);
+  return change.kind !== 'vertical' ? boxes : turnedBoxes(boxes, (box) => withWritingMode(walk, origin.element, change, [box])[0] ?? box);
+}
+
+/** The boxes of a ::before/::after whose `content` is a list. */
+function generatedBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after', style: ComputedStyle, content: readonly ContentItem[]): readonly Box[] {
   walk.counters.enterElement();
   let children: InlineLevelBox[];
   try {
     applyCounterChanges(element, style, walk.counters, true);
-    children = contentBoxes(walk, element, style, pseudo, style.content);
+    children = contentBoxes(walk, element, style, pseudo, content);
     walk.pseudoStrings.capture(element, pseudo, children);
   } finally {
     walk.counters.leaveElement();

@@ -1,6 +1,6 @@
 /** The outer display type a box takes from `display` (CSS Display 3 §2), and blockification (§2.7). */
 import type { ComputedStyle, Display } from '../css/types.js';
-import type { Box } from './types.js';
+import type { Box, OutOfFlowBox } from './types.js';
 
 export type OuterDisplay = 'block' | 'inline' | 'inline-flow';
 
@@ -32,4 +32,12 @@ export function blockifiedItem(child: Box): Box {
     return { ...child, outer: 'block', style: blockified(child.style) } as Box;
   }
   return child;
+}
+
+/** CSS2 §9.3: floats and absolutely positioned boxes leave the flow (an absolute box does not float). */
+export function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefined {
+  if (style.position === 'absolute' || style.position === 'fixed') return style.position;
+  if (typeof style.position === 'object') return 'running';
+  if (style.float === 'footnote') return 'footnote';
+  return style.float !== 'none' ? 'float' : undefined;
 }

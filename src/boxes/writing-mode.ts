@@ -7,7 +7,7 @@
 import type { ComputedStyle } from '../css/types.js';
 import { isSubgridTemplate } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
-import type { Box, VerticalMode } from './types.js';
+import type { BlockLevelBox, Box, VerticalMode } from './types.js';
 
 export type WritingModeChange =
   | { readonly kind: 'none' }
@@ -54,4 +54,10 @@ export function orthogonalSubgrid(boxes: Box[], mode: VerticalMode, unhonoured: 
   if (!boxes.some((box) => box.kind === 'grid' && (isSubgridTemplate(box.style.gridTemplateRows) || isSubgridTemplate(box.style.gridTemplateColumns)))) return boxes;
   unhonoured(`a subgrid whose \`writing-mode\` (${mode}) is not its parent's is laid out as a grid of its own (\`subgrid\` taken as \`none\`)`);
   return boxes;
+}
+
+/** Each box as `turn` makes it; an out-of-flow one (an absolutely positioned `::after`) by its box, the one it places. */
+export function turnedBoxes(boxes: readonly Box[], turn: (box: Box) => Box): Box[] {
+  // markVertical keeps a block-level box block-level
+  return boxes.map((box) => (box.kind === 'out-of-flow' ? { ...box, box: turn(box.box) as BlockLevelBox } : turn(box)));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
 import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
+import type { Fragment } from '../../src/layout/types.js';
 import { renderPdf } from '../helpers/render.js';
 import { pdfWords } from '../helpers/words.js';
 
@@ -143,6 +144,21 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
   it('separates paragraphs, headings and lists by their block margins, which are left and right in vertical text (HTML §15.3.3)', async () => {
     // the UA sheet set margin-top/bottom: in vertical-rl they fell along the lines, and the four blocks were 80px wide together
     await expectBoxes('<div id=d style="writing-mode: vertical-rl; height: 200px"><p>First</p><p>Second</p><h2>Head</h2><ul><li>item</li></ul></div>', ['d 0,0 167.81x200']);
+  });
+
+  it('turns a ::before/::after whose writing mode is not its element\'s, as an element is: a bar chart\'s rotated label (Chromium 156)', async () => {
+    // octavo laid generated content out horizontally whatever its writing-mode; the numbers are Chromium's for a span and a div of the same style
+    const doc = await layoutHtml(`${PAGE}<style>.bar { position: relative; width: 60px; height: 150px }
+      .bar::after { content: "Windows"; position: absolute; bottom: 4px; left: 10px; writing-mode: vertical-rl }
+      .day::before { content: "Mon"; display: block; writing-mode: vertical-lr }</style><div class=bar></div><div class=day>x</div>`);
+    const pseudos: string[] = [];
+    const visit = (f: Fragment): void => {
+      // the outer fragment is the box on the page (the turned one inside is laid out in its own axes)
+      if (f.kind === 'box' && f.box.pseudo !== undefined) pseudos.push(`${f.box.pseudo} ${[f.x, f.y, f.width, f.height].map((n) => Math.round(n * 10) / 10).join(',')}`);
+      else if (f.kind === 'box' || f.kind === 'line') f.children.forEach(visit);
+    };
+    doc.pages[0]!.children.forEach(visit);
+    expect(pseudos).toEqual(['after 10,81.1,20,64.9', 'before 0,150,20,31.1']);
   });
 
   it('makes a vertical inline an inline-block in its line', async () => {
