@@ -18,6 +18,7 @@ import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesh
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 import { quirkyValueText } from './values/quirky-values.js';
+import { UNDRAWN_LEGACY_GRADIENT } from './values/legacy-gradient.js';
 
 export interface DeclarationSink {
   warn(code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void;
@@ -167,6 +168,7 @@ export function parseDeclarationValue(
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
+    if (UNDRAWN_LEGACY_GRADIENT.test(text)) ctx.sink.warn('css_unsupported', `\`-webkit-gradient(radial, …)\` is not supported (in \`${name}\`)`, where.line, where.column);
     if (reportedUnsupported || VENDOR_VALUE.test(text) || OLD_IE_VALUE.test(text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];

@@ -4,13 +4,13 @@
  * (§3.4.3), the gradient line of a linear gradient (§3.1.1), the ending shape of a radial one
  * (§3.2.2) and the repeating forms (§3.5) are resolved here, so the pdf stage only writes shadings.
  */
-import type { ColorStop, ConicGradient, Gradient, LinearGradient, RadialGradient } from '../css/image-types.js';
+import type { ColorStop, ConicGradient, Gradient, LinearGradient, Position, RadialGradient } from '../css/image-types.js';
 import type { Color } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
 import { positionIn } from '../css/values/position.js';
 import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
-import { maxOf } from '../append-all.js';
+import { maxOf, minOf } from '../append-all.js';
 import { sameColor } from '../css/values/color.js';
 import { colorMixer, type ColorMixer } from '../css/values/color-interpolation.js';
 
@@ -170,45 +170,72 @@ function averageColor(stops: readonly ShadingStop[]): Color {
   return { r: sum('r'), g: sum('g'), b: sum('b'), a: sum('a') };
 }
 
-/** §3.1.1: the direction vector (unit) and the gradient line's length for a box. */
-function linearLine(gradient: LinearGradient, w: number, h: number): { dx: number; dy: number; length: number } {
+/** A gradient line: where its 0% and 100% are, px from the page origin. */
+interface GradientLine { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+
+/** §3.1.1: the line of an angle or a side or corner, through the box's centre, the box projecting onto exactly [0, 1] of it. */
+function standardLine(direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 }, box: Rect): GradientLine {
+  const w = box.width;
+  const h = box.height;
   let dx: number;
   let dy: number;
-  const dir = gradient.direction;
-  if ('angle' in dir) {
-    const a = (dir.angle * Math.PI) / 180;
+  if ('angle' in direction) {
+    const a = (direction.angle * Math.PI) / 180;
     dx = Math.sin(a);
     dy = -Math.cos(a);
-  } else if (dir.x !== 0 && dir.y !== 0) {
+  } else if (direction.x !== 0 && direction.y !== 0) {
     // to a corner: perpendicular to the diagonal joining the two other corners
-    dx = dir.x * h;
-    dy = dir.y * w;
+    dx = direction.x * h;
+    dy = direction.y * w;
     const n = Math.hypot(dx, dy) || 1;
     dx /= n;
     dy /= n;
   } else {
-    dx = dir.x;
-    dy = dir.y;
+    dx = direction.x;
+    dy = direction.y;
   }
-  return { dx, dy, length: Math.abs(w * dx) + Math.abs(h * dy) };
+  const length = Math.abs(w * dx) + Math.abs(h * dy);
+  const cx = box.x + w / 2;
+  const cy = box.y + h / 2;
+  return { x0: cx - (dx * length) / 2, y0: cy - (dy * length) / 2, x1: cx + (dx * length) / 2, y1: cy + (dy * length) / 2 };
+}
+
+/** The part of `line` the box projects onto, as fractions of it (0 to 1 for a standard line). */
+function boxSpan(line: GradientLine, box: Rect): { from: number; to: number } {
+  const dx = line.x1 - line.x0;
+  const dy = line.y1 - line.y0;
+  const squared = dx * dx + dy * dy;
+  const ts = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+    .map(([x, y]) => ((x! - line.x0) * dx + (y! - line.y0) * dy) / squared);
+  return { from: minOf(ts), to: maxOf(ts) };
 }
 
 function linearShading(gradient: LinearGradient, box: Rect): Shading | Color {
-  const { dx, dy, length } = linearLine(gradient, box.width, box.height);
+  const dir = gradient.direction;
+  // the legacy syntaxes' two points: the line runs between them, wherever the box is
+  const line = 'from' in dir ? pointsLine(dir.from, dir.to, box) : standardLine(dir, box);
+  const length = Math.hypot(line.x1 - line.x0, line.y1 - line.y0);
   let stops = fixStops(gradient.stops, length, colorMixer(gradient.interpolation));
+  // a line of no length (two equal points) paints its last colour, as Skia's does
+  if (length === 0) return stops[stops.length - 1]!.color;
+  const span = 'from' in dir ? boxSpan(line, box) : { from: 0, to: 1 };
   if (gradient.repeating) {
-    const repeated = repeatStops(stops, 0, 1);
+    const repeated = repeatStops(stops, span.from, span.to);
     if (repeated === undefined) return averageColor(stops);
     stops = repeated;
   }
-  // the box projects exactly onto [0, 1] of the gradient line
-  const unit = premultiplyStops(clipStops(stops, 0, 1));
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const at = (t: number): [number, number] => [cx + dx * length * (t - 0.5), cy + dy * length * (t - 0.5)];
-  const [x0, y0] = at(0);
-  const [x1, y1] = at(1);
+  const unit = premultiplyStops(clipStops(stops, span.from, span.to));
+  const at = (t: number): [number, number] => [line.x0 + (line.x1 - line.x0) * t, line.y0 + (line.y1 - line.y0) * t];
+  const [x0, y0] = at(span.from);
+  const [x1, y1] = at(span.to);
   return { kind: 'axial', x0, y0, x1, y1, stops: unit };
+}
+
+/** The line between two points of the box. */
+function pointsLine(from: Position, to: Position, box: Rect): GradientLine {
+  const start = positionIn(from, box);
+  const end = positionIn(to, box);
+  return { x0: start.x, y0: start.y, x1: end.x, y1: end.y };
 }
 
 /** §3.2.2: the ending shape's radii for a centre (cx, cy) relative to the box. */

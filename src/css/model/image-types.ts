@@ -41,8 +41,11 @@ export interface ColorInterpolation {
 export interface LinearGradient {
   readonly kind: 'linear';
   readonly repeating: boolean;
-  /** An angle in degrees (0 = to top, clockwise), or a corner/side (`to right bottom` = {x: 1, y: 1}). */
-  readonly direction: { readonly angle: number } | { readonly x: -1 | 0 | 1; readonly y: -1 | 0 | 1 };
+  /**
+   * An angle in degrees (0 = to top, clockwise), a corner/side (`to right bottom` = {x: 1, y: 1}),
+   * or two points of the box the line runs between (the legacy `-webkit-` syntaxes).
+   */
+  readonly direction: { readonly angle: number } | { readonly x: -1 | 0 | 1; readonly y: -1 | 0 | 1 } | { readonly from: Position; readonly to: Position };
   readonly stops: readonly ColorStop[];
   /** Undefined: sRGB (every stop a legacy colour). */
   readonly interpolation?: ColorInterpolation;

@@ -6,11 +6,13 @@
 import type { CssNode } from 'css-tree';
 import type { ColorInterpolation, ColorStop, CssImage, RadialExtent, UrlImage } from '../model/image-types.js';
 import type { Color, ColorScheme } from '../model/types.js';
-import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
 import { parseAngle } from './angle.js';
-import { parseCalcFunction, percentOnly } from './calc.js';
 import { takeInterpolation } from './color-interpolation.js';
+import type { SpecifiedStop } from './gradient-stops.js';
+import { parseStops } from './gradient-stops.js';
+import type { SpecifiedGradientPoints } from './legacy-gradient.js';
+import { parseLegacyGradient } from './legacy-gradient.js';
 import { chooseFromImageSet, IMAGE_SET_FUNCTIONS } from './image-set.js';
 import { MODERN_COLOR_FUNCTIONS } from './modern-color.js';
 import { childrenOf, identOf, splitBy, urlOf, writtenUrlOf } from './nodes.js';
@@ -19,11 +21,6 @@ import type { SpecifiedPosition } from './position.js';
 import { CENTER, computePosition, parsePosition } from './position.js';
 import type { LengthContext, SpecifiedLength } from './units.js';
 import { computeLength, parseLength } from './units.js';
-
-interface SpecifiedStop {
-  readonly color: SpecifiedColor | undefined; // undefined: a transition hint
-  readonly position: SpecifiedLength | undefined;
-}
 
 type SpecifiedRadialSize = RadialExtent | { readonly rx: SpecifiedLength; readonly ry: SpecifiedLength };
 
@@ -36,44 +33,9 @@ interface SpecifiedGradient {
 
 export type SpecifiedImage =
   | UrlImage
-  | SpecifiedGradient & { readonly kind: 'linear'; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 } }
+  | SpecifiedGradient & { readonly kind: 'linear'; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 } | SpecifiedGradientPoints }
   | SpecifiedGradient & { readonly kind: 'radial'; readonly shape: 'circle' | 'ellipse'; readonly size: SpecifiedRadialSize; readonly position: SpecifiedPosition }
   | SpecifiedGradient & { readonly kind: 'conic'; readonly from: number; readonly position: SpecifiedPosition };
-
-/** `<color-stop-list>`; conic stops take angles, stored as percentages of a turn. */
-function parseStops(args: readonly Nodes[], angular: boolean): SpecifiedStop[] | undefined {
-  const stops: SpecifiedStop[] = [];
-  const positionOf = (node: CssNode | undefined): SpecifiedLength | undefined => {
-    if (angular) {
-      const angle = parseAngle(node);
-      if (angle !== undefined) return { kind: 'percent', value: (angle / 360) * 100 };
-      if (node?.type === 'Percentage') return { kind: 'percent', value: Number(node.value) };
-      // a math function of percentages (`calc(var(--p) * 1%)`, the donut charts' idiom)
-      const calc = node?.type === 'Function' ? parseCalcFunction(node) : undefined;
-      const percent = calc?.type === 'length' ? percentOnly(calc.node) : undefined;
-      return percent === undefined ? undefined : { kind: 'percent', value: percent };
-    }
-    return parseLength(node, { percent: true, negative: true });
-  };
-  for (const arg of args) {
-    const color = parseColor(arg[0]);
-    const rest = color === undefined ? arg : arg.slice(1);
-    if (rest.length > 2 || (color === undefined && rest.length !== 1)) return undefined;
-    const positions = rest.map(positionOf);
-    if (positions.some((p) => p === undefined)) return undefined;
-    if (color === undefined) {
-      // a transition hint must sit between two colour stops
-      if (stops.length === 0 || stops[stops.length - 1]!.color === undefined) return undefined;
-      stops.push({ color: undefined, position: positions[0] });
-      continue;
-    }
-    if (positions.length === 0) stops.push({ color, position: undefined });
-    for (const position of positions) stops.push({ color, position });
-  }
-  const colors = stops.filter((s) => s.color !== undefined).length;
-  if (colors < 1 || stops[stops.length - 1]!.color === undefined) return undefined;
-  return stops;
-}
 
 const SIDE: Readonly<Record<string, ['x' | 'y', -1 | 1]>> = { left: ['x', -1], right: ['x', 1], top: ['y', -1], bottom: ['y', 1] };
 
@@ -196,8 +158,8 @@ export function parseImage(node: CssNode | undefined, baseUrl: string | undefine
     if (chosen === undefined) return undefined;
     return chosen.image.kind === 'url' && chosen.resolution !== 1 ? { kind: 'url', url: chosen.image.url, resolution: chosen.resolution } : chosen.image;
   }
-  if (!GRADIENT.test(name)) return undefined;
-  return parseGradient(name, splitBy(childrenOf(node), ','));
+  if (GRADIENT.test(name)) return parseGradient(name, splitBy(childrenOf(node), ','));
+  return parseLegacyGradient(name, splitBy(childrenOf(node), ','));
 }
 
 /** A transition hint keeps the colour halfway between its neighbours, which it reaches at its position. */
@@ -222,8 +184,10 @@ export function computeImage(image: SpecifiedImage, ctx: ImageContext): CssImage
   switch (image.kind) {
     case 'url':
       return image;
-    case 'linear':
-      return { ...image, stops: computeStops(image.stops, ctx) };
+    case 'linear': {
+      const direction = 'from' in image.direction ? { from: computePosition(image.direction.from, ctx), to: computePosition(image.direction.to, ctx) } : image.direction;
+      return { ...image, direction, stops: computeStops(image.stops, ctx) };
+    }
     case 'radial': {
       const size = typeof image.size === 'string' ? image.size : { rx: computeLength(image.size.rx, ctx), ry: computeLength(image.size.ry, ctx) };
       return { ...image, size, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx) };
