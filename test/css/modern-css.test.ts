@@ -193,6 +193,21 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(broken.diagnostics.map((d) => d.message)).toContain('@font-face needs `font-family` and a `src` with url() or local()');
   });
 
+  it('drops the unprefixed properties Word and LibreOffice save for themselves without a warning, as Chromium drops them', async () => {
+    // Word's "Web Page" export (tab stops, tab width, underline style, IE's East Asian grid) and LibreOffice's links
+    const css = `@page WordSection1 { size: 8.5in 11in; margin: 1in; layout-grid: 15.6pt }
+      p.MsoHeader { margin: 0; tab-stops: center 3.25in right 6.5in; layout-grid-mode: char; punctuation-wrap: simple }
+      a:link { color: #0563C1; text-decoration: underline; text-underline: single; so-language: zxx }
+      span.toc { text-decoration: none; text-underline: none; text-line-through: double }`;
+    const doc = await styleWith(css, `<body style='tab-interval:.5in;text-justify-trim:punctuation'>
+      <p class=MsoHeader>x <a href=#t>t<span class=toc>1</span></a></p></body>`);
+    expect([doc.style('p').marginTop, doc.style('a').textDecorationLine.underline, doc.style('span').textDecorationLine.underline]).toEqual([0, true, false]);
+    expect(doc.diagnostics).toEqual([]);
+    // they are not CSS: @supports does not take them
+    const supports = await styleWith('@supports (tab-stops: left 1in) { p { margin-top: 5px } }', '<p>x</p>');
+    expect(supports.style('p').marginTop).toBe(16);
+  });
+
   it('warns once about an unsupported at-rule, not again about what css-tree could not read in it (Primer)', async () => {
     const doc = await styleWith('@custom-media --narrow (max-width: calc(48rem - 0.02px)); p { width: 2px }', '<p>x</p>');
     expect(doc.style('p').width).toBe(2);

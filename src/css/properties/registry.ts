@@ -38,7 +38,7 @@ import { SHAPE_PROPERTIES } from './shapes.js';
 import { UI_PROPERTIES } from './ui.js';
 import { ZOOM_PROPERTIES } from './zoom.js';
 import { WRITING_MODE_PROPERTIES } from './writing-modes.js';
-import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
+import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isOtherProgramsProperty } from './unsupported.js';
 import { WEBKIT_ALIASES } from './webkit-aliases.js';
 import { WEBKIT_BOX_PROPERTIES } from './webkit-box.js';
 import { COMPOSITING_PROPERTIES } from './compositing.js';
@@ -142,7 +142,7 @@ export function lookupProperty(name: string): PropertyLookup {
   const lower = name.toLowerCase();
   const def = BY_NAME.get(lower);
   if (def !== undefined) return { kind: 'known', def };
-  if (IGNORED_PROPERTIES.has(lower) || isVendorPrefixed(lower)) return { kind: 'ignored' };
+  if (IGNORED_PROPERTIES.has(lower) || isOtherProgramsProperty(lower)) return { kind: 'ignored' };
   return { kind: 'unknown' };
 }
 

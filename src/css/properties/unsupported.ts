@@ -120,7 +120,23 @@ export const INLINE_SVG_PROPERTIES: ReadonlySet<string> = new Set([
 /** The SVG properties of INLINE_SVG_PROPERTIES that do not inherit (SVG 2 §13.2.2 gradient stops, §11.10.2.6, the geometry properties). */
 export const NON_INHERITED_SVG_PROPERTIES: ReadonlySet<string> = new Set(['stop-color', 'stop-opacity', 'alignment-baseline', 'baseline-shift', 'vector-effect', 'rx', 'ry', 'cx', 'cy', 'r', 'x', 'y']);
 
-/** Another engine's property: a vendor prefix, or Microsoft Office's `mso-` of HTML saved from Word and Outlook. */
-export function isVendorPrefixed(name: string): boolean {
-  return /^-(webkit|moz|ms|o|epub|apple|khtml|wap|xv|prince|fs)-/.test(name) || name.startsWith('mso-');
+/**
+ * Properties without a prefix that word processors write into the HTML they save, for themselves
+ * or for Internet Explorer, and that no browser reads: Word's tab stops and default tab width (its
+ * HTML carries each tab as a span of spaces, `mso-tab-count`), its underline style beside
+ * `text-decoration`, IE's East Asian layout grid, justification and punctuation properties, and LibreOffice's
+ * `so-language` on every link. Dropped silently, as Chromium drops them (`mso-` ones too).
+ */
+const OTHER_PROGRAM_PROPERTIES: ReadonlySet<string> = new Set([
+  'tab-stops', 'tab-interval', 'text-underline', 'text-line-through',
+  'layout-grid', 'layout-grid-mode', 'layout-grid-type', 'layout-grid-line', 'layout-grid-char', 'punctuation-wrap',
+  'text-justify-trim', 'text-kashida-space', 'so-language',
+]);
+
+/**
+ * Another engine's or program's property: a vendor prefix, Microsoft Office's `mso-` of HTML saved
+ * from Word and Outlook, or one of OTHER_PROGRAM_PROPERTIES.
+ */
+export function isOtherProgramsProperty(name: string): boolean {
+  return /^-(webkit|moz|ms|o|epub|apple|khtml|wap|xv|prince|fs)-/.test(name) || name.startsWith('mso-') || OTHER_PROGRAM_PROPERTIES.has(name);
 }
