@@ -13,7 +13,7 @@ import type { RegisteredProperty } from './properties/registry.js';
 import { LONGHAND_INDEX, lookupProperty } from './properties/registry.js';
 import { FLOW_MODES } from './properties/logical.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
-import { INLINE_SVG_PROPERTIES, changesNothing } from './properties/unsupported.js';
+import { INLINE_SVG_PROPERTIES, changesNothing, isOtherProgramsValue } from './properties/unsupported.js';
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
@@ -138,7 +138,7 @@ export function parseDeclarationValue(
   }
   const def = lookup.def;
   if (def.kind === 'unsupported') {
-    if (!changesNothing(def.name, text)) ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column);
+    if (!changesNothing(def.name, text) && !isOtherProgramsValue(def.name, text)) ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column);
     return [];
   }
   const nodes = valueNodes(valueNode);
@@ -167,9 +167,10 @@ export function parseDeclarationValue(
   if (values === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property, where);
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
-    // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
+    // engine's value (`display: -ms-flexbox` before `display: flex`, IE's `text-justify: inter-ideograph`
+    // from Word) is dropped silently, as its properties are.
     if (UNDRAWN_LEGACY_GRADIENT.test(text)) ctx.sink.warn('css_unsupported', `\`-webkit-gradient(radial, …)\` is not supported (in \`${name}\`)`, where.line, where.column);
-    if (reportedUnsupported || VENDOR_VALUE.test(text) || OLD_IE_VALUE.test(text)) return [];
+    if (reportedUnsupported || VENDOR_VALUE.test(text) || OLD_IE_VALUE.test(text) || isOtherProgramsValue(name, text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
   }

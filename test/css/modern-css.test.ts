@@ -208,6 +208,18 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(supports.style('p').marginTop).toBe(16);
   });
 
+  it('drops Internet Explorer\'s words for text-justify and text-autospace that Word writes, silently, keeping the value before', async () => {
+    // Word's justified paragraphs: `text-align:justify;text-justify:inter-ideograph`; Chromium 156 drops the value (computed: none here)
+    const css = `p { text-justify: none; text-justify: inter-ideograph; text-autospace: none }
+      div { text-justify: newspaper; text-justify: distribute-all-lines; text-justify: kashida; text-justify: inter-cluster }`;
+    const doc = await styleWith(css, '<p>x</p><div>y</div>');
+    expect([doc.style('p').textJustify, doc.style('div').textJustify]).toEqual(['none', 'auto']);
+    expect(doc.diagnostics).toEqual([]);
+    // a misspelt standard word is still said
+    const typo = await styleWith('p { text-justify: inter-wrod }', '<p>x</p>');
+    expect(typo.diagnostics.map((d) => d.message)).toEqual(['invalid value `inter-wrod` for `text-justify`']);
+  });
+
   it('warns once about an unsupported at-rule, not again about what css-tree could not read in it (Primer)', async () => {
     const doc = await styleWith('@custom-media --narrow (max-width: calc(48rem - 0.02px)); p { width: 2px }', '<p>x</p>');
     expect(doc.style('p').width).toBe(2);

@@ -134,6 +134,21 @@ const OTHER_PROGRAM_PROPERTIES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Internet Explorer's words for standard properties, which Word writes on every justified
+ * paragraph (`text-justify: inter-ideograph`) and on East Asian text (`text-autospace: none`):
+ * invalid in CSS Text and dropped silently, as Chromium drops them, like other engines' values.
+ */
+const OTHER_PROGRAM_VALUES: Readonly<Record<string, readonly string[]>> = {
+  'text-justify': ['inter-ideograph', 'inter-cluster', 'newspaper', 'distribute-all-lines', 'kashida'],
+  'text-autospace': ['none'],
+};
+
+/** Whether `text` is Internet Explorer's word for the property `name` (OTHER_PROGRAM_VALUES). */
+export function isOtherProgramsValue(name: string, text: string): boolean {
+  return OTHER_PROGRAM_VALUES[name]?.includes(text.trim().toLowerCase()) ?? false;
+}
+
+/**
  * Another engine's or program's property: a vendor prefix, Microsoft Office's `mso-` of HTML saved
  * from Word and Outlook, or one of OTHER_PROGRAM_PROPERTIES.
  */
