@@ -94,6 +94,22 @@ describe('content wider than the page area', () => {
     expect(first.at(-1)).toBe('line73');
   });
 
+  it('lays it out on a page area of whole pixels, its width rounded up and its height in proportion rounded down', async () => {
+    // Letter, 1in margins (624 x 864px), content 700.4px wide: Chromium 156 lays it out 701px wide
+    // (B, 350.9px after A's 350px, on A's line) and 970px tall (floor(701 * 864 / 624)), scaled by
+    // 624 / 700.4: After fits on page 1 below 929.9px + one 20px line, not below 930.3px
+    const doc = (height: number): string => `<!doctype html><style>@page { size: letter; margin: 1in } body { margin: 0; font: 16px/20px 'Liberation Sans' } span { display: inline-block }</style>
+      <div style="width: 700.4px; height: ${height}px"></div><div><span style="width: 350px">A</span><span style="width: 350.9px">B</span></div><p style="margin: 0">After</p>`;
+    const fits = await words(doc(929.9), { shrinkToFit: true });
+    // Chromium 156: A 72.00 and B 305.87 at y 693.77, After at y 707.13 on page 1
+    expect([word(fits, 'A').page, word(fits, 'B').page, word(fits, 'After').page]).toEqual([0, 0, 0]);
+    expect(word(fits, 'B').y).toBeCloseTo(word(fits, 'A').y, 2);
+    expect(word(fits, 'B').x).toBeCloseTo(305.87, 1);
+    expect(word(fits, 'After').y).toBeCloseTo(707.13, 1);
+    const over = await words(doc(930.3), { shrinkToFit: true });
+    expect([word(over, 'A').page, word(over, 'After').page]).toEqual([0, 1]);
+  });
+
   it('resolves percentages against the larger page area (a right-aligned line ends at the page area edge)', async () => {
     // Chromium 156: END at 533.64..553.25 beside a 900px block
     const all = await words(`<!doctype html>${PAGE}<div style="width: 900px; height: 5px"></div><div class="r">END</div>`, { shrinkToFit: true });

@@ -324,11 +324,26 @@ function areaOf(style: PageStyle, scale = 1): PageArea {
   const insets = pageBoxInsets(style, margins);
   const sum = ([border, padding]: readonly [number, number]): number => border + padding;
   const across = insetsAcross(margins, insets);
+  const width = ceiledLayoutLength(style.width, across.x);
+  const height = ceiledLayoutLength(style.height, across.y);
   return {
     style, margins, x: wholePixelOrigin(margins.left + sum(insets.left)), y: wholePixelOrigin(margins.top + sum(insets.top)), direction: 'ltr',
-    width: ceiledLayoutLength(style.width, across.x) / scale,
-    height: ceiledLayoutLength(style.height, across.y) / scale,
+    ...(scale === 1 ? { width, height } : enlargedArea(width, height, scale)),
   };
+}
+
+/** Below this a length is taken as whole: `624 / (624 / 700)` is 700 and a hair. */
+const WHOLE_EPSILON = 1e-6;
+
+/**
+ * The page area shrunk content is laid out in, as Chromium prints it: the width `1 / scale` times
+ * larger rounded up to a whole pixel, the height in the area's proportion to it rounded down (Blink
+ * resizes the page keeping its ratio so: content 700.4px wide on a 624 x 864px area is laid out on
+ * 701 x 970px, drawn at 624 / 700.4).
+ */
+function enlargedArea(width: number, height: number, scale: number): { readonly width: number; readonly height: number } {
+  const enlarged = Math.ceil(width / scale - WHOLE_EPSILON);
+  return { width: enlarged, height: Math.floor((enlarged * height) / width + WHOLE_EPSILON) };
 }
 
 /** Everything between the page's edges and its area, each side's margin, border and padding, across each axis. */
