@@ -199,7 +199,8 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     const pageArea = areaOf(ctx.pageStyle(context), scale);
     const area = vertical === undefined ? pageArea : turnedArea(pageArea);
     const resumed = token;
-    const done = token === undefined && carry !== undefined;
+    // the flow ended on an earlier page: only notes carried over or positioned boxes continued remain
+    const done = pages.length > 0 && token === undefined;
     const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
@@ -233,11 +234,9 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
       throw octavoFault('layout made no progress on a page');
     }
     token = next;
-    // notes continued past the last page of text get pages of their own
-  } while (token !== undefined || carry !== undefined);
-  if (continuing.length > 0) {
-    ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
-  }
+    // notes continued past the last page of text get pages of their own, and so do absolutely
+    // positioned boxes that run past it (Chromium 156 prints them on pages added for them)
+  } while (token !== undefined || carry !== undefined || continuing.length > 0);
   // a streamed tree has no fixed boxes (layoutPages): its pages are final as they are yielded
   const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale, vertical);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
