@@ -98,3 +98,18 @@ export function isMarkerLine(line: LineFragment, markerStyle: ComputedStyle | un
   if (markerStyle === undefined || line.children.length === 0) return false;
   return line.children.every((child) => (child.kind === 'text' || child.kind === 'box') && child.style === markerStyle);
 }
+
+/**
+ * How far below a box fragment's top its content reaches: the lowest bottom among its descendants
+ * (children are placed in their parent's frame, so the walk carries the offsets), 0 without any.
+ */
+export function contentBottom(fragment: BoxFragment): number {
+  let lowest = 0;
+  const stack: { readonly f: Fragment; readonly top: number }[] = fragment.children.map((f) => ({ f, top: 0 }));
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    const { f, top } = at;
+    lowest = Math.max(lowest, top + f.y + f.height);
+    if (f.kind === 'box' || f.kind === 'line') for (const child of f.children) stack.push({ f: child, top: top + f.y });
+  }
+  return lowest;
+}

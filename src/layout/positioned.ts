@@ -15,7 +15,7 @@ import { whereIs } from './where-is.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
-import { offsetFragment } from './fragment.js';
+import { contentBottom, offsetFragment } from './fragment.js';
 import { clampWidthThroughRatio, ratioOf, widthForHeight } from './aspect-ratio.js';
 import { inlineContainingBlocks } from './inline-containing-block.js';
 import { withBoxFields } from './fragment-records.js';
@@ -309,7 +309,10 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   const top = block.y + alignedMarginEdge(vertical, y, stretchedHeight ?? laid.fragment.height) + y.marginStart;
   const fragment = offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
   const whole = { fragment, rest: undefined, pageContent: laid.pageContent };
-  if (pageBottom === undefined || top + fragment.height <= pageBottom + 0.01 || top >= pageBottom - 0.01) return whole;
+  // content overflowing a box of fixed height (a full-page `top: 0; bottom: 0` wrapper) continues on
+  // the next pages too, as Chromium 156 prints it
+  const reach = style.overflowY === 'visible' ? Math.max(fragment.height, contentBottom(laid.fragment)) : fragment.height;
+  if (pageBottom === undefined || top + reach <= pageBottom + 0.01 || top >= pageBottom - 0.01) return whole;
   const split = lay({ bottom: pageBottom - top + laid.fragment.y, atTop: true, discardTopMargins: false });
   if (split.breakToken === undefined) return whole;
   return {

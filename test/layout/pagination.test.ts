@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PageLayout } from '../../src/layout/types.js';
 import { boxesOnly, dumpPage, findById, layoutHtml, textFragments } from '../helpers/layout.js';
 
 const page = '@page { size: 200px 100px; margin: 10px } body { margin: 0 } div { height: 35px }';
@@ -312,5 +313,16 @@ describe('absolutely positioned boxes across pages (CSS Fragmentation 3 §4.3)',
     expect(doc.pages).toHaveLength(2);
     expect(findById(doc.pages[0]!, 'a')).toMatchObject({ y: 0, height: 30 });
     expect(findById(doc.pages[1]!, 'a')).toMatchObject({ x: 0, y: 0, width: 40, height: 20 });
+  });
+
+  it('continues the content that overflows a box of fixed height on the next pages, as Chromium 156 prints it', async () => {
+    // a full-page `position: absolute; top: 0; bottom: 0` body (Jupyter's classic notebook export):
+    // Chromium prints a, b, c on the first page and d, e at the top of the second
+    const texts = (page: PageLayout): string[] => dumpPage(page).split('\n').filter((l) => l.includes('text "')).map((l) => /text "(.*)"/.exec(l)![1]!);
+    for (const height of ['height:20px', 'top:0;bottom:0']) {
+      const doc = await layoutHtml(`<style>${css}</style><div id=a style="position:absolute;top:0;left:0;width:40px;${height}">${five}</div>x`);
+      expect(doc.pages.map(texts)).toEqual([['x', 'a', 'b', 'c'], ['d', 'e']]);
+      expect(findById(doc.pages[1]!, 'a')).toMatchObject({ x: 0, y: 0, width: 40 });
+    }
   });
 });

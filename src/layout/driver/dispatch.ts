@@ -30,9 +30,10 @@ import { boxEdges, resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
 import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 import { countLayoutWork, withinRelayouts } from '../relayout-budget.js';
-import type { BoxFragment, Fragment } from '../types.js';
+import type { BoxFragment } from '../types.js';
 import { mayCallForVerticalBar, mayPrintScrollbars, resumedWithScrollbars, scrollbarsNotPrinted, scrollbarRoomAcross, withScrollbarsCalledFor, withSureScrollbars } from '../scrollbars.js';
 import { measuredAfresh } from '../measure-cache.js';
+import { contentBottom } from '../fragment.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -182,19 +183,9 @@ function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): Lay
   return page.atTop ? laid : { kind: 'pushed' };
 }
 
-/**
- * Whether anything inside the fragment reaches below its padding box (what `overflow` would clip
- * there). Children are placed in their parent's frame (fragment.ts): the walk carries the offsets.
- */
+/** Whether anything inside the fragment reaches below its padding box (what `overflow` would clip there). */
 function overflowsPaddingBox(fragment: BoxFragment): boolean {
-  const bottom = fragment.height - fragment.border.bottom + 0.01;
-  const stack: { readonly f: Fragment; readonly top: number }[] = fragment.children.map((f) => ({ f, top: 0 }));
-  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
-    const { f, top } = at;
-    if (top + f.y + f.height > bottom) return true;
-    if (f.kind === 'box' || f.kind === 'line') for (const child of f.children) stack.push({ f: child, top: top + f.y });
-  }
-  return false;
+  return contentBottom(fragment) > fragment.height - fragment.border.bottom + 0.01;
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
