@@ -9,6 +9,7 @@
  * keeps a slider's track light and `#8b8b8b` darkens it.
  */
 import type { Color } from '../css/types.js';
+import { contrastRatio } from '../css/values/contrast.js';
 
 const MINIMUM_VISIBLE_CONTRAST = 3;
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
@@ -35,18 +36,4 @@ export function trackColors(accent: Color): TrackColors {
 function needsDark(accent: Color, light: Color): boolean {
   const withLight = contrastRatio(accent, light);
   return withLight < MINIMUM_VISIBLE_CONTRAST && withLight < contrastRatio(accent, DARK);
-}
-
-/** WCAG 2's contrast ratio of two colours (their alpha ignored, as Chromium's opaque accent). */
-function contrastRatio(a: Color, b: Color): number {
-  const [lighter, darker] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
-  return (lighter + 0.05) / (darker + 0.05);
-}
-
-function relativeLuminance(color: Color): number {
-  const linear = (v: number): number => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(color.r) + 0.7152 * linear(color.g) + 0.0722 * linear(color.b);
 }

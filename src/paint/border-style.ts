@@ -4,31 +4,42 @@
  */
 import type { BorderStyle, Color } from '../css/types.js';
 import type { Side } from '../geometry/types.js';
+import { contrastRatio } from '../css/values/contrast.js';
 
 /**
- * Chromium's `Color::Dark()`: black becomes #545454; other colours are scaled so their brightest
- * channel drops by a third of full scale.
+ * Chromium's `Color::Dark()`: each channel scaled so the brightest drops by a third of full
+ * scale, truncated (#8c6d3f to #382b19); one at most a third of full scale, black among them,
+ * becomes black.
  */
 export function darken(color: Color): Color {
-  if (color.r === 0 && color.g === 0 && color.b === 0) return { r: 84, g: 84, b: 84, a: color.a };
-  const v = Math.max(color.r, color.g, color.b) / (256 - 1e-5);
-  const multiplier = Math.max(0, (v - 0.33) / v);
-  return { r: Math.round(color.r * multiplier), g: Math.round(color.g * multiplier), b: Math.round(color.b * multiplier), a: color.a };
+  const v = Math.max(color.r, color.g, color.b) / 255;
+  const multiplier = v === 0 ? 0 : Math.max(0, (v - 0.33) / v);
+  const channel = (c: number): number => Math.floor((c / 255) * multiplier * (256 - 1e-5));
+  return { r: channel(color.r), g: channel(color.g), b: channel(color.b), a: color.a };
 }
 
 /**
- * The lit side of a 3D border as Chromium 156 draws it (`Color::Light()`): a colour is scaled so
- * its brightest channel rises by a third of full scale (to at most full), channels truncated —
- * gray's lit side is 212, #333's 135 — and black becomes #a8a8a8; a colour nearer white than
- * #ebebeb stays as it is (a fieldset's #efefef groove).
+ * Chromium's `Color::Light()`: a colour is scaled so its brightest channel rises by a third of
+ * full scale (to at most full), channels truncated — #333 becomes 135 — and black becomes #545454.
  */
 export function lighten(color: Color): Color {
-  if (color.r === 0 && color.g === 0 && color.b === 0) return { r: 168, g: 168, b: 168, a: color.a };
-  if ((255 - color.r) ** 2 + (255 - color.g) ** 2 + (255 - color.b) ** 2 <= 3 * 20 ** 2) return color;
+  if (color.r === 0 && color.g === 0 && color.b === 0) return { r: 84, g: 84, b: 84, a: color.a };
   const v = Math.max(color.r, color.g, color.b) / 255;
   const multiplier = Math.min(1, v + 0.33) / v;
   const channel = (c: number): number => Math.min(255, Math.floor((c / 255) * multiplier * (256 - 1e-5)));
   return { r: channel(color.r), g: channel(color.g), b: channel(color.b), a: color.a };
+}
+
+/** Below this contrast with its shadow, a 3D border's lit side is lightened (Blink's kMinimumBorderEdgeContrastRatio). */
+const MINIMUM_EDGE_CONTRAST = 1.75;
+
+/**
+ * The lit side of a 3D border as Chromium 156 draws it (Blink's `CalculateBorderStyleColor`): the
+ * colour itself — a brown frame stays brown, gray stays gray — unless its shadow would barely
+ * show against it (#333, navy, black), when it is lightened.
+ */
+function litColor(color: Color): Color {
+  return contrastRatio(color, darken(color)) < MINIMUM_EDGE_CONTRAST ? lighten(color) : color;
 }
 
 /**
@@ -53,16 +64,16 @@ export function collapsedStyle(style: BorderStyle): BorderStyle {
 
 const isTopLeft = (side: Side): boolean => side === 'top' || side === 'left';
 
-/** The colour of an `inset` / `outset` side: the shadowed sides darkened, the lit ones lightened (Chromium 156). */
+/** The colour of an `inset` / `outset` side: the shadowed sides darkened, the lit ones in {@link litColor} (Chromium 156). */
 export function bevelColor(style: 'inset' | 'outset', side: Side, color: Color): Color {
   const shadowed = style === 'inset' ? isTopLeft(side) : !isTopLeft(side);
-  return shadowed ? darken(color) : lighten(color);
+  return shadowed ? darken(color) : litColor(color);
 }
 
 /** Outer-half and inner-half colours of a `groove` / `ridge` side. */
 export function grooveColors(style: 'groove' | 'ridge', side: Side, color: Color): readonly [Color, Color] {
   const outerDark = style === 'groove' ? isTopLeft(side) : !isTopLeft(side);
-  return outerDark ? [darken(color), lighten(color)] : [lighten(color), darken(color)];
+  return outerDark ? [darken(color), litColor(color)] : [litColor(color), darken(color)];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
-import { darken, dashPattern, dotPattern, lighten } from '../../src/paint/border-style.js';
+import { bevelColor, darken, dashPattern, dotPattern, grooveColors, lighten } from '../../src/paint/border-style.js';
 import { paintPage } from '../helpers/paint.js';
 import { renderPage } from '../helpers/render.js';
 import { NO_RADII } from '../../src/css/values/radii.js';
@@ -153,15 +153,34 @@ describe('borders', () => {
     expect(ring!.kind === 'fill-path' && ring.path.filter((s) => s.op === 'move')).toEqual([
       { op: 'move', x: 0, y: 0 }, { op: 'move', x: 1, y: 1 }, { op: 'move', x: 2, y: 2 }, { op: 'move', x: 3, y: 3 },
     ]);
-    expect(darken(BLACK)).toEqual({ r: 84, g: 84, b: 84, a: 1 });
     expect(darken(RED)).toEqual({ r: 171, g: 0, b: 0, a: 1 });
     const inset = style({ ...solidBorder(2, RED), borderTopStyle: 'inset', borderRightStyle: 'inset', borderBottomStyle: 'inset', borderLeftStyle: 'inset' });
     const colors = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: inset, radii: NO_RADII }).map((i) => (i.kind === 'fill-path' ? i.color.r : -1));
     expect(colors).toEqual([171, 255, 255, 171]);
-    // the lit sides are lightened (Chromium 156's prints: black #a8a8a8, gray 212, #333 135, #ccc white)
-    const gray = (v: number): { r: number; g: number; b: number; a: number } => ({ r: v, g: v, b: v, a: 1 });
-    expect([BLACK, gray(128), gray(51), gray(204), RED, gray(239)].map((c) => lighten(c).r)).toEqual([168, 212, 135, 255, 255, 239]);
     expect(lighten({ r: 0, g: 0, b: 200, a: 1 })).toEqual({ r: 0, g: 0, b: 255, a: 1 });
+  });
+
+  test('3D borders keep the colour on the lit side unless its shadow would not show against it, as Chromium 156 prints them', () => {
+    // Chromium 156's pixels of a 20px ridge (outer half of the top side, inner half): a menu's
+    // #8c6d3f frame keeps its brown, gray stays gray; only colours too dark for their shadow to
+    // show (contrast under 1.75) are lightened — #333, dark red, navy, black (to #545454)
+    const rgb = (r: number, g: number, b: number): { r: number; g: number; b: number; a: number } => ({ r, g, b, a: 1 });
+    const shades = (color: ReturnType<typeof rgb>): string => grooveColors('ridge', 'top', color).map((c) => `${c.r},${c.g},${c.b}`).join(' / ');
+    expect(shades(rgb(140, 109, 63))).toBe('140,109,63 / 56,43,25');
+    expect(shades(rgb(128, 128, 128))).toBe('128,128,128 / 44,44,44');
+    expect(shades(rgb(204, 204, 204))).toBe('204,204,204 / 120,120,120');
+    expect(shades(rgb(40, 58, 90))).toBe('40,58,90 / 2,3,5');
+    expect(shades(rgb(64, 64, 64))).toBe('64,64,64 / 0,0,0');
+    expect(shades(rgb(0, 83, 0))).toBe('0,83,0 / 0,0,0');
+    expect(shades(rgb(96, 96, 96))).toBe('96,96,96 / 11,11,11');
+    expect(shades(rgb(51, 51, 51))).toBe('135,135,135 / 0,0,0');
+    expect(shades(rgb(86, 0, 0))).toBe('170,0,0 / 1,0,0');
+    expect(shades(rgb(20, 20, 86))).toBe('39,39,170 / 0,0,1');
+    expect(shades(BLACK)).toBe('84,84,84 / 0,0,0');
+    // the bottom side of a groove is the same pair, lit outside; alpha is kept
+    expect(grooveColors('groove', 'bottom', { ...BLACK, a: 0.5 })).toEqual([{ r: 84, g: 84, b: 84, a: 0.5 }, { r: 0, g: 0, b: 0, a: 0.5 }]);
+    expect(bevelColor('outset', 'top', rgb(140, 109, 63))).toEqual(rgb(140, 109, 63));
+    expect(bevelColor('inset', 'bottom', rgb(51, 51, 51))).toEqual(rgb(135, 135, 135));
   });
 });
 

@@ -109,11 +109,12 @@ describe('a select restyled by the author', () => {
 describe('fields restyled by the author', () => {
   it('lose their native look: a 2px inset border, square corners (Chromium 156\'s picture)', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 40px 22px; margin: 0 } body { margin: 0 } input { display: block; width: 30px; height: 12px; margin: 2px }</style>'
-      + '<input style="background: #ffff00">', {}, { palette: { ...PALETTE, Y: '#ffff00', D: '#212121', L: '#cacaca' }, tolerance: 2 });
-    // the dark top and left halves of the inset border, the light bottom and right ones, no rounded corner
+      + '<input style="background: #ffff00">', {}, { palette: { ...PALETTE, Y: '#ffff00', D: '#212121' }, tolerance: 2 });
+    // the dark top and left halves of the inset border, the bottom and right ones in the border's
+    // own #767676 (g), no rounded corner
     expect(rows.slice(2, 6).map((row) => row.slice(2, 8))).toEqual(['DDDDDD', 'DDDDDD', 'DDYYYY', 'DDYYYY']);
-    expect(rows.slice(17, 20).map((row) => row.slice(2, 8))).toEqual(['DDYYYY', 'DDLLLL', 'DLLLLL']);
-    expect(rows[10]!.slice(34, 40)).toBe('YYYYLL');
+    expect(rows.slice(17, 20).map((row) => row.slice(2, 8))).toEqual(['DDYYYY', 'DDgggg', 'Dggggg']);
+    expect(rows[10]!.slice(34, 40)).toBe('YYYYgg');
   });
 });
 
