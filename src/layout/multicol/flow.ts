@@ -73,7 +73,7 @@ export function layoutMulticolFlow(container: BlockBox, input: FlowInput, ctx: L
       if (forced !== undefined) return done(tokenBefore(box, segment, forced));
     }
     const token = s === start.segment ? start.token : undefined;
-    const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token, beforeSpanner: s + 1 < segments.length }, input, state, ctx);
+    const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token, resumed: resume !== undefined }, input, state, ctx) : columnSet(box, { segment, token, beforeSpanner: s + 1 < segments.length }, input, state, ctx);
     if (outcome === 'pushed') {
       const belowSpanner = s > start.segment && (avoidsBreakBefore(box, segments[s - 1]!, segment) || fitsBrokenAcross(box, { before: segments[s - 1]!, after: segment }, input, state, ctx));
       const movesWhole = !state.placed || (belowSpanner && !avoidsAtEdge(box, 'before', false));
@@ -98,6 +98,8 @@ interface SegmentAt<K extends Segment['kind']> {
   readonly token: BreakToken | undefined;
   /** A spanner follows the segment. */
   readonly beforeSpanner?: boolean;
+  /** The container goes on from an earlier page here (it did not start on this one). */
+  readonly resumed?: boolean;
 }
 
 function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, state: State, ctx: LayoutContext): Outcome {
@@ -140,7 +142,9 @@ function spanner(box: BlockBox, at: SegmentAt<'spanner'>, input: FlowInput, stat
   const laid = layoutBox(segment.box, {
     mode: input.mode, available: input.contentWidth, containingWidth: input.contentWidth, containingHeight: input.containingHeight,
     containingDirection: box.style.direction, containingAlign: legacyAlign(box.style), x: input.contentX, y: state.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-    fragmentainer: page === undefined ? undefined : { bottom: page.bottom, atTop: top, discardTopMargins: page.discardTopMargins && !state.placed },
+    // a spanner opening a container that starts on this page keeps its top margin, as Chromium
+    // prints it: the container is a formatting context, so the margin does not adjoin the break
+    fragmentainer: page === undefined ? undefined : { bottom: page.bottom, atTop: top, discardTopMargins: page.discardTopMargins && !state.placed && at.resumed === true },
   }, ctx, token);
   if (laid.kind === 'pushed') return 'pushed';
   state.fragments.push(laid.fragment);
