@@ -13,11 +13,16 @@ export function usedBorder(style: ComputedStyle): Sides {
 /** Padding percentages refer to the containing block's width, on every side (CSS2 §8.4). */
 export function usedPadding(style: ComputedStyle, containingWidth: number): Sides {
   return sides(
-    Math.max(0, resolveLength(style.paddingTop, containingWidth)),
-    Math.max(0, resolveLength(style.paddingRight, containingWidth)),
-    Math.max(0, resolveLength(style.paddingBottom, containingWidth)),
-    Math.max(0, resolveLength(style.paddingLeft, containingWidth)),
+    Math.max(0, layoutUnit(resolveLength(style.paddingTop, containingWidth))),
+    Math.max(0, layoutUnit(resolveLength(style.paddingRight, containingWidth))),
+    Math.max(0, layoutUnit(resolveLength(style.paddingBottom, containingWidth))),
+    Math.max(0, layoutUnit(resolveLength(style.paddingLeft, containingWidth))),
   );
+}
+
+/** Blink's LayoutUnit: lengths are held in 1/64 px, truncated toward zero from a float. */
+export function layoutUnit(px: number): number {
+  return Math.trunc(Math.fround(px) * 64) / 64;
 }
 
 /**
@@ -46,7 +51,7 @@ export function legacyAlign(style: ComputedStyle): LegacyAlign | undefined {
 
 /** A margin with `auto` as 0 (vertical margins, inline boxes). */
 export function marginOrZero(value: LengthPercentageAuto, containingWidth: number): number {
-  return value === 'auto' ? 0 : resolveLength(value, containingWidth);
+  return value === 'auto' ? 0 : layoutUnit(resolveLength(value, containingWidth));
 }
 
 /** `min-content`, `max-content`, `fit-content` or `stretch`: a size only layout can resolve (size-keywords.ts). */

@@ -16,6 +16,7 @@ import type { TextSystem } from '../../text/types.js';
 import type { MarkerSymbol } from '../types.js';
 import type { TextItem } from './items.js';
 import type { MeasuredRun, TextPiece } from './measure.js';
+import { layoutUnit } from '../box-model.js';
 
 /** Blink's kCMarkerPaddingPx + 1: the gap between an outside symbol marker's box and its offset. */
 const OUTSIDE_PADDING = MARKER_PADDING + 1;
@@ -62,11 +63,6 @@ function symbolGeometry(symbol: ListSymbol, style: ComputedStyle, text: TextSyst
     insideMargins: [-1, layoutUnit(em)],
     shape: { type: symbol.type, x: 1, y: -ascent + Math.floor((3 * (ascent - offset)) / 2), width: size, height: size, outsideGap: offset + OUTSIDE_PADDING },
   };
-}
-
-/** Blink's LayoutUnit: 1/64 px, truncated. */
-function layoutUnit(px: number): number {
-  return Math.floor(px * 64) / 64;
 }
 
 /** The runs' advances scaled to `width` in all: the glyphs stay, unpainted, for a reader to copy. */
