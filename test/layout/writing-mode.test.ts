@@ -80,9 +80,9 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
       <table style="margin-top:10px"><tr><th style="writing-mode:vertical-rl;height:40px">Total hours worked</th><td style="height:30px">x</td></tr></table>`);
     const words = Object.fromEntries((await pdfWords(pdf)).map((w) => [w.text, `${Math.round(w.xMin)},${Math.round(w.yMin)}`]));
     // Chromium: Team 3,28 (centred by th), Left 17,2 and Bot 31,2 (at the start, whatever vertical-align), Right 45,56 (at the end);
-    // "Total hours worked" three lines at 24,94 13,91 3,89 and the next cell at 37.5
+    // "Total hours worked" three lines at 23.59,93.75 13.09,91.5 2.59,89.25 and the next cell at 37.5,99.1
     expect([words['Team'], words['Left'], words['Bot'], words['Right'], words['Total'], words['hours'], words['worked'], words['x']])
-      .toEqual(['3,28', '17,2', '31,2', '45,56', '24,95', '13,93', '3,89', '38,100']);
+      .toEqual(['3,28', '17,2', '31,2', '45,56', '24,94', '13,92', '3,89', '38,99']);
   });
 
   it('aligns a vertical cell wider than its lines by vertical-align, across the column from its block start (Chromium 156, in pt)', async () => {
@@ -108,6 +108,14 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     const words = Object.fromEntries((await pdfWords(pdf)).map((w) => [w.text, Math.round(w.yMin)]));
     // Chromium: Bbb 18.0, Ccc 18.75, A and D 20.96
     expect([words['Bbb'], words['Ccc'], words['A'], words['D']]).toEqual([18, 19, 21, 21]);
+  });
+
+  it('keeps a vertical cell its own height when a word is longer: the word overflows, the row does not grow (Chromium 156)', async () => {
+    // a report card's rotated subject heads of `height: 50px`: "Mathematics" runs past the top, the row stays 55px
+    const cell = 'border:1px solid;height:50px';
+    await expectBoxes(`<table style="border-collapse:collapse"><tr><th id=h style="writing-mode:vertical-rl;${cell};padding:0">Mathematics</th>
+      <th id=s style="writing-mode:sideways-lr;${cell};padding:2px">Geography</th><td id=d style="border:1px solid">x</td></tr><tr><td id=e>A</td></tr></table>`,
+    ['h 0.5,0.5 21x55', 's 21.5,0.5 25x55', 'd 46.5,0.5 11x55', 'e 0.5,55.5 21x22.5']);
   });
 
   it('keeps a vertical block in a horizontal cell its own height and the cell\'s vertical-align: a rotated column head (Chromium 156)', async () => {

@@ -13,7 +13,7 @@ import { contentSizesOnce } from '../intrinsic.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
-import { cellBox, verticalCellContent } from './plan.js';
+import { cellBox, verticalCellContent, verticalCellOwnLength } from './plan.js';
 import type { VerticalFlow } from './plan.js';
 import { verticalRootIntrinsicSizes } from '../orthogonal.js';
 
@@ -40,11 +40,6 @@ interface MutableSpec {
 /** Fixed horizontal edges of a box (percentages of an unknown width count as 0, as browsers measure). */
 function fixedEdgesX(style: ComputedStyle): number {
   return style.borderLeftWidth + style.borderRightWidth + fixedPadding(style.paddingLeft) + fixedPadding(style.paddingRight);
-}
-
-/** Fixed vertical edges of a box, the same way. */
-function fixedEdgesY(style: ComputedStyle): number {
-  return style.borderTopWidth + style.borderBottomWidth + fixedPadding(style.paddingTop) + fixedPadding(style.paddingBottom);
 }
 
 const fixedPadding = (v: ComputedStyle['paddingLeft']): number => (typeof v === 'number' ? v : 0);
@@ -93,9 +88,8 @@ function orthogonalWidthEdges(style: ComputedStyle): number {
  * three lines, three lines wide. Undefined for other cells (measured as any block).
  */
 function verticalCellSizes(flow: VerticalFlow, style: ComputedStyle, ctx: LayoutContext): IntrinsicSizes | undefined {
-  const { height, boxSizing } = style;
-  if (typeof height !== 'number') return undefined;
-  return verticalRootIntrinsicSizes(flow, ctx, boxSizing === 'border-box' ? Math.max(0, height - fixedEdgesY(style)) : height);
+  const length = verticalCellOwnLength(style);
+  return length === undefined ? undefined : verticalRootIntrinsicSizes(flow, ctx, length);
 }
 
 export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {

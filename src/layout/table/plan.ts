@@ -82,8 +82,14 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
  * of `vertical-align: bottom` has its text at the bottom). The same box when its height is auto.
  */
 export function autoHeightCellBox(plan: TablePlan, box: BlockBox): BlockBox {
-  // a vertical cell's height is the length its lines may take (orthogonal.ts): kept
-  if (box.style.height === 'auto' || verticalCellContent(box) !== undefined) return box;
+  if (box.style.height === 'auto') return box;
+  // a vertical cell's height is the length its lines take (orthogonal.ts), fixed as in Chromium:
+  // a longer word runs past it rather than growing the row (a rotated "Mathematics" head)
+  const flow = verticalCellContent(box);
+  if (flow !== undefined) {
+    const length = verticalCellOwnLength(box.style);
+    return length === undefined ? box : verticalCellAt(plan, box, flow, length);
+  }
   const copy = restyled(box, plan.cellStyles.variant(box.style, 'auto height', () => ({ ...box.style, height: 'auto' })));
   // its lines' percentage heights are still of the height the cell sets (as Chromium)
   if (copy.inlineContent) (copy as { containerStyle?: ComputedStyle }).containerStyle = box.style;
@@ -102,6 +108,18 @@ export function verticalCellContent(box: BlockBox): VerticalFlow | undefined {
 }
 
 export type VerticalFlow = BlockBox & { readonly verticalRoot: VerticalMode };
+
+/**
+ * The length a vertical cell's own `height` gives its lines: its content height (a border-box
+ * height less its fixed padding and borders). Undefined when the height is not a length.
+ */
+export function verticalCellOwnLength(style: ComputedStyle): number | undefined {
+  const { height } = style;
+  if (typeof height !== 'number') return undefined;
+  if (style.boxSizing !== 'border-box') return height;
+  const padding = (v: ComputedStyle['paddingTop']): number => (typeof v === 'number' ? v : 0);
+  return Math.max(0, height - style.borderTopWidth - style.borderBottomWidth - padding(style.paddingTop) - padding(style.paddingBottom));
+}
 
 /**
  * A vertical cell whose lines are `length` long (its vertical flow's `height`): the cell and the
