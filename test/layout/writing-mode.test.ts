@@ -118,6 +118,14 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     ['h 0.5,0.5 21x55', 's 21.5,0.5 25x55', 'd 46.5,0.5 11x55', 'e 0.5,55.5 21x22.5']);
   });
 
+  it('makes a content-box vertical cell its height plus the larger of its two paddings, as Chromium 156 (a `th { padding: 2px 10px }` head)', async () => {
+    // Chromium: 70px + 20px (left and right) + 1px; 70px + 12px (top and bottom) + 1px; a border-box height as given
+    await expectBoxes(`<style>table { border-collapse: collapse } th, td { border: 1px solid } th { writing-mode: vertical-rl; height: 70px }</style>
+      <table><tr><th id=a style="padding:2px 10px">Term 1</th><td id=x>x</td></tr></table><table><tr><th id=b style="padding:6px 1px">Term 2</th></tr></table>
+      <table><tr><th id=c style="padding:2px 10px;box-sizing:border-box">Term 3</th></tr></table>`,
+    ['a 0.5,0.5 41x91', 'x 41.5,0.5 11x91', 'b 0.5,92.5 23x83', 'c 0.5,176.5 41x70']);
+  });
+
   it('keeps a vertical block in a horizontal cell its own height and the cell\'s vertical-align: a rotated column head (Chromium 156)', async () => {
     // octavo took it for a vertical cell's flow: as tall as the row, at its top (a timesheet's day heads)
     const css = '<style>table { border-collapse: collapse; font: 10px Arial } td { border: 1px solid #bbb; padding: 2px 3px; vertical-align: bottom } .v { writing-mode: vertical-rl }</style>';

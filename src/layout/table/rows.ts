@@ -224,15 +224,23 @@ function laidCell(request: CellRequest, { box, layoutAs, atTop }: { readonly box
   }
   const f = laid.fragment;
   // a quirks-mode cell's height includes its padding and border (quirks.ts)
-  const height = Math.max(f.height, givenHeight(cellHeightQuirk(box.style, ctx), f));
+  const height = Math.max(f.height, givenHeight(cellHeightQuirk(box.style, ctx), f, verticalCellContent(box) !== undefined));
   const baseline = laid.baselines.first ?? height - f.border.bottom - f.padding.bottom;
   return { cell, box, output: laid, height, contentHeight: f.height, baseline, continued, breakToken: laid.breakToken, resumedFrom: request.resume };
 }
 
-/** The border-box height a cell's own `height` asks for (a length; 0 for auto or a percentage). */
-function givenHeight(style: ComputedStyle, f: BoxFragment): number {
+/**
+ * The border-box height a cell's own `height` asks for (a length; 0 for auto or a percentage). A
+ * content-box vertical cell's adds the larger of its top and bottom and its left and right padding,
+ * as Chromium 156 sizes it (`height: 70px; padding: 2px 10px` is 90px and its borders): the mirror
+ * of the top and bottom padding its column takes (columns.ts).
+ */
+function givenHeight(style: ComputedStyle, f: BoxFragment, vertical: boolean): number {
   if (typeof style.height !== 'number') return 0;
-  return style.boxSizing === 'border-box' ? style.height : style.height + f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
+  if (style.boxSizing === 'border-box') return style.height;
+  const alongHeight = f.padding.top + f.padding.bottom;
+  const padding = vertical ? Math.max(alongHeight, f.padding.left + f.padding.right) : alongHeight;
+  return style.height + f.border.top + f.border.bottom + padding;
 }
 
 /** A cell whose content ended on an earlier page, where it still spans rows: its empty box. */
