@@ -37,11 +37,10 @@ export function createIccColorSpaces(doc: PdfKitDocument): IccColorSpaces {
 
 /**
  * An image dictionary's /ColorSpace with the device space its samples are in (as PDFKit writes
- * it: the JPEG's or PNG's own, or the base of a PNG palette's /Indexed space) made `space` (an
- * ICCBased space, or naive-cmyk.ts's); any other left as it is. A CMYK JPEG keeps its /Decode (an
- * Adobe JPEG's inverted samples) under it.
+ * it: the JPEG's or PNG's own, or the base of a PNG palette's /Indexed space) made `space`; any
+ * other left as it is. A CMYK JPEG keeps its /Decode (an Adobe JPEG's inverted samples) under it.
  */
-export function withIccSpace(colorSpace: unknown, space: readonly unknown[], components: IccProfile['components']): unknown {
+export function withIccSpace(colorSpace: unknown, space: IccBasedSpace, components: IccProfile['components']): unknown {
   const device = DEVICE_SPACES[components];
   if (colorSpace === device) return space;
   if (Array.isArray(colorSpace) && colorSpace[0] === 'Indexed' && colorSpace[1] === device) return ['Indexed', space, ...colorSpace.slice(2) as unknown[]];

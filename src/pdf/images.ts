@@ -1,7 +1,6 @@
 /**
  * Images (ISO 32000-1 §8.9 image XObjects): PNG and JPEG through PDFKit's decoders (in the ICCBased
- * colour space of the profile they embed, icc-color-space.ts; a CMYK JPEG without one in the naive
- * CMYK space Chromium prints it by, naive-cmyk.ts), the formats octavo decodes itself
+ * colour space of the profile they embed, icc-color-space.ts), the formats octavo decodes itself
  * from their pixels (decoded-image.ts), each
  * LoadedImage embedded once per document (keyed by its content id) and drawn with `Do`.
  * JPEG EXIF orientation is honoured (CSS Images 3 `image-orientation: from-image`).
@@ -15,12 +14,9 @@ import type { ParsedPng, PngPixels } from './pdfkit-png.js';
 import type { FinishOrder } from './pdfkit-png.js';
 import { finishOrder, parsedPng, reopenPng, reusePngPixels } from './pdfkit-png.js';
 import { openDecodedImage } from './decoded-image.js';
-import type { IccColorSpaces } from './icc-color-space.js';
+import type { IccBasedSpace } from './icc-color-space.js';
 import { createIccColorSpaces, withIccSpace } from './icc-color-space.js';
-import type { NaiveCmykSpace } from './naive-cmyk.js';
 import type { IccProfile } from '../resources/icc-profile.js';
-import { jpegComponents } from '../resources/image-info.js';
-import { createNaiveCmykSpace } from './naive-cmyk.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 
@@ -29,9 +25,9 @@ export interface ImageEmbedder {
   embed(image: LoadedImage, interpolate?: boolean): PdfKitImage;
 }
 
-/** The ICCBased (or naive CMYK) space an image's samples are in, for the device space PDFKit names. */
+/** The ICCBased space an image's samples are in, for the device space PDFKit names. */
 interface ImageProfile {
-  readonly space: readonly unknown[];
+  readonly space: IccBasedSpace;
   readonly components: IccProfile['components'];
 }
 
@@ -119,25 +115,18 @@ function keepPixels(key: string, parsed: ParsedPng, pixels: PngPixels): void {
   if (weight(known) <= MAX_KEPT_BYTES) knownPngs.set(key, known);
 }
 
-/** The colour space `image`'s samples are to be read in, where it is not the device space PDFKit gives them. */
-function imageSpace(image: LoadedImage, profiles: IccColorSpaces, naiveCmyk: () => NaiveCmykSpace): ImageProfile | undefined {
-  if (image.iccProfile !== undefined) return { space: profiles.spaceOf(image.iccProfile), components: image.iccProfile.components };
-  if (image.pixels === undefined && image.format === 'jpeg' && jpegComponents(image.bytes) === 4) return { space: naiveCmyk(), components: 4 };
-  return undefined;
-}
-
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
   const images = new Map<string, PdfKitImage>();
   const order = finishOrder();
   const profiles = createIccColorSpaces(doc);
-  const naiveCmyk = createNaiveCmykSpace(doc);
   return {
     embed(image, interpolate) {
       const key = interpolate === undefined ? image.id : `${image.id}:${String(interpolate)}`;
       let embedded = images.get(key);
       if (embedded === undefined) {
         embedded = openImage(doc, image, order);
-        embedWith(doc, embedded, interpolate, imageSpace(image, profiles, naiveCmyk));
+        const profile = image.iccProfile === undefined ? undefined : { space: profiles.spaceOf(image.iccProfile), components: image.iccProfile.components };
+        embedWith(doc, embedded, interpolate, profile);
         images.set(key, embedded);
       }
       return embedded;
