@@ -79,7 +79,9 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
   const laid = pending.map((p) => {
     // one anchored to the block's end has come to its last fragment (stitched-block.ts)
     if (stitched !== block && isEndAnchored(p)) return withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y, p, ctx);
-    return placeAbsolute(p, blockOf(p), ctx, undefined);
+    const against = blockOf(p);
+    if (stitching !== undefined && (against === block || stitching.continues)) warnIfSizedByPart(p, ctx);
+    return placeAbsolute(p, against, ctx, undefined);
   });
   for (const p of ahead) laid.push(placeAbsolute(p, stitched, ctx, undefined));
   const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
@@ -98,6 +100,25 @@ function withinFragment(placed: PlacedAbsolute, top: number, p: PendingPositione
   if (above <= 0.01) return placed;
   ctx.diagnostics.warn('layout', `an absolutely positioned box anchored to the bottom of a block broken across pages is ${Math.round(above)}px taller than the block's last fragment: it starts at that fragment's top instead of being split over the pages before`, whereIs(ctx, p.placeholder.box.element));
   return { ...placed, fragment: offsetFragment(placed.fragment, 0, above) };
+}
+
+/**
+ * A box whose offset or height is a share of its containing block's height, placed in a block
+ * broken across pages against less than the whole block (its fragment on this page, or the
+ * fragments so far): Chromium resolves it against the whole block and splits the box over the
+ * pages; octavo does not split such boxes yet, and says so at the box.
+ */
+function warnIfSizedByPart(p: PendingPositioned, ctx: LayoutContext): void {
+  if (p.placeholder.scheme !== 'absolute' || !dependsOnBlockHeight(p.placeholder.box.style)) return;
+  ctx.diagnostics.warn('layout', 'an absolutely positioned box whose `top` or `height` depends on the height of a block broken across pages is resolved against the part of the block laid out so far, not the whole block, and is not split over the pages', whereIs(ctx, p.placeholder.box.element));
+}
+
+/** Whether a box's `top` or block size needs its containing block's height: a percentage or calc() `top` or `height`, or `top` and `bottom` set around an auto `height`. */
+function dependsOnBlockHeight(style: ComputedStyle): boolean {
+  const { top, bottom, height } = style;
+  if (top !== 'auto' && typeof top !== 'number') return true;
+  if (height === 'stretch' || (typeof height === 'object')) return true;
+  return top !== 'auto' && bottom !== 'auto' && height === 'auto';
 }
 
 /**

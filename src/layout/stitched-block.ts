@@ -43,6 +43,8 @@ export interface Stitching {
   readonly offset: number;
   /** Boxes whose placeholders are still to come, placed here ahead of them. */
   readonly ahead: readonly PendingPositioned[];
+  /** Whether the block goes on in a next fragment (the stitched block is not yet whole). */
+  readonly continues: boolean;
 }
 
 /** The part the fragment resuming from a break token starts, by the token (one render's). */
@@ -95,7 +97,7 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
     for (const p of later) nowDone.add(p.placeholder);
     parts.set(next, { offset: offset + fragment.height, done: nowDone, carried: later, x: fragment.x });
   }
-  return { stitching: { offset, ahead }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
+  return { stitching: { offset, ahead, continues: next !== undefined }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
 }
 
 /**
