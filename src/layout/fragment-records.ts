@@ -40,6 +40,7 @@ export class BoxFragmentRecord implements BoxFragment {
   readonly columnRules: BoxFragment['columnRules'];
   readonly backgroundOnlyIn: BoxFragment['backgroundOnlyIn'];
   readonly legendGap: BoxFragment['legendGap'];
+  readonly inlineBaseline: BoxFragment['inlineBaseline'];
 
   /** `f` at (x, y), `height` tall, with `children`; its other fields as `f` has them. */
   constructor(f: Omit<BoxFragmentFields, 'x' | 'y' | 'height' | 'children'>, x: number, y: number, height: number, children: readonly Fragment[]) {
@@ -59,6 +60,7 @@ export class BoxFragmentRecord implements BoxFragment {
     this.columnRules = f.columnRules;
     this.backgroundOnlyIn = f.backgroundOnlyIn;
     this.legendGap = f.legendGap;
+    this.inlineBaseline = f.inlineBaseline;
   }
 }
 

@@ -46,7 +46,7 @@ export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCar
  * The records (fragment-records.ts) copy field by field: these fail to compile when a fragment type
  * gains an optional field that they do not carry over (carry it in the record, then list it here).
  */
-export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn' | 'legendGap'>> = true;
+export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn' | 'legendGap' | 'inlineBaseline'>> = true;
 export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exclude<OptionalKeys<TextFragment>, 'symbol' | 'emphasis'> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */

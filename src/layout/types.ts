@@ -51,6 +51,12 @@ export interface BoxFragment {
    * is not drawn from `x` over `width` (behind the legend's border box), relative to its border box.
    */
   readonly legendGap?: { readonly x: number; readonly width: number; readonly outset: number };
+  /**
+   * An inline box's fragment on a line: its baseline, px below its border-box top, and its font's
+   * ascent rounded to whole px — where the decorations it propagates to its text are drawn (CSS
+   * Text Decoration 3 §2), whatever `vertical-align` and font size that text has.
+   */
+  readonly inlineBaseline?: { readonly offset: number; readonly ascent: number };
 }
 
 /** One collapsed border between two grid lines (or a column rule), relative to its table's (container's) border box. */

@@ -37,8 +37,8 @@ import { clippedAway, overflowClip, svgDrawsPastBox, visuallyHidden, withinClips
 import { clippedToRects, paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii } from '../css/values/radii.js';
 import { outerRadii } from './radii.js';
-import type { Decoration } from './text.js';
-import { decorationOf, paintText, textClipRuns, textInkBounds, lineShiftAt } from './text.js';
+import type { Decoration, DecorationAnchor } from './text.js';
+import { anchoredDecorations, decorationOf, paintText, textClipRuns, textInkBounds, lineShiftAt } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
@@ -82,6 +82,12 @@ export function tagTargetOf(f: PlacedBox, outer: TagTarget | undefined): TagTarg
   if (pseudo === 'marker') return { element, part: 'marker' };
   const content = f.box.style.content;
   return typeof content !== 'string' && content.alt === '' ? undefined : { element, part: 'generated' };
+}
+
+/** Where the decorations of inline box `f`, its top at `y` on the page, are drawn on its line. */
+function inlineAnchor(f: PlacedBox, y: number, lineShift: number): DecorationAnchor | undefined {
+  const at = f.inlineBaseline;
+  return at === undefined ? undefined : { baseline: y + at.offset + lineShift, ascent: at.ascent };
 }
 
 /** The decorations of the inline boxes a block was taken out of (boxes/types.ts `decoratedBy`). */
@@ -374,13 +380,15 @@ function isTaggedMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Wal
  * The walk of a line's content: its text's shift, and a marker line's tag part. Most lines change
  * neither (whole-pixel tops, no marker): the walk itself then, not a copy per line.
  */
-function lineWalk(line: Extract<Fragment, { kind: 'line' }>, lineShift: number, walk: Walk): Walk {
+function lineWalk(line: Extract<Fragment, { kind: 'line' }>, originY: number, lineShift: number, walk: Walk): Walk {
   const marker = isTaggedMarkerLine(line, walk);
-  if (!marker && lineShift === walk.lineShift) return walk;
+  // a block's decorations stay on its line's baseline (CSS Text Decoration 3 §2)
+  const decorations = walk.decorations.length === 0 ? walk.decorations : anchoredDecorations(walk.decorations, { baseline: line.baseline + originY + lineShift, ascent: undefined });
+  if (!marker && lineShift === walk.lineShift && decorations === walk.decorations) return walk;
   const target = marker ? { ...walk.target!, part: 'marker' as const } : walk.target;
   // field by field, as collectBox makes its walks (a spread took V8's slow generic copy)
   return {
-    clips: walk.clips, decorations: walk.decorations, layers: walk.layers, context: walk.context, contextClips: walk.contextClips,
+    clips: walk.clips, decorations, layers: walk.layers, context: walk.context, contextClips: walk.contextClips,
     options: walk.options, target, lineShift, markerStyle: walk.markerStyle, itemsAtomic: false, element: walk.element,
   };
 }
@@ -391,7 +399,7 @@ function collect(fragments: readonly Fragment[], originX: number, originY: numbe
     switch (fragment.kind) {
       case 'line': {
         const top = fragment.y + originY;
-        collect(fragment.children, fragment.x + originX, top, lineWalk(fragment, lineShiftAt(top), walk));
+        collect(fragment.children, fragment.x + originX, top, lineWalk(fragment, originY, lineShiftAt(top), walk));
         break;
       }
       case 'text':
@@ -519,7 +527,7 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, paintedBorderBox(f, x, y, walk.options.snapFrame), outerRadii(f)), clips });
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
   const clip = overflowClip(f, x, y, walk.options.snapFrame);
-  const decoration = decorationOf(style);
+  const decoration = decorationOf(style, inlineAnchor(f, y, walk.lineShift));
   const decorations = f.box.decoratedBy === undefined ? walk.decorations : [...walk.decorations, ...liftedDecorations(f.box.decoratedBy)];
   const stackedCells = walk.context.stackedCells;
   // field by field: a spread of the walk per box took V8's slow generic copy

@@ -31,17 +31,37 @@ export interface Decoration {
   readonly underlinePosition: ComputedStyle['textUnderlinePosition'];
   /** 1em of the decorating box, px: its percentages are of it, the same on all its text (§4.3). */
   readonly em: number;
+  /** Where the decorating box's text sits, once known (on a line): its lines stay there. */
+  readonly anchor: DecorationAnchor | undefined;
+}
+
+/**
+ * The decorating box's baseline on the page (px, its line's shift included) and its font's ascent
+ * rounded (undefined for a block's lines: its text's own is taken). Chromium 156 draws an
+ * underline below this baseline, not the text's (§2: `vertical-align` and font size of descendants
+ * do not move it), a line-through two thirds of this ascent below the text's own top, and an
+ * overline at the text's top.
+ */
+export interface DecorationAnchor {
+  readonly baseline: number;
+  readonly ascent: number | undefined;
 }
 
 /** The decoration a box introduces, if any (text-decoration-color `currentcolor` is already resolved). */
-export function decorationOf(style: ComputedStyle): Decoration | undefined {
+export function decorationOf(style: ComputedStyle, anchor?: DecorationAnchor): Decoration | undefined {
   const line = style.textDecorationLine;
   if (!line.underline && !line.overline && !line.lineThrough) return undefined;
   // the three lines named, not spread in: a spread followed by keys made a new hidden class per call (Node 20)
   return {
     underline: line.underline, overline: line.overline, lineThrough: line.lineThrough, color: style.textDecorationColor, style: style.textDecorationStyle, thickness: style.textDecorationThickness,
-    underlineOffset: style.textUnderlineOffset, underlinePosition: style.textUnderlinePosition, em: style.fontSize,
+    underlineOffset: style.textUnderlineOffset, underlinePosition: style.textUnderlinePosition, em: style.fontSize, anchor,
   };
+}
+
+/** `decorations` anchored at `anchor` where they are not yet (a block's, on one of its lines). */
+export function anchoredDecorations(decorations: readonly Decoration[], anchor: DecorationAnchor): readonly Decoration[] {
+  if (decorations.every((d) => d.anchor !== undefined)) return decorations;
+  return decorations.map((d) => (d.anchor === undefined ? { ...d, anchor } : d));
 }
 
 /**
@@ -155,13 +175,14 @@ function underlineTop(decoration: Decoration, baseline: number, metrics: LineMet
  */
 function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metrics: LineMetrics, placing: number): number {
   const ascent = Math.round((metrics.face.ascent * metrics.size) / metrics.face.unitsPerEm);
+  const anchor = decoration.anchor;
   switch (kind) {
     case 'underline':
-      return underlineTop(decoration, baseline, metrics, placing);
+      return underlineTop(decoration, anchor?.baseline ?? baseline, metrics, placing);
     case 'overline':
       return baseline - ascent - Math.floor(placing);
     case 'lineThrough':
-      return baseline - ascent + Math.round((2 * ascent) / 3 - placing / 2);
+      return baseline - ascent + Math.round((2 * (anchor?.ascent ?? ascent)) / 3 - placing / 2);
   }
 }
 
@@ -174,7 +195,7 @@ function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metri
 export function autoDecorationLine(kind: LineKind, baseline: number, metrics: LineMetrics, em: number): { top: number; thickness: number } {
   const decoration: Decoration = {
     underline: kind === 'underline', overline: kind === 'overline', lineThrough: kind === 'lineThrough', color: { r: 0, g: 0, b: 0, a: 1 }, style: 'solid',
-    thickness: 'auto', underlineOffset: 'auto', underlinePosition: 'auto', em,
+    thickness: 'auto', underlineOffset: 'auto', underlinePosition: 'auto', em, anchor: undefined,
   };
   const placing = resolvedThickness(decoration, metrics);
   return { top: lineTop(kind, decoration, baseline, metrics, placing), thickness: painted(placing) };
@@ -299,7 +320,8 @@ export function textInkBounds(fragment: TextFragment, originX: number, originY: 
   const style = fragment.style;
   if (style.textShadow.length > 0) return undefined;
   for (const decoration of decorations) {
-    if (decoration.underlineOffset !== 'auto' || (decoration.thickness !== 'auto' && decoration.thickness !== 'from-font')) return undefined;
+    // an anchored line may lie beyond the text's own box (under a superscript)
+    if (decoration.anchor !== undefined || decoration.underlineOffset !== 'auto' || (decoration.thickness !== 'auto' && decoration.thickness !== 'from-font')) return undefined;
   }
   const baseline = originY + fragment.baseline;
   let left = Number.POSITIVE_INFINITY;

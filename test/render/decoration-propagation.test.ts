@@ -27,3 +27,39 @@ describe('text decorations into block-level boxes', () => {
     expect(painted(page)).toBe(0);
   });
 });
+
+// Liberation Sans 20px on 24px lines, transparent text, 2px red lines not skipping ink
+const RAISED = `<!DOCTYPE html><style>@page { size: 40px 40px; margin: 0 } body { margin: 0; font: 20px/24px "Liberation Sans"; color: transparent; text-decoration-skip-ink: none }
+  .d { text-decoration-color: red; text-decoration-thickness: 2px } .sup { vertical-align: super; font-size: smaller } .small { font-size: 10px } .up5 { vertical-align: 5px }</style>`;
+
+/** The rows a red line covers. */
+const redRows = (rows: readonly string[]): number[] => rows.flatMap((row, i) => (row.includes('R') ? [i] : []));
+
+describe('decorations propagated from an ancestor', () => {
+  // CSS Text Decoration 3 §2; rows measured in Chromium 156
+  it('draws an ancestor underline at the ancestor baseline, under raised, lowered and smaller text', async () => {
+    const cases: [string, number[]][] = [
+      ['<a class=d style="text-decoration-line: underline"><span class=sup>xx</span></a>', [26, 27]],
+      ['<a class=d style="text-decoration-line: underline"><sub>xx</sub></a>', [20, 21]],
+      ['<a class=d style="text-decoration-line: underline"><span class=up5>xx</span></a>', [25, 26]],
+      ['<a class=d style="text-decoration-line: underline"><span class=small>xx</span></a>', [20, 21]],
+      ['<div class=d style="text-decoration-line: underline"><span class=sup>xx</span></div>', [26, 27]],
+    ];
+    for (const [body, rows] of cases) expect(redRows(await renderPage(`${RAISED}${body}`)), body).toEqual(rows);
+  });
+
+  it('moves an underline declared on the raised text itself with it', async () => {
+    expect(redRows(await renderPage(`${RAISED}<a><span class="d sup" style="text-decoration-line: underline">xx</span></a>`))).toEqual([18, 19]);
+  });
+
+  it('draws a line-through at the text top plus two thirds of the ancestor font ascent, an overline at the text top', async () => {
+    const cases: [string, number[]][] = [
+      ['<a class=d style="text-decoration-line: line-through"><span class=sup>xx</span></a>', [13, 14]],
+      ['<a class=d style="text-decoration-line: line-through"><span class=small>xx</span></a>', [21, 22]],
+      ['<a class=d style="text-decoration-line: line-through"><span class=up5>xx</span></a>', [12, 13]],
+      ['<a class=d style="text-decoration-line: overline"><span class=sup>xx</span></a>', [0, 1]],
+      ['<a class=d style="text-decoration-line: overline"><span class=small>xx</span></a>', [8, 9]],
+    ];
+    for (const [body, rows] of cases) expect(redRows(await renderPage(`${RAISED}${body}`)), body).toEqual(rows);
+  });
+});

@@ -494,6 +494,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
         children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),
         continuedBefore: node.continuedBefore, continuedAfter: node.continuedAfter,
         inlineEdges: node.left && node.right ? BOTH_EDGES : { left: node.left, right: node.right },
+        inlineBaseline: { offset: baseline + offset - y, ascent: Math.round(font.ascent) },
       });
       const moved = relativeOffset(style, spec.containingWidth, undefined);
       return offsetFragment(fragment, moved.dx, moved.dy);
