@@ -289,15 +289,16 @@ describe('painting order, opacity, clipping, visibility', () => {
 
   test('glyphs items carry the run, its advances and the colour; underline before, line-through after', () => {
     const decorated = style({ color: RED, textDecorationLine: { underline: true, overline: false, lineThrough: true }, textDecorationColor: BLUE });
-    const t = text(3, 20, decorated);
+    // on its line's baseline, where the block's decorations are drawn
+    const t = text(3, 10, decorated);
     const out = items([boxFragment(0, 0, 100, 30, { style: decorated, children: [line([t])] })]);
     expect(out.map((i) => i.kind)).toEqual(['fill-rect', 'glyphs', 'fill-rect']);
     const glyphs = out[1]!;
-    expect(glyphs).toMatchObject({ kind: 'glyphs', x: 3, y: 20, size: 10, color: RED, syntheticBold: 0, syntheticOblique: false });
+    expect(glyphs).toMatchObject({ kind: 'glyphs', x: 3, y: 10, size: 10, color: RED, syntheticBold: 0, syntheticOblique: false });
     expect(glyphs.kind === 'glyphs' && glyphs.advances).toEqual(t.runs[0]!.advances);
     // auto thickness: a tenth of the font size in whole px, at least 1; auto position: that much
     // (half of it, rounded up, at least 1px) below the baseline, as Chromium draws it
-    expect(out[0]).toEqual({ kind: 'fill-rect', color: BLUE, rect: { x: 3, y: 21, width: 12, height: 1 } });
+    expect(out[0]).toEqual({ kind: 'fill-rect', color: BLUE, rect: { x: 3, y: 11, width: 12, height: 1 } });
   });
 
   test('links for a[href] fragments and bookmarks for headings, after the painting', () => {
