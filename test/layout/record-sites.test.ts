@@ -37,7 +37,7 @@ describe('records a table makes per cell, line and segment', () => {
     for (const cell of cells) {
       expect(madeByConstructor(cell)).toBe(true);
       // the literals' fields, then the optional ones every box record has (layout/fragment-records.ts)
-      expect(Object.keys(cell)).toEqual(['kind', 'box', 'style', 'x', 'y', 'width', 'height', 'border', 'padding', 'children', 'continuedBefore', 'continuedAfter', 'inlineEdges', 'collapsedBorders', 'columnRules', 'backgroundOnlyIn', 'legendGap']);
+      expect(Object.keys(cell)).toEqual(['kind', 'box', 'style', 'x', 'y', 'width', 'height', 'border', 'padding', 'children', 'continuedBefore', 'continuedAfter', 'inlineEdges', 'collapsedBorders', 'columnRules', 'backgroundOnlyIn', 'legendGap', 'inlineBaseline']);
     }
     for (const line of lines) {
       expect(madeByConstructor(line)).toBe(true);
