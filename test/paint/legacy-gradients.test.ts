@@ -73,6 +73,13 @@ describe('-webkit-gradient(linear, …)', () => {
     expect(await box('#0f0; background: -webkit-gradient(linear, left top, right top, from(red), color-stop(0.5, red), color-stop(0.5, blue), to(blue))'))
       .toEqual(uniform('RRRRRRRRRRRRBBBBBBBBBBBB'));
   });
+
+  it('is valid without stops and paints nothing, as Blink paints a gradient with none', async () => {
+    // the shorthand resets the fallback colour written before it; a colour written in it stays under it
+    expect(await box('#f00; background: -webkit-gradient(linear, left top, right top)')).toEqual(uniform('_'.repeat(24)));
+    expect(await box('#f00; background: -webkit-gradient(linear, 0 0, 0 100%) #00f')).toEqual(uniform('B'.repeat(24)));
+    expect(await box('#f00; background-image: -webkit-gradient(linear, left top, right top)')).toEqual(uniform('R'.repeat(24)));
+  });
 });
 
 describe('-webkit-gradient(radial, …)', () => {

@@ -151,17 +151,22 @@ function deprecatedStop(nodes: Nodes): { offset: number; color: NonNullable<Spec
   return offset === undefined ? undefined : { offset, color };
 }
 
+/** What Blink paints for a gradient without stops: transparent black (gradient.cc). */
+const NO_STOPS: readonly SpecifiedStop[] = [{ color: { r: 0, g: 0, b: 0, a: 0 }, position: percent(0) }];
+
 /**
  * `-webkit-gradient(linear, <point>, <point>, <stop>*)`: the line runs between the two points, its
- * stops sorted by offset as Blink sorts them. The radial form (two circles) is not drawn.
+ * stops sorted by offset as Blink sorts them; without stops it is valid and paints nothing. The
+ * radial form (two circles) is not drawn.
  */
 function deprecatedGradient(args: readonly Nodes[]): LegacyGradient | undefined {
-  if (args.length < 4 || args[0]!.length !== 1 || identOf(args[0]![0]) !== 'linear') return undefined;
+  if (args.length < 3 || args[0]!.length !== 1 || identOf(args[0]![0]) !== 'linear') return undefined;
   const from = deprecatedPoint(args[1]);
   const to = deprecatedPoint(args[2]);
   const stops = args.slice(3).map(deprecatedStop);
   if (from === undefined || to === undefined || stops.some((stop) => stop === undefined)) return undefined;
   const sorted = (stops as NonNullable<(typeof stops)[number]>[]).map((stop, i) => ({ ...stop, i })).sort((a, b) => a.offset - b.offset || a.i - b.i);
+  if (sorted.length === 0) return { kind: 'linear', repeating: false, direction: { from, to }, stops: NO_STOPS };
   return { kind: 'linear', repeating: false, direction: { from, to }, stops: sorted.map((stop) => ({ color: stop.color, position: percent(stop.offset * 100) })) };
 }
 
