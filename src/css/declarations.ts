@@ -19,6 +19,7 @@ import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 import { quirkyValueText } from './values/quirky-values.js';
 import { UNDRAWN_LEGACY_GRADIENT } from './values/legacy-gradient.js';
+import { anchorFunctionIn } from './values/anchor-functions.js';
 
 export interface DeclarationSink {
   warn(code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void;
@@ -170,7 +171,9 @@ export function parseDeclarationValue(
     // engine's value (`display: -ms-flexbox` before `display: flex`, IE's `text-justify: inter-ideograph`
     // from Word) is dropped silently, as its properties are.
     if (UNDRAWN_LEGACY_GRADIENT.test(text)) ctx.sink.warn('css_unsupported', `\`-webkit-gradient(radial, …)\` is not supported (in \`${name}\`)`, where.line, where.column);
-    if (reportedUnsupported || VENDOR_VALUE.test(text) || OLD_IE_VALUE.test(text) || isOtherProgramsValue(name, text)) return [];
+    const anchorFunction = anchorFunctionIn(name, text);
+    if (anchorFunction !== undefined) ctx.sink.warn('css_unsupported', `anchor positioning is not supported: \`${anchorFunction}\` in \`${name}\``, where.line, where.column);
+    if (reportedUnsupported || anchorFunction !== undefined || VENDOR_VALUE.test(text) || OLD_IE_VALUE.test(text) || isOtherProgramsValue(name, text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${excerpt(text)}\` for \`${name}\``, where.line, where.column);
     return [];
   }

@@ -45,6 +45,19 @@ describe('diagnostics', () => {
     ]);
   });
 
+  it('name anchor() and anchor-size() as anchor positioning, unsupported, keeping the value before them', async () => {
+    // JupyterLab 4.4's tooltips: Chromium 156 places them by their anchor; octavo keeps the fallback
+    const doc = await styleHtml(`<style>div { position: absolute; top: 10px; top: anchor(--a bottom); left: calc(anchor(right, 0px) + 4px);
+      width: 30px; width: anchor-size(width) }</style><div>x</div>`);
+    expect(doc.diagnostics.map((d) => [d.code, d.message, d.count])).toEqual([
+      ['css_unsupported', 'anchor positioning is not supported: `anchor()` in `top`', undefined],
+      ['css_unsupported', 'anchor positioning is not supported: `anchor()` in `left`', undefined],
+      ['css_unsupported', 'anchor positioning is not supported: `anchor-size()` in `width`', undefined],
+    ]);
+    expect(doc.style('div').top).toBe(10);
+    expect(doc.style('div').width).toBe(30);
+  });
+
   it('ignore WebKit\'s first name of color-scheme, which e-mail templates write for Apple Mail', async () => {
     // Cerberus's head: Chromium 156 drops the second declaration silently
     const doc = await styleHtml(`<style>:root { color-scheme: light; supported-color-schemes: light; }</style><p>x</p>`);
