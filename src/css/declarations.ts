@@ -17,7 +17,7 @@ import { INLINE_SVG_PROPERTIES, changesNothing, isOtherProgramsValue } from './p
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
-import { quirkyValueText } from './values/quirky-values.js';
+import { aliasValueText, quirkyValueText } from './values/quirky-values.js';
 import { UNDRAWN_LEGACY_GRADIENT } from './values/legacy-gradient.js';
 import { anchorFunctionIn } from './values/anchor-functions.js';
 
@@ -163,7 +163,7 @@ export function parseDeclarationValue(
       ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column);
     },
   };
-  const values = parseValue(def, nodes, parseCtx) ?? (ctx.quirks === true ? parseQuirkyValue(def, text, parseCtx) : undefined);
+  const values = parseValue(def, nodes, parseCtx) ?? (ctx.quirks === true ? parseQuirkyValue(def, text, parseCtx) : undefined) ?? parseAliasValue(def, name, text, parseCtx);
   // attr() outside the properties that take it themselves (`content`), sibling-index(): substituted per element, as var() is
   if (values === undefined && PER_ELEMENT_FUNCTION.test(text)) return pendingValue(def, text, important, property, where);
   if (values === undefined) {
@@ -189,6 +189,13 @@ function parseQuirkyValue(def: RegisteredProperty, text: string, ctx: ParseConte
   const quirky = quirkyValueText(def.name, text);
   if (quirky === undefined) return undefined;
   const nodes = valueNodes({ type: 'Raw', value: quirky });
+  return nodes === undefined ? undefined : parseValue(def, nodes, ctx);
+}
+
+/** The value read as the `-webkit-` alias `written` reads it (`-webkit-perspective: 1000`); undefined when that does not make it valid. */
+function parseAliasValue(def: RegisteredProperty, written: string, text: string, ctx: ParseContext): ReadonlyMap<string, unknown> | undefined {
+  const aliased = aliasValueText(written, text);
+  const nodes = aliased === undefined ? undefined : valueNodes({ type: 'Raw', value: aliased });
   return nodes === undefined ? undefined : parseValue(def, nodes, ctx);
 }
 

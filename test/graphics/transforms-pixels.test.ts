@@ -62,6 +62,27 @@ describe('transform functions', () => {
     })).length).toBe(2);
   });
 
+  it('perspective is warned only where a child\'s 3D transform would show it', async () => {
+    // the GPU hack: Chromium 156 prints these as without them (its children keep z = 0), unitless in the -webkit- form
+    for (const child of ['none', 'translateZ(0)', 'translate3d(0, 0, 0) rotate(30deg)', 'rotateY(180deg)']) {
+      expect((await renderPage(document(`@page { size: 4px 2px } .p { -webkit-perspective: 1000; -webkit-backface-visibility: hidden; transform: translateZ(0); will-change: transform }
+        .p > div { ${ARROW}; transform: ${child} }`, '<div class=p><div></div></div>'), { engine })).length, child).toBe(2);
+    }
+    // Chromium 156 projects a child turned out of the page (rotateY(45deg), translateZ(10px)); octavo draws it flat, and says so
+    for (const perspective of ['1000', '100px']) {
+      expect((await renderPage(document(`@page { size: 4px 2px } .p { -webkit-perspective: ${perspective} } .p > div { ${ARROW}; transform: rotateY(45deg) }`, '<div class=p><div></div></div>'), {
+        engine, expectDiagnostics: [{ code: 'css_unsupported', message: /perspective. is not supported: a child's 3D transform is drawn flat/ }],
+      })).length).toBe(2);
+    }
+    // a grandchild is not projected by it (its containing block has none), nor is anything by `perspective: none` or a unitless standard one
+    for (const [parent, inner] of [['perspective: 100px', '<div><div class=t></div></div>'], ['perspective: none', '<div class=t></div>']]) {
+      expect((await renderPage(document(`@page { size: 4px 2px } .p { ${parent} } .t { ${ARROW}; transform: translateZ(10px) }`, `<div class=p>${inner}</div>`), { engine })).length, parent).toBe(2);
+    }
+    expect((await renderPage(document(`@page { size: 4px 2px } .p { perspective: 100 } .t { ${ARROW}; transform: translateZ(10px) }`, '<div class=p><div class=t></div></div>'), {
+      engine, expectDiagnostics: [{ code: 'css_invalid_value', message: 'invalid value `100` for `perspective`' }],
+    })).length).toBe(2);
+  });
+
   it('rotate() clockwise in deg, turn, grad and rad', async () => {
     const expected = ['______', '__RR__', '__BB__', '__BB__', '__BB__', '______'];
     for (const angle of ['90deg', '0.25turn', '100grad', '1.5707963rad']) {

@@ -263,6 +263,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   /** CSS Transforms 1 §6.2: the reference box of `transform-origin` and of a transform's percentages. */
   readonly transformBox: 'content-box' | 'border-box' | 'fill-box' | 'stroke-box' | 'view-box';
   readonly backfaceVisibility: 'visible' | 'hidden';
+  /** `perspective` in px (boxes/perspective.ts warns where it would change the print). */
+  readonly perspective: 'none' | number;
   readonly clipPath: ClipPath;
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
   readonly clip: ClipRect;

@@ -182,9 +182,32 @@ const backfaceVisibility = keywordProperty({
   name: 'backface-visibility', key: 'backfaceVisibility', inherited: false, initial: 'visible', keywords: ['visible', 'hidden'],
 });
 
+/**
+ * `perspective` (CSS Transforms 2 §10): `none` or a non-negative length. Not drawn: a child's
+ * transform is flattened as without it, which prints the same unless that transform takes the
+ * child out of the page's plane (boxes/perspective.ts warns there).
+ */
+const perspective = longhand<'perspective', 'none' | SpecifiedLength>({
+  name: 'perspective',
+  key: 'perspective',
+  inherited: false,
+  initial: 'none',
+  parse: (nodes) => {
+    if (nodes.length !== 1) return INVALID;
+    if (identOf(nodes[0]) === 'none') return 'none';
+    const length = parseLength(nodes[0]);
+    return length === undefined || (typeof length === 'number' && length < 0) ? INVALID : length;
+  },
+  compute: (value, ctx) => {
+    if (value === 'none') return 'none';
+    const px = computeLength(value, ctx);
+    return typeof px === 'number' ? Math.max(0, px) : 'none';
+  },
+});
+
 export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [
   transform, individual('translate', parseTranslateProperty), individual('rotate', parseRotateProperty), individual('scale', parseScaleProperty),
-  transformOrigin, transformBox, backfaceVisibility, clipPath, clip, overflowClipMargin,
+  transformOrigin, transformBox, backfaceVisibility, perspective, clipPath, clip, overflowClipMargin,
 ];
 
 export const TRANSFORM_ALIASES: Readonly<Record<string, string>> = {

@@ -4,7 +4,7 @@
  * not aliases are ignored silently, like browsers ignore other engines' prefixes — except the
  * `-webkit-` ones Chromium draws (listed here, the last line).
  */
-const UNSUPPORTED = `transform-style perspective perspective-origin
+const UNSUPPORTED = `transform-style perspective-origin
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter
@@ -35,7 +35,7 @@ export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.s
  * CSS-wide keywords are silent too (an inherited value was warned where it was set).
  */
 const NO_EFFECT: Readonly<Record<string, readonly string[]>> = {
-  'transform-style': ['flat'], 'perspective': ['none'],
+  'transform-style': ['flat'],
   'animation': ['none'], 'animation-name': ['none'], 'backdrop-filter': ['none'],
   'image-resolution': ['1dppx'], 'font-variant-alternates': ['normal'], 'font-variant-emoji': ['normal'],
   'font-language-override': ['normal'], 'font-palette': ['normal'], 'text-autospace': ['normal', 'no-autospace'],

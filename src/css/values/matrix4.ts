@@ -43,6 +43,33 @@ export function skew4(x: number, y: number): Matrix4 {
   return [1, Math.tan(radians(y)), 0, 0, Math.tan(radians(x)), 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 }
 
+/** The function's matrix without its translation lengths (which depend on the box): identity for translate(). */
+function linear4(fn: TransformFunction): Matrix4 {
+  switch (fn.kind) {
+    case 'scale': return [fn.x, 0, 0, 0, 0, fn.y, 0, 0, 0, 0, fn.z, 0, 0, 0, 0, 1];
+    case 'rotate': return rotation4(fn.x, fn.y, fn.z, fn.angle);
+    case 'skew': return skew4(fn.x, fn.y);
+    case 'matrix': return fn.values;
+    case 'translate': return IDENTITY4;
+  }
+}
+
+/**
+ * Does the transform take points of the box's plane out of it (z ≠ 0: `rotateY(45deg)`,
+ * `translateZ(10px)`), where a parent's `perspective` would project them? `translateZ(0)`,
+ * `rotate()` and `rotateY(180deg)` keep them in it. `originZ` is the transform origin's z in px.
+ */
+export function leavesPlane(list: readonly TransformFunction[], originZ: number): boolean {
+  let m = IDENTITY4;
+  for (const fn of list) {
+    if (fn.kind === 'translate') m = multiply4(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, typeof fn.z === 'number' ? fn.z : 0, 1]);
+    else m = multiply4(m, linear4(fn));
+  }
+  // z of a point (x, y, 0) around the origin: m[2]·x + m[6]·y + m[14] + originZ·(1 − m[10])
+  const near = (value: number): boolean => Math.abs(value) < 1e-9;
+  return !near(m[2]!) || !near(m[6]!) || !near(m[14]! + originZ * (1 - m[10]!));
+}
+
 /**
  * Does the transform turn the box's back toward the viewer (CSS Transforms 2 §11,
  * `backface-visibility`)? Its linear part's inverse takes the viewer's z axis to a negative z, as
@@ -50,12 +77,7 @@ export function skew4(x: number, y: number): Matrix4 {
  */
 export function showsBackFace(list: readonly TransformFunction[]): boolean {
   let m = IDENTITY4;
-  for (const fn of list) {
-    if (fn.kind === 'scale') m = multiply4(m, [fn.x, 0, 0, 0, 0, fn.y, 0, 0, 0, 0, fn.z, 0, 0, 0, 0, 1]);
-    else if (fn.kind === 'rotate') m = multiply4(m, rotation4(fn.x, fn.y, fn.z, fn.angle));
-    else if (fn.kind === 'skew') m = multiply4(m, skew4(fn.x, fn.y));
-    else if (fn.kind === 'matrix') m = multiply4(m, fn.values);
-  }
+  for (const fn of list) m = multiply4(m, linear4(fn));
   const [a, b, c, , d, e, f, , g, h, i] = m as [number, number, number, number, number, number, number, number, number, number, number];
   const det = a * (e * i - f * h) - d * (b * i - c * h) + g * (b * f - c * e);
   // the inverse's z-z entry: the cofactor of i over the determinant

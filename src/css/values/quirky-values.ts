@@ -32,6 +32,15 @@ export function quirkyValueText(property: string, text: string): string | undefi
   return changed ? rewritten.join(' ') : undefined;
 }
 
+/**
+ * The value as a `-webkit-` alias reads it where the standard name does not: `-webkit-perspective:
+ * 1000` is 1000px (Blink's alias parsing of perspective, which the GPU hack writes), in any mode.
+ */
+export function aliasValueText(written: string, text: string): string | undefined {
+  const value = text.trim();
+  return written === '-webkit-perspective' && NUMBER.test(value) && Number(value) >= 0 ? `${value}px` : undefined;
+}
+
 function unitless(token: string): string | undefined {
   return NUMBER.test(token) && Number(token) !== 0 ? `${token}px` : undefined;
 }
