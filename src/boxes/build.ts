@@ -41,8 +41,7 @@ import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, orthogonalSubgrid, turnedBoxes, writingModeChange } from './writing-mode.js';
 import { OpenElements, sourceLocator } from './open-elements.js';
-import { HIDDEN_BACK_FACE, warnHiddenBackFace } from './back-face.js';
-import { FLAT_IN_PERSPECTIVE, warnFlatInPerspective } from './perspective.js';
+import { warnUndrawn3d } from './perspective.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -215,11 +214,7 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
  */
 function record(walk: Walk, element: DomElement, declared: ComputedStyle): ComputedStyle {
   const style = declared.filter.length === 0 && declared.clipPath === 'none' ? declared : withSvgReferences(declared, element, (message) => walk.ctx.diagnostics.warn('css_unsupported', message, elementLocation(walk.dom, element)));
-  if (style.backfaceVisibility === 'hidden') warnHiddenBackFace(style, () => walk.ctx.diagnostics.warn('css_unsupported', HIDDEN_BACK_FACE, elementLocation(walk.dom, element)));
-  if (style.transform.length > 0 && element.parent?.type === 'tag') {
-    const parent = element.parent;
-    warnFlatInPerspective(style, walk.styled.styleOf(parent), () => walk.ctx.diagnostics.warn('css_unsupported', FLAT_IN_PERSPECTIVE, elementLocation(walk.dom, parent)));
-  }
+  if (style.transform.length > 0) warnUndrawn3d(style, element, (e) => walk.styled.styleOf(e), (message, at) => walk.ctx.diagnostics.warn('css_unsupported', message, elementLocation(walk.dom, at)));
   const source = boxElement(walk, element);
   recordElement(walk.records, element, source, style, walk.counters);
   // nearly every element sets neither: no closure for them (this runs for every element)

@@ -8,12 +8,19 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import { leavesPlane } from '../css/values/matrix4.js';
+import type { DomElement } from '../dom/types.js';
+import { HIDDEN_BACK_FACE, warnHiddenBackFace } from './back-face.js';
 
 export const FLAT_IN_PERSPECTIVE = 'property `perspective` is not supported: a child\'s 3D transform is drawn flat, where Chromium projects it';
 
-/** Calls `warn` when `parent` has a perspective and the child's transform (`style`) leaves the page's plane. */
-export function warnFlatInPerspective(style: ComputedStyle, parent: ComputedStyle | undefined, warn: () => void): void {
-  if (parent === undefined || parent.perspective === 'none') return;
+/**
+ * Warns what the transformed `element` (its style `style`) would print differently in 3D: its back
+ * face hidden (back-face.ts), or its parent's perspective — that one at the parent.
+ */
+export function warnUndrawn3d(style: ComputedStyle, element: DomElement, styleOf: (element: DomElement) => ComputedStyle | undefined, warn: (message: string, at: DomElement) => void): void {
+  warnHiddenBackFace(style, () => warn(HIDDEN_BACK_FACE, element));
+  const parent = element.parent?.type === 'tag' ? element.parent : undefined;
+  if (parent === undefined || (styleOf(parent)?.perspective ?? 'none') === 'none') return;
   const originZ = typeof style.transformOrigin.z === 'number' ? style.transformOrigin.z : 0;
-  if (leavesPlane(style.transform, originZ)) warn();
+  if (leavesPlane(style.transform, originZ)) warn(FLAT_IN_PERSPECTIVE, parent);
 }

@@ -262,9 +262,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly transformOrigin: TransformOrigin;
   /** CSS Transforms 1 §6.2: the reference box of `transform-origin` and of a transform's percentages. */
   readonly transformBox: 'content-box' | 'border-box' | 'fill-box' | 'stroke-box' | 'view-box';
-  readonly backfaceVisibility: 'visible' | 'hidden';
-  /** `perspective` in px (boxes/perspective.ts warns where it would change the print). */
-  readonly perspective: 'none' | number;
+  /** `perspective` in px: boxes/perspective.ts warns where these two would change the print. */
+  readonly backfaceVisibility: 'visible' | 'hidden'; readonly perspective: 'none' | number;
   readonly clipPath: ClipPath;
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
   readonly clip: ClipRect;
