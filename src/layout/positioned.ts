@@ -160,12 +160,13 @@ export function isContainingBlockForAbsolute(style: ComputedStyle): boolean {
 
 /**
  * A box with layout or paint containment (CSS Containment 2 §3.3, §3.5), a transform (CSS
- * Transforms 1 §3) or a filter (Filter Effects 1 §5): the containing block of its absolutely
- * and fixed positioned descendants, so a fixed box inside it is placed once, in it, rather than
- * on every page.
+ * Transforms 1 §3), a perspective (CSS Transforms 2 §10: the old `-webkit-perspective: 1000`
+ * speed-up hack too, as Chromium 156 places them) or a filter (Filter Effects 1 §5): the
+ * containing block of its absolutely and fixed positioned descendants, so a fixed box inside it is
+ * placed once, in it, rather than on every page.
  */
 export function isContainingBlockForFixed(style: ComputedStyle): boolean {
-  return style.contain.layout || style.contain.paint || style.transform.length > 0 || style.filter.length > 0;
+  return style.contain.layout || style.contain.paint || style.transform.length > 0 || style.perspective !== 'none' || style.filter.length > 0;
 }
 
 interface AxisSolution {

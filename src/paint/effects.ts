@@ -29,9 +29,10 @@ export function fragmentTransform(f: PlacedBox, x: number, y: number): Matrix | 
   return transformMatrix(f.style, box);
 }
 
-/** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
+/** Whether the effects make `f` a stacking context (CSS Transforms 1 §3 and 2 §10 `perspective`, CSS Masking 1 §3.1). */
 export function hasEffects(f: PlacedBox): boolean {
-  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || hasClipRect(f.style)
+  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style)
+    || ((f.style.transform.length > 0 || f.style.perspective !== 'none') && f.box.kind !== 'inline') || hasClipRect(f.style)
     || f.style.mixBlendMode !== 'normal' || f.style.isolation === 'isolate';
 }
 

@@ -273,6 +273,14 @@ describe('filtered and transformed boxes as containing blocks (Filter Effects 1 
     expect(await geometry(body, ['a', 'f', 'g'])).toEqual({ a: '215,95 20x10', f: '55,25 30x10', g: '390,0 10x10 | p2 390,0 10x10' });
   });
 
+  it('does the same for a box with a perspective (the `-webkit-perspective: 1000` speed-up hack too)', async () => {
+    // octavo before: both placed against the page — the perspective made no containing block (Chromium 156 places them in it)
+    for (const perspective of ['-webkit-perspective:1000', 'perspective:500px']) {
+      const body = `${FILTERED.replace('filter:grayscale(1)', perspective)}${INSIDE}${'<div style="height:100px"></div>'.repeat(4)}`;
+      expect(await geometry(body, ['a', 'f'])).toEqual({ a: '215,95 20x10', f: '55,25 30x10' });
+    }
+  });
+
   it('draws a fixed box inside a filtered box with the filter', async () => {
     const html = '<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 }</style>'
       + '<div style="margin-left:4px;width:4px;height:4px;filter:invert(1)"><div style="position:fixed;left:0;top:0;width:2px;height:2px;background:red"></div></div>';
