@@ -78,3 +78,8 @@ export function codePointBefore(text: string, index: number): number | undefined
   const low = text.charCodeAt(index - 1);
   return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
 }
+
+/** A big-endian unsigned 32-bit read (font tables, PNG chunks); the caller checks `at + 4 <= bytes.length`. */
+export function u32(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
+}

@@ -333,8 +333,10 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   const whole = { fragment, rest: undefined, pageContent: laid.pageContent };
   // content overflowing a box of fixed height (a full-page `top: 0; bottom: 0` wrapper) continues on
   // the next pages too, as Chromium 156 prints it
-  const reach = style.overflowY === 'visible' ? Math.max(fragment.height, contentBottom(laid.fragment)) : fragment.height;
-  if (pageBottom === undefined || top + reach <= pageBottom + 0.01 || top >= pageBottom - 0.01) return whole;
+  // (the content is walked only for a box that fits the page and does not clip)
+  if (pageBottom === undefined || top >= pageBottom - 0.01) return whole;
+  const fits = (bottom: number): boolean => top + bottom <= pageBottom + 0.01;
+  if (fits(fragment.height) && (style.overflowY !== 'visible' || fits(contentBottom(laid.fragment)))) return whole;
   const split = lay({ bottom: pageBottom - top + laid.fragment.y, atTop: true, discardTopMargins: false });
   if (split.breakToken === undefined) return whole;
   return {

@@ -9,7 +9,7 @@
  * 12 bytes, and a chunk whose declared length runs past the file (truncated, or a lying or huge
  * length) is the last one given, marked `cutShort`, with only the data the file holds.
  */
-import { fromCharCodes } from '../append-all.js';
+import { fromCharCodes, u32 } from '../append-all.js';
 
 const PNG_SIGNATURE_LENGTH = 8;
 /** Length and type before a chunk's data, its CRC after it. */
@@ -41,11 +41,6 @@ export interface CutShortPngChunk extends PngChunkFields {
 
 /** One chunk as the file holds it. */
 export type PngChunk = WholePngChunk | CutShortPngChunk;
-
-/** A big-endian unsigned 32-bit read; the caller checks `at + 4 <= bytes.length`. */
-function u32(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
-}
 
 /**
  * The chunks of a PNG file in their order, from the first after the signature to the last the

@@ -13,9 +13,8 @@ export function i16(bytes: Uint8Array, at: number): number {
   return value >= 0x8000 ? value - 0x10000 : value;
 }
 
-export function u32(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
-}
+/** (shared with the PNG chunk reader, which stands below sfnt/) */
+export { u32 } from '../append-all.js';
 
 export function setU16(bytes: Uint8Array, at: number, value: number): void {
   bytes[at] = (value >>> 8) & 0xff;
