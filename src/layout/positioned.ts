@@ -23,6 +23,8 @@ import { isVerticalRoot } from './orthogonal.js';
 import type { Stitching } from './stitched-block.js';
 import type { AbsoluteAlignment } from './absolute-alignment.js';
 import { absoluteAlignment, alignedStart } from './absolute-alignment.js';
+import type { SliceFrame } from './late-slices.js';
+import { lateSlicesAllowed, openSlices, sliceOverFragments } from './late-slices.js';
 
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
@@ -76,24 +78,40 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
     const top = stitchedTop(p.placeholder.box.style, block.width);
     return top !== undefined && top >= fragmentStart - 0.01 ? stitched : block;
   };
-  const laid = pending.map((p) => {
-    // one anchored to the block's end has come to its last fragment (stitched-block.ts)
-    if (stitched !== block && isEndAnchored(p)) return withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y, p, ctx);
-    const against = blockOf(p);
-    if (stitching !== undefined && (against === block || stitching.continues)) warnIfSizedByPart(p, ctx);
-    return placeAbsolute(p, against, ctx, undefined);
-  });
-  for (const p of ahead) laid.push(placeAbsolute(p, stitched, ctx, undefined));
-  const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
-  const own = laid.flatMap((p) => p.pageContent);
+  // the block's last fragment, the pages of those before kept: a box sized by the whole block is split over them (late-slices.ts)
+  const frame: SliceFrame | undefined = stitching !== undefined && !stitching.continues && stitching.spans.length > 0 && lateSlicesAllowed(ctx)
+    ? { stitchedY: stitched.y, lastOffset: stitching.offset, lastX: fragment.x, spans: stitching.spans } : undefined;
+  let parts: ReturnType<typeof openSlices> | undefined;
+  const placed: Fragment[] = [];
+  const own: PageContent[] = [];
+  const keep = (laid: PlacedAbsolute): void => {
+    placed.push(offsetFragment(laid.fragment, -fragment.x, -fragment.y));
+    own.push(...laid.pageContent);
+  };
+  for (const p of pending) {
+    if (frame !== undefined && p.placeholder.scheme === 'absolute' && placedByWholeBlock(p.placeholder.box.style)) {
+      const whole = placeAbsolute(p, stitched, ctx, undefined);
+      const here = sliceOverFragments(whole.fragment, frame, parts ??= openSlices(ctx, fragment.box));
+      if (here !== undefined) placed.push(here);
+      own.push(...whole.pageContent);
+    } else if (stitched !== block && isEndAnchored(p)) {
+      // one anchored to the block's end has come to its last fragment (stitched-block.ts)
+      keep(withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y, p, ctx));
+    } else {
+      const against = blockOf(p);
+      if (stitching !== undefined && (against === block || stitching.continues)) warnIfSizedByPart(p, ctx);
+      keep(placeAbsolute(p, against, ctx, undefined));
+    }
+  }
+  for (const p of ahead) keep(placeAbsolute(p, stitched, ctx, undefined));
   return { fragment: withBoxFields(fragment, { children: [...fragment.children, ...placed] }), positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
 }
 
 /**
  * A box placed against a broken block's stitched fragments whose top falls above the fragment that
- * holds it (anchored to the block's end, taller than its last fragment): moved down to the
- * fragment's top — Chromium splits it over the pages before, octavo does not split such boxes yet,
- * and says so at the box.
+ * holds it (anchored to the block's end, taller than its last fragment), when the pages before
+ * are not kept to receive its parts (late-slices.ts): moved down to the fragment's top, and said
+ * at the box — Chromium splits it over the pages before.
  */
 function withinFragment(placed: PlacedAbsolute, top: number, p: PendingPositioned, ctx: LayoutContext): PlacedAbsolute {
   const above = top - placed.fragment.y;
@@ -105,12 +123,26 @@ function withinFragment(placed: PlacedAbsolute, top: number, p: PendingPositione
 /**
  * A box whose offset or height is a share of its containing block's height, placed in a block
  * broken across pages against less than the whole block (its fragment on this page, or the
- * fragments so far): Chromium resolves it against the whole block and splits the box over the
- * pages; octavo does not split such boxes yet, and says so at the box.
+ * fragments so far), when the pages before are not kept to receive its parts (late-slices.ts):
+ * Chromium resolves it against the whole block and splits the box over the pages; said at the box.
  */
 function warnIfSizedByPart(p: PendingPositioned, ctx: LayoutContext): void {
   if (p.placeholder.scheme !== 'absolute' || !dependsOnBlockHeight(p.placeholder.box.style)) return;
   ctx.diagnostics.warn('layout', 'an absolutely positioned box whose `top` or `height` depends on the height of a block broken across pages is resolved against the part of the block laid out so far, not the whole block, and is not split over the pages', whereIs(ctx, p.placeholder.box.element));
+}
+
+/** Whether an absolutely positioned box's `top` or height needs its containing block's whole height (split over a broken block's fragments, late-slices.ts). */
+export function sizedByWholeBlock(p: PendingPositioned): boolean {
+  return p.placeholder.scheme === 'absolute' && dependsOnBlockHeight(p.placeholder.box.style);
+}
+
+/**
+ * Whether an absolutely positioned box with this style is placed by its containing block's whole
+ * height, and split over the fragments of a broken one: its `top` or height needs that height, or
+ * it is anchored to the block's end.
+ */
+export function placedByWholeBlock(style: ComputedStyle): boolean {
+  return dependsOnBlockHeight(style) || (style.top === 'auto' && style.bottom !== 'auto');
 }
 
 /** Whether a box's `top` or block size needs its containing block's height: a percentage or calc() `top` or `height`, or `top` and `bottom` set around an auto `height`. */

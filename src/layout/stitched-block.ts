@@ -24,7 +24,9 @@ import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { BreakToken, Escaping, LayoutContext, PendingPositioned } from './contract.js';
 import { cacheKey } from './contract.js';
-import { isContainingBlockForAbsolute, isEndAnchored, stitchedTop } from './positioned.js';
+import { isContainingBlockForAbsolute, isEndAnchored, sizedByWholeBlock, stitchedTop } from './positioned.js';
+import type { StitchedSpan } from './late-slices.js';
+import { lateSlicesAllowed } from './late-slices.js';
 
 /** Where a fragment of a broken containing block starts in the stitched block, and which of its positioned boxes are placed. */
 export interface StitchedPart {
@@ -36,6 +38,8 @@ export interface StitchedPart {
   readonly carried: readonly PendingPositioned[];
   /** The x of the fragment that carried them (their static positions are in its frame). */
   readonly x: number;
+  /** The fragments before, in order (late-slices.ts). */
+  readonly spans: readonly StitchedSpan[];
 }
 
 /** What a fragment of a broken containing block places against the stitched block. */
@@ -45,6 +49,8 @@ export interface Stitching {
   readonly ahead: readonly PendingPositioned[];
   /** Whether the block goes on in a next fragment (the stitched block is not yet whole). */
   readonly continues: boolean;
+  /** The fragments before this one (late-slices.ts: a box split over them). */
+  readonly spans: readonly StitchedSpan[];
 }
 
 /** The part the fragment resuming from a break token starts, by the token (one render's). */
@@ -70,12 +76,16 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
   if (resume !== undefined && prior === undefined) return undefined;
   const offset = prior?.offset ?? -fragment.border.top;
   const done = prior?.done ?? NONE;
+  const spans = prior?.spans ?? [];
   const arrived = done.size === 0 ? escaping.positioned : escaping.positioned.filter((p) => !done.has(p.placeholder));
   const waiting = prior === undefined || prior.carried.length === 0 ? arrived : [...movedBy(prior.carried, fragment.x - prior.x), ...arrived];
   const width = fragment.width - fragment.border.left - fragment.border.right;
   const end = offset + fragment.height - fragment.border.bottom;
-  // boxes whose offsets fall below this fragment, or that are anchored to the block's end, wait for the next one (their placeholders came here)
-  const later = next === undefined ? [] : waiting.filter((p) => fallsBelow(p, width, end) || isEndAnchored(p));
+  // boxes whose offsets fall below this fragment, that are anchored to the block's end, or whose
+  // offset or size needs the whole block's height (when the pages are kept to receive their parts,
+  // late-slices.ts), wait for the next one (their placeholders came here)
+  const wholeBlock = next !== undefined && lateSlicesAllowed(ctx);
+  const later = next === undefined ? [] : waiting.filter((p) => fallsBelow(p, width, end) || isEndAnchored(p) || (wholeBlock && sizedByWholeBlock(p)));
   const carriedOn = new Set(later);
   const positioned = later.length === 0 ? waiting : waiting.filter((p) => !carriedOn.has(p));
   const ahead: PendingPositioned[] = [];
@@ -95,9 +105,9 @@ export function stitchedPlacement(fragment: BoxFragment, escaping: Escaping, res
     for (const p of positioned) nowDone.add(p.placeholder);
     for (const p of ahead) nowDone.add(p.placeholder);
     for (const p of later) nowDone.add(p.placeholder);
-    parts.set(next, { offset: offset + fragment.height, done: nowDone, carried: later, x: fragment.x });
+    parts.set(next, { offset: offset + fragment.height, done: nowDone, carried: later, x: fragment.x, spans: [...spans, { offset, height: fragment.height }] });
   }
-  return { stitching: { offset, ahead, continues: next !== undefined }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
+  return { stitching: { offset, ahead, continues: next !== undefined, spans }, escaping: positioned === escaping.positioned ? escaping : { positioned, pageContent: escaping.pageContent } };
 }
 
 /**

@@ -119,21 +119,19 @@ export function textFragments(fragment: Fragment): TextFragment[] {
 
 /** Finds the first box fragment of an element with the given id on a page. */
 export function findById(page: PageLayout, id: string): Fragment | undefined {
-  const visit = (fragment: Fragment): Fragment | undefined => {
-    if (fragment.kind === 'box' && fragment.box.element?.attribs['id'] === id) return fragment;
-    if (fragment.kind === 'box' || fragment.kind === 'line') {
-      for (const child of fragment.children) {
-        const found = visit(child);
-        if (found !== undefined) return found;
-      }
-    }
-    return undefined;
+  return findAllById(page, id, 1)[0];
+}
+
+/** The box fragments of an element with the given id on a page, in tree order (columns left to right), at most `limit`. */
+export function findAllById(page: PageLayout, id: string, limit = Infinity): Fragment[] {
+  const found: Fragment[] = [];
+  const visit = (fragment: Fragment): void => {
+    if (found.length >= limit) return;
+    if (fragment.kind === 'box' && fragment.box.element?.attribs['id'] === id) found.push(fragment);
+    if (fragment.kind === 'box' || fragment.kind === 'line') for (const child of fragment.children) visit(child);
   };
-  for (const fragment of page.children) {
-    const found = visit(fragment);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  for (const fragment of page.children) visit(fragment);
+  return found;
 }
 
 /**

@@ -22,7 +22,8 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from './dispatch.js';
 import type { AbsoluteContinuation, ContainingBlock } from '../positioned.js';
-import { continueAbsolute, layoutAbsolute, placeAbsolute } from '../positioned.js';
+import { continueAbsolute, layoutAbsolute, placedByWholeBlock, placeAbsolute } from '../positioned.js';
+import { allowLateSlices, withLateSlices } from '../late-slices.js';
 import { withMarginBoxes } from '../page/margin-boxes.js';
 import { pageContextAt } from '../page/page-context.js';
 import type { PageContext } from '../../css/types.js';
@@ -85,7 +86,7 @@ export interface LayoutRequest {
  */
 export function* layoutPages(tree: BoxTree, services: LayoutServices, request: LayoutRequest): Generator<LaidOut, void> {
   const shrink = services.shrinkToFit ?? services.pageStyle(pageContextAt(0, false)).shrinkToFit ?? false;
-  if (request.whole === true || needsPasses(tree) || hasFixedBoxes(tree) || shrink) {
+  if (request.whole === true || needsPasses(tree) || hasPageSpanningBoxes(tree) || shrink) {
     let widest = NARROW;
     const pages = layoutPasses(tree, {
       layout: (pass) => {
@@ -188,6 +189,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
   let continuing: readonly AbsoluteContinuation[] = [];
   let carry: FootnoteCarry | undefined;
   const keeper = new PageKeeper(pages, events, stream, tree.records, ctx);
+  if (stream === undefined) allowLateSlices(ctx);
   do {
     const forced = forcedKind(token);
     const name = pageNameAt(ctx.pageNames, root, token);
@@ -238,7 +240,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     // positioned boxes that run past it (Chromium 156 prints them on pages added for them)
   } while (token !== undefined || carry !== undefined || continuing.length > 0);
   // a streamed tree has no fixed boxes (layoutPages): its pages are final as they are yielded
-  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale, vertical);
+  const complete = stream !== undefined ? pages : withFixedBoxes(withLateSlices(pages, ctx), fixed, ctx, scale, vertical);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   const content = runningContent(complete, running, tree.records, stream === undefined ? undefined : events);
   return withMarginBoxes(complete, ctx, content);
@@ -285,13 +287,17 @@ function forgetFinished(fragments: readonly Fragment[], ctx: LayoutContext): voi
   }
 }
 
-/** Whether any box is `position: fixed` (CSS2 §9.6.1): such a box is on every page, so no page is final before the last. */
-function hasFixedBoxes(tree: BoxTree): boolean {
-  return someBox(tree.root, isFixedBox, undefined);
+/**
+ * Whether any box makes pages before its own not final: a `position: fixed` box is on every page
+ * (CSS2 §9.6.1), and an absolutely positioned box whose offset or height needs its containing
+ * block's whole height is split over that block's fragments once the last is laid out (late-slices.ts).
+ */
+function hasPageSpanningBoxes(tree: BoxTree): boolean {
+  return someBox(tree.root, spansPages, undefined);
 }
 
-function isFixedBox(box: Box): boolean {
-  return box.kind === 'out-of-flow' && box.scheme === 'fixed';
+function spansPages(box: Box): boolean {
+  return box.kind === 'out-of-flow' && (box.scheme === 'fixed' || (box.scheme === 'absolute' && placedByWholeBlock(box.box.style)));
 }
 
 /** The flow of a page after the document's end (only continued footnotes on it). */
