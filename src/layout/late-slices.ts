@@ -17,6 +17,7 @@ import type { LayoutContext } from './contract.js';
 import { cacheKey } from './contract.js';
 import { offsetFragment } from './fragment.js';
 import { withBoxFields } from './fragment-records.js';
+import { appendAll } from '../append-all.js';
 
 /** One fragment of a broken containing block before its last: its border-box top in the stitched block, and its height. */
 export interface StitchedSpan {
@@ -141,7 +142,7 @@ export function withLateSlices(pages: PageLayout[], ctx: LayoutContext): PageLay
       const index = seen.get(f.box) ?? 0;
       seen.set(f.box, index + 1);
       const own = parts.get(index);
-      if (own !== undefined) (children ??= [...f.children]).push(...own);
+      if (own !== undefined) appendAll(children ??= [...f.children], own);
     }
     return children === undefined ? f : withBoxFields(f, { children });
   };

@@ -25,6 +25,7 @@ import type { AbsoluteAlignment } from './absolute-alignment.js';
 import { absoluteAlignment, alignedStart } from './absolute-alignment.js';
 import type { SliceFrame } from './late-slices.js';
 import { lateSlicesAllowed, openSlices, sliceOverFragments } from './late-slices.js';
+import { appendAll } from '../append-all.js';
 
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
@@ -86,14 +87,14 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
   const own: PageContent[] = [];
   const keep = (laid: PlacedAbsolute): void => {
     placed.push(offsetFragment(laid.fragment, -fragment.x, -fragment.y));
-    own.push(...laid.pageContent);
+    appendAll(own, laid.pageContent);
   };
   for (const p of pending) {
     if (frame !== undefined && p.placeholder.scheme === 'absolute' && placedByWholeBlock(p.placeholder.box.style)) {
       const whole = placeAbsolute(p, stitched, ctx, undefined);
       const here = sliceOverFragments(whole.fragment, frame, parts ??= openSlices(ctx, fragment.box));
       if (here !== undefined) placed.push(here);
-      own.push(...whole.pageContent);
+      appendAll(own, whole.pageContent);
     } else if (stitched !== block && isEndAnchored(p)) {
       // one anchored to the block's end has come to its last fragment (stitched-block.ts)
       keep(withinFragment(placeAbsolute(p, stitched, ctx, undefined), block.y, p, ctx));
