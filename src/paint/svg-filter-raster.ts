@@ -211,7 +211,7 @@ class Writer {
         attributes.push(`xlink:href="${escape(this.href(element, value))}"`);
         continue;
       }
-      attributes.push(`${camel(key)}="${escape(capped(name, camel(key), value))}"`);
+      attributes.push(`${camel(key)}="${escape(capped(name, camel(key), filterInput(name, key, value)))}"`);
       for (const match of value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) this.want(match[1]);
     }
     const own = styled ? this.styleAttributes(style, root ? undefined : parent, name === 'stop') : [];
@@ -355,6 +355,21 @@ function capped(name: string, key: string, value: string): string {
   const cap = name === 'feMorphology' && key === 'radius' ? MAX_MORPHOLOGY_RADIUS : name === 'feTurbulence' && key === 'numOctaves' ? MAX_TURBULENCE_OCTAVES : undefined;
   if (cap === undefined) return value;
   return value.trim().split(/[\s,]+/).map((part) => { const v = Number(part); return Number.isFinite(v) ? String(Math.min(cap, v)) : '0'; }).join(' ');
+}
+
+/** The keywords a primitive's `in`/`in2` may name (Filter Effects 1 §9.5). */
+const STANDARD_INPUTS = new Set(['SourceGraphic', 'SourceAlpha', 'BackgroundImage', 'BackgroundAlpha', 'FillPaint', 'StrokePaint']);
+
+/**
+ * A primitive's `result`, `in` or `in2` as Skia is to read it: a name of the author's with a letter
+ * before it. Skia takes a keyword at the start of a name as the keyword (Figma names its
+ * transparent flood `BackgroundImageFix`; read as `BackgroundImage`, which Skia cannot draw, the
+ * shadow was blended with itself, twice as dark as Chromium draws it).
+ */
+function filterInput(element: string, key: string, value: string): string {
+  if (!element.startsWith('fe') || (key !== 'result' && key !== 'in' && key !== 'in2')) return value;
+  const name = value.trim();
+  return name === '' || STANDARD_INPUTS.has(name) ? value : `r${name}`;
 }
 
 const alphaOf = (paint: Paint): number => (paint.kind === 'color' ? paint.color.a : 1);

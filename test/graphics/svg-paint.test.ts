@@ -245,6 +245,19 @@ describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draw
     expect(await draw(svg(`${filter}<clipPath id="c"><rect width="5" height="2"/></clipPath><rect x="2" y="0" width="2" height="2" fill="red" filter="url(#f)" clip-path="url(#c)"/>`))).toEqual(['RRRRR___', 'RRRRR___']);
     expect(await draw(svg(`${filter}<rect x="2" y="0" width="2" height="2" fill="red" filter="url(#f)" opacity="0.5"/>`))).toEqual(['rrrrrr__', 'rrrrrr__']);
   });
+  it('reads Figma\'s drop shadow, its transparent flood named BackgroundImageFix, at the alpha Chromium draws', async () => {
+    // Skia took the name's start for the keyword BackgroundImage: the shadow blended with itself, 0.75 opaque
+    const filter = '<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2" color-interpolation-filters="sRGB">'
+      + '<feFlood flood-opacity="0" result="BackgroundImageFix"/>'
+      + '<feColorMatrix in="SourceAlpha" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 127 0" result="hardAlpha"/>'
+      + '<feOffset dx="4"/><feComposite in2="hardAlpha" operator="out"/>'
+      + '<feColorMatrix type="matrix" values="0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0.5 0"/>'
+      + '<feBlend mode="normal" in2="BackgroundImageFix" result="effect1_dropShadow_1_2"/>'
+      + '<feBlend mode="normal" in="SourceGraphic" in2="effect1_dropShadow_1_2" result="shape"/></filter>';
+    const rows = await renderPage(`<style>@page { size: 8px 2px; margin: 0 } body { margin: 0 } svg { display: block }</style>${svg(`${filter}<rect width="4" height="2" fill="blue" filter="url(#f)"/>`)}`, {}, { palette: PALETTE, tolerance: 8 });
+    expect(rows).toEqual(['BBBBrrrr', 'BBBBrrrr']);
+  });
+
   it('rasterises a filter region 1.2 million px wide, held at 16,384 pixels on that side', async () => {
     // 1.2e6 × 2 px at 2 pixels per px is over the filter's pixel budget: fewer per px, and still
     // 1.1 million across, past libpng's limit — the copy failed and the rect was drawn unfiltered
