@@ -118,8 +118,7 @@ function maskOf(walk: Walk, id: string, bounds: () => Rect): SoftMask | undefine
   const style = computeSvgStyle(mask, INITIAL_STYLE, walk.doc.rules);
   let items = renderChildren(mask, { ...walk, style, depth: walk.depth + 1 });
   if (a['maskContentUnits'] === 'objectBoundingBox') items = transformed(items, [box.width, 0, 0, box.height, box.x, box.y]);
-  const type = a['mask-type'] ?? /mask-type\s*:\s*([a-z]+)/.exec(a['style'] ?? '')?.[1];
-  return { items: items.length === 0 ? [] : [{ kind: 'push-clip', rect: region }, ...items, { kind: 'pop-clip' }], luminance: type !== 'alpha' };
+  return { items: items.length === 0 ? [] : [{ kind: 'push-clip', rect: region }, ...items, { kind: 'pop-clip' }], luminance: style.maskType !== 'alpha' };
 }
 
 const MARKABLE = new Set(['path', 'line', 'polyline', 'polygon']);

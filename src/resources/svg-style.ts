@@ -122,6 +122,8 @@ export interface SvgStyle {
   readonly overflow: 'visible' | 'hidden';
   /** `vector-effect` (SVG 2 §13.2, not inherited): `non-scaling-stroke` strokes in the host space, as wide whatever the transforms. */
   readonly vectorEffect: 'none' | 'non-scaling-stroke';
+  /** `mask-type` of a `<mask>` (CSS Masking 1 §7.2, not inherited): read by its luminance, or by its alpha. */
+  readonly maskType: 'luminance' | 'alpha';
   /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
   readonly geometry: Readonly<Record<string, string>> | undefined;
   /**
@@ -139,7 +141,7 @@ export const INITIAL_STYLE: SvgStyle = {
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', fontVariantCaps: 'normal', decorations: [], letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', overflow: 'hidden', vectorEffect: 'none', geometry: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', overflow: 'hidden', vectorEffect: 'none', maskType: 'luminance', geometry: undefined,
   custom: NO_CUSTOM_PROPERTIES,
 };
 
@@ -227,7 +229,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'font-variant', 'font-variant-caps', 'text-decoration', 'text-decoration-line', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'writing-mode', 'text-orientation', 'glyph-orientation-vertical', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', 'overflow', 'vector-effect', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', 'overflow', 'vector-effect', 'mask-type', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -435,6 +437,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     transformBox: (get('transform-box')?.trim() ?? 'view-box') === 'view-box' ? 'view-box' : 'fill-box',
     overflow: ['visible', 'auto'].includes(get('overflow')?.trim().toLowerCase() ?? '') ? 'visible' : 'hidden',
     vectorEffect: get('vector-effect')?.trim().toLowerCase() === 'non-scaling-stroke' ? 'non-scaling-stroke' : 'none',
+    maskType: get('mask-type')?.trim().toLowerCase() === 'alpha' ? 'alpha' : 'luminance',
     geometry: geometryOf(d, element),
     custom,
   };

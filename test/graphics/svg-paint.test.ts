@@ -72,6 +72,17 @@ describe('SVG masks and opacity', () => {
     expect(await draw(svg('<mask id="m" mask-type="alpha"><rect x="2" width="2" height="2" fill="black"/></mask><rect width="8" height="2" fill="blue" mask="url(#m)"/>'))).toEqual(['__BB____', '__BB____']);
   });
 
+  it('takes mask-type from a rule, the style attribute (Figma\'s) or the page\'s CSS, without a warning', async () => {
+    const alpha = ['__BB____', '__BB____'];
+    const masked = (mask: string): string => svg(`<mask id="m" ${mask}><rect x="2" width="2" height="2" fill="black"/></mask><rect width="8" height="2" fill="blue" mask="url(#m)"/>`);
+    expect(await draw(masked('style="mask-type:alpha"'))).toEqual(alpha);
+    expect(await draw(`<style>#m { mask-type: alpha }</style>${masked('')}`)).toEqual(alpha);
+    expect(await draw(masked('class="a"').replace('<mask', '<style>.a { mask-type: alpha }</style><mask'))).toEqual(alpha);
+    // an SVG image reads its own rules too
+    const image = svg('<style>mask { mask-type: alpha }</style><mask id="m"><rect x="2" width="2" height="2" fill="black"/></mask><rect width="8" height="2" fill="blue" mask="url(#m)"/>');
+    expect(await draw(`<img style="display: block" src="data:image/svg+xml,${encodeURIComponent(image)}">`)).toEqual(alpha);
+  });
+
   it('keeps group opacity over a viewBox scaled down below the page size', async () => {
     const rows = await draw(svg('<g opacity="0.5"><rect x="400" width="400" height="200" fill="red"/></g>', 'width="8" height="2" viewBox="0 0 800 200"'));
     expect(rows).toEqual(['____rrrr', '____rrrr']);
