@@ -22,6 +22,7 @@ import type { DisplayItem } from './display-list.js';
 import { appendAll } from '../append-all.js';
 import type { Unwritable } from './items-svg.js';
 import { drawsNothing, itemsAsSvg, n, rgb } from './items-svg.js';
+import { PAGE_CSS_ATTRIBUTE } from '../boxes/inline-svg.js';
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
@@ -202,7 +203,7 @@ class Writer {
     const attributes: string[] = [];
     const geometry = styled ? style.geometry : undefined;
     for (const [key, value] of Object.entries(element.attribs)) {
-      if (key.startsWith('data-octavo') || key === 'class' || (styled && (key === 'style' || PRESENTATION.has(key) || geometry?.[key] !== undefined))) continue;
+      if (key.startsWith('data-octavo') || key === 'class' || key === 'style' || (styled && (PRESENTATION.has(key) || geometry?.[key] !== undefined))) continue;
       if (root && (key === 'transform' || key === 'clip-path' || key === 'mask' || key === 'opacity')) continue;
       if (instance !== undefined && (key === 'x' || key === 'y' || key === 'width' || key === 'height' || key === 'href' || key === 'xlink:href')) continue;
       if (key === 'href' || key === 'xlink:href') {
@@ -214,6 +215,9 @@ class Writer {
       attributes.push(`${camel(key)}="${escape(capped(name, camel(key), filterInput(name, key, value)))}"`);
       for (const match of value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) this.want(match[1]);
     }
+    // a primitive's declarations (`flood-color`): the page's rules under its own `style`, which Skia reads
+    const declared = styled ? undefined : [element.attribs[PAGE_CSS_ATTRIBUTE], element.attribs['style']].filter((text) => text !== undefined).join(';');
+    if (declared !== undefined && declared !== '') attributes.push(`style="${escape(declared)}"`);
     const own = styled ? this.styleAttributes(style, root ? undefined : parent, name === 'stop') : [];
     appendAll(attributes, own);
     if (instance !== undefined) return `<g ${attributes.join(' ')}>${this.symbolInstance(element, instance, style, depth)}</g>`;

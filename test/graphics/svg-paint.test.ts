@@ -269,6 +269,16 @@ describe('SVG filters only a rasteriser applies (drawn by Skia, as Chromium draw
     expect(rows).toEqual(['BBBBrrrr', 'BBBBrrrr']);
   });
 
+  it('takes flood-color from the page\'s rules, and color-interpolation-filters and enable-background from style without a warning', async () => {
+    const page = (filter: string): Promise<string[]> => draw(`<style>.fl { flood-color: red }</style>${svg(`${filter}<rect width="4" height="2" fill="blue" filter="url(#f)"/>`, 'width="8" height="2" style="enable-background:new 0 0 8 2"')}`);
+    const region = 'id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="8" height="2" style="color-interpolation-filters:sRGB"';
+    // a shadow, as the drop-shadow() it amounts to
+    expect(await page(`<filter ${region}><feOffset in="SourceAlpha" dx="4" result="o"/><feFlood class="fl"/><feComposite in2="o" operator="in"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>`))
+      .toEqual(['BBBBRRRR', 'BBBBRRRR']);
+    // a flood kept in the source's shape, drawn by Skia
+    expect(await page(`<filter ${region}><feFlood class="fl"/><feComposite in2="SourceGraphic" operator="in"/></filter>`)).toEqual(['RRRR____', 'RRRR____']);
+  });
+
   it('rasterises a filter region 1.2 million px wide, held at 16,384 pixels on that side', async () => {
     // 1.2e6 × 2 px at 2 pixels per px is over the filter's pixel budget: fewer per px, and still
     // 1.1 million across, past libpng's limit — the copy failed and the rect was drawn unfiltered

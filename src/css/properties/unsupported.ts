@@ -96,6 +96,10 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
   'dominant-baseline', 'alignment-baseline', 'baseline-shift', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'vector-effect', 'mask-type',
+  // a filter's (Inkscape writes `style="color-interpolation-filters:sRGB"` on each), read by css/values/svg-filter.ts and Skia
+  'color-interpolation-filters', 'flood-color', 'flood-opacity', 'lighting-color',
+  // SVG 1.1's access to the canvas behind a filter, which Chromium never drew nor parses (Adobe Illustrator writes it on every export)
+  'enable-background',
   // SVG 2 geometry properties (Mermaid's `.statediagram-cluster rect.outer { rx: 5px }`)
   'rx', 'ry', 'cx', 'cy', 'r', 'x', 'y',
   // how a rasteriser anti-aliases or blends: nothing a PDF says (its viewer decides)
@@ -115,10 +119,12 @@ export const INLINE_SVG_PROPERTIES: ReadonlySet<string> = new Set([
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'clip-rule', 'text-anchor', 'dominant-baseline',
   'marker', 'marker-start', 'marker-mid', 'marker-end', 'stop-color', 'stop-opacity',
   'alignment-baseline', 'baseline-shift', 'vector-effect', 'mask-type', 'rx', 'ry', 'cx', 'cy', 'r', 'x', 'y',
+  'color-interpolation-filters', 'flood-color', 'flood-opacity', 'lighting-color',
 ]);
 
 /** The SVG properties of INLINE_SVG_PROPERTIES that do not inherit (SVG 2 §13.2.2 gradient stops, §11.10.2.6, the geometry properties). */
-export const NON_INHERITED_SVG_PROPERTIES: ReadonlySet<string> = new Set(['stop-color', 'stop-opacity', 'alignment-baseline', 'baseline-shift', 'vector-effect', 'mask-type', 'rx', 'ry', 'cx', 'cy', 'r', 'x', 'y']);
+export const NON_INHERITED_SVG_PROPERTIES: ReadonlySet<string> = new Set(['stop-color', 'stop-opacity', 'alignment-baseline', 'baseline-shift', 'vector-effect', 'mask-type', 'rx', 'ry', 'cx', 'cy', 'r', 'x', 'y',
+  'flood-color', 'flood-opacity', 'lighting-color']);
 
 /**
  * Properties without a prefix that word processors write into the HTML they save, for themselves

@@ -93,10 +93,16 @@ function linearRgb(primitive: DomElement, filter: DomElement): boolean {
   return own !== 'sRGB' && own !== 'srgb';
 }
 
-/** A declaration of the `style` attribute, else the presentation attribute. */
+/** Where boxes/inline-svg.ts writes what the page's rules declare on an element of an inline `<svg>` (its PAGE_CSS_ATTRIBUTE). */
+const PAGE_CSS = 'data-octavo-page-css';
+
+/** A declaration of the `style` attribute, else of the page's rules, else the presentation attribute. */
 function propertyOf(element: DomElement, name: string): string | undefined {
-  const style = attr(element, 'style');
-  return (style === undefined ? undefined : parseStyleAttribute(style).get(name)) ?? attr(element, name)?.trim();
+  const declared = (attribute: string): string | undefined => {
+    const style = attr(element, attribute);
+    return style === undefined ? undefined : parseStyleAttribute(style).get(name);
+  };
+  return declared('style') ?? declared(PAGE_CSS) ?? attr(element, name)?.trim();
 }
 
 function numbersOf(value: string | undefined): number[] {
