@@ -205,6 +205,19 @@ function declare(out: Map<string, string>, name: string, value: string): void {
   else out.set(name, value);
 }
 
+/** Properties whose CSS value is a length alone: a bare number other than 0 is valid only as a presentation attribute (SVG 2 §6.8). */
+const LENGTH_ONLY = new Set(['letter-spacing', 'word-spacing', 'font-size']);
+const BARE_NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
+
+/**
+ * Sets a declaration of a rule or `style` attribute, CSS syntax: Illustrator's `.st8 { letter-spacing: 2 }`
+ * is invalid there and dropped, as Chromium drops it (the page's CSS parser warns it for an inline `<svg>`).
+ */
+function declareCss(out: Map<string, string>, name: string, value: string): void {
+  if (LENGTH_ONLY.has(name) && BARE_NUMBER.test(value) && Number(value) !== 0) return;
+  declare(out, name, value);
+}
+
 /**
  * Declared values of an element: what an inline `<svg>` inherits from the page < presentation
  * attributes < its own `<style>` rules < the page's CSS < style attribute (boxes/inline-svg.ts
@@ -221,9 +234,9 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
   };
   page(PAGE_INHERITED_ATTRIBUTE);
   for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) declare(out, name.toLowerCase(), value.trim());
-  for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) declare(out, k, v);
+  for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) declareCss(out, k, v);
   page(PAGE_CSS_ATTRIBUTE);
-  for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) declare(out, k, v);
+  for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) declareCss(out, k, v);
   return out;
 }
 

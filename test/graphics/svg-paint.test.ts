@@ -96,6 +96,23 @@ describe('SVG font shorthand', () => {
   });
 });
 
+describe('SVG CSS syntax', () => {
+  it('drops a bare number for letter-spacing in a rule or style (Illustrator\'s .st8), keeps it as an attribute', async () => {
+    const page = (body: string, expectDiagnostics: readonly ExpectedDiagnostic[] = []): Promise<string[]> => renderPage(
+      `<!doctype html><style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 8px 2px; margin: 0 } body { margin: 0 } svg, img { display: block }</style>${body}`,
+      { baseDir: fileURLToPath(new URL('../fixtures/fonts/', import.meta.url)), expectDiagnostics }, { palette: PALETTE },
+    );
+    const text = (spacing: string): string => svg(`<style>.s { letter-spacing: 2 } .t { letter-spacing: 2px }</style><text ${spacing} y="1.6" font-family="wp" font-size="2" fill="blue">AB</text>`);
+    // the test font's glyphs are boxes 1em wide
+    expect(await page(`<img src="data:image/svg+xml,${encodeURIComponent(text('class="s"'))}">`)).toEqual(['BBBB____', 'BBBB____']);
+    expect(await page(`<img src="data:image/svg+xml,${encodeURIComponent(text('style="letter-spacing: 2"'))}">`)).toEqual(['BBBB____', 'BBBB____']);
+    // inline, in a standards-mode page (quirks mode takes the bare number, for Chromium too)
+    expect(await page(text('class="s"'), [{ code: 'css_invalid_value', message: /letter-spacing/ }])).toEqual(['BBBB____', 'BBBB____']);
+    expect(await page(`<img src="data:image/svg+xml,${encodeURIComponent(text('class="t"'))}">`)).toEqual(['BB__BB__', 'BB__BB__']);
+    expect(await page(`<img src="data:image/svg+xml,${encodeURIComponent(text('letter-spacing="2"'))}">`)).toEqual(['BB__BB__', 'BB__BB__']);
+  });
+});
+
 describe('SVG patterns', () => {
   it('tiles a pattern in objectBoundingBox units over the shape', async () => {
     const tile = '<rect width="2" height="1" fill="blue"/><rect x="2" width="2" height="1" fill="red"/><rect y="1" width="2" height="1" fill="red"/><rect x="2" y="1" width="2" height="1" fill="blue"/>';
