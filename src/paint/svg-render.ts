@@ -5,7 +5,7 @@
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
  * `<text>` with octavo's fonts (text.ts), patterns (pattern.ts), masks, markers (marker.ts).
  * `<foreignObject>` of an inline `<svg>` (its HTML laid out by the page), conditional processing
- * and `<switch>` (svg-conditional.ts). Filters are applied as CSS filter functions where they
+ * and `<switch>` (dom/svg-conditional.ts). Filters are applied as CSS filter functions where they
  * amount to them (css/values/svg-filter.ts), otherwise rasterised by Skia (svg-filter-raster.ts).
  * The walk carries the matrix to the host space, where `vector-effect: non-scaling-stroke` strokes.
  */
@@ -39,7 +39,7 @@ import { clipPathOutline } from './svg-clip-path.js';
 import { mappedPath } from './path.js';
 import { transformedBounds } from '../layout/transform.js';
 import { unionOfRects } from '../geometry/rect.js';
-import { passesConditions, switchChild } from './svg-conditional.js';
+import { passesConditions, switchChild } from '../dom/svg-conditional.js';
 import { svgFilterFunctions } from '../css/values/svg-filter.js';
 import { applyFilter } from './filter.js';
 import { filterRegion, rasterFilteredItem, unboundedWarning, unfilteredWarning } from './svg-filter-raster.js';

@@ -8,6 +8,7 @@ import { parseXml } from '../dom/xml.js';
 import { checkXml } from '../dom/xml-well-formed.js';
 import { decodeText } from '../decode-text.js';
 import { elementNameOf } from '../dom/svg-names.js';
+import { passesConditions } from '../dom/svg-conditional.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { length, numbers } from '../css/values/svg-units.js';
@@ -206,6 +207,8 @@ function drawnFilter(doc: SvgDocument, value: string): boolean {
 export function unsupportedFeatures(doc: SvgDocument): string[] {
   const found = new Set<string>();
   const visit = (element: DomElement): void => {
+    // what no viewer draws (Illustrator's <foreignObject requiredExtensions="&ns_ai;"> of its private data) lacks nothing
+    if (!passesConditions(element)) return;
     const name = element.name.replace(/^svg:/, '');
     const style = element.attribs['style'] ?? '';
     const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];

@@ -84,4 +84,12 @@ describe('SVG foreignObject', () => {
       { expectDiagnostics: [{ code: 'resource', message: /<foreignObject> \(HTML in an SVG image\) not drawn yet/ }] });
     expect(page).toEqual(['BBBBBBBB', '________', '________', 'BBBBBBBB']);
   });
+
+  it('in an SVG image is not warned where no viewer draws it: Illustrator\'s, which requires its own extension', async () => {
+    const ai = 'http://ns.adobe.com/AdobeIllustrator/10.0/';
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:i="${ai}" width="8" height="4"><switch><foreignObject requiredExtensions="${ai}" x="0" y="0" width="1" height="1"><i:pgfRef/></foreignObject>`
+      + '<g i:extraneous="self"><rect width="8" height="4" fill="blue"/></g></switch></svg>';
+    const [page] = await renderPixels(`<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 } img { display: block }</style><img src="data:image/svg+xml,${encodeURIComponent(svg)}">`);
+    expect(page).toEqual(['BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB']);
+  });
 });

@@ -6,8 +6,8 @@
  * must not be drawn over it. As in Chromium: `requiredFeatures` (dropped by SVG 2) passes, the
  * extensions known are HTML's and MathML's namespaces, and the user's language is English.
  */
-import type { DomElement } from '../dom/types.js';
-import { isElement } from '../dom/types.js';
+import type { DomElement } from './types.js';
+import { isElement } from './types.js';
 
 const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set(['http://www.w3.org/1999/xhtml', 'http://www.w3.org/1998/Math/MathML']);
 /** The language of octavo's user, as Chromium's with an English locale matches it (a two-letter prefix of `en-US`). */
