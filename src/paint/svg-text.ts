@@ -90,10 +90,20 @@ interface Gathering {
   readonly shift: number;
 }
 
+/**
+ * Whether the element's spaces are kept: its `xml:space`, else `white-space` (Excalidraw writes
+ * `style="white-space: pre"` on each label, as Chromium keeps its runs of spaces), else its parent's way.
+ */
+function keepsSpaces(element: DomElement, style: SvgStyle, inherited: boolean): boolean {
+  const space = element.attribs['xml:space'];
+  if (space === 'preserve' || space === 'default') return space === 'preserve';
+  return style.whiteSpace === undefined ? inherited : style.whiteSpace === 'preserve';
+}
+
 /** Appends the characters of `element` to `out`, white space collapsed, then gives them the element's positions. */
 function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[], { preserve, shift }: Gathering): void {
   const start = out.length;
-  const keep = element.attribs['xml:space'] === 'preserve' ? true : element.attribs['xml:space'] === 'default' ? false : preserve;
+  const keep = keepsSpaces(element, style, preserve);
   for (const child of element.children as DomNode[]) {
     if (isText(child)) {
       for (const raw of child.data) {
@@ -480,7 +490,7 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
   if (walk.text === undefined) return [];
   const chars: Char[] = [];
   gather(element, style, walk, chars, { preserve: false, shift: 0 });
-  if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
+  if (!keepsSpaces(element, style, false)) while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
   const along = textPathOf(element, walk);
   if (along !== undefined) {
     // glyphs on a path are placed one by one: a paint server's fill gives them one colour there

@@ -122,6 +122,11 @@ export interface SvgStyle {
   readonly overflow: 'visible' | 'hidden';
   /** `vector-effect` (SVG 2 §13.2, not inherited): `non-scaling-stroke` strokes in the host space, as wide whatever the transforms. */
   readonly vectorEffect: 'none' | 'non-scaling-stroke';
+  /**
+   * Whether `white-space` (inherited) keeps a text's spaces (`pre`, `pre-wrap`, `break-spaces`) or
+   * collapses them; undefined where no element declares it, so that `xml:space` decides (SVG 2 §11.3).
+   */
+  readonly whiteSpace: 'preserve' | 'collapse' | undefined;
   /** `mask-type` of a `<mask>` (CSS Masking 1 §7.2, not inherited): read by its luminance, or by its alpha. */
   readonly maskType: 'luminance' | 'alpha';
   /** Geometry properties set by a rule or `style`, where they differ from the attributes (shapePath reads them first). */
@@ -141,7 +146,7 @@ export const INITIAL_STYLE: SvgStyle = {
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', fontVariantCaps: 'normal', decorations: [], letterSpacing: 0, wordSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', writingMode: 'horizontal', textOrientation: 'mixed', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined, paintOrder: NORMAL_PAINT_ORDER,
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', overflow: 'hidden', vectorEffect: 'none', maskType: 'luminance', geometry: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined, filter: undefined, alignmentBaseline: undefined, baselineShift: undefined, transform: undefined, transformOrigin: undefined, transformBox: 'view-box', overflow: 'hidden', vectorEffect: 'none', whiteSpace: undefined, maskType: 'luminance', geometry: undefined,
   custom: NO_CUSTOM_PROPERTIES,
 };
 
@@ -205,6 +210,14 @@ function declare(out: Map<string, string>, name: string, value: string): void {
   else out.set(name, value);
 }
 
+/** `white-space` as what it does to a text's spaces: `pre`, `pre-wrap` and `break-spaces` keep them. */
+function whiteSpaceOf(value: string | undefined, inherited: SvgStyle['whiteSpace']): SvgStyle['whiteSpace'] {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === 'inherit') return inherited;
+  if (v === 'pre' || v === 'pre-wrap' || v === 'break-spaces') return 'preserve';
+  return v === 'normal' || v === 'nowrap' || v === 'pre-line' ? 'collapse' : inherited;
+}
+
 /** Properties whose CSS value is a length alone: a bare number other than 0 is valid only as a presentation attribute (SVG 2 §6.8). */
 const LENGTH_ONLY = new Set(['letter-spacing', 'word-spacing', 'font-size']);
 const BARE_NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
@@ -242,7 +255,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'font-variant', 'font-variant-caps', 'text-decoration', 'text-decoration-line', 'letter-spacing', 'word-spacing', 'image-rendering', 'text-anchor', 'direction', 'writing-mode', 'text-orientation', 'glyph-orientation-vertical', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', 'overflow', 'vector-effect', 'mask-type', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'filter', 'alignment-baseline', 'baseline-shift', 'transform', 'transform-origin', 'transform-box', 'overflow', 'vector-effect', 'mask-type', 'white-space', ...GEOMETRY, 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'paint-order']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -450,6 +463,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     transformBox: (get('transform-box')?.trim() ?? 'view-box') === 'view-box' ? 'view-box' : 'fill-box',
     overflow: ['visible', 'auto'].includes(get('overflow')?.trim().toLowerCase() ?? '') ? 'visible' : 'hidden',
     vectorEffect: get('vector-effect')?.trim().toLowerCase() === 'non-scaling-stroke' ? 'non-scaling-stroke' : 'none',
+    whiteSpace: whiteSpaceOf(get('white-space'), parent.whiteSpace),
     maskType: get('mask-type')?.trim().toLowerCase() === 'alpha' ? 'alpha' : 'luminance',
     geometry: geometryOf(d, element),
     custom,

@@ -111,6 +111,18 @@ describe('SVG CSS syntax', () => {
     expect(await page(`<img src="data:image/svg+xml,${encodeURIComponent(text('class="t"'))}">`)).toEqual(['BB__BB__', 'BB__BB__']);
     expect(await page(`<img src="data:image/svg+xml,${encodeURIComponent(text('letter-spacing="2"'))}">`)).toEqual(['BB__BB__', 'BB__BB__']);
   });
+
+  it('keeps a label\'s spaces under white-space: pre (Excalidraw\'s), as xml:space="preserve" does', async () => {
+    const page = (attrs: string): Promise<string[]> => {
+      const image = svg(`<text ${attrs} y="1.6" font-family="wp" font-size="1" fill="blue">A    B</text>`);
+      return renderPage(`<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 8px 2px; margin: 0 } body { margin: 0 } img { display: block }</style><img src="data:image/svg+xml,${encodeURIComponent(image)}">`,
+        { baseDir: fileURLToPath(new URL('../fixtures/fonts/', import.meta.url)) }, { palette: PALETTE });
+    };
+    const kept = await page('xml:space="preserve"');
+    expect(kept).not.toEqual(await page(''));
+    expect(await page('style="white-space: pre"')).toEqual(kept);
+    expect(await page('style="white-space: pre-wrap"')).toEqual(kept);
+  });
 });
 
 describe('SVG patterns', () => {
