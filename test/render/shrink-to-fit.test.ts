@@ -72,6 +72,14 @@ describe('content wider than the page area', () => {
     expect(word(all, 'After').y).toBeCloseTo(71.6, 0);
   });
 
+  it('does not count the spaces hanging at the end of a pre-wrap line (Notion exports set it on the body)', async () => {
+    // Chromium 156: not shrunk, no matter how many spaces hang: LEFT 42.75..72.09, "Wrapped" on the next line at y 70.14
+    const html = `<!doctype html>${PAGE}\n<p style="white-space: pre-wrap">LEFT${' '.repeat(300)}Wrapped after the spaces that hang</p>`;
+    const all = await words(html, { shrinkToFit: true });
+    expect(word(all, 'LEFT').width).toBeCloseTo(72.09 - 42.75, 0);
+    expect(word(all, 'Wrapped').y).toBeCloseTo(70.14, 0);
+  });
+
   it('shrinks under `body { overflow: hidden }`: the body\'s overflow is the viewport\'s', async () => {
     // Chromium 156: as without it, LEFT 42.75..62.73, RIGHT ends at 553.50
     const all = await words(wide(1000, '<style>body { overflow: hidden }</style>'), { shrinkToFit: true });

@@ -54,11 +54,34 @@ function extend(reach: Reach, fragment: Fragment, originX: number, originY: numb
     }
   }
   // a line box spans its container: its own width is not content, its text and boxes are
-  if (fragment.kind !== 'line' && x + fragment.width > reach.right) Object.assign(reach, { right: x + fragment.width, element });
+  const width = fragment.kind === 'text' ? fragment.width - hangingSpaces(fragment) : fragment.width;
+  if (fragment.kind !== 'line' && x + width > reach.right) Object.assign(reach, { right: x + width, element });
   if (fragment.kind === 'box' && clipsInline(fragment)) return;
   if (fragment.kind === 'box' || fragment.kind === 'line') {
     for (const child of fragment.children) extend(reach, child, x, y, element);
   }
+}
+
+/** Spaces that hang at a line's end (CSS Text 3 §4.1.3). */
+const HANGING = new Set([0x20, 0x09, 0x3000]);
+
+/**
+ * The width of the preserved spaces ending a `pre-wrap` text: at a line's end they hang (CSS Text 3
+ * §4.1.3) and are not content — Chromium's printing does not shrink a page for them (measured: 300
+ * spaces before a wrap). Elsewhere on a line, content after them reaches farther anyway.
+ */
+function hangingSpaces(fragment: Extract<Fragment, { kind: 'text' }>): number {
+  if (fragment.style.whiteSpace !== 'pre-wrap') return 0;
+  let width = 0;
+  for (let r = fragment.runs.length - 1; r >= 0; r--) {
+    const { run, advances } = fragment.runs[r]!;
+    for (let g = run.glyphs.length - 1; g >= 0; g--) {
+      const points = run.glyphs[g]!.codePoints;
+      if (points.length === 0 || !points.every((point) => HANGING.has(point))) return width;
+      width += advances[g] ?? 0;
+    }
+  }
+  return width;
 }
 
 /**
