@@ -11,7 +11,7 @@ import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
 import { customScrollbarApplies, withCustomScrollbar } from './custom-scrollbar.js';
 import { unrenderedElement } from '../dom/unrendered.js';
-import type { ComputedStyle, ControlPart, PseudoElement, StyledDocument } from './types.js';
+import type { ComputedStyle, ControlPart, Display, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle, lineHeightPx, withStyle } from './compute.js';
 import type { DocumentFontMetrics, FontRatioSource, FontUnitRatios } from './values/font-metrics.js';
@@ -328,7 +328,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     : withCustomScrollbar(computedStyle, matched, (entries) => entriesStyle(entries, { style: computedStyle, custom }, state));
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
-  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };
+  const boxParentDisplay = style.display === 'contents' && !isRoot ? boxDisplay(parent) : undefined;
+  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined, boxParentDisplay };
   const parts = controlParts(element);
   const pseudos = {
     before: generatedStyle(matched, 'before', self, state),
@@ -448,7 +449,12 @@ function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement,
 }
 
 /** Custom properties, then every computed value, of an element or pseudo-element whose parent is `parent`. */
-function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style' | 'custom'>, isRoot: boolean, state: State): { style: ComputedStyle; custom: ElementStyles['custom'] } {
+/** The display of the box that the children of `parent` are in: past `display: contents` elements, their nearest ancestor's. */
+function boxDisplay(parent: Pick<ElementStyles, 'style' | 'boxParentDisplay'>): Display | undefined {
+  return parent.style.display === 'contents' ? parent.boxParentDisplay : parent.style.display;
+}
+
+function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style' | 'custom' | 'boxParentDisplay'>, isRoot: boolean, state: State): { style: ComputedStyle; custom: ElementStyles['custom'] } {
   const registry = state.memo.registry;
   const declared = customValues(cascaded.custom, parent.custom, registry);
   let custom = computeCustomProperties(parent.custom, declared, registry, state.substitution);
@@ -464,7 +470,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     viewportWidth: state.viewport.width,
     viewportHeight: state.viewport.height,
     container: state.containers.containerLengths(),
-    parentDisplay: isRoot ? undefined : parent.style.display,
+    parentDisplay: isRoot ? undefined : boxDisplay(parent),
     diagnostics: state.diagnostics,
     where: whereOf(state.current, state.dom),
     declaredAt: state.declaredAt,

@@ -49,6 +49,12 @@ export interface ElementStyles extends ControlPartStyles {
    * shared by every render.
    */
   readonly owner?: object | undefined;
+  /**
+   * Of a `display: contents` element: the display of the box its children are in, its nearest
+   * ancestor's that has one (CSS Display 3 §2.5) — children of a `contents` element in a flex or
+   * grid container are its items, blockified (Blink's layout parent style).
+   */
+  readonly boxParentDisplay?: Display | undefined;
 }
 
 /**

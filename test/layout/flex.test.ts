@@ -172,6 +172,12 @@ function baselineOf(fragment: Fragment): number {
 }
 
 describe('flex containers as items, text and images', () => {
+  it('makes items of the children of a display: contents child, blockified and ordered (MkDocs Material\'s printed tabs)', async () => {
+    // Chromium 156: the spans are blocks of their own size, placed by `order` among the other items
+    expect(await geometry('<div style="display:flex;flex-direction:column;width:300px"><div style="display:contents"><span id=a style="width:50px;height:10px;order:2"></span><span id=b style="width:60px;height:20px;order:1"></span></div><div id=c style="height:5px;order:1"></div></div>', ['a', 'b', 'c']))
+      .toEqual(['a 0,25 50x10', 'b 0,0 60x20', 'c 0,20 300x5']);
+  });
+
   it('wraps text between items in an anonymous item beside them', async () => {
     const doc = await layoutHtml(`<style>${PAGE}</style><div id=f style="display:flex">Total<div id=b style="width:50px;height:10px"></div></div>`);
     const container = findById(doc.pages[0]!, 'f')!;
