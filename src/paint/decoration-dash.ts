@@ -35,3 +35,14 @@ export function decorationDash(style: 'dashed' | 'dotted', thickness: number, le
   const fitted = dashPattern(width, span, false, width);
   return { dash: [0, (fitted?.[1] ?? width) + width - 0.01], lineCap: 'round' };
 }
+
+/**
+ * The centre of a dashed or dotted line as Chromium strokes it (GraphicsContext::DrawLineForText,
+ * then DrawLine): at floor(top + max(thickness / 2, 0.5)), a whole pixel, half a pixel lower when
+ * the line's rounded width is odd — stroked as thick as the line resolves, unfloored (1.6px at
+ * 16px, where a solid line is painted 1px). Measured in Chromium 156 at 13, 16, 20 and 24px.
+ */
+export function decorationDashCentre(top: number, thickness: number): number {
+  const centre = Math.floor(top + Math.max(thickness / 2, 0.5));
+  return Math.round(thickness) % 2 === 1 ? centre + 0.5 : centre;
+}

@@ -4,7 +4,7 @@
  * decorations come from the decorating boxes above the text (propagated, never inherited).
  */
 import type { Color, ComputedStyle } from '../css/types.js';
-import { decorationDash } from './decoration-dash.js';
+import { decorationDash, decorationDashCentre } from './decoration-dash.js';
 import { resolveLength } from '../css/values/length.js';
 import type { EmphasisMarks, Fragment, PlacedRun, TextFragment } from '../layout/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -207,6 +207,8 @@ interface LineSpan {
   readonly width: number;
   readonly top: number;
   readonly thickness: number;
+  /** The thickness before it is floored to whole pixels: a dashed or dotted line's (decorationDashCentre). */
+  readonly resolved?: number;
 }
 
 /**
@@ -226,11 +228,12 @@ function decorationLine(decoration: Decoration, kind: LineKind, span: LineSpan):
       return { items: [bar(top), bar(top + (kind === 'overline' ? -1 : 1) * (thickness + 1))], band };
     case 'dashed':
     case 'dotted': {
-      const dashes = decorationDash(decoration.style, thickness, width);
+      const stroke = span.resolved ?? thickness;
+      const dashes = decorationDash(decoration.style, stroke, width);
       if (dashes === undefined) return { items: [bar(top)], band };
-      const mid = top + thickness / 2;
+      const mid = decorationDashCentre(top, stroke);
       const path: PathSegment[] = [{ op: 'move', x, y: mid }, { op: 'line', x: x + width, y: mid }];
-      return { items: [{ kind: 'stroke-path', path, color, width: thickness, dash: [...dashes.dash], lineCap: dashes.lineCap }], band };
+      return { items: [{ kind: 'stroke-path', path, color, width: stroke, dash: [...dashes.dash], lineCap: dashes.lineCap }], band: { top: mid - stroke / 2, height: stroke } };
     }
     case 'wavy':
       return wavyLine(color, kind, span);
@@ -529,7 +532,7 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
       const placing = resolvedThickness(d, metrics);
       const thickness = painted(placing);
       const top = lineTop(kind, d, baseline, metrics, placing);
-      const { items, band } = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness });
+      const { items, band } = decorationLine(d, kind, { x: fragment.x + originX, width: fragment.width, top, thickness, resolved: placing });
       return skipInk && kind !== 'lineThrough' ? skippingInk(items, glyphs, fragment.x + originX, fragment.width, { top, thickness, band }) : items;
     });
   return [...lines('underline'), ...lines('overline'), ...glyphs, ...marks, ...lines('lineThrough')];

@@ -39,6 +39,17 @@ describe('dashed and dotted text decorations', () => {
     expect(round?.dash?.[0]).toBe(0);
   });
 
+  it('strokes a dashed or dotted line as thick as it resolves, centred on a whole or half pixel (Obsidian\'s unresolved links)', async () => {
+    // Chromium 156 at 600 dpi (rows of dark pixels / 6.25): at 16px the line is 1.6px thick with 6px dashes and 2px dots
+    // (a solid one is 1px), centred on y 101 and 139; at 13px 1.3px on 175.5; 2px on 217 at 20px; 2.4px on 265 and 313 at 24px
+    const p = (style: string): string => `<p style="text-decoration: underline ${style}">xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx</p>`;
+    const html = `<!doctype html><style>@page { size: 8.5in 11in; margin: 0.5in } body { margin: 0; font: 16px "Liberation Sans" } p { margin: 0 0 20px; text-decoration-skip-ink: none }</style>
+      ${p('solid')}${p('dashed')}${p('dotted')}${p('dashed; font-size: 13px')}${p('dashed; font-size: 20px')}${p('dashed; font-size: 24px')}${p('dotted; font-size: 24px')}`;
+    const laid = await engine.layout({ template: html, data: {} });
+    const lines = paintDocument(laid.pages).pages[0]!.items.flatMap((item) => (item.kind === 'stroke-path' && item.path[0]?.op === 'move' ? [[item.width, item.dash?.[0], item.path[0].y]] : []));
+    expect(lines).toEqual([[1.6, 6, 101], [1.6, 2, 139], [1.3, 3, 175.5], [2, 6, 217], [2.4, 6, 265], [2.4, 2, 313]]);
+  });
+
   it('a line too short for two dashes is solid; the pattern is measured in whole pixels', () => {
     expect(decorationDash('dashed', 2, 12)).toBeUndefined();
     expect(decorationDash('dotted', 2, 4)).toBeUndefined();
