@@ -36,6 +36,21 @@ describe('color-scheme and light-dark()', () => {
     expect(bad.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
 
+  it('resolves system colours inside colour functions in the element’s scheme (Chromium 156’s computed values)', async () => {
+    // before: `border: 1px solid color-mix(in srgb, CanvasText 20%, transparent)` was invalid, warned, and the card had no border
+    const doc = await styleWith(`#a, #b { border: 1px solid color-mix(in srgb, CanvasText 20%, transparent) }
+      #c, #d { background-color: rgb(from Canvas r g b / 50%) } #e, #f { color: color-mix(in oklab, GrayText, LinkText) }
+      #b, #d, #f { color-scheme: dark }`,
+    '<div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div><div id=f></div>');
+    const near = (c: { r: number; g: number; b: number; a: number }): number[] => [c.r, c.g, c.b, c.a * 100].map((v) => Math.round(v));
+    expect([near(doc.style('#a').borderTopColor), near(doc.style('#b').borderTopColor)]).toEqual([[0, 0, 0, 20], [255, 255, 255, 20]]);
+    expect([near(doc.style('#c').backgroundColor), near(doc.style('#d').backgroundColor)]).toEqual([[255, 255, 255, 50], [18, 18, 18, 50]]);
+    // Chromium: oklab(0.514426 -0.0153917 -0.14783) and oklab(0.669414 0.0150027 -0.0676912), in sRGB
+    expect(near(doc.style('#e').color)).toEqual([58, 98, 188, 100]);
+    expect(near(doc.style('#f').color)).toEqual([142, 144, 191, 100]);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('rejects what is not a scheme list', async () => {
     const doc = await styleWith('p { color-scheme: dark normal } div { color-scheme: 12px }', '<p></p><div></div>');
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value']);

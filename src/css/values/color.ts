@@ -69,10 +69,11 @@ function lightDark(args: Nodes): LightDarkColor | undefined {
 }
 
 /**
- * A colour function with `light-dark()` among its arguments (`color-mix(in srgb, light-dark(#111,
- * #eee) 60%, white)`, a theme's muted text): the function read once with each light-dark() taken
- * as its light colour and once as its dark one, the scheme choosing between them as for
- * light-dark() itself.
+ * A colour function with `light-dark()` or a system colour among its arguments (`color-mix(in
+ * srgb, light-dark(#111, #eee) 60%, white)`, a theme's muted text; `color-mix(in srgb, CanvasText
+ * 20%, transparent)`, a hairline that follows the colour scheme): the function read once with each
+ * light-dark() and system colour taken as its light colour and once as its dark one, the scheme
+ * choosing between them as for light-dark() itself.
  */
 function nestedLightDark(node: CssNode & { type: 'Function' }): LightDarkColor | undefined {
   // a walk, not a copy, for the other functions met here (a gradient tried as a colour)
@@ -87,18 +88,38 @@ function nestedLightDark(node: CssNode & { type: 'Function' }): LightDarkColor |
 
 function mentionsLightDark(node: CssNode): boolean {
   let found = false;
-  walk(node, { visit: 'Function', enter: (fn) => { if (fn.name.toLowerCase() === 'light-dark') found = true; } });
+  walk(node, (child) => {
+    if (child.type === 'Function' && child.name.toLowerCase() === 'light-dark') found = true;
+    else if (child.type === 'Identifier' && SYSTEM_COLORS.has(child.name.toLowerCase())) found = true;
+  });
   return found;
+}
+
+/** A system colour's value in the light (0) or dark (2) scheme, as a hex node; undefined for other words. */
+function systemColorHash(name: string, index: 0 | 2): CssNode | undefined {
+  const light = SYSTEM_COLORS.get(name);
+  if (light === undefined) return undefined;
+  const rgb = index === 2 ? SYSTEM_COLORS_DARK.get(name) ?? light : light;
+  return { type: 'Hash', value: rgb.toString(16).padStart(6, '0') };
 }
 
 /**
  * A copy of `node` with each `light-dark(a, b)` in it replaced by its argument at `index` (0: a,
- * 2: b), pass after pass while one replaces something (a light-dark() inside the branch taken).
+ * 2: b), pass after pass while one replaces something (a light-dark() inside the branch taken),
+ * and each system colour by its value in that scheme.
  * Undefined when one is not two colours (the value is then invalid: its copy read again would
  * recurse forever).
  */
 function withLightDarkBranch(node: CssNode, index: 0 | 2): CssNode | undefined {
   const copy = clone(node);
+  walk(copy, {
+    visit: 'Identifier',
+    enter: (ident, item, list) => {
+      if (item === null || list === null) return;
+      const hash = systemColorHash(ident.name.toLowerCase(), index);
+      if (hash !== undefined) list.replace(item, list.createItem(hash));
+    },
+  });
   let replaced = true;
   let invalid = false;
   while (replaced && !invalid) {
