@@ -14,6 +14,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../src/api.js';
 import { charsetHas, cssWeight, parseCharset, readFontconfig } from '../../src/text/fontconfig.js';
 import { renderPdf } from '../helpers/render.js';
+import { sizesById } from '../helpers/layout.js';
+import { createInternalEngine } from '../../src/render.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
@@ -129,6 +131,19 @@ describe.skipIf(!liberationMapped)(`generic and common web families through font
   test('monospace and system-ui: the family fontconfig chooses for monospace and sans-serif', async () => {
     expect(await printedWith('monospace')).toEqual([fcMatch('monospace', '%{postscriptname}')]);
     expect(await printedWith('system-ui')).toEqual([fcMatch('sans-serif', '%{postscriptname}')]);
+  });
+
+  test('ch of system-ui and of a skipped ui- family is that of the font the text prints with', async () => {
+    // before: ch was Liberation Sans's (0.556em) under system-ui while the text was set in fontconfig's
+    // sans (Noto Sans, 0.572em): a 60ch paragraph (Open Props' normalize) was 17px narrower than in Chromium
+    const family = fcMatch('sans-serif', '%{family[0]}')!;
+    const div = (id: string, fonts: string): string => `<div id=${id} style="font-size: 16px; font-family: ${fonts}; width: 40ch; height: 1px"></div>`;
+    const sizes = await sizesById(createInternalEngine({ systemFonts: true }),
+      div('a', 'system-ui') + div('b', `'${family}'`) + div('c', 'ui-sans-serif, system-ui, sans-serif'), ['a', 'b', 'c']);
+    expect(sizes[0]!.slice(2)).toBe(sizes[1]!.slice(2));
+    expect(sizes[2]!.slice(2)).toBe(sizes[1]!.slice(2));
+    // Chromium 156 where fontconfig's sans is Noto Sans (Debian's fonts-noto-core)
+    if (family === 'Noto Sans') expect(sizes[0]).toBe('a 366.08x1');
   });
 
   test('a family fontconfig answers only with its default is not found: the next family is used', async (context) => {
