@@ -33,6 +33,9 @@ import { DARK_CONTROL, darkMarkFor, trackColors } from './accent-contrast.js';
 /** Chromium's default accent (the `auto` of `accent-color`) and the greys of its controls. */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
 const BORDER = '#767676';
+/** Chromium's dark theme: its accent, and the border of an unchecked mark (on DARK_CONTROL). */
+const DARK_ACCENT: Color = { r: 153, g: 200, b: 255, a: 1 };
+const DARK_BORDER = '#858585';
 const PLACEHOLDER: Color = { r: 117, g: 117, b: 117, a: 1 };
 
 /** `<input type>`s drawn as a one-line text field with their value. */
@@ -307,8 +310,10 @@ function recoloured(style: ComputedStyle, color: Color): ComputedStyle {
   return { ...style, color, webkitTextFillColor: fill };
 }
 
+/** The accent a control is drawn in: the author's, else Chromium's blue (a light blue in a dark colour scheme). */
 function resolvedAccent(style: ComputedStyle): Color {
-  return style.accentColor === 'auto' ? ACCENT : style.accentColor;
+  if (style.accentColor !== 'auto') return style.accentColor;
+  return style.colorScheme === 'dark' ? DARK_ACCENT : ACCENT;
 }
 
 /** The greys Chromium's native theme paints a disabled checkbox or radio with (measured): its mark, border and fill. */
@@ -321,9 +326,11 @@ function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inl
   const { checked, disabled } = state;
   // a disabled control is grey whatever its accent colour
   const accent = disabled ? DISABLED_MARK : hex(resolvedAccent(style));
-  const border = disabled ? DISABLED_MARK : BORDER;
-  // a light accent darkens what is drawn beside it, the tick and the radio's ring (accent-contrast.ts)
-  const dark = checked && !disabled && darkMarkFor(resolvedAccent(style));
+  const darkScheme = style.colorScheme === 'dark';
+  const border = disabled ? DISABLED_MARK : darkScheme ? DARK_BORDER : BORDER;
+  // a light accent darkens what is drawn beside it, the tick and the radio's ring (accent-contrast.ts);
+  // an unchecked mark is dark in a dark colour scheme
+  const dark = !disabled && (checked ? darkMarkFor(resolvedAccent(style)) : darkScheme);
   const fill = disabled ? DISABLED_FILL : dark ? DARK_CONTROL : '#fff';
   const tick = disabled ? DISABLED_TICK : dark ? DARK_CONTROL : '#fff';
   const shape = type === 'checkbox'

@@ -41,6 +41,20 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
     expect(tickAndRing(await renderPage(page('#959595'), {}, { palette }))).toBe('DDt');
   });
 
+  // Chromium 156 (measured, t-dark): in `color-scheme: dark` an unchecked box is #3b3b3b in a #858585 border,
+  // a checked one #99c8ff with a #3b3b3b tick; text fields #3b3b3b in #858585, buttons #6b6b6b, text white
+  it('draws the controls of a dark colour scheme in Chromium\'s dark theme', async () => {
+    // before: light controls (white boxes, a #0075ff accent) on the dark page
+    const dark = '<!DOCTYPE html><style>@page { size: 60px 60px; margin: 0 } :root { color-scheme: dark } body { margin: 0 } input, button { margin: 2px; vertical-align: top }'
+      + ' .f { display: block; width: 40px; height: 10px; padding: 0 } button { display: block; width: 40px; height: 8px; padding: 0 }</style>';
+    const palette = { ...PALETTE, D: '#3b3b3b', L: '#99c8ff', h: '#858585', b: '#6b6b6b', c: '#121212' };
+    const rows = await renderPage(`${dark}<input type=checkbox><input type=checkbox checked><input class=f><button></button>`, {}, { palette });
+    expect(mark(rows, 2, 1)).toBe('Dh');
+    expect(`${rows[11]![19 + 10]}${rows[10]![19 + 6]}`).toBe('LD');
+    // the text field (y 19 to 32) and the button (y 35 to 42)
+    expect(`${rows[25]![2]}${rows[25]![20]}${rows[38]![20]}`).toBe('hDb');
+  });
+
   it('takes accent-color, and appearance: none leaves the box to the author', async () => {
     const rows = await renderPage(`${PAGE}<input type=checkbox checked style="accent-color: #ff00ff">`
       + '<input type=checkbox checked style="appearance: none; width: 13px; height: 13px; background: black">', {}, { palette: PALETTE });
