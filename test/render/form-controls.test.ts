@@ -53,6 +53,9 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
     expect(`${rows[11]![19 + 10]}${rows[10]![19 + 6]}`).toBe('LD');
     // the text field (y 19 to 32) and the button (y 35 to 42)
     expect(`${rows[25]![2]}${rows[25]![20]}${rows[38]![20]}`).toBe('hDb');
+    // a meter: a #3b3b3b bar in a #858585 line, its optimum value #74b374
+    const meter = await renderPage(`${dark}<meter value=0.5 style="display: block; width: 40px; height: 10px"></meter>`, {}, { palette: { ...palette, v: '#74b374' } });
+    expect(`${meter[4]![0]}${meter[4]![10]}${meter[4]![30]}${meter[3]![30]}`).toBe('hvDh');
   });
 
   it('takes accent-color, and appearance: none leaves the box to the author', async () => {
