@@ -146,6 +146,15 @@ describe('balancing (§7.1 column-fill: balance)', () => {
       .toEqual(['mc 0,0 600x41.33', 'a 0,0 193.33x40', 'b 203.33,0 193.33x40', 'c 406.67,0 193.33x20']);
   });
 
+  it('balances with the margins that the room left on the page truncated at its column breaks', async () => {
+    // four 80px boxes with 20px bottom margins in 300px of page: the room breaks them 3 + 1, the
+    // margin after the third truncated there; Chromium 156 balances the content's height in one
+    // column, 400 / 2, so the columns are 200px, not (280 + 100) / 2
+    expect(await fragments(`<div id=mc class=mc style="columns:2"><div id=a style="height:80px;margin-bottom:20px"></div>`
+      + `<div style="height:80px;margin-bottom:20px"></div><div id=c style="height:80px;margin-bottom:20px"></div><div style="height:80px;margin-bottom:20px"></div></div>`,
+    '', '400px 300px')).toEqual(['mc 0,0 400x200', 'a 0,0 195x80', 'c 205,0 195x80']);
+  });
+
   it('balances without the bottom margin of the last box of the content, before a spanner or at the end', async () => {
     // 5, 8, 5 and 3 lines with 20px bottom margins: 500 / 3 = 166.67 holds them once the last
     // box's margin is not counted (it overflows the columns), as in Chromium 156 with or without a

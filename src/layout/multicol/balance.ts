@@ -61,29 +61,32 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
   if ((limits.fill === 'auto' && height !== Infinity && !limits.beforeSpanner) || fill.columns.length > geometry.count) return fixed(fill);
   // every probe lays out what `fill` holds: its cost counted once
   const cost = relayoutCost(fill.columns);
-  const balanced = balance(lay, fill, geometry.count, () => spendRelayout(ctx, 'column balancing', set.element, cost));
+  const balanced = balance(lay, { fill, room: height }, geometry.count, () => spendRelayout(ctx, 'column balancing', set.element, cost));
   return capped && !limits.beforeSpanner ? { row: balanced.row, height } : balanced;
 }
 
 /**
- * The row of `count` columns that holds the rest of the content (`fill` holds it already), and
- * its height. As Chromium balances: the content's height over the column count first — when the
- * content fits at that height, the columns are that tall, whatever room the breaks leave at their
- * bottoms (three paragraphs of 40, 40 and 20px with 8px margins: 124 / 3 = 41.33px), or as tall
- * as a piece that cannot break —, else the smallest height at which it fits, found by bisection.
- * `mayProbe` says whether another layout of it may be made (relayout-budget.ts).
+ * The row of `count` columns that holds the rest of the content (`fill`, laid out in the `room`
+ * the page leaves, holds it already), and its height. As Chromium balances: the content's height
+ * over the column count first — when the content fits at that height, the columns are that tall,
+ * whatever room the breaks leave at their bottoms (three paragraphs of 40, 40 and 20px with 8px
+ * margins: 124 / 3 = 41.33px), or as tall as a piece that cannot break —, else the smallest
+ * height at which it fits, found by bisection. `mayProbe` says whether another layout of it may
+ * be made (relayout-budget.ts).
  */
-function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boolean): PlannedRow {
+function balance(lay: Lay, laid: { fill: ColumnRow; room: number }, count: number, mayProbe: () => boolean): PlannedRow {
+  const { fill, room } = laid;
   // As Chromium balances, the columns are at least as tall as the tallest box that avoids breaks
   // inside, or as the room where one is taller: then the columns are filled, not balanced.
   if (breaksInsideAvoiding(fill.columns)) return { row: fill, height: rowContentHeight(fill) };
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
-  const total = fill.columns.reduce((sum, f) => sum + f.height, 0);
+  const total = contentHeight(lay, fill, mayProbe);
   for (let probe = 0; probe < MAX_PROBES && hi - lo > PRECISION; probe++) {
     const guess = total / count;
-    const first = probe === 0 && guess > lo && guess < hi;
+    // the guess may exceed what the filled columns use (their breaks truncate margins), not the room
+    const first = probe === 0 && guess > lo && guess <= room;
     const h = first ? guess : (lo + hi) / 2;
     if (!mayProbe()) break;
     const row = lay(h, count);
@@ -103,6 +106,19 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boole
     if (fits(again) && rowContentHeight(again) <= height) return { row: again, height: rowContentHeight(again) };
   }
   return { row: best.row, height };
+}
+
+/**
+ * The content's height in one column, as Chromium measures it to balance: with the margins that
+ * the filled columns' breaks truncate (four 80px boxes with 20px margins broken in a 300px room
+ * are 400px, not 280 + 100). Laid out once more, unbounded, where `fill` broke between columns;
+ * the filled columns' sum where a forced break stops that layout or no probe may be made.
+ */
+function contentHeight(lay: Lay, fill: ColumnRow, mayProbe: () => boolean): number {
+  const sum = fill.columns.reduce((total, f) => total + f.height, 0);
+  if (fill.columns.length < 2 || !mayProbe()) return sum;
+  const single = lay(Infinity, 1);
+  return single.token === undefined && single.columns.length === 1 ? single.columns[0]!.height : sum;
 }
 
 /**
