@@ -82,11 +82,11 @@ function balance(lay: Lay, laid: { fill: ColumnRow; room: number }, count: numbe
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
-  const total = contentHeight(lay, fill, mayProbe);
+  const { total, unbroken } = contentHeight(lay, fill, mayProbe);
   for (let probe = 0; probe < MAX_PROBES && hi - lo > PRECISION; probe++) {
     const guess = total / count;
-    // the guess may exceed what the filled columns use (their breaks truncate margins), not the room
-    const first = probe === 0 && guess > lo && guess <= room;
+    // measured unbroken, the guess may exceed what the filled columns use (their breaks truncate margins), not the room
+    const first = probe === 0 && guess > lo && (unbroken ? guess <= room : guess < hi);
     const h = first ? guess : (lo + hi) / 2;
     if (!mayProbe()) break;
     const row = lay(h, count);
@@ -114,11 +114,11 @@ function balance(lay: Lay, laid: { fill: ColumnRow; room: number }, count: numbe
  * are 400px, not 280 + 100). Laid out once more, unbounded, where `fill` broke between columns;
  * the filled columns' sum where a forced break stops that layout or no probe may be made.
  */
-function contentHeight(lay: Lay, fill: ColumnRow, mayProbe: () => boolean): number {
-  const sum = fill.columns.reduce((total, f) => total + f.height, 0);
+function contentHeight(lay: Lay, fill: ColumnRow, mayProbe: () => boolean): { total: number; unbroken: boolean } {
+  const sum = { total: fill.columns.reduce((total, f) => total + f.height, 0), unbroken: false };
   if (fill.columns.length < 2 || !mayProbe()) return sum;
   const single = lay(Infinity, 1);
-  return single.token === undefined && single.columns.length === 1 ? single.columns[0]!.height : sum;
+  return single.token === undefined && single.columns.length === 1 ? { total: single.columns[0]!.height, unbroken: true } : sum;
 }
 
 /**
