@@ -15,7 +15,6 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { glyphAdvanceWidth, glyphControlBox } from '../../text/fontkit.js';
 import { mathTableOf } from '../../text/math-parameters.js';
-import { glyphTips } from './glyph-tips.js';
 import { LineRecord, withBoxFields, withTextFields } from '../fragment-records.js';
 import type { BoxFragment, TextFragment } from '../types.js';
 import type { MathContent } from './index.js';
@@ -32,7 +31,7 @@ export function tokenContent(box: MathBox, ctx: LayoutContext): MathContent {
   const unbounded = offsetFragment(laid.fragment, -laid.fragment.x, -laid.fragment.y);
   const fragment = withBoxFields(unbounded, { width: contentExtent(unbounded) });
   const baseline = laid.baselines.first ?? fragment.height;
-  const ink: Ink = { top: Infinity, bottom: -Infinity, topTip: false, bottomTip: false };
+  const ink = { top: Infinity, bottom: -Infinity };
   if (box.writtenText === undefined) inkOf(fragment.children, 0, ink);
   else writtenInk(box.writtenText, box.style, ctx, baseline, ink);
   const { ascent, descent } = inkExtent(ink, baseline);
@@ -55,17 +54,10 @@ function contentExtent(block: BoxFragment): number {
   return right + block.padding.right + block.border.right;
 }
 
-/** The ink's extent, and whether its top and bottom are glyph tips (glyph-tips.ts). */
-interface Ink { top: number; bottom: number; topTip: boolean; bottomTip: boolean }
-
-/**
- * Ascent and descent of the ink about `baseline`, rounded to whole pixels (Chromium's glyph
- * bounds are): to the nearest, or outward where the extreme is a glyph's tip.
- */
-function inkExtent(ink: Ink, baseline: number): { ascent: number; descent: number } {
-  const outward = (v: number, tip: boolean): number => (tip ? Math.ceil(v - 1e-6) : Math.round(v));
-  const ascent = Number.isFinite(ink.top) ? Math.max(0, outward(baseline - ink.top, ink.topTip)) : 0;
-  const descent = Number.isFinite(ink.bottom) ? Math.max(-ascent, outward(ink.bottom - baseline, ink.bottomTip)) : 0;
+/** Ascent and descent of the ink about `baseline`, rounded to whole pixels (Chromium's glyph bounds are). */
+function inkExtent(ink: { top: number; bottom: number }, baseline: number): { ascent: number; descent: number } {
+  const ascent = Number.isFinite(ink.top) ? Math.max(0, Math.round(baseline - ink.top)) : 0;
+  const descent = Number.isFinite(ink.bottom) ? Math.max(-ascent, Math.round(ink.bottom - baseline)) : 0;
   return { ascent, descent };
 }
 
@@ -90,7 +82,7 @@ export function withGlyphVariant(token: BoxFragment, height: number): { fragment
   const grownText = withTextFields(text, { width: advance, runs: [{ run: grownRun, x: placed.x, advances: [advance] }] });
   const widen = advance - text.width;
   const fragment = replaceText(token, text, grownText, widen);
-  const ink: Ink = { top: Infinity, bottom: -Infinity, topTip: false, bottomTip: false };
+  const ink = { top: Infinity, bottom: -Infinity };
   inkOf(fragment.children, 0, ink);
   const extent = inkExtent(ink, baseline);
   // the content's baseline moves to the new ascent (the token's top is the ink's top)
@@ -124,26 +116,23 @@ function replaceText<F extends Fragment>(fragment: F, from: TextFragment, to: Te
 }
 
 /** The extent of the outline boxes of `text`'s glyphs shaped in `style`'s font, on `baseline`, into `ink`. */
-function writtenInk(text: string, style: ComputedStyle, ctx: LayoutContext, baseline: number, ink: Ink): void {
+function writtenInk(text: string, style: ComputedStyle, ctx: LayoutContext, baseline: number, ink: { top: number; bottom: number }): void {
   for (const run of ctx.text.shape(text, fontRequestFromStyle(style)).runs) runInk(run, baseline, ink);
 }
 
 /** The extent of a run's glyphs' outline boxes on `baseline`, into `ink`. */
-function runInk(run: GlyphRun, baseline: number, ink: Ink): void {
+function runInk(run: GlyphRun, baseline: number, ink: { top: number; bottom: number }): void {
   const scale = run.size / run.face.unitsPerEm;
   for (const glyph of run.glyphs) {
     const box = glyphControlBox(run.face.program, glyph.id);
     if (box === undefined || box.yMax <= box.yMin) continue;
-    const top = baseline - box.yMax * scale - glyph.yOffset;
-    const bottom = baseline - box.yMin * scale - glyph.yOffset;
-    // an edge shorter than a pixel is left unaligned by the hinter, as a tip is
-    if (top < ink.top) [ink.top, ink.topTip] = [top, glyphTips(run.face.program, glyph.id).top * scale < 1];
-    if (bottom > ink.bottom) [ink.bottom, ink.bottomTip] = [bottom, glyphTips(run.face.program, glyph.id).bottom * scale < 1];
+    ink.top = Math.min(ink.top, baseline - box.yMax * scale - glyph.yOffset);
+    ink.bottom = Math.max(ink.bottom, baseline - box.yMin * scale - glyph.yOffset);
   }
 }
 
 /** The extent of the glyphs' outline boxes below `fragments` (in the frame `dy` above theirs), into `ink`. */
-function inkOf(fragments: readonly Fragment[], dy: number, ink: Ink): void {
+function inkOf(fragments: readonly Fragment[], dy: number, ink: { top: number; bottom: number }): void {
   for (const f of fragments) {
     if (f.kind === 'text') {
       for (const placed of f.runs) runInk(placed.run, dy + f.baseline, ink);
