@@ -31,6 +31,17 @@ describe('string-set and string() (CSS GCPM 3 §1.1)', () => {
     expect((await layoutHtml(chapters('first-except'))).pages.map(margins)).toEqual([[''], ['Two'], ['']]);
   });
 
+  it('start: an assignment that is the page\'s first element, below the body\'s margin or its own', async () => {
+    // GCPM 3 §1.1 "the first element on the page", as WeasyPrint 57 finds it (the chain of first
+    // children): the UA body margin and the heading's own margin do not make it later
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: string(title, start) } }
+      h1 { string-set: title content(text); margin: 20px 0 0; font: 10px/20px monospace; break-before: page }
+      h1:first-child { break-before: auto } p { margin: 0 }</style>
+      <h1>One</h1><p>text</p><h1>Two</h1><p>text</p><div style="height: 5px; break-before: page"></div><h1 style="break-before: auto">Three</h1>`);
+    // page 1: One below the body's 8px; page 2: Two at the top; page 3 starts with the 5px block
+    expect(doc.pages.map(margins)).toEqual([['One'], ['Two'], ['Two']]);
+  });
+
   it('evaluates counters and strings in string-set where the element is', async () => {
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: string(h) } @top-right { content: "Ch. " counter(chapter) } }
       h2 { counter-increment: chapter; string-set: h "§" counter(chapter) " " content(text); margin: 0; break-before: page }</style>

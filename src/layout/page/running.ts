@@ -20,7 +20,7 @@ interface Values<T> {
   /** The value the page starts with (the last assignment of an earlier page). */
   readonly entry: T | undefined;
   readonly assigned: readonly T[];
-  /** The first assignment is the first content of the page (at the top of the page area, no text before it). */
+  /** The first assignment is the page's first element (no text, image or box with height before it). */
   readonly atStart: boolean;
 }
 
@@ -44,10 +44,10 @@ function pick<T>(values: Values<T> | undefined, policy: RunningPolicy): T | unde
 
 /**
  * An event on a page, in document order: the page's first content (for `start`), or an element
- * with records (its box's top and style, not the fragment: events outlive the page's fragments
+ * with records (its style, not the fragment: events outlive the page's fragments
  * when pages are painted as they are laid out).
  */
-export type RunningEvent = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: BoxElement; readonly y: number; readonly style: ComputedStyle };
+export type RunningEvent = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: BoxElement; readonly style: ComputedStyle };
 
 const CONTENT: RunningEvent = { kind: 'content' };
 
@@ -61,7 +61,7 @@ export function pageEvents(page: PageLayout, records: DocumentRecords | undefine
   // set on the page, so there is nothing to find, and no walk over every fragment of the page
   if (records === undefined || (records.strings.size === 0 && records.counters.size === 0)) return [];
   const walk = new EventWalk(records);
-  for (const fragment of page.children) walk.visit(fragment, 0);
+  for (const fragment of page.children) walk.visit(fragment);
   return walk.events;
 }
 
@@ -75,18 +75,23 @@ class EventWalk {
 
   constructor(private readonly records: DocumentRecords) {}
 
-  /** `fragment` is in a frame whose top is at `originY` on the page (layout/fragment.ts, "Fragment frames"). */
-  visit(fragment: Fragment, originY: number): void {
+  visit(fragment: Fragment): void {
     if (fragment.kind === 'text' || fragment.kind === 'image') {
-      if (!this.content) this.events.push(CONTENT);
-      this.content = true;
+      this.mark();
       return;
     }
-    const y = fragment.y + originY;
     if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, this.records)) {
-      this.events.push({ kind: 'element', element: fragment.box.element, y, style: fragment.style });
+      this.events.push({ kind: 'element', element: fragment.box.element, style: fragment.style });
     }
-    for (const child of fragment.children) this.visit(child, y);
+    for (const child of fragment.children) this.visit(child);
+    // a box that ends before the next element, with some height, is content before it: the
+    // element is not the page's first (GCPM 3 §1.1; margins above the first element do not count)
+    if (fragment.kind === 'box' && fragment.height > 0) this.mark();
+  }
+
+  private mark(): void {
+    if (!this.content) this.events.push(CONTENT);
+    this.content = true;
   }
 }
 
@@ -116,7 +121,7 @@ export function runningContent(
       if (records === undefined || seen.has(element)) continue;
       seen.add(element);
       for (const set of records.strings.get(element) ?? []) {
-        const values = assignedStrings.get(set.name) ?? { entry: strings.get(set.name), assigned: [], atStart: !content && event.y <= page.margins.top + 0.5 };
+        const values = assignedStrings.get(set.name) ?? { entry: strings.get(set.name), assigned: [], atStart: !content };
         assignedStrings.set(set.name, { ...values, assigned: [...values.assigned, set.value] });
       }
       const snapshot = records.counters.get(element);
