@@ -147,4 +147,16 @@ describe('content wider than the page area', () => {
       expectDiagnostics: [{ code: 'css_invalid_value', message: 'invalid value `yes` for `-octavo-shrink-to-fit` (expected auto or none)' }],
     });
   });
+  it('leaves alone a full-bleed box that reaches into the bleed: neither reported nor shrunk', async () => {
+    // a cover image of the trim size plus the 3mm bleed on each side (paged.js, WeasyPrint and
+    // Prince covers): it is drawn up to the sheet's edge, which is what the bleed is for
+    const cover = (offset: string): string => `<!doctype html><style>@page { size: A5; margin: 0; bleed: 3mm } body { margin: 0; font: 16px/20px 'Liberation Sans' }
+      .cover { position: relative; height: 100px } .cover div { position: absolute; top: 0; left: -3mm; right: ${offset}; height: 100px; background: navy }</style>
+      <div class="cover"><div></div></div><p>After</p>`;
+    const all = await words(cover('-3mm'), { shrinkToFit: true });
+    // A5 (148mm = 559.37px) at its size: After at 16px from the page box, 11.34px more on the sheet
+    expect(word(all, 'After').x).toBeCloseTo((3 / 25.4) * 72, 1);
+    // past the sheet's edge it is content wider than the page, as before
+    await words(cover('-6mm'), { expectDiagnostics: [{ code: 'layout', message: /^content is 583px wide, the page area 560px: what is beyond is cut/, line: 3 }] });
+  });
 });

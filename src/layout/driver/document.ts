@@ -147,9 +147,19 @@ const NARROW: Widest = { width: 0, areaWidth: 0, scale: 1, element: undefined };
 /** Notes a page's content width when it overflows its page area by a larger share than any page before. */
 function measureWidth(widest: Widest, fragments: readonly Fragment[], area: PageArea, scale: number): void {
   const { width, element } = contentWidth(fragments, area.x);
-  if (width <= area.width + WIDTH_TOLERANCE) return;
+  if (width <= area.width + WIDTH_TOLERANCE || bleeds(width, area)) return;
   if (widest.width > 0 && width / area.width <= widest.width / widest.areaWidth) return;
   Object.assign(widest, { width, areaWidth: area.width, scale, element });
+}
+
+/**
+ * Content that reaches past the page box's right edge into its bleed, and no further: a full-bleed
+ * cover or band (CSS Paged Media 3 §7.2), drawn up to the sheet's edge as meant, not content too wide.
+ */
+function bleeds(width: number, area: PageArea): boolean {
+  const bleed = area.style.bleed ?? 0;
+  const trim = area.style.width - area.x;
+  return bleed > 0 && width > trim && width <= trim + bleed + WIDTH_TOLERANCE;
 }
 
 /** Content wider than the page area, once per document, at the widest box (and what shrinking did). */
