@@ -435,9 +435,9 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
     } else if (item.kind === 'leader') {
       flush();
       children.push(leaderBox(walk.styled.anonymousStyle(style, 'inline'), item.pattern, pseudo));
-    } else {
-      text += contentText([item], { element, style }, walk);
-    }
+    } else if (item.kind === 'element') {
+      walk.ctx.diagnostics.warn('css_unsupported', `\`element(${item.name})\` in \`content\` is shown only in page-margin boxes (CSS GCPM 3 §1.3): nothing is shown for it here`, elementLocation(walk.dom, element));
+    } else text += contentText([item], { element, style }, walk);
   }
   flush();
   return children;

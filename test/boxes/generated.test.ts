@@ -11,6 +11,13 @@ describe('content', () => {
     expect(await generatedTexts(page(css, '<p data-x="X &amp; Y">t</p>'))).toEqual(['[X & Y|] — ', 'n=III']);
   });
 
+  it('element() outside a page-margin box shows nothing, with a warning at the element', async () => {
+    // CSS GCPM 3 §1.3: element() is for margin boxes (WeasyPrint warns "only allowed in page margins" too)
+    const { tree, diagnostics } = await boxTree(page('.t { position: running(t) } h1::after { content: " " element(t) "!" }', '<div class="t">T</div>\n<h1>A</h1>'));
+    expect(allBoxes(tree.root).filter((box) => box.kind === 'text' && box.pseudo === 'after').map((box) => box.kind === 'text' ? box.text : '')).toEqual([' !']);
+    expect(diagnostics.list().map((d) => [d.code, d.message, d.line])).toEqual([['css_unsupported', '`element(t)` in `content` is shown only in page-margin boxes (CSS GCPM 3 §1.3): nothing is shown for it here', 2]]);
+  });
+
   it('none, normal and an empty string', async () => {
     const css = 'p::before { content: none } p::after { content: normal } div::before { content: "" }';
     const { tree } = await boxTree(page(css, '<p>a</p><div>b</div>'));
