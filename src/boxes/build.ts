@@ -18,7 +18,7 @@ import { isElement, isText } from '../dom/types.js';
 import type { FormBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, ForeignObjectBox, InlineBox, InlineLevelBox, MathBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
-import { applyCounterChanges, contentText, leaderBox, markerContent } from './generated.js';
+import { applyCounterChanges, contentItemBox, contentText, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, inlineBoxes, isBlockLevel } from './anonymous.js';
 import type { TableParts } from './table.js';
 import { tableAsItem, tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
@@ -427,17 +427,15 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
     if (text.length > 0) children.push({ kind: 'text', text, style, element: undefined, pseudo });
     text = '';
   };
+  const ctx = { baseUrl: walk.ctx.baseUrl, anonymous: (s: ComputedStyle) => walk.styled.anonymousStyle(s, 'inline'), state: walk };
   for (const item of items) {
-    if (item.kind === 'url') {
-      flush();
-      const box: ReplacedBox = { kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo };
-      children.push(item.resolution === undefined ? box : { ...box, density: item.resolution });
-    } else if (item.kind === 'leader') {
-      flush();
-      children.push(leaderBox(walk.styled.anonymousStyle(style, 'inline'), item.pattern, pseudo));
-    } else if (item.kind === 'element') {
+    if (item.kind === 'element') {
       walk.ctx.diagnostics.warn('css_unsupported', `\`element(${item.name})\` in \`content\` is shown only in page-margin boxes (CSS GCPM 3 §1.3): nothing is shown for it here`, elementLocation(walk.dom, element));
-    } else text += contentText([item], { element, style }, walk);
+      continue;
+    }
+    const box = contentItemBox(item, style, pseudo, ctx);
+    if (box === undefined) text += contentText([item], { element, style }, walk);
+    else { flush(); children.push(box); }
   }
   flush();
   return children;

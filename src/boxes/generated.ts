@@ -14,7 +14,8 @@ import { autoQuotes } from './quotes.js';
 import { elementLang } from '../dom/lang.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import type { PseudoElement } from '../css/types.js';
-import type { InlineBox } from './types.js';
+import type { InlineBox, InlineLevelBox, PageCounterItem } from './types.js';
+import { absoluteUrl } from './replaced-source.js';
 
 /** Quote nesting depth, shared by the whole document walk. */
 export interface QuoteState {
@@ -173,4 +174,30 @@ export function markerContent(
 export function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement | undefined): InlineBox {
   const kept: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
   return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
+}
+
+/** What content items other than text make a box of their own: an image, a leader, a page counter. */
+export interface ItemBoxContext {
+  readonly baseUrl: string | undefined;
+  readonly anonymous: (style: ComputedStyle) => ComputedStyle;
+  readonly state: ContentState;
+}
+
+/**
+ * The box of a content item that is not run into the text around it: a `url()` image, a
+ * `leader()`, and `counter(page)`/`counter(pages)`, a text box of its own that a running element
+ * shown in a margin box prints with the page's value (layout/page/running-counters.ts).
+ */
+export function contentItemBox(item: ContentItem, style: ComputedStyle, pseudo: PseudoElement, ctx: ItemBoxContext): InlineLevelBox | undefined {
+  if (item.kind === 'url') {
+    const box = { kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, ctx.baseUrl), alt: '', style: ctx.anonymous(style), element: undefined, pseudo } as const;
+    return item.resolution === undefined ? box : { ...box, density: item.resolution };
+  }
+  if (item.kind === 'leader') return leaderBox(ctx.anonymous(style), item.pattern, pseudo);
+  if (!isPageCounter(item)) return undefined;
+  return { kind: 'text', text: contentText([item], { element: undefined, style }, ctx.state), style, element: undefined, pseudo, pageCounter: item };
+}
+
+export function isPageCounter(item: ContentItem): item is PageCounterItem {
+  return (item.kind === 'counter' || item.kind === 'counters') && (item.name === 'page' || item.name === 'pages');
 }

@@ -7,7 +7,7 @@
  * typed so that block-level and inline-level content never need a cast: a block container holds
  * either `BlockLevelBox`es or `InlineLevelBox`es (CSS2 §9.2.1.1), told apart by `inlineContent`.
  */
-import type { BoxPseudo, ComputedStyle, Display, TextEdgeOver, TextEdgeUnder } from '../css/types.js';
+import type { BoxPseudo, ComputedStyle, ContentItem, Display, TextEdgeOver, TextEdgeUnder } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
@@ -180,7 +180,15 @@ export interface TextBox extends BoxBase {
   readonly text: string;
   /** A ::marker's `list-style-type` symbol: drawn as a shape, not as the text's glyphs (layout/inline/symbol-marker.ts). */
   readonly listSymbol?: ListSymbol | undefined;
+  /**
+   * A `counter(page)`, `counter(pages)` (or `counters()`) of generated content: printed 0 in the
+   * flow, and the page's value where a running element shows it in a margin box (CSS GCPM 3 §1.3).
+   */
+  readonly pageCounter?: PageCounterItem | undefined;
 }
+
+/** A `counter()` or `counters()` of the `page` or `pages` counter. */
+export type PageCounterItem = Extract<ContentItem, { kind: 'counter' | 'counters' }>;
 
 /** The `list-style-type` symbols a marker draws as shapes, as browsers do (CSS Lists 3 §3.1), and where the marker stands. */
 export interface ListSymbol {

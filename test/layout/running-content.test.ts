@@ -75,6 +75,15 @@ describe('running elements (CSS GCPM 3 §1.2)', () => {
     expect(findById(doc.pages[0]!, 'first')!.y).toBe(30);
   });
 
+  it('prints counter(page) and counter(pages) of a running element\'s generated content with the page\'s values', async () => {
+    // a running footer "Acme — page 1 of 3", as WeasyPrint 57 and Prince print it (it printed "0 of 0")
+    const doc = await layoutHtml(`<style>${PAGE} @page { @bottom-center { content: element(foot) } }
+      body { margin: 0 } .foot { position: running(foot) } .n::after { content: counter(page) " of " counter(pages, upper-roman) }
+      p { height: 100px; margin: 0 }</style>
+      <div class="foot">Acme <span class="n"></span></div><p>one</p><p>two</p><p>three</p>`);
+    expect(doc.pages.map(margins)).toEqual([['Acme 1 of III'], ['Acme 2 of III'], ['Acme 3 of III']]);
+  });
+
   it('takes a running element inside an absolutely positioned box out of it, into the margin box', async () => {
     // at the page level and inside a relatively positioned containing block
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: element(head) } @bottom-center { content: element(foot) } }

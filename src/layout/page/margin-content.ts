@@ -19,6 +19,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import type { PageCounters } from './page-counters.js';
 import type { RunningContent } from './running.js';
+import { withPageCounters } from './running-counters.js';
 import { anonymousStyleOf, withStyle } from '../../css/compute.js';
 import { withBoxFields } from '../fragment-records.js';
 
@@ -38,16 +39,16 @@ export interface MarginValues {
  */
 export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[], page: MarginValues): BlockBox {
   const { counters, running, counterStyles } = page;
-  const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
-  if (item !== undefined) {
-    const box = running?.element(item.name, item.policy);
-    return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: box === undefined ? [] : [box], inlineContent: false };
-  }
   const documentCounters = running?.counters;
   const values = {
     value: (name: string): number => counters.get(name) ?? last(documentCounters?.get(name)) ?? 0,
     allValues: (name: string): readonly number[] => (counters.has(name) ? [counters.get(name)!] : documentCounters?.get(name) ?? [0]),
   };
+  const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
+  if (item !== undefined) {
+    const box = running?.element(item.name, item.policy);
+    return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: box === undefined ? [] : [withPageCounters(box, values, counterStyles)], inlineContent: false };
+  }
   const quotes = { depth: 0 };
   const inline: InlineLevelBox[] = [];
   let text: ContentItem[] = [];
