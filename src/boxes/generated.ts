@@ -185,8 +185,8 @@ export interface ItemBoxContext {
 
 /**
  * The box of a content item that is not run into the text around it: a `url()` image, a
- * `leader()`, and `counter(page)`/`counter(pages)`, a text box of its own that a running element
- * shown in a margin box prints with the page's value (layout/page/running-counters.ts).
+ * `leader()`, and `counter(page)`/`counter(pages)` and `string()`, a text box of its own that a
+ * running element shown in a margin box prints with the page's value (layout/page/running-counters.ts).
  */
 export function contentItemBox(item: ContentItem, style: ComputedStyle, pseudo: PseudoElement, ctx: ItemBoxContext): InlineLevelBox | undefined {
   if (item.kind === 'url') {
@@ -199,5 +199,5 @@ export function contentItemBox(item: ContentItem, style: ComputedStyle, pseudo: 
 }
 
 export function isPageCounter(item: ContentItem): item is PageCounterItem {
-  return (item.kind === 'counter' || item.kind === 'counters') && (item.name === 'page' || item.name === 'pages');
+  return item.kind === 'named-string' || ((item.kind === 'counter' || item.kind === 'counters') && (item.name === 'page' || item.name === 'pages'));
 }

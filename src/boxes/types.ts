@@ -181,14 +181,15 @@ export interface TextBox extends BoxBase {
   /** A ::marker's `list-style-type` symbol: drawn as a shape, not as the text's glyphs (layout/inline/symbol-marker.ts). */
   readonly listSymbol?: ListSymbol | undefined;
   /**
-   * A `counter(page)`, `counter(pages)` (or `counters()`) of generated content: printed 0 in the
-   * flow, and the page's value where a running element shows it in a margin box (CSS GCPM 3 §1.3).
+   * A `counter(page)`, `counter(pages)` (or `counters()`) or a `string()` of generated content:
+   * printed as in the flow (0, the empty string), and with the page's value where a running
+   * element shows it in a margin box (CSS GCPM 3 §1.3).
    */
   readonly pageCounter?: PageCounterItem | undefined;
 }
 
-/** A `counter()` or `counters()` of the `page` or `pages` counter. */
-export type PageCounterItem = Extract<ContentItem, { kind: 'counter' | 'counters' }>;
+/** A `counter()` or `counters()` of the `page` or `pages` counter, or a `string()`. */
+export type PageCounterItem = Extract<ContentItem, { kind: 'counter' | 'counters' | 'named-string' }>;
 
 /** The `list-style-type` symbols a marker draws as shapes, as browsers do (CSS Lists 3 §3.1), and where the marker stands. */
 export interface ListSymbol {

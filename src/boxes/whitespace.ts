@@ -50,7 +50,8 @@ function processChild(child: InlineLevelBox, state: CollapseState): InlineLevelB
   switch (child.kind) {
     case 'text': {
       const text = processText(child, state);
-      if (text.length === 0) return undefined;
+      // an empty string() kept: a running element prints the page's value in it (layout/page/running-counters.ts)
+      if (text.length === 0 && child.pageCounter === undefined) return undefined;
       return text === child.text ? child : { ...child, text };
     }
     case 'inline':

@@ -84,6 +84,15 @@ describe('running elements (CSS GCPM 3 §1.2)', () => {
     expect(doc.pages.map(margins)).toEqual([['Acme 1 of III'], ['Acme 2 of III'], ['Acme 3 of III']]);
   });
 
+  it('prints string() of a running element\'s generated content with the page\'s named string', async () => {
+    // WeasyPrint 57: "Guide / Alpha", then "Guide / Beta"
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: element(head) } }
+      body { margin: 0 } .head { position: running(head) } .c::after { content: string(chap) }
+      h1 { string-set: chap content(text); font: inherit; margin: 0; break-before: page } h1:first-of-type { break-before: auto }</style>
+      <div class="head">Guide / <span class="c"></span></div><h1>Alpha</h1><h1>Beta</h1>`);
+    expect(doc.pages.map(margins)).toEqual([['Guide / Alpha'], ['Guide / Beta']]);
+  });
+
   it('takes a running element inside an absolutely positioned box out of it, into the margin box', async () => {
     // at the page level and inside a relatively positioned containing block
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: element(head) } @bottom-center { content: element(foot) } }

@@ -47,7 +47,7 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
   const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
   if (item !== undefined) {
     const box = running?.element(item.name, item.policy);
-    return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: box === undefined ? [] : [withPageCounters(box, values, counterStyles)], inlineContent: false };
+    return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: box === undefined ? [] : [withPageCounters(box, { counters: values, refs: { strings: running?.string }, styles: counterStyles })], inlineContent: false };
   }
   const quotes = { depth: 0 };
   const inline: InlineLevelBox[] = [];
