@@ -69,6 +69,18 @@ describe('vertical-align (CSS2 §10.8)', () => {
     expect(sup!.baseline).toBeLessThan(x!.baseline);
   });
 
+  it('shifts sub and super by the parent\'s font size in 64ths of a px, divided as Blink divides it', async () => {
+    const d = await doc(`<style>body { font: 10px/1.35 'Liberation Sans' } sup, sub { font-size: 8px }</style>
+      <div id=d1>You owe<sup>A</sup></div><div id=d2>H<sub>2</sub>O</div>
+      <div id=d3 style="font-size:16px;line-height:1.2">Total<sup style="font-size:11px">1</sup></div>
+      <div id=d4 style="font-size:13px;line-height:1.3">H<sub style="font-size:9.5px">2</sub>O</div>
+      <div id=d5 style="font-size:12pt;line-height:1.3">Fee<sup style="font-size:7pt">&reg;</sup> x<sub style="font-size:7pt">i</sub></div>`);
+    // Chromium 156's heights: a third of 10px is 3.328125 there (ComputedFontSizeAsFixed() / 3),
+    // 3.3333 made the lines 14.8333 and put a bottom-aligned table cell's text a pixel higher
+    const height = (id: string): number => findById(d.pages[0]!, id)!.height;
+    expect(['d1', 'd2', 'd3', 'd4', 'd5'].map(height)).toEqual([14.828125, 16.796875, 20.515625, 18.9375, 22.640625]);
+  });
+
   it('aligns top and bottom boxes with the line box, their subtrees with them, and grows the line', async () => {
     const l = await line('<span id=t style="vertical-align:top;line-height:40px">t<span id=inner style="vertical-align:10px">i</span></span><span id=b style="vertical-align:bottom">b</span>');
     expect(l.height).toBeCloseTo(50, 3);

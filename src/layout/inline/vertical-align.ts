@@ -108,6 +108,17 @@ export function lineHeightPlacingBaseline(font: ScaledFontMetrics, above: number
 const USED_FONT_BOUNDS = new WeakMap<FontFace, Map<number, { readonly above: number; readonly below: number }>>();
 
 
+/**
+ * A font size divided by `divisor` as Blink divides it for `sub` and `super`
+ * (`ComputedFontSizeAsFixed() / 5`): the size rounded to a 64th of a px (a LayoutUnit), its
+ * raw value divided as an integer, the remainder dropped — a third of 10px is 3.328125, and a
+ * superscript in 10px text raises its line box 0.005px less than a third would: enough to put
+ * a bottom-aligned cell's text on the next pixel.
+ */
+function fixedFontSizeOver(fontSize: number, divisor: number): number {
+  return Math.trunc(Math.round(Math.fround(fontSize) * 64) / divisor) / 64;
+}
+
 export type LineRelativeAlign = 'top' | 'bottom';
 
 /**
@@ -128,8 +139,8 @@ export function baselineShift(
   switch (align) {
     case 'baseline': return 0;
     // Browsers' values: sub lowers by a fifth of the parent's font size, super raises by a third.
-    case 'sub': return parent.style.fontSize / 5 + 1;
-    case 'super': return -(parent.style.fontSize / 3 + 1);
+    case 'sub': return fixedFontSizeOver(parent.style.fontSize, 5) + 1;
+    case 'super': return -(fixedFontSizeOver(parent.style.fontSize, 3) + 1);
     case 'text-top': return -Math.round(parentFont.ascent) + own.above;
     case 'text-bottom': return Math.round(parentFont.descent) - own.below;
     case 'middle': return -parentFont.xHeight / 2 + (own.above - own.below) / 2;
