@@ -10,6 +10,7 @@ import type { FaceEntry } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import { cmapProbe, parseFontBytes } from './fontkit.js';
 import { OctavoError } from '../errors.js';
+import { withoutKernedOnes } from './digit-one-kern.js';
 import { withArialMiddleDot } from './middle-dot.js';
 
 /** Works from src/text/ and dist/text/ alike. */
@@ -138,8 +139,9 @@ function mayCover(file: string, codePoint: number): boolean {
 function readBundled(file: string): Uint8Array {
   const path = fileURLToPath(new URL(file, FONTS_DIR));
   try {
-    // Liberation 2.x's middle dot, made as wide as Arial's and Times New Roman's (middle-dot.ts)
-    return withArialMiddleDot(file, readFileSync(path));
+    // Liberation 2.x's middle dot, made as wide as Arial's and Times New Roman's (middle-dot.ts),
+    // and its Sans without the "11" kerning Liberation 1.x and Arial do not have (digit-one-kern.ts)
+    return withoutKernedOnes(file, withArialMiddleDot(file, readFileSync(path)));
   } catch (cause) {
     throw new OctavoError('render_error', `bundled font ${file} cannot be read at ${path}: ${(cause as Error).message}`, {
       hint: 'octavo ships its fonts in the fonts/ folder beside dist/; install the package whole (npm install), not dist/ alone',
