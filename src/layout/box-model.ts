@@ -76,7 +76,8 @@ export function isAutoHeight(value: Size): boolean {
 export function resolveSize(value: Size, basis: number | undefined): number | undefined {
   if (value === 'auto' || isSizeKeyword(value)) return undefined;
   if (typeof value !== 'number' && basis === undefined) return undefined;
-  return resolveLength(value, basis ?? 0);
+  // a percentage (or calc() of one) in LayoutUnits, as Blink resolves it: 39.1% of 130px is 50.828125
+  return typeof value === 'number' ? value : layoutUnit(resolveLength(value, basis ?? 0));
 }
 
 export function resolveMaxSize(value: MaxSize, basis: number | undefined): number {

@@ -240,14 +240,16 @@ describe('column widths, table-layout: fixed (CSS2 §17.5.2.1)', () => {
     // octavo took 60% of the whole 500px: the first column 10px too wide
     expect(await geometry(`<table style="table-layout:fixed;width:500px;border-spacing:4px"><tr><td id=a style="width:60%;padding:4px;border:1px solid"></td><td id=b></td><td id=c></td></tr></table>
       <table style="table-layout:fixed;width:500px;border-spacing:10px"><col style="width:30%"><col><tr><td id=d></td><td id=e></td></tr></table>`, ['a', 'b', 'c', 'd', 'e']))
-      .toEqual(['4,4 300.4x10', '308.4,4 91.8x10', '404.2,4 91.8x10', '10,28 141x0', '161,28 329x0']);
+      // (60% in LayoutUnits: Chromium's #a is 300.390625 wide, #b at 308.390625)
+      .toEqual(['4,4 300.39x10', '308.39,4 91.8x10', '404.2,4 91.8x10', '10,28 141x0', '161,28 329x0']);
   });
 
   it('splits a spanning cell\'s percentage over its columns, its padding and border not added (Chromium 156)', async () => {
     // octavo added them and took the spacing out once: columns 100.4px, 2px wider each than Chromium's 98.4
     expect(await geometry(`<table style="table-layout:fixed;width:500px;border-spacing:2px"><tr><td id=a colspan=2 style="width:40%;padding:2px;border:1px solid"></td><td id=b></td></tr><tr><td id=c></td><td id=d></td><td id=e></td></tr></table>
       <table style="table-layout:fixed;width:500px;border-spacing:2px"><col style="width:30%"><tr><td id=f colspan=2 style="width:80%"></td><td id=g></td></tr><tr><td id=h></td><td id=i></td><td id=j></td></tr></table>`, ['a', 'b', 'c', 'd', 'f', 'h', 'i', 'j']))
-      .toEqual(['2,2 198.8x6', '202.8,2 295.2x6', '2,10 98.4x0', '102.4,10 98.4x0', '2,14 346.4x0', '2,16 147.6x0', '151.6,16 196.8x0', '350.4,16 147.6x0']);
+      // (Chromium's #f 346.390625 wide, #h 147.59375, #j at 350.390625 and 147.609375: percentages in LayoutUnits)
+      .toEqual(['2,2 198.8x6', '202.8,2 295.2x6', '2,10 98.4x0', '102.4,10 98.4x0', '2,14 346.39x0', '2,16 147.59x0', '151.59,16 196.8x0', '350.39,16 147.61x0']);
   });
 });
 
