@@ -55,6 +55,14 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     // the ER diagram's edges carry `style="undefined;;;undefined"` (a Mermaid bug Chromium ignores as silently invalid)
     diagnostics: [{ code: 'css_parse', message: 'Colon is expected' }],
   },
+  // UIkit 3: cards, labels, badges, alerts, a striped table, `uk-grid` flex rows with `uk-grid-divider`, `<progress>`
+  uikit: { share: 0.95, diagnostics: [] },
+  // Spectre.css: an invoice on its flex columns, navbar, tiles, chips, a toast and a panel
+  spectre: { share: 0.95, diagnostics: [] },
+  // Milligram: a form printout (62.5% root size, rem everywhere, floats, `.row`/`.column` flex grid)
+  milligram: { share: 0.95, diagnostics: [] },
+  // Water.css (classless): `system-ui` stack, kbd, details/summary, form controls, striped table
+  water: { share: 0.95, diagnostics: [] },
   // icon fonts: Font Awesome 4.7 and 7 (PUA glyphs in ::before, `content: var(--fa)`, solid 900 and
   // regular 400 faces, fa-stack, fa-li, transforms), Bootstrap Icons, Material Icons and Symbols
   // (ligatures, FILL and wght axes). Its icons' words are compared by their ink below: Chromium
