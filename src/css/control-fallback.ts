@@ -97,7 +97,7 @@ export function withControlFallback(element: DomElement, style: ComputedStyle, w
     const styled = style.appearance === 'auto' && uaWinners !== undefined && (authorWon(BACKGROUND_SLOTS, winners, uaWinners) || authorWon(BORDER_SLOTS, winners, uaWinners));
     return styled ? restyled(style, { appearance: 'none' }) : style;
   }
-  if (element.name === 'input') return withLook(style, inputLook(element), winners, uaWinners);
+  if (element.name === 'input') return MARKS.has(inputTypeAttribute(element)) ? withNativeMark(style) : withLook(style, inputLook(element), winners, uaWinners);
   if (element.name !== 'select') return style;
   if (isListBox(element)) return uaWinners !== undefined && authorWon(VERTICAL_ALIGN_SLOTS, winners, uaWinners) ? style : restyled(style, { verticalAlign: 'text-bottom' });
   if (style.appearance === 'none') return style;
@@ -105,6 +105,26 @@ export function withControlFallback(element: DomElement, style: ComputedStyle, w
   const styled = style.appearance === 'menulist-button' || authorBackground || (uaWinners !== undefined && authorWon(BORDER_SLOTS, winners, uaWinners));
   if (!styled) return style;
   return restyled(withoutNativeLook(style, CORNERS_ONLY, winners, uaWinners, true), authorBackground ? { appearance: 'menulist-button' } : { appearance: 'menulist-button', backgroundColor: BUTTON_FACE });
+}
+
+const MARKS: ReadonlySet<string> = new Set(['checkbox', 'radio']);
+const NO_MARK_EDGES: Partial<ComputedStyle> = {
+  paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0,
+  borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0,
+  borderTopStyle: 'none', borderRightStyle: 'none', borderBottomStyle: 'none', borderLeftStyle: 'none',
+  borderTopLeftRadius: [0, 0], borderTopRightRadius: [0, 0], borderBottomRightRadius: [0, 0], borderBottomLeftRadius: [0, 0],
+  ...flat({ r: 0, g: 0, b: 0, a: 0 }),
+};
+
+/**
+ * A checkbox or radio with its native look (any `appearance` but `none`): no author border,
+ * background or padding takes it away (it is not "control styled"). Chromium's LayoutTheme resets
+ * its padding and border (AdjustCheckboxStyle, AdjustRadioStyle: "not honored") and paints the
+ * native mark over its whole border box instead of its background, so Water.css's `input {
+ * padding: 10px; border-radius: 6px; background: #efefef }` leaves a 1em checkbox drawn natively.
+ */
+function withNativeMark(style: ComputedStyle): ComputedStyle {
+  return style.appearance === 'none' ? style : restyled(style, NO_MARK_EDGES);
 }
 
 /**

@@ -23,6 +23,18 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
     expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('A_A');
   });
 
+  // Chromium 156 (measured): LayoutTheme's checkbox and radio adjustment resets the author's padding
+  // and border, and the native drawing covers the background (Water.css's `input { padding: 10px;
+  // border-radius: 6px; background: #efefef }` leaves a 1em checkbox drawn natively, 16px square)
+  it('keeps the native look under an author padding, border and background', async () => {
+    const styled = 'style="padding: 3px; border: 2px solid #ff00ff; border-radius: 6px; background: #efefef"';
+    const rows = await renderPage(`${PAGE}<input type=checkbox checked ${styled}><input type=checkbox ${styled}><input type=radio checked ${styled}>`, {}, { palette: PALETTE });
+    expect(mark(rows, 2, 1)).toBe('AA');
+    expect(mark(rows, 19, 1)).toBe('_g');
+    expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('A_A');
+    expect(rows.join('')).not.toMatch(/[Pe]/);
+  });
+
   it('a disabled box or radio is grey whatever its accent colour, as Chromium paints it (measured)', async () => {
     const rows = await renderPage(`${PAGE}<input type=checkbox disabled><input type=checkbox checked disabled style="accent-color: #ff00ff"><input type=radio checked disabled>`, {}, { palette: PALETTE });
     expect(mark(rows, 2, 1)).toBe('fd');
