@@ -104,8 +104,9 @@ function inputBox(build: FormBuild, element: DomElement, style: ComputedStyle, a
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
   const content = style.fieldSizing === 'content' && style.width === 'auto';
   const sized = style.width !== 'auto' ? style : restyled(style, content ? contentSizedField(style, type) : { width: textFieldWidth(build.fieldRatios(style), style.fontSize, size) + sizingEdges(style, 'x') });
-  // Chromium's inner editor clips a value longer than the field at its content box, not in its padding
-  const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip', overflowClipMargin: CONTENT_BOX_CLIP });
+  // Chromium's inner editor clips a value longer than the field at its content box, not in its
+  // padding, and is centred in a field taller than its line (Milligram's `height: 3.8rem`)
+  const field = restyled(sized, { ...WHITE_SPACE_PRE, overflowX: 'clip', overflowClipMargin: CONTENT_BOX_CLIP, alignContent: FIELD_LINE_ALIGN });
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
     const empty = content ? [caretLine(build, field)] : textRun(build, field, EMPTY_LINE, undefined);
@@ -129,6 +130,8 @@ function contentSizedField(style: ComputedStyle, type: string): Partial<Computed
 const NUMBER_SPIN_BUTTONS = 15;
 
 const CONTENT_BOX_CLIP: ComputedStyle['overflowClipMargin'] = { box: 'content-box', margin: 0 };
+/** How a text field's line sits in its content box: centred, shorter or taller (Chromium's inner editor overflows up and down alike). */
+const FIELD_LINE_ALIGN = 'unsafe center';
 
 /**
  * An empty content-sized field's line: the caret's 1px wide (an empty field is 9px wide in
@@ -404,7 +407,9 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const optionStack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
   // content-sized, it is as wide as the option shown, unrounded
   const stack: BlockBox = content ? optionStack : { ...optionStack, wholePixelWidths: true };
-  if (style.appearance === 'none') return naturalIf(style, build.block(sized, [build.block(inner, [stack], 'block', undefined)], outer, source));
+  // a drop-down taller than its line shows it centred, as a text field does (a shorter one, at its top)
+  const dropDown: ComputedStyle = { ...sized, alignContent: 'center' };
+  if (style.appearance === 'none') return naturalIf(style, build.block(dropDown, [build.block(inner, [stack], 'block', undefined)], outer, source));
   // Chromium's theme keeps 1px above and below the text and 4px beside it (and the arrow), inside
   // the author's padding: `padding: 0` does not shrink a select, `padding: 3px 6px` grows it by 6 × 12
   const themed: ComputedStyle = { ...inner, paddingTop: 1, paddingBottom: 1, paddingLeft: 4, paddingRight: 4 };
@@ -412,7 +417,7 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3, marginTop: style.fontSize * 0.4 };
   const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
   const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
-  return naturalIf(style, build.block(sized, [build.block(themed, [floated, stack], 'block', undefined)], outer, source));
+  return naturalIf(style, build.block(dropDown, [build.block(themed, [floated, stack], 'block', undefined)], outer, source));
 }
 
 /**

@@ -293,6 +293,24 @@ describe('a file chooser restyled by the author', () => {
   });
 });
 
+describe('a field\'s line in a fixed height', () => {
+  // Chromium 156's words (pdftotext, pt): a text field's line centred in its content box, overflowing up and down
+  // alike when the box is shorter (Milligram's `height: 3.8rem` fields); a drop-down's centred when taller, at the top when shorter
+  it('centres a text field\'s and a drop-down\'s line, as Chromium does', async () => {
+    const pdf = await renderPdf(`<!DOCTYPE html><style>@page { size: 400px 400px; margin: 10px } body { margin: 0; font: 16px/20px "Liberation Sans" }
+      input, select { display: block; box-sizing: border-box; width: 200px; margin: 0 0 10px; border: 1px solid #999; padding: 6px 10px 7px; font: 20px "Liberation Sans" }
+      .n { -webkit-appearance: none; appearance: none }</style>
+      <input value=Tall style="height: 60px"><input value=Short style="height: 12px; padding: 0 10px"><select class=n style="height: 50px"><option>Dropped</option></select>`
+      + '<select class=n style="height: 12px; padding: 0 10px"><option>Clipped</option></select><select style="height: 50px; border: 0; padding: 0"><option>Native</option></select><input value=Natural>');
+    const words = await pdfWords(pdf);
+    const y = (text: string): number => Math.round((words.find((w) => w.text === text)?.yMin ?? Number.NaN) * 10) / 10;
+    const want = [['Tall', 20.9], ['Short', 56.2], ['Dropped', 86.9], ['Clipped', 122.2], ['Native', 148.4], ['Natural', 188.2]] as const;
+    const got = want.map(([text]) => [text, y(text)] as const);
+    // within 1px (0.75pt): the appearance: none drop-down's line is 6.5px down in Chromium (its baseline on a whole px), 5.9px in octavo
+    expect(got.map(([text, value], i) => (Math.abs(value - want[i]![1]) <= 0.75 ? [text, want[i]![1]] : [text, value]))).toEqual(want);
+  });
+});
+
 describe('a date or time field\'s value', () => {
   // Chromium 156's words (pdftotext, pt): each editable field is 1px inside either side, the text between them is not.
   // Within 0.45pt: Chromium's monospace is DejaVu Sans Mono (0.602em), the tests' Liberation Mono (0.6em); without the padding AM is 3pt off
