@@ -63,6 +63,11 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
   milligram: { share: 0.95, diagnostics: [] },
   // Water.css (classless): `system-ui` stack, kbd, details/summary, form controls, striped table
   water: { share: 0.95, diagnostics: [] },
+  // Skeleton 2.0.4 on normalize.css 3: a dashboard on its float grid (`.four.columns`), its buttons, a form
+  skeleton: { share: 0.95, diagnostics: [] },
+  // Sakura (classless): its 62.5% root and `max-width: 38em; margin: auto` body; 12mm margins, so
+  // that its `max-width: 684px` query is false here as in Chromium (whose print viewport is 741px)
+  sakura: { share: 0.95, diagnostics: [] },
   // icon fonts: Font Awesome 4.7 and 7 (PUA glyphs in ::before, `content: var(--fa)`, solid 900 and
   // regular 400 faces, fa-stack, fa-li, transforms), Bootstrap Icons, Material Icons and Symbols
   // (ligatures, FILL and wght axes). Its icons' words are compared by their ink below: Chromium
