@@ -311,6 +311,19 @@ describe('a field\'s line in a fixed height', () => {
   });
 });
 
+describe('a drop-down\'s arrow', () => {
+  // Chromium 156 (measured at 96 dpi): the arrow's dark pixels span x 127-134 in a 140px select whatever
+  // its padding-right (Skeleton's and Bootstrap 3's selects have 10-12px): it is drawn from the border box
+  it('sits at the border box\'s end whatever the padding, as Chromium draws it', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 200px 120px; margin: 0 } body { margin: 0; font: 13.333px "Liberation Sans" } '
+      + 'select { display: block; width: 140px; height: 30px; margin: 0 0 10px; color: #000 }</style><select style="padding: 0"><option>a</option></select>'
+      + '<select style="padding: 0 30px 0 0"><option>a</option></select><select style="padding: 0 30px 0 0; border: 1px solid #ccc; background: #fff"><option>a</option></select>',
+    {}, { palette: { K: '#000000' }, tolerance: 100 });
+    const arrowEnd = (top: number): number => Math.max(...rows.slice(top + 3, top + 27).map((row) => row.slice(100, 138).lastIndexOf('K') + 100));
+    expect([0, 40, 80].map((top) => Math.abs(arrowEnd(top) - 134) <= 1)).toEqual([true, true, true]);
+  });
+});
+
 describe('a date or time field\'s value', () => {
   // Chromium 156's words (pdftotext, pt): each editable field is 1px inside either side, the text between them is not.
   // Within 0.45pt: Chromium's monospace is DejaVu Sans Mono (0.602em), the tests' Liberation Mono (0.6em); without the padding AM is 3pt off
