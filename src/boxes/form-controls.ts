@@ -247,6 +247,8 @@ function clockIcon(build: FormBuild, field: ComputedStyle, fields: ComputedStyle
 }
 
 const CLOCK_END_PX = 3;
+/** The drop-down arrow's drawing's height (its 9 × 6 SVG). */
+const ARROW_HEIGHT = 6;
 
 /** A line's height in px: the style's `line-height`, `normal` from its font's line spacing. */
 function usedLineHeight(style: ComputedStyle, font: FontRelativeRatios): number {
@@ -377,7 +379,7 @@ function textOf(element: DomElement): string {
  * browser) but only the selected one — the last with `selected`, else the first — takes room and
  * is drawn; the arrow floats at its end. A list box (`multiple`, `size` > 1) shows its options.
  */
-function selectBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
+function selectBox(build: FormBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   const options = optionsOf(element);
   // As wide as its options in block flow too (its natural width), not as its container.
   const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
@@ -414,11 +416,12 @@ function selectBox(build: AnonymousBoxBuild, element: DomElement, style: Compute
   // the author's padding: `padding: 0` does not shrink a select, `padding: 3px 6px` grows it by 6 × 12
   const themed: ComputedStyle = { ...inner, paddingTop: 1, paddingBottom: 1, paddingLeft: 4, paddingRight: 4 };
   const arrowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="6" viewBox="0 0 9 6"><path d="M1 1 4.5 4.5 8 1" fill="none" stroke="${hex(style.color)}" stroke-width="1.6"/></svg>`;
+  // centred on the line (the line centred in the box: the arrow is, whatever the font size, as in Chromium),
   // drawn from the border box, not the content box: the author's padding-right does not move it
   // (Chromium 156; Skeleton's 10px, Bootstrap 3's 12px). A negative margin takes it into the padding,
   // the same more on its left keeps the text as far from the content box's end as before
   const padEnd = paddingPx(style.paddingRight);
-  const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3 + padEnd, marginRight: -padEnd, marginTop: style.fontSize * 0.4 };
+  const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3 + padEnd, marginRight: -padEnd, marginTop: (usedLineHeight(inner, build.fieldRatios(style)) - ARROW_HEIGHT) / 2 };
   const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
   const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
   return naturalIf(style, build.block(dropDown, [build.block(themed, [floated, stack], 'block', undefined)], outer, source));

@@ -322,6 +322,17 @@ describe('a drop-down\'s arrow', () => {
     const arrowEnd = (top: number): number => Math.max(...rows.slice(top + 3, top + 27).map((row) => row.slice(100, 138).lastIndexOf('K') + 100));
     expect([0, 40, 80].map((top) => Math.abs(arrowEnd(top) - 134) <= 1)).toEqual([true, true, true]);
   });
+
+  // Chromium 156 (measured at 96 dpi): the same arrow, its dark rows 18-22, centred in a 40px select at 13.333, 20 and 26.666px
+  it('is centred in the box whatever the font size', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 200px 160px; margin: 0 } body { margin: 0; font-family: "Liberation Sans" } '
+      + 'select { display: block; width: 140px; height: 40px; margin: 0 0 10px; color: #000; padding: 0 }</style><select style="font-size: 13.333px"><option>a</option></select>'
+      + '<select style="font-size: 20px"><option>a</option></select><select style="font-size: 26.666px"><option>a</option></select>',
+    {}, { palette: { K: '#000000' }, tolerance: 100 });
+    const dark = (top: number): number[] => rows.slice(top + 2, top + 38).flatMap((row, y) => (row.slice(90, 138).includes('K') ? [y + 2] : []));
+    const near = (top: number): boolean => Math.abs(dark(top)[0]! - 18) <= 1 && Math.abs(dark(top).at(-1)! - 22) <= 1;
+    expect([0, 50, 100].map(near)).toEqual([true, true, true]);
+  });
 });
 
 describe('a date or time field\'s value', () => {
