@@ -84,6 +84,15 @@ describe('running elements (CSS GCPM 3 §1.2)', () => {
     expect(doc.pages.map(margins)).toEqual([['Acme 1 of III'], ['Acme 2 of III'], ['Acme 3 of III']]);
   });
 
+  it('does the same in a running footer laid out as a table', async () => {
+    // a table's cells, under its wrapper's `table`, printed "Page 0 of 0"
+    const doc = await layoutHtml(`<style>${PAGE} @page { @bottom-center { content: element(foot) } }
+      body { margin: 0 } .foot { position: running(foot) } .foot td::after { content: counter(page) " of " counter(pages) }
+      p { height: 100px; margin: 0 }</style>
+      <table class="foot"><tr><td>Page </td></tr></table><p>one</p><p>two</p>`);
+    expect(doc.pages.map(margins)).toEqual([['Page 1 of 2'], ['Page 2 of 2']]);
+  });
+
   it('prints string() of a running element\'s generated content with the page\'s named string', async () => {
     // WeasyPrint 57: "Guide / Alpha", then "Guide / Beta"
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: element(head) } }

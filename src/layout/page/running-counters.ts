@@ -11,7 +11,9 @@ import type { ContentRefs, CounterValues } from '../../boxes/generated.js';
 import type { CounterStyleSet } from '../../css/types.js';
 
 /** The fields of a box that hold boxes (children, a marker, a table's parts...). */
-const NESTED = ['children', 'firstLine', 'marker', 'legend', 'captions', 'columnGroups', 'rowGroups', 'rows', 'cells', 'content'] as const;
+// (every field of boxes/types.ts that holds a box or a list of boxes whose text can show counters;
+// a table's columns and a fraction's rule hold none)
+const NESTED = ['children', 'firstLine', 'marker', 'legend', 'imageFallback', 'table', 'captions', 'columnGroups', 'rowGroups', 'rows', 'cells', 'content', 'box', 'radicalSign'] as const;
 
 type Node = { readonly kind: string } & Record<string, unknown>;
 
