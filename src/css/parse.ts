@@ -357,6 +357,9 @@ function visitContainer(node: Atrule, builder: Builder, visitBlock: () => void):
     builder.warnings.push({ code: 'css_parse', message: 'invalid @container condition: its rules are ignored', line: node.loc?.start.line, column: node.loc?.start.column });
     return;
   }
+  // a condition read whole: what css-tree reported inside it (`scroll-state(stuck: top)`, which it
+  // does not know and which never holds on paper, container-query.ts) is not an error
+  if (text === undefined) preludeText(node, builder);
   const outer = builder.containers;
   builder.containers = [...outer, condition];
   visitBlock();

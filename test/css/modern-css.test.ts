@@ -208,6 +208,16 @@ describe('what CSS resets and frameworks write for browsers', () => {
     expect(supports.style('p').marginTop).toBe(16);
   });
 
+  it('takes scroll-state() container queries and `overlay` silently, as Chromium 156 parses them: nothing on paper scrolls or leaves the top layer', async () => {
+    // a sticky header's shadow while stuck, and a dialog's exit transition (css-tree reported "Unknown feature scroll-state()")
+    const css = `.h { container-type: scroll-state; position: sticky; top: 0 }
+      @container scroll-state(stuck: top) { span { margin-top: 5px } }
+      dialog { overlay: auto; transition: overlay .2s allow-discrete }`;
+    const doc = await styleWith(css, '<div class=h><span>x</span></div>');
+    expect(doc.style('span').marginTop).toBe(0);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('drops Internet Explorer\'s words for text-justify and text-autospace that Word writes, silently, keeping the value before', async () => {
     // Word's justified paragraphs: `text-align:justify;text-justify:inter-ideograph`; Chromium 156 drops the value (computed: none here)
     const css = `p { text-justify: none; text-justify: inter-ideograph; text-autospace: none }

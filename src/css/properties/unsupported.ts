@@ -81,6 +81,8 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'view-timeline-axis', 'view-timeline-inset', 'timeline-scope', 'animation-timeline', 'animation-range', 'animation-range-start',
   'animation-range-end', 'overscroll-behavior-x', 'overscroll-behavior-y', 'overscroll-behavior-block', 'overscroll-behavior-inline',
   'view-transition-name', 'view-transition-class', 'interpolate-size', 'reading-flow', 'reading-order', 'interactivity',
+  // the top layer's exit transitions (`overlay: auto` beside `transition-behavior: allow-discrete`): nothing animates on paper
+  'overlay',
   // WebKit's first name of `color-scheme` (Safari 12.1), which e-mail templates (Cerberus, Litmus's)
   // still write beside it for Apple Mail's dark mode: no engine reads it now, and a print is light
   'supported-color-schemes',
