@@ -19,6 +19,7 @@ import { parsePropertyRule } from './property-rule.js';
 import { parseCounterStyleRule } from './counter-style-rule.js';
 import { parsePageRule } from './page-rules.js';
 import { nestSelectorList, readRawBlock } from './nesting.js';
+import { dropScrollStateErrors } from './scroll-state-prelude.js';
 import { compileMediaPrelude } from './media-prelude.js';
 import { compileSelector } from './selectors.js';
 import type { ScopeBounds } from './scope.js';
@@ -357,9 +358,7 @@ function visitContainer(node: Atrule, builder: Builder, visitBlock: () => void):
     builder.warnings.push({ code: 'css_parse', message: 'invalid @container condition: its rules are ignored', line: node.loc?.start.line, column: node.loc?.start.column });
     return;
   }
-  // a condition read whole: what css-tree reported inside it (`scroll-state(stuck: top)`, which it
-  // does not know and which never holds on paper, container-query.ts) is not an error
-  if (text === undefined) preludeText(node, builder);
+  dropScrollStateErrors(node, builder);
   const outer = builder.containers;
   builder.containers = [...outer, condition];
   visitBlock();
